@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@parley/contracts';
+import type { AppConfig } from './config.js';
+import type { Database } from './platform/db/client.js';
+import { AppError, registerErrorHandler } from './platform/errors.js';
+import type { Mailer } from './platform/mail.js';
+import { createDevOutbox, createSmtpMailer } from './platform/mail.js';
+import { createTokenService } from './platform/tokens.js';
+import { registerActivityLog } from './platform/audit.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { registerWebApp } from './platform/http/web.js';
+import { createAuthRepo } from './modules/auth/repo.js';
+import { createAuthService } from './modules/auth/service.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerOidcRoutes } from './modules/auth/oidc.js';
+import { createOrganizationsRepo } from './modules/organizations/repo.js';
+import { createOrganizationsService } from './modules/organizations/service.js';
+import { createPlansRepo } from './modules/plans/repo.js';
+import { createPlansService } from './modules/plans/service.js';
+import { createUsersRepo } from './modules/users/repo.js';
+import { createUsersService } from './modules/users/service.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+import { registerDevRoutes } from './modules/dev/routes.js';
+
+export interface AppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Defaults to SMTP when SMTP_URL is set, otherwise the development outbox. */
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Built web app to serve; null serves the API only. */
+  webDist?: string | null;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    opts.mailer ??
+    (config.env.SMTP_URL
+      ? createSmtpMailer(config.env.SMTP_URL, config.env.MAIL_FROM)
+      : createDevOutbox(app.log));
+  app.addHook('onClose', async () => mailer.close());
+  const now = opts.now ?? (() => new Date());
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError(429, 'Too many requests from this address. Please try again in a few minutes.'),
+  });
+  await registerOpenApi(app);
+  registerActivityLog(app, database.db);
+
+  const organizations = createOrganizationsService(createOrganizationsRepo(database.db));
+  const plans = createPlansService(createPlansRepo(database.db));
+  const users = createUsersService(createUsersRepo(database.db), organizations, plans);
+  const auth = createAuthService({
+    config,
+    repo: createAuthRepo(database.db),
+    users,
+    organizations,
+    plans,
+    mailer,
+    tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS),
+    now,
+  });
+
+  await app.register(
+    async (api) => {
+      const { setSession } = registerAuthRoutes(api, auth, config);
+      await registerOidcRoutes(api, auth, config, setSession);
+      registerUserRoutes(api, users);
+      if (!config.production) registerDevRoutes(api, mailer);
+    },
+    { prefix: API_PREFIX },
+  );
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+
+  await registerWebApp(app, opts.webDist ?? null);
+  return app;
+}

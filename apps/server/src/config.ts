@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  APP_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
+  WEB_DIST: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(15 * 60),
+  SESSION_TTL_DAYS: positiveInt(30),
+  AUTH_CODE_REQUESTS_PER_ADDRESS: positiveInt(5),
+  AUTH_REQUESTS_PER_IP: positiveInt(30),
+  AUTH_RATE_WINDOW_MINUTES: positiveInt(15),
+  COOKIE_SECURE: bool,
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
+  OIDC_ALLOW_HTTP: bool,
+  SUPPORT_EMAIL: z.string().default('support@parley.local'),
+  SEED: bool,
+  SEED_SUPERADMIN_EMAIL: z.string().default('admin@parley.local'),
+  SEED_POC_EMAIL: z.string().default('poc@acme.parley.local'),
+  SEED_USER_EMAIL: z.string().default('user@acme.parley.local'),
+  SEED_MANAGER_EMAIL: z.string().default('manager@acme.parley.local'),
+  SEED_REP_EMAIL: z.string().default('rep@acme.parley.local'),
+  SEED_SEEKER_EMAIL: z.string().default('seeker@parley.local'),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  env: Env;
+  production: boolean;
+  dataDir: string;
+  publicUrl: string;
+  appSecret: string;
+  oidc: { google?: OidcClientConfig; microsoft?: OidcClientConfig; allowHttp: boolean };
+  seedEmails: {
+    superadmin: string;
+    poc: string;
+    user: string;
+    manager: string;
+    rep: string;
+    seeker: string;
+  };
+}
+
+/**
+ * Without APP_SECRET a development install keeps a generated one in DATA_DIR so tokens and
+ * encrypted values survive restarts; production refuses to start without one.
+ */
+function resolveSecret(env: Env, dataDir: string): string {
+  if (env.APP_SECRET) return env.APP_SECRET;
+  if (env.NODE_ENV === 'production') {
+    throw new Error('APP_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  }
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function oidcClient(
+  issuer: string,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+): OidcClientConfig | undefined {
+  return clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env,
+    production: env.NODE_ENV === 'production',
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appSecret: resolveSecret(env, dataDir),
+    oidc: {
+      google: oidcClient(env.GOOGLE_ISSUER, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+      microsoft: oidcClient(
+        env.MICROSOFT_ISSUER,
+        env.MICROSOFT_CLIENT_ID,
+        env.MICROSOFT_CLIENT_SECRET,
+      ),
+      allowHttp: env.OIDC_ALLOW_HTTP ?? false,
+    },
+    seedEmails: {
+      superadmin: env.SEED_SUPERADMIN_EMAIL.toLowerCase(),
+      poc: env.SEED_POC_EMAIL.toLowerCase(),
+      user: env.SEED_USER_EMAIL.toLowerCase(),
+      manager: env.SEED_MANAGER_EMAIL.toLowerCase(),
+      rep: env.SEED_REP_EMAIL.toLowerCase(),
+      seeker: env.SEED_SEEKER_EMAIL.toLowerCase(),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { openDatabase } from './platform/db/client.js';
+import { buildApp } from './app.js';
+import { seed } from './modules/seed/seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir });
+  await database.migrate();
+  const accounts = config.env.SEED === false ? [] : await seed(database.db, config);
+
+  const webDist = config.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const app = await buildApp({ config, database, webDist });
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  const lines = [
+    '',
+    `  Parley is running at ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Sign in at ${config.publicUrl}/signin with one of these accounts:`,
+    ...accounts.map((a) => `    ${a.email.padEnd(28)} ${a.label}`),
+    config.env.SMTP_URL
+      ? '  Sign-in codes are sent by e-mail (SMTP_URL).'
+      : `  Sign-in codes are printed in this log and at ${config.publicUrl}/api/v1/dev/outbox?email=ADDRESS`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

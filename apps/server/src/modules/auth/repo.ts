@@ -1,0 +1,136 @@
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { AuthProvider } from '@parley/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { oneTimeCodes, sessions } from '../../platform/db/schema.js';
+
+export type CodePurpose = 'signin' | 'signup';
+
+export function createAuthRepo(db: Db) {
+  return {
+    async codesRequestedSince(email: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.email, email), gte(oneTimeCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
+
+    /** A new code replaces any unused one for the same address and purpose. */
+    async issueCode(values: {
+      email: string;
+      purpose: CodePurpose;
+      codeHash: string;
+      expiresAt: Date;
+      payload?: unknown;
+      requestIp: string;
+      now: Date;
+    }) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(oneTimeCodes)
+          .set({ consumedAt: values.now })
+          .where(
+            and(
+              eq(oneTimeCodes.email, values.email),
+              eq(oneTimeCodes.purpose, values.purpose),
+              isNull(oneTimeCodes.consumedAt),
+            ),
+          );
+        await tx.insert(oneTimeCodes).values({
+          email: values.email,
+          purpose: values.purpose,
+          codeHash: values.codeHash,
+          expiresAt: values.expiresAt,
+          payload: values.payload ?? null,
+          requestIp: values.requestIp,
+          createdAt: values.now,
+        });
+      });
+    },
+
+    async latestOpenCode(email: string, purpose: CodePurpose) {
+      const [row] = await db
+        .select()
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.email, email),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Counts a wrong try atomically; returns the new count, or null if already at the limit. */
+    async countWrongTry(id: string, maxTries: number): Promise<number | null> {
+      const [row] = await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(and(eq(oneTimeCodes.id, id), lt(oneTimeCodes.attempts, maxTries)))
+        .returning({ attempts: oneTimeCodes.attempts });
+      return row?.attempts ?? null;
+    },
+
+    /** True only for the one caller that consumed it, so a code works once. */
+    async consumeCode(id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(oneTimeCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
+        .returning({ id: oneTimeCodes.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Starts the user's one session. The unique userId turns a second sign-in into an update
+     * with a new session id, which ends the old session and invalidates its tokens.
+     */
+    async replaceSession(values: {
+      id: string;
+      userId: string;
+      refreshTokenHash: string;
+      provider: AuthProvider;
+      ip: string;
+      userAgent: string | null;
+      now: Date;
+      expiresAt: Date;
+    }) {
+      const [row] = await db
+        .insert(sessions)
+        .values({ ...values, createdAt: values.now, lastSeenAt: values.now })
+        .onConflictDoUpdate({
+          target: sessions.userId,
+          set: {
+            id: values.id,
+            refreshTokenHash: values.refreshTokenHash,
+            provider: values.provider,
+            ip: values.ip,
+            userAgent: values.userAgent,
+            createdAt: values.now,
+            lastSeenAt: values.now,
+            expiresAt: values.expiresAt,
+          },
+        })
+        .returning();
+      if (!row) throw new Error('session upsert returned nothing');
+      return row;
+    },
+
+    async sessionById(id: string) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+      return row ?? null;
+    },
+
+    async touchSession(id: string, now: Date, expiresAt: Date) {
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+    },
+
+    async deleteSession(id: string) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX, MESSAGES, authRoutes } from '@parley/contracts';
+import type { AppConfig } from '../../config.js';
+import { registerRoute } from '../../platform/http/route.js';
+import type { AuthService, ClientMeta, SessionGrant } from './service.js';
+
+export const REFRESH_COOKIE = 'parley_refresh';
+
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, config: AppConfig) {
+  const cookiePath = `${API_PREFIX}/auth`;
+  const secure = config.env.COOKIE_SECURE ?? config.publicUrl.startsWith('https://');
+  const rateLimit = {
+    max: config.env.AUTH_REQUESTS_PER_IP,
+    timeWindow: config.env.AUTH_RATE_WINDOW_MINUTES * 60_000,
+  };
+
+  const meta = (request: FastifyRequest): ClientMeta => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+  const cookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+
+  function setSession(reply: FastifyReply, request: FastifyRequest, grant: SessionGrant) {
+    reply.setCookie(REFRESH_COOKIE, grant.refreshCookie, {
+      path: cookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: Math.floor(auth.sessionTtlMs / 1000),
+    });
+    // Sign-ins are recorded in the activity log like authenticated calls.
+    request.auth = {
+      userId: grant.body.user.id,
+      organizationId: grant.body.user.organizationId,
+      role: grant.body.user.role,
+      sessionId: grant.refreshCookie.split('.')[0] ?? '',
+    };
+    return grant.body;
+  }
+  const clearSession = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    return auth.authenticate(bearer);
+  });
+
+  registerRoute(app, authRoutes.requestSignin, ({ body, request }) => auth.requestSignin(body.email, meta(request)), { rateLimit });
+  registerRoute(app, authRoutes.requestSignup, ({ body, request }) => auth.requestSignup(body, meta(request)), { rateLimit });
+  registerRoute(
+    app,
+    authRoutes.verifySignin,
+    async ({ body, request, reply }) =>
+      setSession(reply, request, await auth.verifySignin(body.email, body.code, meta(request))),
+    { rateLimit },
+  );
+  registerRoute(
+    app,
+    authRoutes.verifySignup,
+    async ({ body, request, reply }) =>
+      setSession(reply, request, await auth.verifySignup(body.email, body.code, meta(request))),
+    { rateLimit },
+  );
+  registerRoute(app, authRoutes.refreshCredentials, async ({ body, request, reply }) =>
+    setSession(reply, request, await auth.refresh(body.userId, cookieOf(request))),
+  );
+  registerRoute(app, authRoutes.revokeCredentials, async ({ body, request, reply }) => {
+    await auth.endSession(cookieOf(request), body.userId);
+    clearSession(reply);
+    return { message: 'Credentials revoked' };
+  });
+  for (const route of [
+    authRoutes.removeSession,
+    authRoutes.removeGoogleSession,
+    authRoutes.removeMicrosoftSession,
+    authRoutes.logout,
+  ]) {
+    registerRoute(app, route, async ({ request, reply }) => {
+      await auth.endSession(cookieOf(request));
+      clearSession(reply);
+      return { message: MESSAGES.loggedOut };
+    });
+  }
+  registerRoute(app, authRoutes.checkSession, ({ body, request }) =>
+    auth.checkSession(body.email, cookieOf(request)),
+  );
+  registerRoute(app, authRoutes.providers, async () => ({
+    google: Boolean(config.oidc.google),
+    microsoft: Boolean(config.oidc.microsoft),
+  }));
+
+  return { setSession };
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGES,
+  OTP_MAX_WRONG_TRIES,
+  OTP_TTL_MINUTES,
+  POSITIONS,
+  type AuthProvider,
+  type AuthSuccess,
+  type Plan,
+} from '@parley/contracts';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.js';
+import {
+  deriveKey,
+  hmacHex,
+  randomToken,
+  safeEqualHex,
+  sha256Hex,
+  sixDigitCode,
+} from '../../platform/crypto.js';
+import { conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { TokenService } from '../../platform/tokens.js';
+import type { AuthContext } from '../../platform/http/route.js';
+import type { OrganizationsService } from '../organizations/service.js';
+import type { UsersService } from '../users/service.js';
+import type { PlansService } from '../plans/service.js';
+import type { AuthRepo, CodePurpose } from './repo.js';
+import { codeMail } from './code-mail.js';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface SignupRequest {
+  email: string;
+  firstName: string;
+  lastName: string;
+  accountType: 'team' | 'individual';
+  organizationName?: string;
+}
+
+const signupPayload = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  accountType: z.enum(['team', 'individual']),
+  organizationName: z.string().optional(),
+});
+
+/** What a sign-in hands back: the body for the client and the cookie for the browser. */
+export interface SessionGrant {
+  body: AuthSuccess;
+  refreshCookie: string;
+}
+
+export const AUTH_TEXT = {
+  noAccount: 'No account uses this e-mail. Check the address or sign up.',
+  accountExists: 'An account with this e-mail already exists. Sign in instead.',
+  tooManyCodes: 'Too many codes requested for this address. Please wait a few minutes and try again.',
+  noCode: 'There is no valid code for this address. Please request a new one.',
+  expired: 'This code has expired. Please request a new one.',
+  tooManyTries: 'Too many wrong attempts. Please request a new code.',
+  wrongCode: (left: number) =>
+    `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+  sessionMissing: 'Please log in again',
+} as const;
+
+export interface AuthServiceDeps {
+  config: AppConfig;
+  repo: AuthRepo;
+  users: UsersService;
+  organizations: OrganizationsService;
+  plans: PlansService;
+  mailer: Mailer;
+  tokens: TokenService;
+  now: () => Date;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { config, repo, users, organizations, plans, mailer, tokens, now } = deps;
+  const codeKey = deriveKey(config.appSecret, 'one-time-code');
+  const sessionTtlMs = config.env.SESSION_TTL_DAYS * 24 * 3600 * 1000;
+  const hashCode = (email: string, purpose: CodePurpose, code: string) =>
+    hmacHex(codeKey, `${purpose}:${email}:${code}`);
+
+  async function sendCode(email: string, purpose: CodePurpose, ip: string, payload?: unknown) {
+    const at = now();
+    const windowStart = new Date(at.getTime() - config.env.AUTH_RATE_WINDOW_MINUTES * 60_000);
+    if ((await repo.codesRequestedSince(email, windowStart)) >= config.env.AUTH_CODE_REQUESTS_PER_ADDRESS) {
+      throw tooManyRequests(AUTH_TEXT.tooManyCodes);
+    }
+    const code = sixDigitCode();
+    await repo.issueCode({
+      email,
+      purpose,
+      codeHash: hashCode(email, purpose, code),
+      expiresAt: new Date(at.getTime() + OTP_TTL_MINUTES * 60_000),
+      payload,
+      requestIp: ip,
+      now: at,
+    });
+    await mailer.send(codeMail(email, code, purpose));
+  }
+
+  /** Checks a code and uses it up; every failure says what the user can do next. */
+  async function consumeCode(email: string, purpose: CodePurpose, code: string) {
+    const row = await repo.latestOpenCode(email, purpose);
+    if (!row) throw unauthorized(AUTH_TEXT.noCode);
+    if (row.expiresAt.getTime() <= now().getTime()) throw unauthorized(AUTH_TEXT.expired);
+    if (row.attempts >= OTP_MAX_WRONG_TRIES) throw unauthorized(AUTH_TEXT.tooManyTries);
+    if (!safeEqualHex(row.codeHash, hashCode(email, purpose, code))) {
+      const tries = await repo.countWrongTry(row.id, OTP_MAX_WRONG_TRIES);
+      const left = OTP_MAX_WRONG_TRIES - (tries ?? OTP_MAX_WRONG_TRIES);
+      throw unauthorized(left > 0 ? AUTH_TEXT.wrongCode(left) : AUTH_TEXT.tooManyTries);
+    }
+    if (!(await repo.consumeCode(row.id, now()))) throw unauthorized(AUTH_TEXT.noCode);
+    return row;
+  }
+
+  async function grant(
+    userId: string,
+    sessionId: string,
+    token: string,
+    provider: AuthProvider,
+  ): Promise<SessionGrant> {
+    const user = await users.sessionUser(userId);
+    const accessToken = await tokens.sign({
+      userId,
+      sessionId,
+      organizationId: user.organizationId,
+      role: user.role,
+    });
+    return { body: { accessToken, user, authProvider: provider }, refreshCookie: `${sessionId}.${token}` };
+  }
+
+  async function startSession(userId: string, provider: AuthProvider, meta: ClientMeta) {
+    const at = now();
+    const token = randomToken();
+    const session = await repo.replaceSession({
+      id: randomUUID(),
+      userId,
+      refreshTokenHash: sha256Hex(token),
+      provider,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      now: at,
+      expiresAt: new Date(at.getTime() + sessionTtlMs),
+    });
+    return grant(userId, session.id, token, provider);
+  }
+
+  /** The live session a refresh cookie names, or null when it ended or never existed. */
+  async function sessionFromCookie(cookie: string | undefined) {
+    if (!cookie) return null;
+    const dot = cookie.indexOf('.');
+    if (dot <= 0) return null;
+    const id = cookie.slice(0, dot);
+    if (!z.uuid().safeParse(id).success) return null;
+    const session = await repo.sessionById(id);
+    if (!session || session.expiresAt.getTime() <= now().getTime()) return null;
+    if (!safeEqualHex(session.refreshTokenHash, sha256Hex(cookie.slice(dot + 1)))) return null;
+    return { session, token: cookie.slice(dot + 1) };
+  }
+
+  return {
+    async requestSignin(email: string, meta: ClientMeta): Promise<{ message: string; plan: Plan | null }> {
+      const user = await users.byEmail(email);
+      if (!user || user.status !== 'active') throw notFound(AUTH_TEXT.noAccount);
+      await sendCode(email, 'signin', meta.ip);
+      return {
+        message: `We sent a six-digit code to ${email}.`,
+        plan: await plans.activePlan(user.organizationId),
+      };
+    },
+
+    async verifySignin(email: string, code: string, meta: ClientMeta): Promise<SessionGrant> {
+      await consumeCode(email, 'signin', code);
+      const user = await users.byEmail(email);
+      if (!user || user.status !== 'active') throw unauthorized(AUTH_TEXT.noAccount);
+      return startSession(user.id, 'plain', meta);
+    },
+
+    async requestSignup(req: SignupRequest, meta: ClientMeta): Promise<{ message: string }> {
+      if (await users.byEmail(req.email)) throw conflict(AUTH_TEXT.accountExists);
+      const { email, ...payload } = req;
+      await sendCode(email, 'signup', meta.ip, payload);
+      return { message: `We sent a six-digit code to ${email}.` };
+    },
+
+    async verifySignup(email: string, code: string, meta: ClientMeta): Promise<SessionGrant> {
+      const row = await consumeCode(email, 'signup', code);
+      if (await users.byEmail(email)) throw conflict(AUTH_TEXT.accountExists);
+      const details = signupPayload.parse(row.payload);
+      const individual = details.accountType === 'individual';
+      const org = individual
+        ? await organizations.talentPool()
+        : await organizations.createTeam(
+            details.organizationName?.trim() || `${details.firstName}'s team`,
+          );
+      const user = await users.create({
+        organizationId: org.id,
+        email,
+        firstName: details.firstName,
+        lastName: details.lastName,
+        role: individual ? 'talentPoolUser' : 'poc',
+        position: individual ? POSITIONS.b2cUser : null,
+      });
+      return startSession(user.id, 'plain', meta);
+    },
+
+    /** Single sign-on lands here once the provider vouched for the address. */
+    async signInVerifiedEmail(email: string, provider: AuthProvider, meta: ClientMeta) {
+      const user = await users.byEmail(email);
+      if (!user || user.status !== 'active') throw notFound(AUTH_TEXT.noAccount);
+      return startSession(user.id, provider, meta);
+    },
+
+    async refresh(userId: string, cookie: string | undefined): Promise<SessionGrant> {
+      const found = await sessionFromCookie(cookie);
+      if (!found || found.session.userId !== userId) throw unauthorized(AUTH_TEXT.sessionMissing);
+      const at = now();
+      await repo.touchSession(found.session.id, at, new Date(at.getTime() + sessionTtlMs));
+      return grant(userId, found.session.id, found.token, found.session.provider);
+    },
+
+    /** Ends the cookie's session; with a userId, only when it is that user's. */
+    async endSession(cookie: string | undefined, userId?: string): Promise<void> {
+      const found = await sessionFromCookie(cookie);
+      if (!found) return;
+      if (userId && found.session.userId !== userId) throw unauthorized(AUTH_TEXT.sessionMissing);
+      await repo.deleteSession(found.session.id);
+    },
+
+    async checkSession(email: string, cookie: string | undefined): Promise<{ active: true }> {
+      const found = await sessionFromCookie(cookie);
+      const user = found ? await users.byId(found.session.userId) : null;
+      if (!user || user.email !== email) throw unauthorized(MESSAGES.sessionEnded);
+      return { active: true };
+    },
+
+    /** Bearer check for every protected route: a valid token of a session that still exists. */
+    async authenticate(bearer: string | undefined): Promise<AuthContext | null> {
+      if (!bearer) return null;
+      const claims = await tokens.verify(bearer);
+      if (!claims) return null;
+      const session = await repo.sessionById(claims.sessionId);
+      if (!session || session.userId !== claims.userId) return null;
+      if (session.expiresAt.getTime() <= now().getTime()) return null;
+      return claims;
+    },
+
+    sessionTtlMs,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { devRoutes } from '@parley/contracts';
+import { notFound } from '../../platform/errors.js';
+import { registerRoute } from '../../platform/http/route.js';
+import type { Mailer } from '../../platform/mail.js';
+
+/** Registered only when NODE_ENV is not production: the code a developer or a test needs. */
+export function registerDevRoutes(app: FastifyInstance, mailer: Mailer): void {
+  registerRoute(app, devRoutes.outbox, async ({ query }) => {
+    const entry = mailer.latest(query.email);
+    if (!entry) throw notFound(`No message has been sent to ${query.email}`);
+    return {
+      to: entry.to,
+      subject: entry.subject,
+      text: entry.text,
+      code: entry.code ?? null,
+      sentAt: entry.sentAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,117 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { FEATURES, POSITIONS, type Role } from '@parley/contracts';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../platform/db/client.js';
+import {
+  bundleFeatures,
+  bundles,
+  features,
+  organizations,
+  planBundles,
+  plans,
+  roles,
+  users,
+} from '../../platform/db/schema.js';
+import {
+  BUNDLES,
+  DEFAULT_ROLES,
+  DEMO_ORG_NAME,
+  DEMO_PLAN_BUNDLES,
+  FEATURE_DESCRIPTIONS,
+  PLATFORM_ORG_NAME,
+  TALENT_POOL_ORG_NAME,
+} from './catalogue.js';
+
+export interface SeededAccount {
+  email: string;
+  label: string;
+}
+
+async function ensureOrganization(db: Db, name: string, isB2C: boolean) {
+  const [found] = await db.select().from(organizations).where(eq(organizations.name, name)).limit(1);
+  if (found) return found;
+  const [created] = await db.insert(organizations).values({ name, isB2C }).returning();
+  if (!created) throw new Error(`could not create organisation ${name}`);
+  return created;
+}
+
+async function ensureUser(
+  db: Db,
+  values: {
+    organizationId: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+    position: string | null;
+  },
+) {
+  await db.insert(users).values(values).onConflictDoNothing({ target: users.email });
+}
+
+/** Idempotent: safe on every start; it only adds what is missing. */
+export async function seed(db: Db, config: AppConfig): Promise<SeededAccount[]> {
+  for (const name of FEATURES) {
+    await db
+      .insert(features)
+      .values({ name, description: FEATURE_DESCRIPTIONS[name] })
+      .onConflictDoNothing({ target: features.name });
+  }
+  const featureRows = await db.select({ id: features.id, name: features.name }).from(features);
+  const featureId = new Map(featureRows.map((f) => [f.name, f.id]));
+
+  for (const b of BUNDLES) {
+    await db
+      .insert(bundles)
+      .values({ name: b.name, description: b.description, price: b.price })
+      .onConflictDoNothing({ target: bundles.name });
+    const [bundle] = await db.select().from(bundles).where(eq(bundles.name, b.name));
+    if (!bundle) continue;
+    for (const f of b.features) {
+      const id = featureId.get(f);
+      if (id) await db.insert(bundleFeatures).values({ bundleId: bundle.id, featureId: id }).onConflictDoNothing();
+    }
+  }
+
+  for (const name of DEFAULT_ROLES) {
+    const [found] = await db.select().from(roles).where(and(eq(roles.name, name), isNull(roles.organizationId)));
+    if (!found) await db.insert(roles).values({ name });
+  }
+
+  const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, false);
+  const acme = await ensureOrganization(db, DEMO_ORG_NAME, false);
+  const talentPool = await ensureOrganization(db, TALENT_POOL_ORG_NAME, true);
+
+  if (!acme.planId) {
+    const [plan] = await db
+      .insert(plans)
+      .values({
+        organizationId: acme.id,
+        name: 'Acme Growth',
+        type: 'subscription',
+        totalPrice: '148.00',
+        remainingCredits: 600,
+        freeMeetingCredits: 60,
+        endDate: new Date(Date.now() + 365 * 24 * 3600 * 1000),
+      })
+      .returning();
+    if (!plan) throw new Error('could not create the demo plan');
+    const demoBundles = await db.select().from(bundles);
+    for (const b of demoBundles.filter((x) => DEMO_PLAN_BUNDLES.includes(x.name))) {
+      await db.insert(planBundles).values({ planId: plan.id, bundleId: b.id }).onConflictDoNothing();
+    }
+    await db.update(organizations).set({ planId: plan.id }).where(eq(organizations.id, acme.id));
+  }
+
+  const e = config.seedEmails;
+  const accounts = [
+    { organizationId: platform.id, email: e.superadmin, firstName: 'Ada', lastName: 'Admin', role: 'superadmin' as const, position: null, label: 'super admin' },
+    { organizationId: acme.id, email: e.poc, firstName: 'Paula', lastName: 'Contact', role: 'poc' as const, position: null, label: 'point of contact, Acme Corp' },
+    { organizationId: acme.id, email: e.user, firstName: 'Uma', lastName: 'User', role: 'user' as const, position: null, label: 'user, Acme Corp' },
+    { organizationId: acme.id, email: e.manager, firstName: 'Manny', lastName: 'Manager', role: 'salesManager' as const, position: POSITIONS.salesManager, label: 'sales manager, Acme Corp' },
+    { organizationId: acme.id, email: e.rep, firstName: 'Remy', lastName: 'Rep', role: 'salesRep' as const, position: POSITIONS.salesRep, label: 'sales rep, Acme Corp' },
+    { organizationId: talentPool.id, email: e.seeker, firstName: 'Sam', lastName: 'Seeker', role: 'talentPoolUser' as const, position: POSITIONS.b2cUser, label: 'talent pool (job seeker)' },
+  ];
+  for (const { label: _label, ...values } of accounts) await ensureUser(db, values);
+  return accounts.map((a) => ({ email: a.email, label: a.label }));
+}

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '@parley/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+
+export interface NewUser {
+  organizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  position: string | null;
+}
+
+export function createUsersRepo(db: Db) {
+  return {
+    async byEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+      return row ?? null;
+    },
+    async byId(id: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    },
+    async create(values: NewUser) {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, email: values.email.toLowerCase() })
+        .returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+    async setConsent(id: string, consent: boolean) {
+      const [row] = await db
+        .update(users)
+        .set({ b2cConsent: consent, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning({ b2cConsent: users.b2cConsent });
+      return row ?? null;
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;
+export type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['byId']>>>;

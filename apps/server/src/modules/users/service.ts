@@ -1,0 +1,57 @@
+import { isB2CPosition, type SessionUser } from '@parley/contracts';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { OrganizationsService } from '../organizations/service.js';
+import type { PlansService } from '../plans/service.js';
+import type { NewUser, UsersRepo } from './repo.js';
+
+export function createUsersService(
+  repo: UsersRepo,
+  organizations: OrganizationsService,
+  plans: PlansService,
+) {
+  return {
+    byEmail: (email: string) => repo.byEmail(email),
+    byId: (id: string) => repo.byId(id),
+    create: (values: NewUser) => repo.create(values),
+
+    /** The user as the web app holds it after sign-in (spec 1 §3 Session user). */
+    async sessionUser(userId: string): Promise<SessionUser> {
+      const user = await repo.byId(userId);
+      if (!user) throw notFound('User not found');
+      const org = await organizations.byId(user.organizationId);
+      if (!org) throw notFound('Organization not found');
+      return {
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        position: user.position,
+        profileImageUrl: user.profileImageUrl,
+        b2cConsent: user.b2cConsent,
+        organizationId: org.id,
+        organization: {
+          id: org.id,
+          name: org.name,
+          isB2C: org.isB2C,
+          defaultCloud: org.defaultCloud,
+          organizationProfileUrl: org.logoUrl,
+        },
+        plan: await plans.activePlan(org.id),
+      };
+    },
+
+    /** Spec 1 §2 Consent: only individual (B2CUSER) users consent. */
+    async saveConsent(userId: string): Promise<{ b2cConsent: boolean }> {
+      const user = await repo.byId(userId);
+      if (!user) throw notFound('User not found');
+      if (!isB2CPosition(user.position)) {
+        throw badRequest('Consent applies to individual talent-pool accounts only');
+      }
+      const saved = await repo.setConsent(userId, true);
+      if (!saved) throw notFound('User not found');
+      return saved;
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** Both drivers share this type, so services and repos never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance when embedded (tests dump and restore it). */
+  pglite?: PGlite;
+}
+
+const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
+
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** PGlite under DATA_DIR/db unless DATABASE_URL names a PostgreSQL server (ARCHITECTURE §1). */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = path.join(opts.dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return wrapPglite(client);
+}

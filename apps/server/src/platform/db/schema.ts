@@ -1,0 +1,213 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@parley/contracts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const codePurposeEnum = pgEnum('code_purpose', ['signin', 'signup']);
+export const authProviderEnum = pgEnum('auth_provider', ['plain', 'google', 'microsoft']);
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  isB2C: boolean('is_b2c').notNull().default(false),
+  logoUrl: text('logo_url'),
+  defaultCloud: text('default_cloud'),
+  /** The active plan; null until the organisation buys one. */
+  planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_org_name_uq').on(t.organizationId, t.name)],
+);
+
+/** Organisation roles (spec 3 §3); rows without an organisation are the defaults offered to all. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roles_org_idx').on(t.organizationId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Stored lower-case; unique across the platform because sign-in is by address. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    role: roleEnum('role').notNull().default('user'),
+    position: text('position'),
+    b2cConsent: boolean('b2c_consent').notNull().default(false),
+    profileImageUrl: text('profile_image_url'),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** One row per user: the unique userId is what makes a new sign-in end the old session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    provider: authProviderEnum('provider').notNull().default('plain'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_user_uq').on(t.userId)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: codePurposeEnum('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Sign-up details waiting for the code (name, account type); never secrets. */
+    payload: jsonb('payload'),
+    requestIp: text('request_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+export const features = pgTable('features', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
+  url: text('url'),
+  createdAt: createdAt(),
+});
+
+export const bundles = pgTable('bundles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const bundleFeatures = pgTable(
+  'bundle_features',
+  {
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+    featureId: uuid('feature_id')
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.featureId] })],
+);
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('subscription'),
+    totalPrice: numeric('total_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
+    remainingCredits: integer('remaining_credits').notNull().default(0),
+    freeMeetingCredits: integer('free_meeting_credits').notNull().default(0),
+    autoPayCredits: boolean('auto_pay_credits').notNull().default(false),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('plans_org_idx').on(t.organizationId)],
+);
+
+export const planBundles = pgTable(
+  'plan_bundles',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    bundleId: uuid('bundle_id')
+      .notNull()
+      .references(() => bundles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.bundleId] })],
+);
+
+/** Every authenticated call (spec 3 User Logs). Never holds bodies, codes or tokens. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_org_time_idx').on(t.organizationId, t.createdAt),
+    index('activity_user_time_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messageForStatus, type ApiError } from '@parley/contracts';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Thrown by services; the central handler turns it into the one error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message?: string,
+  ) {
+    super(message ?? messageForStatus(statusCode));
+  }
+}
+
+export const badRequest = (message?: string) => new AppError(400, message);
+export const unauthorized = (message?: string) => new AppError(401, message);
+export const forbidden = (message?: string) => new AppError(403, message);
+export const notFound = (message?: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);
+
+export function errorBody(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const message = first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid details';
+      return reply.status(400).send(errorBody(400, message));
+    }
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send(errorBody(status, messageForStatus(status)));
+    }
+    return reply.status(status).send(errorBody(status, err.message || messageForStatus(status)));
+  });
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { RouteContract } from '@parley/contracts';
+import { unauthorized } from '../errors.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  organizationId: string;
+  role: import('@parley/contracts').Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+  interface FastifyInstance {
+    /** Set by the auth module: resolves a bearer token to a live session or null. */
+    authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+  }
+}
+
+type BodyOf<R> =
+  R extends RouteContract<infer B, infer _Q, infer _R, infer _A>
+    ? B extends z.ZodType
+      ? z.output<B>
+      : undefined
+    : never;
+type QueryOf<R> =
+  R extends RouteContract<infer _B, infer Q, infer _R, infer _A>
+    ? Q extends z.ZodType
+      ? z.output<Q>
+      : undefined
+    : never;
+type AuthOf<R> =
+  R extends RouteContract<infer _B, infer _Q, infer _R, infer A>
+    ? A extends true
+      ? AuthContext
+      : AuthContext | undefined
+    : never;
+
+export interface HandlerContext<R extends RouteContract> {
+  body: BodyOf<R>;
+  query: QueryOf<R>;
+  params: Record<string, string>;
+  /** Present on routes whose contract says auth: true. */
+  auth: AuthOf<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Per-route options for @fastify/rate-limit. */
+  rateLimit?: { max: number; timeWindow: number };
+}
+
+/**
+ * Registers a route from its contract: zod validates input and output, the contract feeds
+ * OpenAPI, and routes marked auth: true get the bearer check before the handler runs.
+ */
+export function registerRoute<R extends RouteContract>(
+  app: FastifyInstance,
+  contract: R,
+  handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']>>,
+  options: RouteOptions = {},
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    config: options.rateLimit ? { rateLimit: options.rateLimit } : {},
+    schema: {
+      summary: contract.summary,
+      tags: contract.tags,
+      ...(contract.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      response: { [contract.status ?? 200]: contract.response },
+    },
+    preHandler: contract.auth
+      ? async (request) => {
+          const auth = await app.authenticate(request);
+          if (!auth) throw unauthorized();
+          request.auth = auth;
+        }
+      : undefined,
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as BodyOf<R>,
+        query: request.query as QueryOf<R>,
+        params: (request.params ?? {}) as Record<string, string>,
+        auth: request.auth as HandlerContext<R>['auth'],
+        request,
+        reply,
+      });
+      if (contract.status) reply.status(contract.status);
+      return result;
+    },
+  });
+}
