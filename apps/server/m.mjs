@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+import { wrapPglite } from '/work/main/apps/server/dist/platform/db/client.js';
+let t=Date.now();
+const c = await PGlite.create();
+console.log('create', Date.now()-t); t=Date.now();
+const d = wrapPglite(c); await d.migrate();
+console.log('migrate', Date.now()-t); t=Date.now();
+const dump = await c.dumpDataDir('gzip');
+console.log('dump', Date.now()-t, dump.size); t=Date.now();
+const c2 = await PGlite.create({loadDataDir: dump});
+console.log('load', Date.now()-t); t=Date.now();
+const c3 = await c.clone();
+console.log('clone', Date.now()-t);

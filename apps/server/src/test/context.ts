@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import { openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
+import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
+import { seed } from '../modules/seed/seed.js';
+
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  clock: TestClock;
+  mail: MailMessage[];
+  /** The code in the latest message sent to an address. */
+  lastCode(email: string): string;
+  close(): Promise<void>;
+}
+
+/** A throwaway database of the kind this test project runs on: PGlite or PostgreSQL. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.PARLEY_TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `parley_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString());
+    await database.migrate();
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { database: wrapPglite(client), drop: async () => {} };
+}
+
+function recordingMailer(sink: MailMessage[]): Mailer {
+  const latest = new Map<string, OutboxEntry>();
+  return {
+    async send(message) {
+      sink.push(message);
+      latest.set(message.to.toLowerCase(), { ...message, sentAt: new Date() });
+    },
+    latest: (to) => latest.get(to.toLowerCase()),
+    close() {},
+  };
+}
+
+/**
+ * A seeded app on a fresh database, driven through fastify.inject. `env` overrides
+ * configuration the way environment variables would.
+ */
+export async function createTestContext(
+  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestContext> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/nonexistent-parley-test',
+    LOG_LEVEL: 'silent',
+    AUTH_REQUESTS_PER_IP: '1000',
+    ...opts.env,
+  });
+  const { database, drop } = await freshDatabase();
+  await seed(database.db, config);
+  let offset = 0;
+  const clock: TestClock = {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+  const mail: MailMessage[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    mailer: opts.mailer ?? recordingMailer(mail),
+    now: clock.now,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    mail,
+    lastCode(email) {
+      const m = [...mail].reverse().find((x) => x.to === email.toLowerCase());
+      if (!m?.code) throw new Error(`no code was mailed to ${email}`);
+      return m.code;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
+
+/** Requests a code and verifies it; returns the access token, the user and the refresh cookie. */
+export async function signIn(ctx: TestContext, email: string, ip = '10.0.0.1') {
+  const req = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/request-signin',
+    payload: { email },
+    remoteAddress: ip,
+  });
+  if (req.statusCode !== 200) throw new Error(`request-signin ${req.statusCode}: ${req.body}`);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-signin',
+    payload: { email, code: ctx.lastCode(email) },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`verify-signin ${res.statusCode}: ${res.body}`);
+  const body = json<{ accessToken: string; user: { id: string; email: string } }>(res);
+  const cookie = res.cookies.find((c) => c.name === 'parley_refresh');
+  if (!cookie) throw new Error('no refresh cookie');
+  return { ...body, cookie: `parley_refresh=${cookie.value}`, setCookie: cookie };
+}
