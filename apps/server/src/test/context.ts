@@ -69,10 +69,16 @@ function recordingMailer(sink: MailMessage[]): Mailer {
 
 /**
  * A seeded app on a fresh database, driven through fastify.inject. `env` overrides
- * configuration the way environment variables would.
+ * configuration the way environment variables would. Mail is recorded in `mail` unless
+ * `realMailer` is set, in which case `mail` stays empty.
  */
 export async function createTestContext(
-  opts: { env?: Record<string, string>; mailer?: Mailer } = {},
+  opts: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    /** Let the app build its own mailer from config (SMTP_URL or the dev outbox) instead of recording. */
+    realMailer?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -95,7 +101,7 @@ export async function createTestContext(
   const app = await buildApp({
     config,
     database,
-    mailer: opts.mailer ?? recordingMailer(mail),
+    mailer: opts.realMailer ? undefined : (opts.mailer ?? recordingMailer(mail)),
     now: clock.now,
     logger: false,
   });
@@ -138,9 +144,63 @@ export async function signIn(ctx: TestContext, email: string, ip = '10.0.0.1') {
     payload: { email, code: ctx.lastCode(email) },
     remoteAddress: ip,
   });
-  if (res.statusCode !== 200) throw new Error(`verify-signin ${res.statusCode}: ${res.body}`);
+  return sessionOf(res, 'verify-signin');
+}
+
+/** The access token, user and refresh cookie a successful verify answers with. */
+function sessionOf(res: LightMyRequestResponse, step: string) {
+  if (res.statusCode !== 200) throw new Error(`${step} ${res.statusCode}: ${res.body}`);
   const body = json<{ accessToken: string; user: { id: string; email: string } }>(res);
   const cookie = res.cookies.find((c) => c.name === 'parley_refresh');
   if (!cookie) throw new Error('no refresh cookie');
   return { ...body, cookie: `parley_refresh=${cookie.value}`, setCookie: cookie };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/** Creates an account through request-signup and verify-signup; returns what signIn returns. */
+export async function signUp(
+  ctx: TestContext,
+  email: string,
+  details: {
+    firstName?: string;
+    lastName?: string;
+    accountType?: 'team' | 'individual';
+    organizationName?: string;
+  } = {},
+  ip = '10.0.0.1',
+) {
+  const req = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/request-signup',
+    payload: { email, firstName: 'Test', lastName: 'User', accountType: 'team', ...details },
+    remoteAddress: ip,
+  });
+  if (req.statusCode !== 200) throw new Error(`request-signup ${req.statusCode}: ${req.body}`);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verify-signup',
+    payload: { email, code: ctx.lastCode(email) },
+    remoteAddress: ip,
+  });
+  return sessionOf(res, 'verify-signup');
+}
+
+/** One API call under /api/v1 with the usual extras: bearer token, refresh cookie, client address. */
+export function call(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  opts: { payload?: unknown; token?: string; cookie?: string; ip?: string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  return ctx.app.inject({
+    method,
+    url: `/api/v1${path}`,
+    headers,
+    ...(opts.payload === undefined ? {} : { payload: opts.payload as Record<string, unknown> }),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+  });
 }

@@ -1,0 +1,10 @@
+// Runs every benchmark in this folder (files named *.bench.mjs) one after another.
+import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const here = import.meta.dirname;
+for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+  console.log(`\n# ${file}`);
+  const r = spawnSync(process.execPath, [`${here}/${file}`], { stdio: 'inherit' });
+  if (r.status !== 0) process.exitCode = 1;
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Installs what is missing and builds: shared by `npm start` and `npm test`.
+# Usage: scripts/setup.sh [--with-browser]
+set -eu
+cd "$(dirname "$0")/.."
+
+need_root() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "Parley: '$1' is missing and installing it needs root (apt-get install -y $2)." >&2
+    exit 1
+  fi
+}
+
+apt_install() {
+  # $1 = command to look for, $2 = Debian package(s)
+  if ! command -v "$1" >/dev/null 2>&1; then
+    need_root "$1" "$2"
+    echo "Parley: installing $2 from Debian's packages…"
+    apt-get update -qq >/dev/null 2>&1 || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $2 >/dev/null
+  fi
+}
+
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$node_major" -lt 20 ]; then
+  echo "Parley needs Node.js 20 or later (found $(node --version))." >&2
+  exit 1
+fi
+
+if [ "${1:-}" = "--with-browser" ]; then
+  apt_install chromium chromium
+fi
+
+# Reinstall when the lockfile changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "Parley: installing npm dependencies…"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+echo "Parley: building…"
+npm run build --silent
