@@ -1,0 +1,127 @@
+import type { RouteObject } from 'react-router';
+import { AuthLayout } from '../features/auth/AuthLayout';
+import { lazyPage } from '../lib/lazy-page';
+import { PageSpinner } from '../ui';
+import { NotFound, RouteError } from './errors/RouteError';
+import { Protected } from './Protected';
+import { RootLayout } from './RootLayout';
+import { AppShell, PlainShell } from './shell/AppShell';
+
+type PageLoader = Parameters<typeof lazyPage>[0];
+
+/** A lazily loaded page; every route has the error element. */
+const page = (path: string | undefined, load: PageLoader): RouteObject =>
+  path === undefined
+    ? { index: true, lazy: lazyPage(load), errorElement: <RouteError /> }
+    : { path, lazy: lazyPage(load), errorElement: <RouteError /> };
+
+const home = () => import('../features/home/HomePage');
+
+/** Spec 1 §2 route table. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: PageSpinner,
+    children: [
+      // Auth layout: marketing panel left, form right.
+      {
+        element: <AuthLayout />,
+        errorElement: <RouteError />,
+        children: [
+          page('signin', () => import('../features/auth/SignInPage')),
+          page('verify-signin', () => import('../features/auth/VerifySignInPage')),
+          page('signup', () => import('../features/auth/SignUpPage')),
+          page('verify-signup', () => import('../features/auth/VerifySignUpPage')),
+          {
+            element: <Protected scope="plain" />,
+            errorElement: <RouteError />,
+            children: [
+              page(
+                'integrations',
+                () => import('../features/integrations/IntegrationsOnboardingPage'),
+              ),
+              page('bot-login', () => import('../features/meetings/BotLoginPage')),
+            ],
+          },
+        ],
+      },
+      // Protected routes inside the shell with sidebar.
+      {
+        element: (
+          <Protected scope="sidebar">
+            <AppShell />
+          </Protected>
+        ),
+        errorElement: <RouteError />,
+        children: [
+          page(undefined, home),
+          page('home', home),
+          page('library', () => import('../features/meetings/LibraryPage')),
+          page('library/:id', () => import('../features/meetings/MeetingPage')),
+          page('accounts', () => import('../features/meetings/AccountsPage')),
+          page('zai', () => import('../features/zai/ZaiPage')),
+          page('coaching', () => import('../features/coaching/CoachingPage')),
+          page('app-integrations', () => import('../features/integrations/AppIntegrationsPage')),
+          page('configuration', () => import('../features/configuration/ConfigurationPage')),
+          page('parameters', () => import('../features/configuration/ParametersPage')),
+          page('billing', () => import('../features/billing/EnterpriseManagementPage')),
+          page('user-logs', () => import('../features/user-logs/UserLogsPage')),
+          page('user-management', () => import('../features/users/UserManagementPage')),
+          page(
+            'organization-management',
+            () => import('../features/organizations/OrganizationsPage'),
+          ),
+          page(
+            'organization-management/:id',
+            () => import('../features/organizations/OrganizationPage'),
+          ),
+          page('profile', () => import('../features/profile/ProfilePage')),
+          page('settings', () => import('../features/profile/SettingsPage')),
+          page('interviews', () => import('../features/interviews/InterviewsPage')),
+          page('interviews/:id', () => import('../features/interviews/InterviewPage')),
+        ],
+      },
+      // Shell without sidebar.
+      {
+        element: (
+          <Protected scope="plain">
+            <PlainShell />
+          </Protected>
+        ),
+        errorElement: <RouteError />,
+        children: [
+          page('pricing', () => import('../features/billing/PricingPage')),
+          page('help', () => import('../features/help/HelpPage')),
+        ],
+      },
+      // Unwrapped pages (no shell).
+      {
+        element: <Protected scope="unwrapped" />,
+        errorElement: <RouteError />,
+        children: [
+          page('consent', () => import('../features/consent/ConsentPage')),
+          page('insights', () => import('../features/meetings/InsightsPage')),
+        ],
+      },
+      // Bare and participant routes, reachable without login.
+      page('public/view/:token', () => import('../features/meetings/PublicViewPage')),
+      page('avatar', () => import('../features/avatars/AvatarPage')),
+      page('avatar/:id', () => import('../features/avatars/AvatarPage')),
+      page('avatar_gox/:id', () => import('../features/avatars/AvatarPage')),
+      page(
+        'participants/invite-form/:organizationId/:email',
+        () => import('../features/participants/ParticipantPage'),
+      ),
+      page(
+        'participants/invite-form/hr-workflow/:organizationId/:email/:applicantId',
+        () => import('../features/participants/ParticipantPage'),
+      ),
+      page('participants/permission', () => import('../features/participants/ParticipantPage')),
+      page('participants/confirmed', () => import('../features/participants/ParticipantPage')),
+      page('participants/record', () => import('../features/participants/ParticipantPage')),
+      page('participants/guide', () => import('../features/participants/ParticipantPage')),
+      { path: '*', element: <NotFound />, errorElement: <RouteError /> },
+    ],
+  },
+];

@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+export function AuthHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-8 flex flex-col gap-2">
+      <h1 className="text-2xl font-semibold tracking-tight text-fg">{title}</h1>
+      {children ? <p className="text-sm text-muted">{children}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  authStore,
+  getAccessToken,
+  readStoredUserId,
+  removeStoredUserId,
+  setAuthenticated,
+  setAuthFailed,
+} from './auth-store';
+import { createApiClient } from './api-client';
+import { toast } from './toast';
+
+export { ApiRequestError, isApiError, errorToastFor, UNKNOWN_FETCH_ERROR } from './api-client';
+export type { CallOptions } from './api-client';
+
+const client = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getAccessToken,
+  getUserId: readStoredUserId,
+  onRefreshed: setAuthenticated,
+  onRefreshFailed(error) {
+    // The refresh cookie's session is gone: this tab is signed out (the guard sends it to /signin).
+    if (error.status === 401 && authStore.get().isAuthenticated) {
+      removeStoredUserId();
+      setAuthFailed();
+    }
+  },
+  notify: toast,
+});
+
+/**
+ * `api(route, { body, query, params, toast })` — the one API client.
+ * JSON with credentials, bearer token for `auth: true` routes, one shared refresh and retry on 401,
+ * error toasts per spec 1 §8 unless `toast: false`.
+ */
+export const api = client.api;
+
+/** refresh-credentials with the stored (or given) user id; concurrent calls share one request. */
+export const refreshSession = client.refreshSession;

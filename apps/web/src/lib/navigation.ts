@@ -1,0 +1,178 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Blocks,
+  Briefcase,
+  Building,
+  GraduationCap,
+  House,
+  Landmark,
+  Library,
+  MessagesSquare,
+  ScrollText,
+  Settings,
+  SlidersHorizontal,
+  Sparkles,
+  UserRound,
+  Users,
+} from 'lucide-react';
+import { POSITIONS, type Role, type SessionUser } from '@parley/contracts';
+
+export interface NavItem {
+  title: string;
+  path: string;
+  icon: LucideIcon;
+  /** One honest line about what the area is for (home cards). */
+  description: string;
+}
+
+const item = (title: string, path: string, icon: LucideIcon, description: string): NavItem => ({
+  title,
+  path,
+  icon,
+  description,
+});
+
+const HOME = item('Home', '/', House, 'Your overview');
+const ORGANIZATIONS = item(
+  'Organization Management',
+  '/organization-management',
+  Building,
+  'Organisations on the platform, their plans and members',
+);
+const ENTERPRISE = item(
+  'Enterprise Management',
+  '/billing',
+  Landmark,
+  'Bundles, features, subscriptions and invoices',
+);
+const APP_INTEGRATIONS = item(
+  'App Integrations',
+  '/app-integrations',
+  Blocks,
+  'Connect cloud storage, AI providers, meetings, CRM and calendars',
+);
+const COACHING = item(
+  'Coaching',
+  '/coaching',
+  GraduationCap,
+  'Coaching videos, presentations, documents and quizzes',
+);
+const USER_MANAGEMENT = item(
+  'User Management',
+  '/user-management',
+  Users,
+  'Users, groups and roles',
+);
+const USER_LOGS = item('User Logs', '/user-logs', ScrollText, 'Activity across your organisation');
+const ZAI = item('Zai', '/zai', Sparkles, 'Ask the Zai assistant about your meetings');
+const CONFIGURATION = item(
+  'Configuration',
+  '/configuration',
+  SlidersHorizontal,
+  'Your profile and organisation settings',
+);
+const LIBRARY = item('Library', '/library', Library, 'Upload meetings and review their analysis');
+const ACCOUNTS = item('Accounts', '/accounts', Briefcase, 'Accounts, teams and deals');
+
+/** Spec 1 §2 "Navigation per role" — titles, paths and order exactly as the table. */
+export const NAVIGATION = {
+  superadmin: [
+    HOME,
+    ORGANIZATIONS,
+    ENTERPRISE,
+    APP_INTEGRATIONS,
+    COACHING,
+    USER_MANAGEMENT,
+    USER_LOGS,
+    ZAI,
+    CONFIGURATION,
+  ],
+  poc: [
+    HOME,
+    LIBRARY,
+    ACCOUNTS,
+    COACHING,
+    ZAI,
+    APP_INTEGRATIONS,
+    USER_MANAGEMENT,
+    USER_LOGS,
+    CONFIGURATION,
+  ],
+  user: [HOME, LIBRARY, ZAI, APP_INTEGRATIONS, USER_LOGS, CONFIGURATION],
+  salesManager: [
+    HOME,
+    ACCOUNTS,
+    LIBRARY,
+    COACHING,
+    ZAI,
+    APP_INTEGRATIONS,
+    USER_LOGS,
+    CONFIGURATION,
+  ],
+  salesRep: [COACHING, APP_INTEGRATIONS, CONFIGURATION],
+  talentPool: [
+    item('Home', '/home', House, 'Your overview'),
+    item(
+      'Mock Interviews',
+      '/interviews',
+      MessagesSquare,
+      'Practise interviews and review how they went',
+    ),
+    item('Profile', '/profile', UserRound, 'Your resume, experience and public profile'),
+    item('Settings', '/settings', Settings, 'Your account, plan and preferences'),
+  ],
+} as const satisfies Record<string, readonly NavItem[]>;
+
+export type NavigationKind = keyof typeof NAVIGATION;
+
+/**
+ * Which menu a user gets: super admin first, then poc, then the secondary role or position
+ * (sales manager, sales rep, talent pool), otherwise the plain user menu.
+ */
+export function navigationKind(user: { role: Role; position: string | null }): NavigationKind {
+  const { role, position } = user;
+  if (role === 'superadmin') return 'superadmin';
+  if (role === 'poc') return 'poc';
+  if (role === 'salesManager' || position === POSITIONS.salesManager) return 'salesManager';
+  if (role === 'salesRep' || position === POSITIONS.salesRep) return 'salesRep';
+  if (role === 'talentPoolUser' || position === POSITIONS.b2cUser) return 'talentPool';
+  return 'user';
+}
+
+export function navigationFor(user: Pick<SessionUser, 'role' | 'position'>): readonly NavItem[] {
+  return NAVIGATION[navigationKind(user)];
+}
+
+/** Detail pages reachable from a list (spec 1 §2 route guard). */
+export const DETAIL_PATTERNS: readonly RegExp[] = [
+  /^\/library\/[^/]+$/,
+  /^\/interviews\/[^/]+$/,
+  /^\/organization-management\/[^/]+$/,
+];
+
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isDetailPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return DETAIL_PATTERNS.some((re) => re.test(path));
+}
+
+export function isInNavigation(pathname: string, nav: readonly NavItem[]): boolean {
+  const path = normalizePath(pathname);
+  return nav.some((i) => i.path === path);
+}
+
+/** Is this nav item the current page (or the list a detail page belongs to)? */
+export function isNavItemActive(itemPath: string, pathname: string): boolean {
+  const path = normalizePath(pathname);
+  if (itemPath === '/') return path === '/';
+  return path === itemPath || path.startsWith(`${itemPath}/`);
+}
+
+/** Profile link of the user menu: /settings for the B2C position, /configuration for everyone else. */
+export function profilePathFor(user: Pick<SessionUser, 'position'>): string {
+  return user.position === POSITIONS.b2cUser ? '/settings' : '/configuration';
+}

@@ -1,0 +1,45 @@
+import { useId, type ReactNode } from 'react';
+import { Checkbox as RadixCheckbox } from 'radix-ui';
+import { Check } from 'lucide-react';
+import { cn } from '../lib/cn';
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange(checked: boolean): void;
+  disabled?: boolean;
+  className?: string;
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  className,
+}: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className={cn('flex items-center gap-2.5', className)}>
+      <RadixCheckbox.Root
+        id={id}
+        checked={checked}
+        disabled={disabled}
+        onCheckedChange={(v) => onCheckedChange(v === true)}
+        className={cn(
+          'grid size-[18px] shrink-0 place-items-center rounded-[5px] border border-border-strong bg-surface shadow-sm',
+          'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'data-[state=checked]:border-accent data-[state=checked]:bg-accent data-[state=checked]:text-accent-fg',
+          'disabled:opacity-50',
+        )}
+      >
+        <RadixCheckbox.Indicator>
+          <Check className="size-3.5" strokeWidth={3} aria-hidden />
+        </RadixCheckbox.Indicator>
+      </RadixCheckbox.Root>
+      <label htmlFor={id} className="cursor-pointer text-sm text-fg select-none">
+        {label}
+      </label>
+    </div>
+  );
+}

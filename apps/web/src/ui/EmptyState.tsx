@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { cn } from '../lib/cn';
+
+interface EmptyStateProps {
+  icon: LucideIcon;
+  title: string;
+  description: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}
+
+/** Says what is (not) here and what to do next. */
+export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-card border border-dashed border-border-strong',
+        'bg-surface px-6 py-16 text-center',
+        className,
+      )}
+    >
+      <span className="grid size-10 place-items-center rounded-full bg-accent-soft text-accent-soft-fg">
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="flex max-w-md flex-col gap-1">
+        <h2 className="text-base font-semibold text-fg">{title}</h2>
+        <p className="text-sm text-muted">{description}</p>
+      </div>
+      {action ? <div className="mt-2">{action}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+export { Avatar } from './Avatar';
+export { Button, buttonClasses, type ButtonProps } from './Button';
+export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card';
+export { CheckboxField } from './Checkbox';
+export { EmptyState } from './EmptyState';
+export { FeatureGate, LockedOverlay } from './FeatureGate';
+export { Input, TextField, inputClasses } from './Input';
+export { Label } from './Label';
+export { LogoMark, SalesLogoMark, Wordmark } from './Logo';
+export { PageHeader } from './PageHeader';
+export { PlaceholderPage } from './PlaceholderPage';
+export { BarePage } from './BarePage';
+export { PageSpinner, Spinner } from './Spinner';
+export { Toaster } from './Toaster';
+export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS } from './Tooltip';
