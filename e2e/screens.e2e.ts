@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mainNav, signIn } from './support';
+
+// Renders the sign-in page and the shell in both themes, wide and narrow, and keeps the
+// pictures in test-results/screens for people to look at.
+const SIZES = [
+  { name: 'wide', width: 1440, height: 900 },
+  { name: 'narrow', width: 390, height: 844 },
+];
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
+for (const size of SIZES) {
+  test(`sign-in page and shell look right, ${size.name}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.goto('/signin');
+      await setTheme(page, theme);
+      await expect(page.getByRole('heading', { name: 'Sign in to Parley' })).toBeVisible();
+      if (size.name === 'wide') await expect(page.getByText('Catalyzing Conversational Growth')).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/signin-${theme}-${size.name}.png` });
+    }
+    await signIn(page, 'poc@acme.parley.local');
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      if (size.name === 'wide') {
+        await expect(mainNav(page)).toBeVisible();
+      } else {
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      }
+      await page.screenshot({ path: `test-results/screens/shell-${theme}-${size.name}.png` });
+    }
+    if (size.name === 'narrow') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(500); // let the slide-in finish
+      await page.screenshot({ path: 'test-results/screens/menu-dark-narrow.png' });
+    } else {
+      await page.goto('/library');
+      await expect(page.getByText('Not available in your current plan').first()).toBeVisible();
+      await page.screenshot({ path: 'test-results/screens/locked-dark-wide.png' });
+    }
+  });
+}
