@@ -42,7 +42,7 @@ export default {
           }
           if (!source.startsWith('.')) return;
           const to = area(path.resolve(path.dirname(file), source));
-          if (to.app !== from.app && to.app !== 'other')
+          if (from.app !== 'other' && to.app !== from.app && to.app !== 'other')
             context.report({ node, message: `import across apps/packages: use @parley/contracts instead` });
           if (from.feature && to.feature && from.feature !== to.feature)
             context.report({ node, message: `feature '${from.feature}' may not import feature '${to.feature}'` });
