@@ -40,7 +40,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.env.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -74,7 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     organizations,
     plans,
     mailer,
-    tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS),
+    tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS, now),
     now,
   });
 

@@ -27,6 +27,12 @@ const envSchema = z.object({
   AUTH_REQUESTS_PER_IP: positiveInt(30),
   AUTH_RATE_WINDOW_MINUTES: positiveInt(15),
   COOKIE_SECURE: bool,
+  /**
+   * Peers whose X-Forwarded-For names the real client (proxy-addr list: addresses, CIDRs,
+   * loopback, linklocal, uniquelocal; or true/false). Anyone else could forge the header and
+   * dodge the per-IP limits, so by default only proxies on the local or private network count.
+   */
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -56,6 +62,8 @@ export interface OidcClientConfig {
 export interface AppConfig {
   env: Env;
   production: boolean;
+  /** Fastify's trustProxy: which peers' X-Forwarded-For is believed. */
+  trustProxy: boolean | string;
   dataDir: string;
   publicUrl: string;
   appSecret: string;
@@ -106,6 +114,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env,
     production: env.NODE_ENV === 'production',
+    trustProxy:
+      env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appSecret: resolveSecret(env, dataDir),

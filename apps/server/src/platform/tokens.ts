@@ -16,21 +16,31 @@ export interface TokenService {
 
 const ISSUER = 'parley';
 
-export function createTokenService(appSecret: string, ttlSeconds: number): TokenService {
+/** Issue and expiry follow the app's clock (`now`), the same one sessions and codes use. */
+export function createTokenService(
+  appSecret: string,
+  ttlSeconds: number,
+  now: () => Date = () => new Date(),
+): TokenService {
   const key = deriveKey(appSecret, 'access-token');
   return {
     async sign(c) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
       return new SignJWT({ sid: c.sessionId, org: c.organizationId, role: c.role })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(c.userId)
         .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          currentDate: now(),
+        });
         if (
           typeof payload.sub !== 'string' ||
           typeof payload.sid !== 'string' ||

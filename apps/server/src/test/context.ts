@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { AuthSuccess } from '@parley/contracts';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
@@ -45,6 +46,15 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
       drop: async () => {
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
+        // pool.end() resolves before its connections have closed; let them go before forcing.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await c.query(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await c.end();
       },
@@ -78,6 +88,8 @@ export async function createTestContext(
     mailer?: Mailer;
     /** Let the app build its own mailer from config (SMTP_URL or the dev outbox) instead of recording. */
     realMailer?: boolean;
+    /** false leaves the database empty (migrated only). */
+    seed?: boolean;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -89,7 +101,7 @@ export async function createTestContext(
     ...opts.env,
   });
   const { database, drop } = await freshDatabase();
-  await seed(database.db, config);
+  if (opts.seed !== false) await seed(database.db, config);
   let offset = 0;
   const clock: TestClock = {
     now: () => new Date(Date.now() + offset),
@@ -150,7 +162,7 @@ export async function signIn(ctx: TestContext, email: string, ip = '10.0.0.1') {
 /** The access token, user and refresh cookie a successful verify answers with. */
 function sessionOf(res: LightMyRequestResponse, step: string) {
   if (res.statusCode !== 200) throw new Error(`${step} ${res.statusCode}: ${res.body}`);
-  const body = json<{ accessToken: string; user: { id: string; email: string } }>(res);
+  const body = json<AuthSuccess>(res);
   const cookie = res.cookies.find((c) => c.name === 'parley_refresh');
   if (!cookie) throw new Error('no refresh cookie');
   return { ...body, cookie: `parley_refresh=${cookie.value}`, setCookie: cookie };

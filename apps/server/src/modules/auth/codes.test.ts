@@ -91,7 +91,13 @@ describe('one-time codes', () => {
   it('for sign-up cannot be used to sign in', async () => {
     const email = 'newcomer@example.com';
     const req = await call(ctx, 'POST', '/auth/request-signup', {
-      payload: { email, firstName: 'New', lastName: 'Comer', accountType: 'team', organizationName: 'Newco' },
+      payload: {
+        email,
+        firstName: 'New',
+        lastName: 'Comer',
+        accountType: 'team',
+        organizationName: 'Newco',
+      },
     });
     expect(req.statusCode).toBe(200);
     const code = ctx.lastCode(email);
@@ -108,6 +114,10 @@ describe('one-time codes', () => {
   it('rejects a code that is not six digits with 400', async () => {
     const res = await verify('seeker@parley.local', '12345');
     expect(res.statusCode).toBe(400);
-    expect(json(res)).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The code is six digits' });
+    expect(json(res)).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The code is six digits',
+    });
   });
 });

@@ -34,7 +34,7 @@ async function startIdp(conformIdTokenClaims: boolean): Promise<Idp> {
     client_id: `${name}-client`,
     client_secret: `${name}-secret-${name}-secret`,
     redirect_uris: [callbackFor(name)],
-    token_endpoint_auth_method: 'client_secret_post',
+    token_endpoint_auth_method: 'client_secret_post' as const,
   });
   const provider = new Provider(issuer, {
     clients: [client('google'), client('microsoft')],
@@ -48,7 +48,7 @@ async function startIdp(conformIdTokenClaims: boolean): Promise<Idp> {
     cookies: { keys: ['oidc-test-cookie-key'] },
     findAccount: async (_ctx: unknown, id: string) => ({
       accountId: id,
-      claims: async () => claimsFor(id),
+      claims: async () => ({ sub: id, ...claimsFor(id) }),
     }),
   });
   const seen: string[] = [];
@@ -139,7 +139,7 @@ async function atProvider(authorizeUrl: URL, login: string, cancel = false): Pro
       continue;
     }
     const page = await (await send(next.href)).text();
-    const form = page.includes('value="login"')
+    const form: Record<string, string> = page.includes('value="login"')
       ? { prompt: 'login', login }
       : { prompt: 'consent' };
     res = await (cancel ? send(`${next.href}/abort`) : send(next.href, form));

@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx.close());
 
-const requestSignin = (email: string) => call(ctx, 'POST', '/auth/request-signin', { payload: { email } });
+const requestSignin = (email: string) =>
+  call(ctx, 'POST', '/auth/request-signin', { payload: { email } });
 
 describe('request-signin', () => {
   it('answers 404 with a clear message for an address without an account, and mails nothing', async () => {
@@ -47,12 +48,14 @@ describe('request-signin', () => {
   it("carries the organisation's plan with its bundles", async () => {
     const res = await requestSignin('user@acme.parley.local');
     expect(res.statusCode).toBe(200);
-    const plan = json<{ plan: { name: string; currentBundles: { name: string; features: { name: string }[] }[] } }>(
-      res,
-    ).plan;
+    const plan = json<{
+      plan: { name: string; currentBundles: { name: string; features: { name: string }[] }[] };
+    }>(res).plan;
     expect(plan.name).toBe('Acme Growth');
     expect(plan.currentBundles.map((b) => b.name).sort()).toEqual(['Essentials', 'Sales Suite']);
-    expect(plan.currentBundles.flatMap((b) => b.features.map((f) => f.name))).toContain('Sales Coaching');
+    expect(plan.currentBundles.flatMap((b) => b.features.map((f) => f.name))).toContain(
+      'Sales Coaching',
+    );
   });
 
   it('carries plan null for an organisation without a plan', async () => {

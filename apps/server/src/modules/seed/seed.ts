@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { FEATURES, POSITIONS, type Role } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -49,8 +49,21 @@ async function ensureUser(
   await db.insert(users).values(values).onConflictDoNothing({ target: users.email });
 }
 
-/** Idempotent: safe on every start; it only adds what is missing. */
+/** Any constant shared by every process; it names the lock seeding runs under. */
+const SEED_LOCK = 7_041_998;
+
+/**
+ * Idempotent: safe on every start; it only adds what is missing. Processes starting together
+ * (api and worker) seed one after the other, or both would add the organisations and plan.
+ */
 export async function seed(db: Db, config: AppConfig): Promise<SeededAccount[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    return seedUnlocked(tx, config);
+  });
+}
+
+async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]> {
   for (const name of FEATURES) {
     await db
       .insert(features)

@@ -30,6 +30,10 @@ const migrationsFolder = path.resolve(
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, admin termination). Without a
+  // listener the pool re-emits that as an unhandled 'error' and the process dies; the pool
+  // already drops the broken client and opens a new one on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL: idle connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from './db/schema.js';
+import { call, createTestContext, signIn, signUp, type TestContext } from '../test/context.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+type Row = typeof activityLog.$inferSelect;
+
+/** The log is written once the reply has gone out, so give it a moment. */
+async function rowsOf(userId: string, count: number): Promise<Row[]> {
+  for (let i = 0; i < 50; i++) {
+    const rows = await ctx.database.db
+      .select()
+      .from(activityLog)
+      .where(eq(activityLog.userId, userId))
+      .orderBy(activityLog.id);
+    if (rows.length >= count) return rows;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`expected ${count} activity rows for ${userId}`);
+}
+
+describe('activity log', () => {
+  it('records the sign-in and every authenticated call, without query strings, codes or tokens', async () => {
+    const email = 'manager@acme.parley.local';
+    const s = await signIn(ctx, email);
+    const code = ctx.lastCode(email);
+    await call(ctx, 'GET', '/auth/me?token=leak-me&code=123456', { token: s.accessToken });
+    await call(ctx, 'POST', '/b2c/user/consent', {
+      token: s.accessToken,
+      payload: { b2cConsent: true },
+    });
+    const refreshed = await call(ctx, 'POST', '/auth/refresh-credentials', {
+      payload: { userId: s.user.id },
+      cookie: s.cookie,
+    });
+    expect(refreshed.statusCode).toBe(200);
+
+    const rows = await rowsOf(s.user.id, 4);
+    expect(rows.map((r) => [r.method, r.path, r.status])).toEqual([
+      ['POST', '/api/v1/auth/verify-signin', 200],
+      ['GET', '/api/v1/auth/me', 200],
+      ['POST', '/api/v1/b2c/user/consent', 400],
+      ['POST', '/api/v1/auth/refresh-credentials', 200],
+    ]);
+    for (const row of rows) {
+      expect(row.userId).toBe(s.user.id);
+      expect(row.organizationId).toBe(s.user.organizationId);
+      expect(row.durationMs).toBeGreaterThanOrEqual(0);
+      expect(row.createdAt).toBeInstanceOf(Date);
+      expect(row.path).not.toContain('?');
+    }
+
+    const secrets = [
+      code,
+      s.accessToken,
+      s.cookie.slice('parley_refresh='.length),
+      s.cookie.slice('parley_refresh='.length).split('.')[1] ?? 'x',
+      'leak-me',
+      '123456',
+    ];
+    const stored = JSON.stringify(rows);
+    for (const secret of secrets) expect(stored).not.toContain(secret);
+  });
+
+  it('records sign-ups', async () => {
+    const s = await signUp(ctx, 'logged@example.com', { organizationName: 'Logged Inc' });
+    const [row] = await rowsOf(s.user.id, 1);
+    expect(row).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/auth/verify-signup',
+      status: 200,
+      organizationId: s.user.organizationId,
+    });
+  });
+
+  it('leaves out calls nobody is signed in for', async () => {
+    const before = await ctx.database.db.select().from(activityLog);
+    await call(ctx, 'POST', '/auth/request-signin', {
+      payload: { email: 'rep@acme.parley.local' },
+    });
+    await call(ctx, 'GET', '/auth/me', { token: 'not-a-token' });
+    await call(ctx, 'POST', '/auth/verify-signin', {
+      payload: { email: 'rep@acme.parley.local', code: '000000' },
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await ctx.database.db.select().from(activityLog);
+    expect(after.length).toBe(before.length);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx.close());
+
+const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Please log in again' };
+
+describe('protected routes', () => {
+  it('answer 401 in the error shape without a bearer token', async () => {
+    const res = await call(ctx, 'GET', '/auth/me');
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual(UNAUTHORIZED);
+    const consent = await call(ctx, 'POST', '/b2c/user/consent', { payload: { b2cConsent: true } });
+    expect(json(consent)).toEqual(UNAUTHORIZED);
+  });
+
+  it('answer 401 for a malformed, forged or non-bearer token', async () => {
+    const { accessToken } = await signIn(ctx, 'user@acme.parley.local');
+    const [header, payload] = accessToken.split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()),
+        role: 'superadmin',
+      }),
+    ).toString('base64url');
+    const forged = `${header}.${forgedPayload}.${accessToken.split('.')[2]}`;
+    for (const authorization of [
+      'Bearer not-a-token',
+      `Bearer ${forged}`,
+      `Bearer ${accessToken.slice(0, -2)}xx`,
+      `Basic ${accessToken}`,
+      accessToken,
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization },
+      });
+      expect(res.statusCode, authorization.slice(0, 12)).toBe(401);
+      expect(json(res)).toEqual(UNAUTHORIZED);
+    }
+    expect((await call(ctx, 'GET', '/auth/me', { token: accessToken })).statusCode).toBe(200);
+  });
+
+  it('answer 401 once the access token is older than ACCESS_TOKEN_TTL_SECONDS', async () => {
+    const { accessToken, user, cookie } = await signIn(ctx, 'manager@acme.parley.local');
+    const ttlMs = ctx.config.env.ACCESS_TOKEN_TTL_SECONDS * 1000;
+    ctx.clock.advance(ttlMs - 30_000);
+    expect((await call(ctx, 'GET', '/auth/me', { token: accessToken })).statusCode).toBe(200);
+    ctx.clock.advance(60_000);
+    const expired = await call(ctx, 'GET', '/auth/me', { token: accessToken });
+    expect(expired.statusCode).toBe(401);
+    expect(json(expired)).toEqual(UNAUTHORIZED);
+
+    // The session itself lives on: the refresh cookie gets a fresh token.
+    const refreshed = await call(ctx, 'POST', '/auth/refresh-credentials', {
+      payload: { userId: user.id },
+      cookie,
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const fresh = json<{ accessToken: string }>(refreshed).accessToken;
+    expect(fresh).not.toBe(accessToken);
+    expect((await call(ctx, 'GET', '/auth/me', { token: fresh })).statusCode).toBe(200);
+  });
+});
+
+describe('errors', () => {
+  it('answer validation failures with 400 in the error shape', async () => {
+    const cases = [
+      call(ctx, 'POST', '/auth/request-signin', { payload: {} }),
+      call(ctx, 'POST', '/auth/request-signin', { payload: { email: 42 } }),
+      call(ctx, 'POST', '/auth/refresh-credentials', { payload: { userId: 'not-a-uuid' } }),
+      call(ctx, 'POST', '/auth/check-session'),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/request-signin',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      }),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode).toBe(400);
+      const body = json(res);
+      expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(String(body.message).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answer an unknown /api/v1 path with 404', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await call(ctx, method, '/no/such/thing');
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'The requested resource could not be found',
+      });
+    }
+  });
+});
