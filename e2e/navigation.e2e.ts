@@ -6,12 +6,32 @@ const ROLES = [
   {
     email: 'admin@parley.local',
     landing: '/',
-    items: ['Home', 'Organization Management', 'Enterprise Management', 'App Integrations', 'Coaching', 'User Management', 'User Logs', 'Zai', 'Configuration'],
+    items: [
+      'Home',
+      'Organization Management',
+      'Enterprise Management',
+      'App Integrations',
+      'Coaching',
+      'User Management',
+      'User Logs',
+      'Zai',
+      'Configuration',
+    ],
   },
   {
     email: 'poc@acme.parley.local',
     landing: '/',
-    items: ['Home', 'Library', 'Accounts', 'Coaching', 'Zai', 'App Integrations', 'User Management', 'User Logs', 'Configuration'],
+    items: [
+      'Home',
+      'Library',
+      'Accounts',
+      'Coaching',
+      'Zai',
+      'App Integrations',
+      'User Management',
+      'User Logs',
+      'Configuration',
+    ],
   },
   {
     email: 'user@acme.parley.local',
@@ -21,7 +41,16 @@ const ROLES = [
   {
     email: 'manager@acme.parley.local',
     landing: '/',
-    items: ['Home', 'Accounts', 'Library', 'Coaching', 'Zai', 'App Integrations', 'User Logs', 'Configuration'],
+    items: [
+      'Home',
+      'Accounts',
+      'Library',
+      'Coaching',
+      'Zai',
+      'App Integrations',
+      'User Logs',
+      'Configuration',
+    ],
   },
   {
     email: 'rep@acme.parley.local',
@@ -33,11 +62,17 @@ const ROLES = [
 test.use({ viewport: { width: 1440, height: 900 } });
 
 for (const role of ROLES) {
-  test(`${role.email} lands on ${role.landing} with exactly the role's navigation`, async ({ page }) => {
+  test(`${role.email} lands on ${role.landing} with exactly the role's navigation`, async ({
+    page,
+  }) => {
     await signIn(page, role.email);
-    await expect(page).toHaveURL(new URL(role.landing, 'http://x').pathname === '/' ? /\/$/ : new RegExp(`${role.landing}$`));
+    await expect(page).toHaveURL(
+      new URL(role.landing, 'http://x').pathname === '/' ? /\/$/ : new RegExp(`${role.landing}$`),
+    );
     expect(await navTitles(page)).toEqual(role.items);
-    await expect(mainNav(page).getByRole('link', { name: role.items[0], exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      mainNav(page).getByRole('link', { name: role.items[0], exact: true }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 }
 
@@ -47,10 +82,14 @@ test('a path outside the role’s navigation goes to its first item', async ({ p
   await expect(page).toHaveURL(/\/coaching$/);
 });
 
-test('the talent-pool user passes through consent, then sees only their four screens', async ({ page }) => {
+test('the talent-pool user passes through consent, then sees only their four screens', async ({
+  page,
+}) => {
   await signIn(page, 'seeker@parley.local');
   await expect(page).toHaveURL(/\/consent$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accept & Continue, Terms of Service & Data Consent');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Accept & Continue, Terms of Service & Data Consent',
+  );
   const cont = page.getByRole('button', { name: 'Continue' });
   await expect(cont).toBeDisabled();
   await page.getByLabel('I agree with all the above').check();

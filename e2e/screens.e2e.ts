@@ -21,7 +21,8 @@ for (const size of SIZES) {
       await page.goto('/signin');
       await setTheme(page, theme);
       await expect(page.getByRole('heading', { name: 'Sign in to Parley' })).toBeVisible();
-      if (size.name === 'wide') await expect(page.getByText('Catalyzing Conversational Growth')).toBeVisible();
+      if (size.name === 'wide')
+        await expect(page.getByText('Catalyzing Conversational Growth')).toBeVisible();
       await page.screenshot({ path: `test-results/screens/signin-${theme}-${size.name}.png` });
     }
     await signIn(page, 'poc@acme.parley.local');

@@ -7,7 +7,9 @@ test('an unauthenticated visit to /library goes to /signin', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Sign in to Parley' })).toBeVisible();
 });
 
-test('a new team’s point of contact without a plan is sent to pricing with No Active Plan', async ({ page }) => {
+test('a new team’s point of contact without a plan is sent to pricing with No Active Plan', async ({
+  page,
+}) => {
   const email = `founder-${Date.now()}@newco.example`;
   await page.goto('/signup');
   await page.getByLabel('Name').fill('Nora Founder');
@@ -26,7 +28,9 @@ test('a new team’s point of contact without a plan is sent to pricing with No 
   await expect(page).toHaveURL(/\/configuration$/);
 });
 
-test('signing in from a second browser ends the first session with the warning', async ({ browser }) => {
+test('signing in from a second browser ends the first session with the warning', async ({
+  browser,
+}) => {
   const first = await browser.newContext();
   const second = await browser.newContext();
   const a = await first.newPage();
@@ -37,7 +41,10 @@ test('signing in from a second browser ends the first session with the warning',
   await expect(b).toHaveURL(/\/$/);
 
   // The first browser finds out at its next session check (navigation, focus or the 30 s timer).
-  await a.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Library', exact: true }).click();
+  await a
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Library', exact: true })
+    .click();
   await expect(
     toast(a, 'Your account has been logged in on a different device. This session has been ended'),
   ).toBeVisible();
@@ -45,7 +52,12 @@ test('signing in from a second browser ends the first session with the warning',
   // The second browser carries on.
   await b.reload();
   await expect(b).toHaveURL(/\/$/);
-  await expect(b.getByTestId('user-menu-email').or(b.getByRole('button', { name: 'User menu' })).first()).toBeVisible();
+  await expect(
+    b
+      .getByTestId('user-menu-email')
+      .or(b.getByRole('button', { name: 'User menu' }))
+      .first(),
+  ).toBeVisible();
   await first.close();
   await second.close();
 });
@@ -90,5 +102,7 @@ test('a wrong code gets a clear message and keeps what was typed', async ({ page
 
 test('unknown pages show the 404 screen', async ({ page }) => {
   await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Page not found: Let's get you back on track");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Page not found: Let's get you back on track",
+  );
 });

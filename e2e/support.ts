@@ -28,9 +28,11 @@ export function mainNav(page: Page) {
 export async function navTitles(page: Page): Promise<string[]> {
   const links = mainNav(page).getByRole('link');
   await expect(links.first()).toBeVisible();
-  return (await links.evaluateAll((els) =>
-    els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''),
-  )).map((t) => t.trim());
+  return (
+    await links.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''),
+    )
+  ).map((t) => t.trim());
 }
 
 export function toast(page: Page, text: string) {

@@ -22,7 +22,11 @@ function area(file) {
   return { app: 'other' };
 }
 
-const allowedPackages = { web: ['contracts'], server: ['contracts', 'analysis', 'ai'], package: [] };
+const allowedPackages = {
+  web: ['contracts'],
+  server: ['contracts', 'analysis', 'ai'],
+  package: [],
+};
 
 export default {
   rules: {
@@ -37,23 +41,36 @@ export default {
           if (pkg) {
             const allowed = allowedPackages[from.app] ?? ['contracts', 'analysis', 'ai'];
             if (!allowed.includes(pkg[1]))
-              context.report({ node, message: `${from.app} may not import @parley/${pkg[1]} (ARCHITECTURE §2)` });
+              context.report({
+                node,
+                message: `${from.app} may not import @parley/${pkg[1]} (ARCHITECTURE §2)`,
+              });
             return;
           }
           if (!source.startsWith('.')) return;
           const to = area(path.resolve(path.dirname(file), source));
           if (from.app !== 'other' && to.app !== from.app && to.app !== 'other')
-            context.report({ node, message: `import across apps/packages: use @parley/contracts instead` });
+            context.report({
+              node,
+              message: `import across apps/packages: use @parley/contracts instead`,
+            });
           if (from.feature && to.feature && from.feature !== to.feature)
-            context.report({ node, message: `feature '${from.feature}' may not import feature '${to.feature}'` });
+            context.report({
+              node,
+              message: `feature '${from.feature}' may not import feature '${to.feature}'`,
+            });
           if (from.module && to.module && from.module !== to.module && /^repo(\.|\/)/.test(to.rest))
-            context.report({ node, message: `module '${from.module}' may not use module '${to.module}' repo; call its service` });
+            context.report({
+              node,
+              message: `module '${from.module}' may not use module '${to.module}' repo; call its service`,
+            });
         }
         return {
           ImportDeclaration: (node) => check(node, node.source.value),
           ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
           ExportAllDeclaration: (node) => check(node, node.source.value),
-          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+          ImportExpression: (node) =>
+            node.source.type === 'Literal' && check(node, node.source.value),
         };
       },
     },

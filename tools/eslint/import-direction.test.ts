@@ -12,11 +12,26 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType
 
 tester.run('import-direction', plugin.rules['import-direction'], {
   valid: [
-    { filename: at('apps/web/src/features/auth/SignIn.tsx'), code: "import { x } from '../../ui/index.js';" },
-    { filename: at('apps/web/src/features/auth/SignIn.tsx'), code: "import { x } from './verify.js';" },
-    { filename: at('apps/web/src/app/routes.tsx'), code: "import x from '../features/auth/SignIn.js';" },
-    { filename: at('apps/web/src/lib/api.ts'), code: "import { authRoutes } from '@parley/contracts';" },
-    { filename: at('apps/server/src/modules/auth/service.ts'), code: "import x from '../users/service.js';" },
+    {
+      filename: at('apps/web/src/features/auth/SignIn.tsx'),
+      code: "import { x } from '../../ui/index.js';",
+    },
+    {
+      filename: at('apps/web/src/features/auth/SignIn.tsx'),
+      code: "import { x } from './verify.js';",
+    },
+    {
+      filename: at('apps/web/src/app/routes.tsx'),
+      code: "import x from '../features/auth/SignIn.js';",
+    },
+    {
+      filename: at('apps/web/src/lib/api.ts'),
+      code: "import { authRoutes } from '@parley/contracts';",
+    },
+    {
+      filename: at('apps/server/src/modules/auth/service.ts'),
+      code: "import x from '../users/service.js';",
+    },
     { filename: at('apps/server/src/modules/auth/service.ts'), code: "import x from './repo.js';" },
   ],
   invalid: [

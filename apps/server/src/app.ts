@@ -31,6 +31,8 @@ export interface AppOptions {
   /** Defaults to SMTP when SMTP_URL is set, otherwise the development outbox. */
   mailer?: Mailer;
   now?: () => Date;
+  /** More routes inside /api/v1, registered after the built-in modules (embedders, tests). */
+  routes?: (api: FastifyInstance) => void | Promise<void>;
   /** Built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
@@ -84,6 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await registerOidcRoutes(api, auth, config, setSession);
       registerUserRoutes(api, users);
       if (!config.production) registerDevRoutes(api, mailer);
+      await opts.routes?.(api);
     },
     { prefix: API_PREFIX },
   );

@@ -9,7 +9,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.env.DATABASE_URL,
+    dataDir: config.dataDir,
+  });
   await database.migrate();
   const accounts = config.env.SEED === false ? [] : await seed(database.db, config);
 

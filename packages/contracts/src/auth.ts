@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { roleSchema } from './roles.js';
-import { planSchema } from './features.js';
+import { featureAvailabilitySchema, planSchema } from './features.js';
 
 export const OTP_LENGTH = 6;
 export const OTP_TTL_MINUTES = 10;
@@ -12,7 +12,10 @@ const email = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Please enter a valid e-mail address' }));
-const code = z.string().trim().regex(/^\d{6}$/, 'The code is six digits');
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'The code is six digits');
 
 export const organizationSummarySchema = z.object({
   id: z.string(),
@@ -170,6 +173,14 @@ export const authRoutes = {
     tags: ['auth'],
     auth: false,
     response: z.object({ google: z.boolean(), microsoft: z.boolean() }),
+  }),
+  features: defineRoute({
+    method: 'GET',
+    path: '/auth/features',
+    summary: 'Each of the fifteen features and whether the caller’s organisation has it',
+    tags: ['auth'],
+    auth: true,
+    response: featureAvailabilitySchema,
   }),
   me: defineRoute({
     method: 'GET',

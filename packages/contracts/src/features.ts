@@ -60,3 +60,12 @@ export function isFeatureAvailable(holder: FeatureHolder, feature: FeatureName |
   const bundles = holder.plan?.currentBundles ?? [];
   return bundles.some((b) => b.name === name || b.features.some((f) => f.name === name));
 }
+
+export const featureAvailabilitySchema = z.array(
+  z.object({ name: featureNameSchema, available: z.boolean() }),
+);
+
+/** 'No {feature} available' (spec 3 §8): the refusal for a feature outside the plan. */
+export function featureUnavailableMessage(feature: string): string {
+  return `No ${feature} available`;
+}

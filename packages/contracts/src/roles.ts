@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-export const ROLES = ['superadmin', 'poc', 'user', 'salesManager', 'salesRep', 'talentPoolUser'] as const;
+export const ROLES = [
+  'superadmin',
+  'poc',
+  'user',
+  'salesManager',
+  'salesRep',
+  'talentPoolUser',
+] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

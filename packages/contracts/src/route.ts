@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FeatureName } from './features.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,6 +25,11 @@ export interface RouteContract<
   response: Response;
   /** Success status when it is not 200. */
   status?: number;
+  /**
+   * The bundle feature the caller's organisation must have (spec 1 §6). The server refuses
+   * with 403 'No {feature} available' otherwise; this is the one way to gate a route.
+   */
+  feature?: FeatureName;
 }
 
 export function defineRoute<
@@ -31,9 +37,7 @@ export function defineRoute<
   Query extends z.ZodType | undefined = undefined,
   Response extends z.ZodType = z.ZodType,
   const Auth extends boolean = boolean,
->(
-  route: RouteContract<Body, Query, Response, Auth>,
-): RouteContract<Body, Query, Response, Auth> {
+>(route: RouteContract<Body, Query, Response, Auth>): RouteContract<Body, Query, Response, Auth> {
   return route;
 }
 

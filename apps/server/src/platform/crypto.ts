@@ -1,4 +1,11 @@
-import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** Separate keys per purpose, all derived from APP_SECRET. */
 export function deriveKey(appSecret: string, purpose: string, bytes = 32): Buffer {

@@ -44,10 +44,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const message = first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid details';
+      const message =
+        first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid details';
       return reply.status(400).send(errorBody(400, message));
     }
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       return reply.status(status).send(errorBody(status, messageForStatus(status)));

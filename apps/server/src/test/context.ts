@@ -88,6 +88,8 @@ export async function createTestContext(
     mailer?: Mailer;
     /** Let the app build its own mailer from config (SMTP_URL or the dev outbox) instead of recording. */
     realMailer?: boolean;
+    /** Extra routes inside /api/v1, e.g. to exercise platform mechanisms. */
+    routes?: (api: FastifyInstance) => void | Promise<void>;
     /** false leaves the database empty (migrated only). */
     seed?: boolean;
   } = {},
@@ -116,6 +118,7 @@ export async function createTestContext(
     mailer: opts.realMailer ? undefined : (opts.mailer ?? recordingMailer(mail)),
     now: clock.now,
     logger: false,
+    routes: opts.routes,
   });
   await app.ready();
   return {

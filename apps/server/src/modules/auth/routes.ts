@@ -38,7 +38,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     return grant.body;
   }
   const clearSession = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { path: cookiePath, httpOnly: true, sameSite: 'lax', secure });
+    reply.clearCookie(REFRESH_COOKIE, {
+      path: cookiePath,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -46,8 +51,18 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     return auth.authenticate(bearer);
   });
 
-  registerRoute(app, authRoutes.requestSignin, ({ body, request }) => auth.requestSignin(body.email, meta(request)), { rateLimit });
-  registerRoute(app, authRoutes.requestSignup, ({ body, request }) => auth.requestSignup(body, meta(request)), { rateLimit });
+  registerRoute(
+    app,
+    authRoutes.requestSignin,
+    ({ body, request }) => auth.requestSignin(body.email, meta(request)),
+    { rateLimit },
+  );
+  registerRoute(
+    app,
+    authRoutes.requestSignup,
+    ({ body, request }) => auth.requestSignup(body, meta(request)),
+    { rateLimit },
+  );
   registerRoute(
     app,
     authRoutes.verifySignin,

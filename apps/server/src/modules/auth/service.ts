@@ -57,7 +57,8 @@ export interface SessionGrant {
 export const AUTH_TEXT = {
   noAccount: 'No account uses this e-mail. Check the address or sign up.',
   accountExists: 'An account with this e-mail already exists. Sign in instead.',
-  tooManyCodes: 'Too many codes requested for this address. Please wait a few minutes and try again.',
+  tooManyCodes:
+    'Too many codes requested for this address. Please wait a few minutes and try again.',
   noCode: 'There is no valid code for this address. Please request a new one.',
   expired: 'This code has expired. Please request a new one.',
   tooManyTries: 'Too many wrong attempts. Please request a new code.',
@@ -87,7 +88,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function sendCode(email: string, purpose: CodePurpose, ip: string, payload?: unknown) {
     const at = now();
     const windowStart = new Date(at.getTime() - config.env.AUTH_RATE_WINDOW_MINUTES * 60_000);
-    if ((await repo.codesRequestedSince(email, windowStart)) >= config.env.AUTH_CODE_REQUESTS_PER_ADDRESS) {
+    if (
+      (await repo.codesRequestedSince(email, windowStart)) >=
+      config.env.AUTH_CODE_REQUESTS_PER_ADDRESS
+    ) {
       throw tooManyRequests(AUTH_TEXT.tooManyCodes);
     }
     const code = sixDigitCode();
@@ -131,7 +135,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       organizationId: user.organizationId,
       role: user.role,
     });
-    return { body: { accessToken, user, authProvider: provider }, refreshCookie: `${sessionId}.${token}` };
+    return {
+      body: { accessToken, user, authProvider: provider },
+      refreshCookie: `${sessionId}.${token}`,
+    };
   }
 
   async function startSession(userId: string, provider: AuthProvider, meta: ClientMeta) {
@@ -164,7 +171,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async requestSignin(email: string, meta: ClientMeta): Promise<{ message: string; plan: Plan | null }> {
+    async requestSignin(
+      email: string,
+      meta: ClientMeta,
+    ): Promise<{ message: string; plan: Plan | null }> {
       const user = await users.byEmail(email);
       if (!user || user.status !== 'active') throw notFound(AUTH_TEXT.noAccount);
       await sendCode(email, 'signin', meta.ip);

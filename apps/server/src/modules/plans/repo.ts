@@ -1,6 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { bundleFeatures, bundles, features, organizations, planBundles, plans } from '../../platform/db/schema.js';
+import {
+  bundleFeatures,
+  bundles,
+  features,
+  organizations,
+  planBundles,
+  plans,
+} from '../../platform/db/schema.js';
 
 export function createPlansRepo(db: Db) {
   return {
@@ -28,7 +35,12 @@ export function createPlansRepo(db: Db) {
         })
         .from(bundleFeatures)
         .innerJoin(features, eq(features.id, bundleFeatures.featureId))
-        .where(inArray(bundleFeatures.bundleId, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            bundleFeatures.bundleId,
+            rows.map((r) => r.id),
+          ),
+        );
       return rows.map((b) => ({
         ...b,
         features: featureRows

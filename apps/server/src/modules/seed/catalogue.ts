@@ -19,7 +19,12 @@ export const FEATURE_DESCRIPTIONS: Record<FeatureName, string> = {
 };
 
 /** Bundles sold on the pricing page; together they hold all fifteen features. */
-export const BUNDLES: { name: string; description: string; price: string; features: FeatureName[] }[] = [
+export const BUNDLES: {
+  name: string;
+  description: string;
+  price: string;
+  features: FeatureName[];
+}[] = [
   {
     name: 'Essentials',
     description: 'Meeting analysis with Zai',

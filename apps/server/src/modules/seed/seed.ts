@@ -28,7 +28,11 @@ export interface SeededAccount {
 }
 
 async function ensureOrganization(db: Db, name: string, isB2C: boolean) {
-  const [found] = await db.select().from(organizations).where(eq(organizations.name, name)).limit(1);
+  const [found] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, name))
+    .limit(1);
   if (found) return found;
   const [created] = await db.insert(organizations).values({ name, isB2C }).returning();
   if (!created) throw new Error(`could not create organisation ${name}`);
@@ -82,12 +86,19 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
     if (!bundle) continue;
     for (const f of b.features) {
       const id = featureId.get(f);
-      if (id) await db.insert(bundleFeatures).values({ bundleId: bundle.id, featureId: id }).onConflictDoNothing();
+      if (id)
+        await db
+          .insert(bundleFeatures)
+          .values({ bundleId: bundle.id, featureId: id })
+          .onConflictDoNothing();
     }
   }
 
   for (const name of DEFAULT_ROLES) {
-    const [found] = await db.select().from(roles).where(and(eq(roles.name, name), isNull(roles.organizationId)));
+    const [found] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.name, name), isNull(roles.organizationId)));
     if (!found) await db.insert(roles).values({ name });
   }
 
@@ -111,19 +122,70 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
     if (!plan) throw new Error('could not create the demo plan');
     const demoBundles = await db.select().from(bundles);
     for (const b of demoBundles.filter((x) => DEMO_PLAN_BUNDLES.includes(x.name))) {
-      await db.insert(planBundles).values({ planId: plan.id, bundleId: b.id }).onConflictDoNothing();
+      await db
+        .insert(planBundles)
+        .values({ planId: plan.id, bundleId: b.id })
+        .onConflictDoNothing();
     }
     await db.update(organizations).set({ planId: plan.id }).where(eq(organizations.id, acme.id));
   }
 
   const e = config.seedEmails;
   const accounts = [
-    { organizationId: platform.id, email: e.superadmin, firstName: 'Ada', lastName: 'Admin', role: 'superadmin' as const, position: null, label: 'super admin' },
-    { organizationId: acme.id, email: e.poc, firstName: 'Paula', lastName: 'Contact', role: 'poc' as const, position: null, label: 'point of contact, Acme Corp' },
-    { organizationId: acme.id, email: e.user, firstName: 'Uma', lastName: 'User', role: 'user' as const, position: null, label: 'user, Acme Corp' },
-    { organizationId: acme.id, email: e.manager, firstName: 'Manny', lastName: 'Manager', role: 'salesManager' as const, position: POSITIONS.salesManager, label: 'sales manager, Acme Corp' },
-    { organizationId: acme.id, email: e.rep, firstName: 'Remy', lastName: 'Rep', role: 'salesRep' as const, position: POSITIONS.salesRep, label: 'sales rep, Acme Corp' },
-    { organizationId: talentPool.id, email: e.seeker, firstName: 'Sam', lastName: 'Seeker', role: 'talentPoolUser' as const, position: POSITIONS.b2cUser, label: 'talent pool (job seeker)' },
+    {
+      organizationId: platform.id,
+      email: e.superadmin,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      role: 'superadmin' as const,
+      position: null,
+      label: 'super admin',
+    },
+    {
+      organizationId: acme.id,
+      email: e.poc,
+      firstName: 'Paula',
+      lastName: 'Contact',
+      role: 'poc' as const,
+      position: null,
+      label: 'point of contact, Acme Corp',
+    },
+    {
+      organizationId: acme.id,
+      email: e.user,
+      firstName: 'Uma',
+      lastName: 'User',
+      role: 'user' as const,
+      position: null,
+      label: 'user, Acme Corp',
+    },
+    {
+      organizationId: acme.id,
+      email: e.manager,
+      firstName: 'Manny',
+      lastName: 'Manager',
+      role: 'salesManager' as const,
+      position: POSITIONS.salesManager,
+      label: 'sales manager, Acme Corp',
+    },
+    {
+      organizationId: acme.id,
+      email: e.rep,
+      firstName: 'Remy',
+      lastName: 'Rep',
+      role: 'salesRep' as const,
+      position: POSITIONS.salesRep,
+      label: 'sales rep, Acme Corp',
+    },
+    {
+      organizationId: talentPool.id,
+      email: e.seeker,
+      firstName: 'Sam',
+      lastName: 'Seeker',
+      role: 'talentPoolUser' as const,
+      position: POSITIONS.b2cUser,
+      label: 'talent pool (job seeker)',
+    },
   ];
   for (const { label: _label, ...values } of accounts) await ensureUser(db, values);
   return accounts.map((a) => ({ email: a.email, label: a.label }));

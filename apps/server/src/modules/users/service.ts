@@ -1,4 +1,11 @@
-import { isB2CPosition, type SessionUser } from '@parley/contracts';
+import {
+  FEATURES,
+  isB2CPosition,
+  isFeatureAvailable,
+  type FeatureHolder,
+  type FeatureName,
+  type SessionUser,
+} from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { OrganizationsService } from '../organizations/service.js';
 import type { PlansService } from '../plans/service.js';
@@ -9,6 +16,17 @@ export function createUsersService(
   organizations: OrganizationsService,
   plans: PlansService,
 ) {
+  /** The organisation flags and plan that decide which features a user may use. */
+  async function featureHolder(userId: string): Promise<FeatureHolder> {
+    const user = await repo.byId(userId);
+    if (!user) throw notFound('User not found');
+    const org = await organizations.byId(user.organizationId);
+    return {
+      organization: org ? { isB2C: org.isB2C } : null,
+      plan: org ? await plans.activePlan(org.id) : null,
+    };
+  }
+
   return {
     byEmail: (email: string) => repo.byEmail(email),
     byId: (id: string) => repo.byId(id),
@@ -39,6 +57,15 @@ export function createUsersService(
         },
         plan: await plans.activePlan(org.id),
       };
+    },
+
+    featureHolder,
+
+    async featureAvailability(
+      userId: string,
+    ): Promise<{ name: FeatureName; available: boolean }[]> {
+      const holder = await featureHolder(userId);
+      return FEATURES.map((name) => ({ name, available: isFeatureAvailable(holder, name) }));
     },
 
     /** Spec 1 §2 Consent: only individual (B2CUSER) users consent. */

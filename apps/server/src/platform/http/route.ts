@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { RouteContract } from '@parley/contracts';
-import { unauthorized } from '../errors.js';
+import {
+  featureUnavailableMessage,
+  isFeatureAvailable,
+  type FeatureHolder,
+  type RouteContract,
+} from '@parley/contracts';
+import { forbidden, unauthorized } from '../errors.js';
 
 export interface AuthContext {
   userId: string;
@@ -18,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set by the auth module: resolves a bearer token to a live session or null. */
     authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+    /** Set by the users module: the organisation flags and plan that decide feature access. */
+    featureHolder(auth: AuthContext): Promise<FeatureHolder>;
   }
 }
 
@@ -82,6 +89,10 @@ export function registerRoute<R extends RouteContract>(
           const auth = await app.authenticate(request);
           if (!auth) throw unauthorized();
           request.auth = auth;
+          const feature = contract.feature;
+          if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
+            throw forbidden(featureUnavailableMessage(feature));
+          }
         }
       : undefined,
     handler: async (request, reply) => {
