@@ -16,8 +16,11 @@ apt_install() {
   if ! command -v "$1" >/dev/null 2>&1; then
     need_root "$1" "$2"
     echo "Parley: installing $2 from Debian's packages…"
-    apt-get update -qq >/dev/null 2>&1 || true
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $2 >/dev/null
+    # Install from the current lists first; refresh them only if that fails.
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $2 >/dev/null 2>&1 || {
+      apt-get update -qq >/dev/null 2>&1 || true
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $2 >/dev/null
+    }
   fi
 }
 
@@ -26,6 +29,9 @@ if [ "$node_major" -lt 20 ]; then
   echo "Parley needs Node.js 20 or later (found $(node --version))." >&2
   exit 1
 fi
+
+# Media probing, thumbnails and browser-playable renditions.
+apt_install ffprobe ffmpeg
 
 if [ "${1:-}" = "--with-browser" ]; then
   apt_install chromium chromium

@@ -4,3 +4,6 @@ export * from './features.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './messages.js';
+export * from './meetings.js';
+export * from './sharing.js';
+export * from './realtime.js';

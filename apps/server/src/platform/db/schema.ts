@@ -14,7 +14,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@parley/contracts';
+import { INFERENCE_STATUSES, MEETING_STAGES, ROLES, STORAGE_PROVIDERS } from '@parley/contracts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -210,4 +210,132 @@ export const activityLog = pgTable(
     index('activity_org_time_idx').on(t.organizationId, t.createdAt),
     index('activity_user_time_idx').on(t.userId, t.createdAt),
   ],
+);
+
+export const meetingStageEnum = pgEnum('meeting_stage', MEETING_STAGES);
+export const inferenceStatusEnum = pgEnum('inference_status', INFERENCE_STATUSES);
+export const storageProviderEnum = pgEnum('storage_provider', STORAGE_PROVIDERS);
+
+export const meetings = pgTable(
+  'meetings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    meetingName: text('meeting_name').notNull(),
+    /** The uploaded file name; unique per organisation ('Video exists!'). */
+    meetingCode: text('meeting_code').notNull(),
+    title: text('title'),
+    stage: meetingStageEnum('stage').notNull().default('basic_meeting'),
+    type: text('type').notNull().default('offline'),
+    inferenceStatus: inferenceStatusEnum('inference_status').notNull().default('uploaded'),
+    statusReason: text('status_reason'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
+    durationSec: numeric('duration_sec', { precision: 12, scale: 3, mode: 'number' }),
+    storageProvider: storageProviderEnum('storage_provider').notNull().default('local'),
+    /** Object key of the original file in the meeting's store. */
+    sourceKey: text('source_key'),
+    /** Object key of a browser-playable rendition when the source is not. */
+    playbackKey: text('playback_key'),
+    thumbnailKey: text('thumbnail_key'),
+    mimeType: text('mime_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    meetingLink: text('meeting_link'),
+    additionalDetails: jsonb('additional_details').$type<Record<string, string>>().notNull().default({}),
+    /** Lower-cased name and title for indexed search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('meetings_org_code_uq').on(t.organizationId, t.meetingCode),
+    index('meetings_org_created_idx').on(t.organizationId, t.createdAt),
+    index('meetings_org_start_idx').on(t.organizationId, t.startTime),
+    index('meetings_org_name_idx').on(t.organizationId, t.meetingName),
+    index('meetings_org_duration_idx').on(t.organizationId, t.durationSec),
+    index('meetings_org_stage_idx').on(t.organizationId, t.stage, t.createdAt),
+  ],
+);
+
+/** A chunked upload in progress (spec 2 §7 Uploads); removed a day after it stalls. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: storageProviderEnum('provider').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type'),
+    stage: meetingStageEnum('stage').notNull().default('basic_meeting'),
+    title: text('title'),
+    objectKey: text('object_key').notNull(),
+    chunkSize: integer('chunk_size').notNull(),
+    totalChunks: integer('total_chunks').notNull(),
+    /** The store's own upload handle (S3 UploadId); null for local and Azure. */
+    providerUploadId: text('provider_upload_id'),
+    /** index -> ETag (S3) or block id (Azure) or '' (local), for resuming and completing. */
+    parts: jsonb('parts').$type<Record<string, string>>().notNull().default({}),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('uploads_stale_idx').on(t.completedAt, t.updatedAt)],
+);
+
+export const meetingShares = pgTable(
+  'meeting_shares',
+  {
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharedBy: uuid('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.meetingId, t.userId] }), index('shares_user_idx').on(t.userId)],
+);
+
+/** Public link of a meeting: the token is stored hashed; revoking deletes the row. */
+export const publicLinks = pgTable('public_links', {
+  meetingId: uuid('meeting_id')
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** Encrypted token, so the owner can see the link again without it being guessable from the DB. */
+  tokenSealed: text('token_sealed').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** Connected outside services per organisation (spec 3 §3 Integration map and configuration). */
+export const integrationConfigs = pgTable(
+  'integration_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** 'aws', 'azure', later 'chatgpt', 'claude-ai', 'gemini', 'zoom', … */
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('connected'),
+    /** Non-secret settings shown back to the user (bucket, region, container, endpoint). */
+    settings: jsonb('settings').$type<Record<string, string>>().notNull().default({}),
+    /** AES-256-GCM sealed JSON of the credentials; never returned. */
+    secretSealed: text('secret_sealed'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('integration_org_provider_uq').on(t.organizationId, t.provider)],
 );

@@ -1,0 +1,16 @@
+/** Realtime channel (socket.io) event names shared by server and web (spec 2 §4, §7). */
+export const REALTIME = {
+  path: '/socket.io',
+  joinRoom: 'join-room-for-inference',
+  /** Status of a meeting's analysis: { meetingId, inferenceStatus, statusReason, progress? }. */
+  status: 'meeting-status',
+  processed: 'Processed',
+  reanalyzeStatus: 'ReanalyzeStatus',
+  offlineStatus: 'OfflineStatus',
+  reconnectionDelayMs: 1000,
+  reconnectionDelayMaxMs: 5000,
+  connectTimeoutMs: 20_000,
+} as const;
+
+/** Events after which the client leaves the channel. */
+export const REALTIME_TERMINAL_EVENTS = [REALTIME.processed, REALTIME.reanalyzeStatus, REALTIME.offlineStatus] as const;
