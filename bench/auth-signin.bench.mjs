@@ -1,9 +1,8 @@
 // Sign-in cost: request a code and verify it, end to end through the HTTP layer, on the
 // embedded PGlite database and (with TEST_DATABASE_URL) on PostgreSQL. Needs `npm run build`.
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
-import { openPostgres, wrapPglite } from '../apps/server/dist/platform/db/client.js';
+import { createPglite, openPostgres, wrapPglite } from '../apps/server/dist/platform/db/client.js';
 import { seed } from '../apps/server/dist/modules/seed/seed.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -19,7 +18,13 @@ async function run(label, database) {
   });
   await seed(database.db, config);
   const codes = new Map();
-  const mailer = { async send(m) { codes.set(m.to, m.code); }, latest: () => undefined, close() {} };
+  const mailer = {
+    async send(m) {
+      codes.set(m.to, m.code);
+    },
+    latest: () => undefined,
+    close() {},
+  };
   const app = await buildApp({ config, database, mailer, logger: false });
   const email = 'user@acme.parley.local';
   const times = [];
@@ -46,7 +51,7 @@ async function run(label, database) {
   await database.close();
 }
 
-await run('PGlite (in memory)', wrapPglite(await PGlite.create()));
+await run('PGlite (in memory)', wrapPglite(await createPglite()));
 if (process.env.TEST_DATABASE_URL) {
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

@@ -42,8 +42,8 @@ for (const size of SIZES) {
       await page.screenshot({ path: 'test-results/screens/menu-dark-narrow.png' });
     } else {
       await page.goto('/library');
-      await expect(page.getByText('Not available in your current plan').first()).toBeVisible();
-      await page.screenshot({ path: 'test-results/screens/locked-dark-wide.png' });
+      await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
+      await page.screenshot({ path: 'test-results/screens/library-dark-wide.png' });
     }
   });
 }

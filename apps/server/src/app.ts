@@ -24,6 +24,12 @@ import { createUsersRepo } from './modules/users/repo.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
+import { createSecretBox } from './platform/secrets.js';
+import { createLocalStore } from './platform/storage/local.js';
+import { createIntegrationsRepo } from './modules/integrations/repo.js';
+import { createIntegrationsService } from './modules/integrations/service.js';
+import { registerIntegrationRoutes } from './modules/integrations/routes.js';
+import { createMeetingsArea } from './meetings-area.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -80,11 +86,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now,
   });
 
+  // Cloud storage configurations; `integrations.storeFor(orgId, provider?)` is the one way to
+  // reach an organisation's media store.
+  const integrations = createIntegrationsService({
+    repo: createIntegrationsRepo(database.db),
+    secrets: createSecretBox(config.appSecret),
+    localStore: () => createLocalStore(config.mediaDir),
+  });
+  app.addHook('onClose', async () => integrations.close());
+
+  const meetingsArea = await createMeetingsArea(app, {
+    config,
+    database,
+    auth,
+    users,
+    plans,
+    secrets: createSecretBox(config.appSecret),
+    resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
+    now,
+    log: app.log,
+  });
+
   await app.register(
     async (api) => {
       const { setSession } = registerAuthRoutes(api, auth, config);
       await registerOidcRoutes(api, auth, config, setSession);
       registerUserRoutes(api, users);
+      registerIntegrationRoutes(api, integrations);
+      await meetingsArea.registerRoutes(api);
       if (!config.production) registerDevRoutes(api, mailer);
       await opts.routes?.(api);
     },

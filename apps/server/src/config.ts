@@ -49,6 +49,12 @@ const envSchema = z.object({
   SEED_REP_EMAIL: z.string().default('rep@acme.parley.local'),
   SEED_SEEKER_EMAIL: z.string().default('seeker@parley.local'),
   LOG_LEVEL: z.string().default('info'),
+  /** socket.io fans events out through Redis when several processes serve the app. */
+  REDIS_URL: z.string().url().optional(),
+  /** Where the local store keeps media; defaults to DATA_DIR/media. */
+  MEDIA_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +71,8 @@ export interface AppConfig {
   /** Fastify's trustProxy: which peers' X-Forwarded-For is believed. */
   trustProxy: boolean | string;
   dataDir: string;
+  /** Root of the local media store (MEDIA_DIR or DATA_DIR/media). */
+  mediaDir: string;
   publicUrl: string;
   appSecret: string;
   oidc: { google?: OidcClientConfig; microsoft?: OidcClientConfig; allowHttp: boolean };
@@ -117,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy:
       env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
     dataDir,
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appSecret: resolveSecret(env, dataDir),
     oidc: {

@@ -7,3 +7,6 @@ export * from './messages.js';
 export * from './meetings.js';
 export * from './sharing.js';
 export * from './realtime.js';
+export * from './media.js';
+export * from './credits.js';
+export * from './integrations.js';

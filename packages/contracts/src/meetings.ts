@@ -13,7 +13,13 @@ export const MEETING_STAGES = [
 export const meetingStageSchema = z.enum(MEETING_STAGES);
 
 /** ARCHITECTURE §4: uploaded -> queued -> analysing -> processed, or failed with a reason. */
-export const INFERENCE_STATUSES = ['uploaded', 'queued', 'analysing', 'processed', 'failed'] as const;
+export const INFERENCE_STATUSES = [
+  'uploaded',
+  'queued',
+  'analysing',
+  'processed',
+  'failed',
+] as const;
 export const inferenceStatusSchema = z.enum(INFERENCE_STATUSES);
 
 export const STORAGE_PROVIDERS = ['local', 'aws', 'azure'] as const;
@@ -147,7 +153,12 @@ export const createFromLinkBody = z.object({
 export const idParam = z.object({ id: z.string().uuid() });
 
 const uploadRoutes = (provider: StorageProvider) => {
-  const base = provider === 'local' ? 'integration/local' : provider === 'aws' ? 'integration/aws' : 'integration/azure';
+  const base =
+    provider === 'local'
+      ? 'integration/local'
+      : provider === 'aws'
+        ? 'integration/aws'
+        : 'integration/azure';
   return {
     initiate: defineRoute({
       method: 'POST',
@@ -178,7 +189,48 @@ export const uploadRouteSets = {
   azure: uploadRoutes('azure'),
 } as const;
 
+/** The assistant's meeting picker (spec 2 §7 meeting/user/zai): processed meetings by name. */
+export const zaiMeetingsResponse = z.object({
+  data: z.array(z.object({ id: z.string(), meetingName: z.string() })),
+});
+export const uploadChunkQuery = z.object({ uploadId: z.string().uuid() });
+const messageResponse = z.object({ message: z.string() });
+
+const listRoute = (path: string, summary: string) =>
+  defineRoute({
+    method: 'GET',
+    path,
+    summary,
+    tags: ['meetings'],
+    auth: true,
+    query: meetingListQuery,
+    response: meetingListResponse,
+  });
+
 export const meetingRoutes = {
+  past: listRoute('/meeting/user/past', 'Visible meetings that started before now'),
+  schedule: listRoute(
+    '/meeting/user/schedule',
+    'Visible meetings starting from now, and live meetings not processed yet',
+  ),
+  reports: listRoute('/meeting/user/reports', 'Visible meetings whose analysis is processed'),
+  zai: defineRoute({
+    method: 'GET',
+    path: '/meeting/user/zai',
+    summary: 'Processed meetings the assistant can answer about (id and name)',
+    tags: ['meetings'],
+    auth: true,
+    query: z.object({ search: z.string().trim().max(200).optional() }),
+    response: zaiMeetingsResponse,
+  }),
+  removeAsSuperAdmin: defineRoute({
+    method: 'DELETE',
+    path: '/meeting/superAdmin/:id',
+    summary: 'Delete a meeting of any organisation (super admin)',
+    tags: ['meetings'],
+    auth: true,
+    response: messageResponse,
+  }),
   list: defineRoute({
     method: 'GET',
     path: '/meeting/user',
@@ -199,10 +251,10 @@ export const meetingRoutes = {
   remove: defineRoute({
     method: 'DELETE',
     path: '/meeting/:id',
-    summary: 'Delete a meeting (its owner, or a super admin)',
+    summary: 'Delete a meeting (its owner, the organisation’s poc, or a super admin)',
     tags: ['meetings'],
     auth: true,
-    response: z.object({ message: z.string() }),
+    response: messageResponse,
   }),
   createFromStorage: defineRoute({
     method: 'POST',

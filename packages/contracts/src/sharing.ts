@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { meetingSchema } from './meetings.js';
+import { meetingListQuery, meetingListResponse, meetingSchema } from './meetings.js';
 
 export const shareUserSchema = z.object({
   id: z.string(),
@@ -12,6 +12,14 @@ export const publicLinkStatusSchema = z.object({
   isEnabled: z.boolean(),
   shareLink: z.string().nullable(),
 });
+export const SHARING_MESSAGES = {
+  shared: 'Meeting shared successfully',
+  revoked: 'Meeting share revoked',
+  userNotFound: 'User not found in your organisation',
+  ownerAlready: 'This user owns the meeting already',
+  linkUnavailable: 'This link is no longer available',
+} as const;
+
 export const emailBody = z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) });
 
 /** What /public/view/{token} shows without sign-in (spec 2 §2 Public shared view). */
@@ -74,7 +82,8 @@ export const sharingRoutes = {
     summary: 'Meetings shared with the caller',
     tags: ['sharing'],
     auth: true,
-    response: z.object({ data: z.array(meetingSchema), count: z.number() }),
+    query: meetingListQuery,
+    response: meetingListResponse,
   }),
   publicCreate: defineRoute({
     method: 'GET',

@@ -5,11 +5,13 @@ import { messageForStatus, type ApiError } from '@parley/contracts';
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
+  416: 'Range Not Satisfiable',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -31,6 +33,7 @@ export const unauthorized = (message?: string) => new AppError(401, message);
 export const forbidden = (message?: string) => new AppError(403, message);
 export const notFound = (message?: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const paymentRequired = (message: string) => new AppError(402, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);
 
 export function errorBody(statusCode: number, message: string): ApiError {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { AuthSuccess } from '@parley/contracts';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
-import { openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
+import { createPglite, openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
 import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
 import { seed } from '../modules/seed/seed.js';
 
@@ -61,7 +60,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await createPglite({ loadDataDir: new Blob([dump]) });
   return { database: wrapPglite(client), drop: async () => {} };
 }
 

@@ -212,3 +212,31 @@ describe('createApiClient', () => {
     expect(toasts[0]?.description).toBe('Unknown fetch error');
   });
 });
+
+describe('postForm', () => {
+  it('posts multipart with the bearer token, no JSON content type, and retries once after a refresh', async () => {
+    let first = true;
+    const { client, calls } = setup((url) => {
+      if (url.endsWith('/auth/refresh-credentials')) return json(200, authResult('new'));
+      if (first) {
+        first = false;
+        return json(401, { message: 'Expired' });
+      }
+      return json(200, { index: 0, received: true });
+    });
+    const form = new FormData();
+    form.append('index', '0');
+    const res = await client.postForm('/integration/local/upload-chunk', form, {
+      query: { uploadId: 'u1' },
+    });
+    expect(res).toEqual({ index: 0, received: true });
+    const posts = calls.filter((c) => c.url.includes('upload-chunk'));
+    expect(posts.map((c) => c.url)).toEqual([
+      '/api/v1/integration/local/upload-chunk?uploadId=u1',
+      '/api/v1/integration/local/upload-chunk?uploadId=u1',
+    ]);
+    expect(posts.map((c) => bearer(c.init))).toEqual(['Bearer old', 'Bearer new']);
+    expect(posts[1]?.init.body).toBe(form);
+    expect((posts[1]?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});

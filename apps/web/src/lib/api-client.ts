@@ -75,6 +75,8 @@ export interface ApiDeps {
 
 interface LooseOptions {
   body?: unknown;
+  /** Multipart body (uploads); sent as is, the browser sets the boundary. */
+  form?: FormData;
   query?: unknown;
   params?: Params;
   toast?: boolean;
@@ -117,23 +119,21 @@ function messageOf(body: unknown): string | null {
   return null;
 }
 
+type Target = Pick<RouteContract, 'method' | 'path' | 'auth'>;
+
 /** The ONE way the web app talks to the server; typed from the route contracts. */
 export function createApiClient(deps: ApiDeps) {
   let refreshing: Promise<AuthSuccess> | null = null;
 
-  async function send(
-    route: RouteContract,
-    opts: LooseOptions,
-    token: string | null,
-  ): Promise<Response> {
+  async function send(route: Target, opts: LooseOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (route.auth && token) headers.Authorization = `Bearer ${token}`;
     try {
       return await deps.fetch(buildUrl(route.path, opts.params, opts.query), {
         method: route.method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         credentials: 'include',
         signal: opts.signal,
       });
@@ -166,7 +166,7 @@ export function createApiClient(deps: ApiDeps) {
     return refreshing;
   }
 
-  async function call(route: RouteContract, opts: LooseOptions): Promise<unknown> {
+  async function call(route: Target, opts: LooseOptions): Promise<unknown> {
     try {
       const token = deps.getAccessToken();
       let res = await send(route, opts, token);
@@ -204,5 +204,19 @@ export function createApiClient(deps: ApiDeps) {
     return call(route, opts) as Promise<RouteResponse<R>>;
   }
 
-  return { api, refreshSession };
+  /**
+   * POST a multipart form to an authenticated path that is not a JSON route (chunk uploads),
+   * with the same bearer token, refresh-and-retry on 401 and error handling as `api`.
+   */
+  function postForm(
+    path: string,
+    form: FormData,
+    options: Omit<LooseOptions, 'body' | 'form'> = {},
+  ): Promise<unknown> {
+    return call({ method: 'POST', path, auth: true }, { ...options, form });
+  }
+
+  return { api, refreshSession, postForm };
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>;

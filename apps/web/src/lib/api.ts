@@ -10,7 +10,7 @@ import { createApiClient } from './api-client';
 import { toast } from './toast';
 
 export { ApiRequestError, isApiError, errorToastFor, UNKNOWN_FETCH_ERROR } from './api-client';
-export type { CallOptions } from './api-client';
+export type { ApiClient, CallOptions } from './api-client';
 
 const client = createApiClient({
   fetch: (input, init) => fetch(input, init),
@@ -36,3 +36,9 @@ export const api = client.api;
 
 /** refresh-credentials with the stored (or given) user id; concurrent calls share one request. */
 export const refreshSession = client.refreshSession;
+
+/** Multipart POST through the same client (chunk uploads). */
+export const postForm = client.postForm;
+
+/** The client itself, for code that takes it as a dependency (the chunked uploader). */
+export const apiClient = client;

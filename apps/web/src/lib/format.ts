@@ -33,3 +33,66 @@ export function formatDate(iso: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(d);
 }
+
+/** A meeting name without its file extension ('Call.final.mp4' → 'Call.final'). */
+export function stripExtension(name: string): string {
+  const m = /^(.+)\.[A-Za-z0-9]{1,5}$/.exec(name.trim());
+  return m?.[1] ?? name.trim();
+}
+
+/** Cut to `max` characters with an ellipsis when longer (spec 2: 25, or 15 on very small screens). */
+export function truncateText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export const NAME_MAX = 25;
+export const NAME_MAX_SMALL = 15;
+/** "Very small screens" of the detail header: below 470 px wide. */
+export const SMALL_SCREEN_PX = 470;
+
+/** The meeting title of a detail header: extension removed, truncated. */
+export function meetingTitle(name: string, smallScreen = false): string {
+  return truncateText(stripExtension(name), smallScreen ? NAME_MAX_SMALL : NAME_MAX);
+}
+
+function validDate(iso: string): Date | null {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Day, short month, year: '7 Mar 2025'. */
+export function formatDayMonthYear(iso: string): string {
+  const d = validDate(iso);
+  if (!d) return '';
+  return `${d.getDate()} ${d.toLocaleString('en-US', { month: 'short' })} ${d.getFullYear()}`;
+}
+
+/** 12-hour clock time: '3:05 PM'. */
+export function formatTime12(iso: string): string {
+  const d = validDate(iso);
+  if (!d) return '';
+  const h = d.getHours() % 12 || 12;
+  const m = String(d.getMinutes()).padStart(2, '0');
+  return `${h}:${m} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Seconds under one minute, minutes under an hour, otherwise hours and minutes. */
+export function formatDurationWords(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
+  if (s < 60) return plural(s, 'second');
+  if (s < 3600) return plural(Math.floor(s / 60), 'minute');
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  return minutes ? `${plural(hours, 'hour')} ${plural(minutes, 'minute')}` : plural(hours, 'hour');
+}
+
+/** Bytes in the largest fitting unit: '4.2 MB'. */
+export function formatBytes(bytes: number): string {
+  if (!(bytes > 0)) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** i;
+  return `${i === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[i]}`;
+}

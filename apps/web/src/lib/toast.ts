@@ -2,15 +2,23 @@ import { createStore } from './store';
 
 export type ToastVariant = 'default' | 'info' | 'success' | 'error' | 'warning';
 
+export interface ToastAction {
+  label: string;
+  onClick(): void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** One follow-up action, e.g. 'Open meeting'. */
+  action?: ToastAction;
 }
 
 export interface ToastItem extends Required<Pick<ToastInput, 'title' | 'variant'>> {
   id: number;
   description?: string;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -29,6 +37,7 @@ export function toast(input: ToastInput): number {
     title: input.title,
     description: input.description,
     variant: input.variant ?? 'default',
+    action: input.action,
     open: true,
   };
   toastStore.set((list) => [item, ...list].slice(0, TOAST_LIMIT));

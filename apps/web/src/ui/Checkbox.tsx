@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Checkbox as RadixCheckbox } from 'radix-ui';
-import { Check } from 'lucide-react';
+import { Check, Minus } from 'lucide-react';
 import { cn } from '../lib/cn';
 
 interface CheckboxFieldProps {
@@ -41,5 +41,43 @@ export function CheckboxField({
         {label}
       </label>
     </div>
+  );
+}
+
+interface CheckboxProps {
+  /** Accessible name (the box has no visible label, e.g. in a table row). */
+  label: string;
+  checked: boolean | 'indeterminate';
+  onCheckedChange(checked: boolean): void;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** A bare checkbox named by aria-label (row selection). */
+export function Checkbox({ label, checked, onCheckedChange, disabled, className }: CheckboxProps) {
+  return (
+    <RadixCheckbox.Root
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      onCheckedChange={(v) => onCheckedChange(v === true)}
+      onClick={(e) => e.stopPropagation()}
+      className={cn(
+        'grid size-[18px] shrink-0 place-items-center rounded-[5px] border border-border-strong bg-surface shadow-sm',
+        'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'data-[state=checked]:border-accent data-[state=checked]:bg-accent data-[state=checked]:text-accent-fg',
+        'data-[state=indeterminate]:border-accent data-[state=indeterminate]:bg-accent data-[state=indeterminate]:text-accent-fg',
+        'disabled:opacity-50',
+        className,
+      )}
+    >
+      <RadixCheckbox.Indicator>
+        {checked === 'indeterminate' ? (
+          <Minus className="size-3.5" strokeWidth={3} aria-hidden />
+        ) : (
+          <Check className="size-3.5" strokeWidth={3} aria-hidden />
+        )}
+      </RadixCheckbox.Indicator>
+    </RadixCheckbox.Root>
   );
 }

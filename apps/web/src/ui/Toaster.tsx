@@ -57,6 +57,15 @@ function ToastCard({ item }: { item: ToastItem }) {
         {item.description ? (
           <Toast.Description className="text-muted">{item.description}</Toast.Description>
         ) : null}
+        {item.action ? (
+          <Toast.Action
+            altText={item.action.label}
+            onClick={item.action.onClick}
+            className="mt-1.5 self-start rounded-control text-sm font-medium text-accent-text hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {item.action.label}
+          </Toast.Action>
+        ) : null}
       </div>
       <Toast.Close
         aria-label="Close"

@@ -13,3 +13,20 @@ export { BarePage } from './BarePage';
 export { PageSpinner, Spinner } from './Spinner';
 export { Toaster } from './Toaster';
 export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS } from './Tooltip';
+export { ActionMenu, type ActionMenuItem } from './ActionMenu';
+export { Badge, type BadgeTone } from './Badge';
+export { Checkbox } from './Checkbox';
+export { ConfirmDialog } from './ConfirmDialog';
+export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
+export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
+export { Pagination } from './Pagination';
+export { ProgressBar } from './ProgressBar';
+export { SelectField, type SelectOption } from './Select';
+export { Skeleton } from './Skeleton';
+export { SwitchField } from './Switch';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';
+export {
+  OfflinePlayer,
+  type OfflinePlayerHandle,
+  type OfflinePlayerProps,
+} from './player/OfflinePlayer';

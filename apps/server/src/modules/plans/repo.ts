@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   bundleFeatures,
@@ -18,6 +18,27 @@ export function createPlansRepo(db: Db) {
         .innerJoin(plans, eq(plans.id, organizations.planId))
         .where(eq(organizations.id, organizationId));
       return row?.plan ?? null;
+    },
+
+    /**
+     * Takes `credits` from the organisation's plan in one statement, only if that many are
+     * left, so two charges at once can never overdraw it. Null when nothing was taken.
+     */
+    async takeCredits(organizationId: string, credits: number): Promise<number | null> {
+      const [row] = await db
+        .update(plans)
+        .set({ remainingCredits: sql`${plans.remainingCredits} - ${credits}` })
+        .where(
+          and(
+            eq(
+              plans.id,
+              sql`(SELECT ${organizations.planId} FROM ${organizations} WHERE ${organizations.id} = ${organizationId})`,
+            ),
+            gte(plans.remainingCredits, credits),
+          ),
+        )
+        .returning({ remainingCredits: plans.remainingCredits });
+      return row ? row.remainingCredits : null;
     },
 
     async bundlesOfPlan(planId: string) {

@@ -1,8 +1,43 @@
-import type { Plan } from '@parley/contracts';
+import { CREDIT_MESSAGES, MESSAGES, type Plan } from '@parley/contracts';
+import { paymentRequired } from '../../platform/errors.js';
 import type { PlansRepo } from './repo.js';
 
+/** Credits are minutes of analysed media; a started minute counts whole. */
+export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
+
 export function createPlansService(repo: PlansRepo) {
+  async function assertCredits(organizationId: string, minutes: number): Promise<void> {
+    const plan = await repo.activePlanOf(organizationId);
+    if (!plan) throw paymentRequired(MESSAGES.noActivePlan);
+    const needed = creditsFor(minutes);
+    if (plan.remainingCredits < needed) {
+      throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, plan.remainingCredits));
+    }
+  }
+
   return {
+    /**
+     * For the analysis pipeline, before it starts on a meeting of `minutes`: 402 without a
+     * plan or with fewer credits left than the meeting needs.
+     */
+    assertCredits,
+
+    /** Charges an analysed meeting of `minutes` (spec 2 §7 credits/cutCreditsForOffline). */
+    async cutCredits(organizationId: string, minutes: number): Promise<{ message: string }> {
+      const needed = creditsFor(minutes);
+      const left = await repo.takeCredits(organizationId, needed);
+      if (left === null) {
+        // Refused: say why, from a fresh read.
+        await assertCredits(organizationId, minutes);
+        throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, 0));
+      }
+      return { message: CREDIT_MESSAGES.cut(needed, left) };
+    },
+
+    async remainingCredits(organizationId: string): Promise<number | null> {
+      return (await repo.activePlanOf(organizationId))?.remainingCredits ?? null;
+    },
+
     /** The organisation's active plan in the session shape, or null when it has none. */
     async activePlan(organizationId: string): Promise<Plan | null> {
       const plan = await repo.activePlanOf(organizationId);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
@@ -29,6 +29,32 @@ export function createUsersRepo(db: Db) {
         .returning();
       if (!row) throw new Error('user insert returned nothing');
       return row;
+    },
+    /** Users of one organisation whose name or address contains `search` (sharing picker). */
+    async inOrganization(organizationId: string, search: string | undefined, limit: number) {
+      const pattern = search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            pattern
+              ? or(
+                  ilike(users.email, pattern),
+                  ilike(users.firstName, pattern),
+                  ilike(users.lastName, pattern),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(users.email))
+        .limit(limit);
     },
     async setConsent(id: string, consent: boolean) {
       const [row] = await db

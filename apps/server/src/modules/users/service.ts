@@ -30,6 +30,8 @@ export function createUsersService(
   return {
     byEmail: (email: string) => repo.byEmail(email),
     byId: (id: string) => repo.byId(id),
+    inOrganization: (organizationId: string, search?: string, limit = 20) =>
+      repo.inOrganization(organizationId, search, limit),
     create: (values: NewUser) => repo.create(values),
 
     /** The user as the web app holds it after sign-in (spec 1 §3 Session user). */

@@ -245,7 +245,10 @@ export const meetings = pgTable(
     mimeType: text('mime_type'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
     meetingLink: text('meeting_link'),
-    additionalDetails: jsonb('additional_details').$type<Record<string, string>>().notNull().default({}),
+    additionalDetails: jsonb('additional_details')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     /** Lower-cased name and title for indexed search. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
@@ -258,6 +261,11 @@ export const meetings = pgTable(
     index('meetings_org_name_idx').on(t.organizationId, t.meetingName),
     index('meetings_org_duration_idx').on(t.organizationId, t.durationSec),
     index('meetings_org_stage_idx').on(t.organizationId, t.stage, t.createdAt),
+    index('meetings_org_status_idx').on(t.organizationId, t.inferenceStatus, t.createdAt),
+    // A member's list is "mine or shared with me": the owner half needs its own index.
+    index('meetings_owner_created_idx').on(t.ownerId, t.createdAt),
+    // Search is a substring match (ILIKE '%term%'); only a trigram index serves that.
+    index('meetings_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -289,7 +297,11 @@ export const uploads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('uploads_stale_idx').on(t.completedAt, t.updatedAt)],
+  (t) => [
+    index('uploads_stale_idx').on(t.completedAt, t.updatedAt),
+    // Re-initiating the same file name resumes the caller's open upload.
+    index('uploads_user_file_idx').on(t.userId, t.fileName),
+  ],
 );
 
 export const meetingShares = pgTable(

@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { meetings } from '../../platform/db/schema.js';
+import { visibleTo, type Viewer } from './visibility.js';
+
+export type MeetingRow = typeof meetings.$inferSelect;
+export type NewMeeting = typeof meetings.$inferInsert;
+
+/** What the media step learns about a meeting's file. */
+export interface MediaFields {
+  durationSec?: number | null;
+  thumbnailKey?: string | null;
+  playbackKey?: string | null;
+}
+
+/** PostgreSQL's unique_violation, as thrown by pg and PGlite (directly or as a cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | null; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids come from URLs; anything that is not a uuid matches no meeting (rather than a SQL error). */
+export const isUuid = (id: string) => UUID.test(id);
+
+export function createMeetingsRepo(db: Db) {
+  return {
+    async insert(values: NewMeeting): Promise<MeetingRow> {
+      const [row] = await db.insert(meetings).values(values).returning();
+      if (!row) throw new Error('meeting insert returned nothing');
+      return row;
+    },
+
+    async byId(id: string): Promise<MeetingRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db.select().from(meetings).where(eq(meetings.id, id));
+      return row ?? null;
+    },
+
+    async visibleById(viewer: Viewer, id: string): Promise<MeetingRow | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(meetings)
+        .where(and(eq(meetings.id, id), visibleTo(viewer)));
+      return row ?? null;
+    },
+
+    async codeExists(organizationId: string, meetingCode: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: meetings.id })
+        .from(meetings)
+        .where(
+          and(eq(meetings.organizationId, organizationId), eq(meetings.meetingCode, meetingCode)),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async byCode(organizationId: string, meetingCode: string): Promise<MeetingRow | null> {
+      const [row] = await db
+        .select()
+        .from(meetings)
+        .where(
+          and(eq(meetings.organizationId, organizationId), eq(meetings.meetingCode, meetingCode)),
+        );
+      return row ?? null;
+    },
+
+    /** Null when the meeting is gone (deleted while its media was being processed). */
+    async updateMedia(id: string, fields: MediaFields, now: Date): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async setStatus(
+      id: string,
+      status: MeetingRow['inferenceStatus'],
+      statusReason: string | null,
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({ inferenceStatus: status, statusReason, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async remove(id: string): Promise<MeetingRow | null> {
+      const [row] = await db.delete(meetings).where(eq(meetings.id, id)).returning();
+      return row ?? null;
+    },
+  };
+}
+export type MeetingsRepo = ReturnType<typeof createMeetingsRepo>;

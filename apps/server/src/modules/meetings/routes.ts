@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { meetingRoutes, sharingRoutes } from '@parley/contracts';
+import { forbidden } from '../../platform/errors.js';
+import { registerRoute } from '../../platform/http/route.js';
+import type { MeetingListsService } from './lists.js';
+import type { MeetingsService } from './service.js';
+
+export function registerMeetingRoutes(
+  app: FastifyInstance,
+  meetings: MeetingsService,
+  lists: MeetingListsService,
+): void {
+  registerRoute(app, meetingRoutes.list, ({ auth, query }) => lists.list(auth, 'all', query));
+  registerRoute(app, meetingRoutes.past, ({ auth, query }) => lists.list(auth, 'past', query));
+  registerRoute(app, meetingRoutes.schedule, ({ auth, query }) =>
+    lists.list(auth, 'schedule', query),
+  );
+  registerRoute(app, meetingRoutes.reports, ({ auth, query }) =>
+    lists.list(auth, 'reports', query),
+  );
+  registerRoute(app, meetingRoutes.zai, ({ auth, query }) => lists.zai(auth, query.search));
+  registerRoute(app, sharingRoutes.sharedWithMe, ({ auth, query }) =>
+    lists.list(auth, 'shared', query),
+  );
+
+  registerRoute(app, meetingRoutes.get, ({ auth, params }) => meetings.get(auth, params.id ?? ''));
+  registerRoute(app, meetingRoutes.remove, ({ auth, params }) =>
+    meetings.remove(auth, params.id ?? ''),
+  );
+  registerRoute(app, meetingRoutes.removeAsSuperAdmin, ({ auth, params }) => {
+    if (auth.role !== 'superadmin') throw forbidden();
+    return meetings.remove(auth, params.id ?? '');
+  });
+  registerRoute(app, meetingRoutes.createFromStorage, ({ auth, body }) =>
+    meetings.createFromStorage(auth, body),
+  );
+  registerRoute(app, meetingRoutes.createFromLink, ({ auth, body }) =>
+    meetings.createFromLink(auth, body),
+  );
+}

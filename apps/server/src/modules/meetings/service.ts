@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  MEETING_MESSAGES as M,
+  REALTIME,
+  UPLOAD,
+  UPLOAD_MESSAGES,
+  type Meeting,
+  type MediaKind,
+  type StorageProvider,
+} from '@parley/contracts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/http/route.js';
+import type { MediaLinks } from '../../platform/media/links.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { StoreResolver } from '../../platform/storage/resolver.js';
+import type { ObjectStore } from '../../platform/storage/types.js';
+import { derivedPrefix, type MediaProcessor } from './media-step.js';
+import { isUniqueViolation, type MeetingRow, type MeetingsRepo } from './repo.js';
+import { canManage, type Viewer } from './visibility.js';
+import { nameOf, searchTextOf, toMeeting } from './view.js';
+
+export interface MeetingsDeps {
+  repo: MeetingsRepo;
+  resolveStore: StoreResolver;
+  links: MediaLinks;
+  media: MediaProcessor;
+  broadcaster: MeetingBroadcaster;
+  now: () => Date;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** A stored file becoming a meeting (chunked upload or a file already in storage). */
+export interface NewFileMeeting {
+  provider: StorageProvider;
+  key: string;
+  fileName: string;
+  sizeBytes: number;
+  mimeType: string | null;
+  stage: MeetingRow['stage'];
+  title: string | null;
+}
+
+const ACCEPTED: readonly string[] = [...UPLOAD.videoExtensions, ...UPLOAD.audioExtensions];
+
+/** 400 unless the name ends in an accepted media extension (spec 1 §5, spec 2 §7). */
+export function checkMediaFileName(fileName: string): void {
+  if (!ACCEPTED.includes(path.extname(fileName).toLowerCase())) throw badRequest(M.unsupportedType);
+}
+
+/** Objects this product created for the meeting; a file the organisation had is left alone. */
+function ownedObjects(row: MeetingRow): string[] {
+  const ours = (key: string) =>
+    key.startsWith(`${row.organizationId}/uploads/`) || key.startsWith(`${derivedPrefix(row)}/`);
+  const keys = [row.thumbnailKey, row.playbackKey, row.sourceKey].filter(
+    (k): k is string => Boolean(k) && ours(k as string),
+  );
+  return [...new Set(keys)];
+}
+
+export function createMeetingsService(deps: MeetingsDeps) {
+  const { repo, links, now } = deps;
+  const view = (row: MeetingRow): Meeting => toMeeting(row, links);
+
+  function announce(row: MeetingRow): void {
+    deps.broadcaster.toMeeting(row.id, REALTIME.status, {
+      meetingId: row.id,
+      inferenceStatus: row.inferenceStatus,
+      statusReason: row.statusReason,
+    });
+    if (row.inferenceStatus === 'processed') {
+      deps.broadcaster.toMeeting(row.id, REALTIME.processed, { meetingId: row.id });
+    }
+  }
+
+  async function visible(viewer: Viewer, id: string): Promise<MeetingRow> {
+    const row = await repo.visibleById(viewer, id);
+    if (!row) throw notFound(M.notFound);
+    return row;
+  }
+
+  async function assertNewCode(organizationId: string, fileName: string): Promise<void> {
+    if (await repo.codeExists(organizationId, fileName)) throw conflict(UPLOAD_MESSAGES.duplicate);
+  }
+
+  async function deleteObjects(row: MeetingRow): Promise<void> {
+    const keys = ownedObjects(row);
+    if (keys.length === 0) return;
+    const store = await deps.resolveStore(row.organizationId, row.storageProvider);
+    const results = await Promise.allSettled(keys.map((key) => store.delete(key)));
+    for (const r of results) {
+      if (r.status === 'rejected')
+        deps.log.warn({ err: r.reason, meetingId: row.id }, 'object left behind');
+    }
+  }
+
+  /** Creates the meeting for a stored file and starts its media step in the background. */
+  async function createFromFile(auth: AuthContext, file: NewFileMeeting): Promise<Meeting> {
+    let row: MeetingRow;
+    try {
+      row = await repo.insert({
+        organizationId: auth.organizationId,
+        ownerId: auth.userId,
+        meetingName: nameOf(file.fileName),
+        meetingCode: file.fileName,
+        title: file.title,
+        stage: file.stage,
+        type: 'offline',
+        startTime: now(),
+        storageProvider: file.provider,
+        sourceKey: file.key,
+        mimeType: file.mimeType,
+        sizeBytes: file.sizeBytes,
+        searchText: searchTextOf(file.fileName, file.title),
+        createdAt: now(),
+        updatedAt: now(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(UPLOAD_MESSAGES.duplicate);
+      throw err;
+    }
+    deps.media.start(row.id);
+    return view(row);
+  }
+
+  return {
+    view,
+    /** The meeting if the viewer may see it, else 404 (other organisations included). */
+    visible,
+    canManage,
+    announce,
+    checkMediaFileName,
+    assertNewCode,
+
+    async get(viewer: Viewer, id: string): Promise<Meeting> {
+      return view(await visible(viewer, id));
+    },
+
+    /** The caller's own meeting with this code (a retried upload completion). */
+    async byCodeFor(auth: AuthContext, meetingCode: string): Promise<Meeting | null> {
+      const row = await repo.byCode(auth.organizationId, meetingCode);
+      return row && row.ownerId === auth.userId ? view(row) : null;
+    },
+
+    /** A meeting reached through its public link: the link is the permission. */
+    async forPublicLink(meetingId: string): Promise<Meeting | null> {
+      const row = await repo.byId(meetingId);
+      return row ? view(row) : null;
+    },
+
+    async canView(viewer: Viewer, id: string): Promise<boolean> {
+      return Boolean(await repo.visibleById(viewer, id));
+    },
+
+    /**
+     * Owner, poc or super admin; a super admin may delete any organisation's meeting (the
+     * spec's superAdmin delete), everyone else only what they can see (404 otherwise).
+     */
+    async remove(auth: AuthContext, id: string): Promise<{ message: string }> {
+      const row =
+        auth.role === 'superadmin' ? await repo.byId(id) : await repo.visibleById(auth, id);
+      if (!row) throw notFound(M.notFound);
+      if (!canManage(auth, row)) throw forbidden();
+      await repo.remove(row.id);
+      await deleteObjects(row);
+      return { message: M.deleted };
+    },
+
+    createFromFile,
+
+    /**
+     * A file already in storage: the organisation's own prefix in the local store, or any
+     * key of a bucket the organisation connected itself.
+     */
+    async createFromStorage(
+      auth: AuthContext,
+      body: { provider: StorageProvider; key: string; stage: MeetingRow['stage']; title?: string },
+    ): Promise<Meeting> {
+      const fileName = path.posix.basename(body.key);
+      checkMediaFileName(fileName);
+      const store: ObjectStore = await deps.resolveStore(auth.organizationId, body.provider);
+      const sharedStore = store.provider === 'local';
+      if (sharedStore && !body.key.startsWith(`${auth.organizationId}/`)) {
+        throw notFound(M.keyOutsideOrganisation);
+      }
+      const info = await store.info(body.key);
+      if (!info) throw notFound(M.fileNotInStorage);
+      if (info.size > UPLOAD.serverMaxBytes)
+        throw new AppError(413, UPLOAD_MESSAGES.fileTooLargeServer);
+      await assertNewCode(auth.organizationId, fileName);
+      return createFromFile(auth, {
+        provider: store.provider,
+        key: body.key,
+        fileName,
+        sizeBytes: info.size,
+        mimeType: info.contentType ?? null,
+        stage: body.stage,
+        title: body.title ?? null,
+      });
+    },
+
+    /** A meeting link waits for the bot, which arrives with the bot area. */
+    async createFromLink(
+      auth: AuthContext,
+      body: { meetingLink: string; meetingName: string },
+    ): Promise<Meeting> {
+      // Links carry no file name; the code only has to be unique in the organisation.
+      const meetingCode = `live-${randomUUID()}`;
+      const row = await repo.insert({
+        organizationId: auth.organizationId,
+        ownerId: auth.userId,
+        meetingName: body.meetingName,
+        meetingCode,
+        type: 'live',
+        inferenceStatus: 'uploaded',
+        statusReason: M.waitingForBot,
+        startTime: now(),
+        meetingLink: body.meetingLink,
+        searchText: searchTextOf(body.meetingName),
+        createdAt: now(),
+        updatedAt: now(),
+      });
+      return view(row);
+    },
+
+    /** For the analysis pipeline: every status change is announced to the meeting's room. */
+    async setStatus(
+      meetingId: string,
+      status: MeetingRow['inferenceStatus'],
+      reason: string | null,
+    ): Promise<Meeting> {
+      const row = await repo.setStatus(meetingId, status, reason, now());
+      if (!row) throw notFound(M.notFound);
+      announce(row);
+      return view(row);
+    },
+
+    /** The stored object behind a media link. */
+    async mediaObject(meetingId: string, kind: MediaKind) {
+      const row = await repo.byId(meetingId);
+      if (!row) throw notFound(M.notFound);
+      const key = kind === 'video' ? row.playbackKey : row.thumbnailKey;
+      if (!key) throw notFound(M.noMedia);
+      const store = await deps.resolveStore(row.organizationId, row.storageProvider);
+      return { row, key, store };
+    },
+  };
+}
+export type MeetingsService = ReturnType<typeof createMeetingsService>;

@@ -1,0 +1,144 @@
+import { SHARING_MESSAGES as S, type RouteResponse, type sharingRoutes } from '@parley/contracts';
+import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/http/route.js';
+import type { SecretBox } from '../../platform/secrets.js';
+import type { MeetingsService } from '../meetings/service.js';
+import type { UsersService } from '../users/service.js';
+import type { SharingRepo } from './repo.js';
+
+export interface SharingDeps {
+  repo: SharingRepo;
+  meetings: MeetingsService;
+  users: UsersService;
+  secrets: SecretBox;
+  appSecret: string;
+  publicUrl: string;
+  now: () => Date;
+}
+
+type LinkStatus = RouteResponse<typeof sharingRoutes.publicStatus>;
+type PublicView = RouteResponse<typeof sharingRoutes.publicView>;
+
+/** 32 random bytes, base64url. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const DISABLED: LinkStatus = { isEnabled: false, shareLink: null };
+
+/**
+ * Sharing a meeting with people of the same organisation, and its public link. The link's
+ * token is stored as an HMAC (what a lookup compares) and sealed with the secret box under
+ * the meeting's id (so the owner can see the link again); neither reveals it from the
+ * database alone. Managing shares and the link is for whoever may manage the meeting.
+ */
+export function createSharingService(deps: SharingDeps) {
+  const { repo, meetings, users, secrets, now } = deps;
+  const hashKey = deriveKey(deps.appSecret, 'public-link');
+  const hashOf = (token: string) => hmacHex(hashKey, token);
+  const linkOf = (token: string) => `${deps.publicUrl}/public/view/${token}`;
+  const sealContext = (meetingId: string) => `public-link:${meetingId}`;
+
+  async function managed(auth: AuthContext, meetingId: string) {
+    const row = await meetings.visible(auth, meetingId);
+    if (!meetings.canManage(auth, row)) throw forbidden();
+    return row;
+  }
+
+  async function colleague(organizationId: string, email: string) {
+    const user = await users.byEmail(email);
+    if (!user || user.organizationId !== organizationId) throw notFound(S.userNotFound);
+    return user;
+  }
+
+  async function status(meetingId: string): Promise<LinkStatus> {
+    const link = await repo.publicLink(meetingId);
+    if (!link) return DISABLED;
+    try {
+      const token = secrets.open(link.tokenSealed, sealContext(meetingId));
+      return { isEnabled: true, shareLink: typeof token === 'string' ? linkOf(token) : null };
+    } catch {
+      // Sealed under an earlier APP_SECRET: still enabled, but only a new link can be shown.
+      return { isEnabled: true, shareLink: null };
+    }
+  }
+
+  return {
+    async orgUsers(auth: AuthContext, search: string | undefined) {
+      const found = await users.inOrganization(auth.organizationId, search, 21);
+      return found.filter((u) => u.id !== auth.userId).slice(0, 20);
+    },
+
+    async shareWith(auth: AuthContext, meetingId: string, email: string) {
+      const row = await managed(auth, meetingId);
+      const user = await colleague(row.organizationId, email);
+      if (user.id === row.ownerId) throw badRequest(S.ownerAlready);
+      await repo.share(row.id, user.id, auth.userId, now());
+      return { message: S.shared };
+    },
+
+    /** Revoking a share that does not exist is not an error: the outcome is the same. */
+    async revoke(auth: AuthContext, meetingId: string, email: string) {
+      const row = await managed(auth, meetingId);
+      const user = await colleague(row.organizationId, email);
+      await repo.revoke(row.id, user.id);
+      return { message: S.revoked };
+    },
+
+    async sharedUsers(auth: AuthContext, meetingId: string) {
+      const row = await managed(auth, meetingId);
+      return repo.sharedUsers(row.id);
+    },
+
+    async publicStatus(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
+      return status((await managed(auth, meetingId)).id);
+    },
+
+    /** Enables the link; when it is enabled already, the same link is shown again. */
+    async publicCreate(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
+      const row = await managed(auth, meetingId);
+      const current = await status(row.id);
+      if (current.shareLink) return current;
+      const token = randomToken(32);
+      await repo.setPublicLink(
+        {
+          meetingId: row.id,
+          tokenHash: hashOf(token),
+          tokenSealed: secrets.seal(token, sealContext(row.id)),
+          createdBy: auth.userId,
+        },
+        now(),
+      );
+      return { isEnabled: true, shareLink: linkOf(token) };
+    },
+
+    async publicRevoke(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
+      const row = await managed(auth, meetingId);
+      await repo.removePublicLink(row.id);
+      return DISABLED;
+    },
+
+    /** No sign-in: the token alone names the meeting; unknown or revoked tokens are 404. */
+    async publicView(token: string): Promise<PublicView> {
+      const link = TOKEN.test(token) ? await repo.publicLinkByHash(hashOf(token)) : null;
+      const meeting = link ? await meetings.forPublicLink(link.meetingId) : null;
+      if (!meeting) throw notFound(S.linkUnavailable);
+      return {
+        meetingInfo: {
+          meetingName: meeting.meetingName,
+          meetingCode: meeting.meetingCode,
+          startTime: meeting.startTime,
+          duration: meeting.duration,
+          durationSec: meeting.durationSec,
+          storageLink: meeting.storageLink,
+          imageLink: meeting.imageLink,
+          inferenceStatus: meeting.inferenceStatus,
+        },
+        // Transcripts and diarization arrive with the analysis pipeline.
+        transcription: [],
+        wordTimestamps: [],
+        diarization: null,
+        speakerTimeMapping: null,
+      };
+    },
+  };
+}
+export type SharingService = ReturnType<typeof createSharingService>;

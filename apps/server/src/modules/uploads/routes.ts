@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MEETING_MESSAGES as M,
+  STORAGE_PROVIDERS,
+  UPLOAD,
+  uploadChunkQuery,
+  uploadChunkResponse,
+  uploadRouteSets,
+  type StorageProvider,
+} from '@parley/contracts';
+import { badRequest, unauthorized } from '../../platform/errors.js';
+import { registerRoute } from '../../platform/http/route.js';
+import type { UploadsService } from './service.js';
+
+/** Form fields of a chunk besides the file; anything longer is not one of ours. */
+const FIELD_LIMIT = 256;
+
+interface ChunkForm {
+  index?: string;
+  blockId?: string;
+  body?: Buffer;
+}
+
+/**
+ * Reads the chunk form (index, file, blockId) in whatever order the fields come. A file part
+ * over the chunk size makes @fastify/multipart fail with its 413 error, which is a 400 here:
+ * the request is malformed for this protocol, not too large for the server.
+ */
+async function readChunkForm(request: FastifyRequest): Promise<ChunkForm> {
+  const form: ChunkForm = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const chunks: Buffer[] = [];
+        for await (const data of part.file) chunks.push(data as Buffer);
+        form.body = Buffer.concat(chunks);
+      } else if (part.fieldname === 'index' || part.fieldname === 'blockId') {
+        form[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(M.chunkTooLarge);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(M.chunkNoFile);
+    throw err;
+  }
+  return form;
+}
+
+function registerChunkRoute(
+  app: FastifyInstance,
+  uploads: UploadsService,
+  provider: StorageProvider,
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    uploadRouteSets[provider].chunkPath,
+    {
+      schema: {
+        summary: `Send one chunk of a ${provider} upload (multipart: index, file${provider === 'azure' ? ', blockId' : ''})`,
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        querystring: uploadChunkQuery,
+        response: { 200: uploadChunkResponse },
+      },
+      // The same bearer check registerRoute gives JSON routes.
+      preHandler: async (request) => {
+        const auth = await app.authenticate(request);
+        if (!auth) throw unauthorized();
+        request.auth = auth;
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      if (!auth) throw unauthorized();
+      const form = await readChunkForm(request);
+      if (!form.body) throw badRequest(M.chunkNoFile);
+      if (!form.index || !/^\d{1,9}$/.test(form.index)) throw badRequest('Invalid chunk index');
+      return uploads.putChunk(auth, request.query.uploadId, {
+        index: Number(form.index),
+        ...(form.blockId ? { blockId: form.blockId } : {}),
+        body: form.body,
+      });
+    },
+  );
+}
+
+/** initiate-upload, upload-chunk and complete-upload for each store (uploadRouteSets). */
+export async function registerUploadRoutes(app: FastifyInstance, uploads: UploadsService) {
+  for (const provider of STORAGE_PROVIDERS) {
+    const routes = uploadRouteSets[provider];
+    registerRoute(app, routes.initiate, ({ auth, body }) => uploads.initiate(auth, provider, body));
+    registerRoute(app, routes.complete, ({ auth, body }) => uploads.complete(auth, body));
+  }
+  // Multipart parsing only where chunks arrive, with limits that fit one chunk.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: UPLOAD.chunkSize,
+        files: 1,
+        fields: 4,
+        fieldSize: FIELD_LIMIT,
+        parts: 5,
+      },
+    });
+    for (const provider of STORAGE_PROVIDERS) registerChunkRoute(scope, uploads, provider);
+  });
+}

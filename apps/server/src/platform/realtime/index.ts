@@ -1,0 +1,134 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { REALTIME } from '@parley/contracts';
+import type { AuthContext } from '../http/route.js';
+
+export interface RealtimeOptions {
+  /** Resolves the handshake's `auth.token` (a bearer access token) to a live session. */
+  verify(token: string | undefined): Promise<AuthContext | null>;
+  /** Whether this user may follow this meeting (the meeting visibility rule). */
+  canJoin(auth: AuthContext, meetingId: string): Promise<boolean>;
+  /** Set when several processes serve the app: events reach sockets on any of them. */
+  redisUrl?: string;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/** What the rest of the server needs: send an event to everyone following a meeting. */
+export interface MeetingBroadcaster {
+  toMeeting(meetingId: string, event: string, payload: unknown): void;
+}
+
+export interface Realtime extends MeetingBroadcaster {
+  readonly io: Server;
+  /** Disconnects every socket (before the HTTP server closes, which waits for them). */
+  disconnectAll(): void;
+  close(): Promise<void>;
+}
+
+const roomOf = (meetingId: string) => `meeting:${meetingId}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
+type JoinAck = (answer: { ok: boolean; message?: string }) => void;
+
+async function redisAdapter(url: string, log: RealtimeOptions['log']) {
+  const pub = createClient({
+    url,
+    // Keep retrying after a lost connection, but never faster than every 5 s.
+    socket: { reconnectStrategy: (retries) => Math.min(250 * 2 ** retries, 5000) },
+  });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    // Without a listener a dropped connection would crash the process.
+    client.on('error', (err: Error) => log?.warn({ err }, 'realtime: Redis connection error'));
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Could not connect to Redis at REDIS_URL (${url})`)),
+      REDIS_CONNECT_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([Promise.all([pub.connect(), sub.connect()]), timeout]);
+  } catch (err) {
+    pub.destroy();
+    sub.destroy();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return {
+    adapter: createAdapter(pub, sub),
+    close: async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
+
+/**
+ * socket.io on the app's HTTP server at REALTIME.path. A client connects with
+ * `auth: { token }`, then emits REALTIME.joinRoom { meetingId }; it joins the meeting's
+ * room only when it may see that meeting, and the acknowledgement says whether it did.
+ */
+export async function createRealtime(
+  httpServer: HttpServer,
+  opts: RealtimeOptions,
+): Promise<Realtime> {
+  const io = new Server(httpServer, { path: REALTIME.path, serveClient: false });
+  const redis = opts.redisUrl ? await redisAdapter(opts.redisUrl, opts.log) : null;
+  if (redis) io.adapter(redis.adapter);
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    opts
+      .verify(typeof token === 'string' ? token : undefined)
+      .then((auth) => {
+        if (!auth) return next(new Error('unauthorized'));
+        socket.data.auth = auth;
+        next();
+      })
+      .catch((err: unknown) => next(err instanceof Error ? err : new Error('unauthorized')));
+  });
+
+  io.on('connection', (socket: Socket) => {
+    socket.on(REALTIME.joinRoom, (payload: unknown, ack?: JoinAck) => {
+      const reply: JoinAck = typeof ack === 'function' ? ack : () => {};
+      const meetingId = (payload as { meetingId?: unknown } | null)?.meetingId;
+      const auth = socket.data.auth as AuthContext;
+      if (typeof meetingId !== 'string' || !UUID.test(meetingId)) {
+        return reply({ ok: false, message: 'meetingId is required' });
+      }
+      opts
+        .canJoin(auth, meetingId)
+        .then(async (allowed) => {
+          if (!allowed) return reply({ ok: false, message: 'Meeting not found' });
+          await socket.join(roomOf(meetingId));
+          reply({ ok: true });
+        })
+        .catch((err: unknown) => {
+          opts.log?.warn({ err }, 'realtime: join failed');
+          reply({ ok: false, message: 'Could not join the meeting room' });
+        });
+    });
+  });
+
+  return {
+    io,
+    toMeeting(meetingId, event, payload) {
+      io.to(roomOf(meetingId)).emit(event, payload);
+    },
+    disconnectAll() {
+      io.local.disconnectSockets(true);
+    },
+    async close() {
+      io.local.disconnectSockets(true);
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await redis?.close();
+    },
+  };
+}

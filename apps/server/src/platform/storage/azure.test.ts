@@ -1,0 +1,61 @@
+import { BlobServiceClient } from '@azure/storage-blob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAzurite, type AzureServer } from '../../test/cloud-servers.js';
+import { objectStoreSuite } from '../../test/object-store-suite.js';
+import { checkAzureContainer, createAzureStore } from './azure.js';
+import type { CloudStore } from './cloud.js';
+
+let server: AzureServer;
+let byConnectionString: CloudStore;
+let byAccountKey: CloudStore;
+
+beforeAll(async () => {
+  server = await startAzurite();
+  const service = BlobServiceClient.fromConnectionString(server.connectionString);
+  await service.getContainerClient('media').create();
+  byConnectionString = createAzureStore({
+    connectionString: server.connectionString,
+    container: 'media',
+  });
+  byAccountKey = createAzureStore({
+    accountName: server.accountName,
+    accountKey: server.accountKey,
+    endpoint: server.endpoint,
+    container: 'media',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('Azure Blob object store (Azurite)', () => {
+  describe('with a connection string', () => objectStoreSuite(() => byConnectionString, 'org-cs'));
+  describe('with an account name and key', () => objectStoreSuite(() => byAccountKey, 'org-key'));
+
+  it('checks that a container can be reached, with reasons when it cannot', async () => {
+    const ok = { connectionString: server.connectionString, container: 'media' };
+    expect(await checkAzureContainer(ok)).toBeNull();
+    expect(await checkAzureContainer({ ...ok, container: 'missing' })).toBe(
+      "the container 'missing' does not exist",
+    );
+    const wrongKey = Buffer.alloc(64, 1).toString('base64');
+    expect(
+      await checkAzureContainer({
+        accountName: server.accountName,
+        accountKey: wrongKey,
+        endpoint: server.endpoint,
+        container: 'media',
+      }),
+    ).toBe('access denied; check the account name and key');
+    expect(await checkAzureContainer({ connectionString: 'nonsense', container: 'media' })).toBe(
+      'the connection string or account key is not valid',
+    );
+    const closed = await checkAzureContainer({
+      accountName: server.accountName,
+      accountKey: server.accountKey,
+      endpoint: 'http://127.0.0.1:9/devstoreaccount1',
+      container: 'media',
+    });
+    expect(closed).toBe('could not connect to 127.0.0.1:9 (ECONNREFUSED)');
+  });
+});

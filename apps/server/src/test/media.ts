@@ -1,0 +1,208 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  azureBlockId,
+  type Meeting,
+  type StorageProvider,
+  uploadRouteSets,
+} from '@parley/contracts';
+import { call, createTestContext, json, type TestContext } from './context.js';
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../../../../fixtures/video');
+export const fixture = (name: string) => path.join(FIXTURES, name);
+
+/** A test context whose local media store is a fresh temporary folder. */
+export async function createMediaContext(
+  opts: Parameters<typeof createTestContext>[0] = {},
+): Promise<TestContext & { mediaDir: string }> {
+  const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'parley-media-test-'));
+  const ctx = await createTestContext({ ...opts, env: { MEDIA_DIR: mediaDir, ...opts.env } });
+  return {
+    ...ctx,
+    mediaDir,
+    async close() {
+      await ctx.close();
+      rmSync(mediaDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs ffmpeg to make a test input; throws with its message when it fails. */
+export function ffmpeg(args: string[]): void {
+  const r = spawnSync('ffmpeg', ['-v', 'error', '-y', ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`ffmpeg ${args.join(' ')}: ${r.stderr}`);
+}
+
+/** Makes `name` in a shared temporary folder once per machine and test run, atomically. */
+export function derived(name: string, make: (out: string) => void): string {
+  const dir = path.join(os.tmpdir(), 'parley-test-media');
+  const out = path.join(dir, name);
+  if (existsSync(out)) return out;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'parley-test-media-work-'));
+  const temp = path.join(work, name);
+  make(temp);
+  spawnSync('mkdir', ['-p', dir]);
+  renameSync(temp, out);
+  rmSync(work, { recursive: true, force: true });
+  return out;
+}
+
+/**
+ * The talking-face fixture (1.9 MB) re-encoded at a high bit rate: same 33.6 s, but about
+ * 12 MB, so a chunked upload of it has three 5 MiB chunks.
+ */
+export function largeTalkingFace(): string {
+  return derived('talking-face-hq.mp4', (out) =>
+    ffmpeg([
+      ...['-i', fixture('talking-face.mp4'), '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-b:v', '3M', '-minrate', '3M', '-maxrate', '3M', '-bufsize', '1M'],
+      ...['-x264-params', 'nal-hrd=cbr', '-c:a', 'copy', out],
+    ]),
+  );
+}
+
+/** multipart/form-data for one chunk, the way the web client sends it. */
+export function chunkForm(
+  index: number | string,
+  body: Buffer,
+  extra: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----parley${randomBytes(8).toString('hex')}`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head =
+    field('index', String(index)) +
+    Object.entries(extra)
+      .map(([k, v]) => field(k, v))
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  return {
+    payload: Buffer.concat([Buffer.from(head), body, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export function sendChunk(
+  ctx: TestContext,
+  token: string,
+  provider: StorageProvider,
+  uploadId: string,
+  index: number | string,
+  body: Buffer,
+): Promise<LightMyRequestResponse> {
+  const extra: Record<string, string> =
+    provider === 'azure' && typeof index === 'number' ? { blockId: azureBlockId(index) } : {};
+  const form = chunkForm(index, body, extra);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1${uploadRouteSets[provider].chunkPath}?uploadId=${uploadId}`,
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+    payload: form.payload,
+  });
+}
+
+export interface Started {
+  uploadId: string;
+  chunkSize: number;
+  totalChunks: number;
+  uploadedChunks: number[];
+  provider: StorageProvider;
+}
+
+export async function initiate(
+  ctx: TestContext,
+  token: string,
+  provider: StorageProvider,
+  fileName: string,
+  fileSize: number,
+  extra: Record<string, unknown> = {},
+) {
+  return call(ctx, 'POST', uploadRouteSets[provider].initiate.path, {
+    token,
+    payload: { fileName, fileSize, ...extra },
+  });
+}
+
+export function complete(
+  ctx: TestContext,
+  token: string,
+  provider: StorageProvider,
+  uploadId: string,
+  fileName: string,
+  totalChunks: number,
+) {
+  return call(ctx, 'POST', uploadRouteSets[provider].complete.path, {
+    token,
+    payload: {
+      uploadId,
+      fileName,
+      ...(provider === 'azure'
+        ? { blockIds: Array.from({ length: totalChunks }, (_, i) => azureBlockId(i)) }
+        : {}),
+    },
+  });
+}
+
+/** The whole protocol for a buffer; resolves with the created meeting. */
+export async function uploadBytes(
+  ctx: TestContext,
+  token: string,
+  provider: StorageProvider,
+  fileName: string,
+  bytes: Buffer,
+): Promise<Meeting> {
+  const res = await initiate(ctx, token, provider, fileName, bytes.length);
+  if (res.statusCode !== 200) throw new Error(`initiate ${res.statusCode}: ${res.body}`);
+  const s = json<Started>(res);
+  for (let i = 0; i < s.totalChunks; i++) {
+    const chunk = await sendChunk(
+      ctx,
+      token,
+      provider,
+      s.uploadId,
+      i,
+      bytes.subarray(i * s.chunkSize, (i + 1) * s.chunkSize),
+    );
+    if (chunk.statusCode !== 200) throw new Error(`chunk ${i} ${chunk.statusCode}: ${chunk.body}`);
+  }
+  const done = await complete(ctx, token, provider, s.uploadId, fileName, s.totalChunks);
+  if (done.statusCode !== 200) throw new Error(`complete ${done.statusCode}: ${done.body}`);
+  return json<Meeting>(done);
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until the media step has finished with the meeting (duration known, or failed). */
+export function mediaDone(ctx: TestContext, token: string, meetingId: string, timeoutMs = 60_000) {
+  return waitFor(
+    async () => {
+      const m = json<Meeting>(await call(ctx, 'GET', `/meeting/${meetingId}`, { token }));
+      return m.storageLink || m.inferenceStatus === 'failed' ? m : undefined;
+    },
+    timeoutMs,
+    `the media step of ${meetingId}`,
+  );
+}
+
+/** GET of a media link (a path with its query) with optional extra headers. */
+export function getMedia(ctx: TestContext, link: string, headers: Record<string, string> = {}) {
+  return ctx.app.inject({ method: 'GET', url: link, headers });
+}

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { Search, X } from 'lucide-react';
+import { INFERENCE_STATUSES, MEETING_STAGES } from '@parley/contracts';
+import { cn } from '../../../lib/cn';
+import { STAGE_LABELS, STATUS_LABELS } from '../../../lib/meetings';
+import {
+  ALL_STAGES,
+  ALL_STATUSES,
+  type DateRange,
+  type TableFilters,
+} from '../../../lib/table-state';
+import { useDebouncedValue } from '../../../lib/use-debounced';
+import { Button, Input, SelectField } from '../../../ui';
+
+const STAGE_OPTIONS = [
+  { value: ALL_STAGES, label: 'All stages' },
+  ...MEETING_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] })),
+];
+const STATUS_OPTIONS = [
+  { value: ALL_STATUSES, label: 'All statuses' },
+  ...INFERENCE_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+];
+
+interface FilterBarProps {
+  filters: TableFilters;
+  filtered: boolean;
+  onFilter<K extends keyof TableFilters>(key: K, value: TableFilters[K]): void;
+  onClear(): void;
+}
+
+function DateInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex h-9 min-w-0 items-center gap-2 rounded-card border border-border-strong bg-surface px-3 shadow-sm',
+        'focus-within:border-accent focus-within:ring-[3px] focus-within:ring-ring/25',
+      )}
+    >
+      <span className="text-xs font-medium text-subtle">{label}</span>
+      <input
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="tabular min-w-0 flex-1 bg-transparent text-sm text-fg outline-none"
+      />
+    </label>
+  );
+}
+
+/** Search (debounced), stage, status and date range of the library. */
+export function FilterBar({ filters, filtered, onFilter, onClear }: FilterBarProps) {
+  const [text, setText] = useState(filters.search);
+  const search = useDebouncedValue(text);
+  const latest = useRef({ onFilter, current: filters.search });
+  useEffect(() => {
+    latest.current = { onFilter, current: filters.search };
+  });
+  // Only the debounced text drives the search filter.
+  useEffect(() => {
+    if (search !== latest.current.current) latest.current.onFilter('search', search);
+  }, [search]);
+  useEffect(() => {
+    if (filters.search === '') setText('');
+  }, [filters.search]);
+
+  const date: DateRange = filters.date ?? { from: '', to: '' };
+  const setDate = (next: DateRange) => onFilter('date', next.from || next.to ? next : null);
+
+  return (
+    <div
+      role="search"
+      aria-label="Filter meetings"
+      className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center"
+    >
+      <div className="relative col-span-2 md:min-w-56 md:flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search meetings"
+          placeholder="Search meetings"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          className="pl-9"
+        />
+      </div>
+      <SelectField
+        label="Stage"
+        hideLabel
+        value={filters.stage}
+        onValueChange={(v) => onFilter('stage', v)}
+        options={STAGE_OPTIONS}
+        className="md:w-44"
+      />
+      <SelectField
+        label="Status"
+        hideLabel
+        value={filters.status}
+        onValueChange={(v) => onFilter('status', v)}
+        options={STATUS_OPTIONS}
+        className="md:w-40"
+      />
+      <DateInput label="From" value={date.from} onChange={(from) => setDate({ ...date, from })} />
+      <DateInput label="To" value={date.to} onChange={(to) => setDate({ ...date, to })} />
+      {filtered ? (
+        <Button variant="ghost" onClick={onClear} className="col-span-2 md:col-span-1">
+          <X aria-hidden />
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Meeting } from '@parley/contracts';
+import {
+  formatBytes,
+  formatDayMonthYear,
+  formatDurationWords,
+  formatTime12,
+} from '../../../lib/format';
+import { STAGE_LABELS, STATUS_LABELS, meetingSeconds } from '../../../lib/meetings';
+
+const PROVIDERS = { local: 'This server', aws: 'Amazon S3', azure: 'Azure Blob Storage' };
+
+/** What is known about the recording. */
+export function DetailsPanel({ meeting }: { meeting: Meeting }) {
+  const rows: [string, string][] = [
+    ['File name', meeting.meetingCode],
+    ['Title', meeting.title || '—'],
+    ['Stage', STAGE_LABELS[meeting.stage]],
+    ['Status', STATUS_LABELS[meeting.inferenceStatus]],
+    ['Date', `${formatDayMonthYear(meeting.startTime)}, ${formatTime12(meeting.startTime)}`],
+    ['Duration', formatDurationWords(meetingSeconds(meeting))],
+    ['Type', meeting.type === 'live' ? 'Live' : 'Recorded'],
+    ['Size', formatBytes(meeting.sizeBytes)],
+    ['Format', meeting.mimeType ?? '—'],
+    ['Stored in', PROVIDERS[meeting.storageProvider]],
+    ['Uploaded', formatDayMonthYear(meeting.createdAt)],
+  ];
+  return (
+    <dl className="grid grid-cols-[minmax(96px,auto)_1fr] gap-x-4 gap-y-3 p-4 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-muted">{k}</dt>
+          <dd className="min-w-0 break-words text-fg">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

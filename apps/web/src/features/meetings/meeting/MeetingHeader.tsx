@@ -1,0 +1,85 @@
+import { useLocation, useNavigate } from 'react-router';
+import { ArrowLeft, CalendarDays, Clock, Share2, Timer, Trash2 } from 'lucide-react';
+import type { Meeting } from '@parley/contracts';
+import {
+  SMALL_SCREEN_PX,
+  formatDayMonthYear,
+  formatDurationWords,
+  formatTime12,
+  meetingTitle,
+  stripExtension,
+} from '../../../lib/format';
+import { meetingSeconds } from '../../../lib/meetings';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { Button } from '../../../ui';
+
+type HeaderMeeting = Pick<Meeting, 'meetingName' | 'startTime' | 'duration' | 'durationSec'>;
+
+/** Name without extension (25 characters, 15 below 470 px) and 'date · time · duration'. */
+export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
+  const small = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <h1
+        className="truncate text-xl font-semibold tracking-tight text-fg"
+        title={stripExtension(meeting.meetingName)}
+      >
+        {meetingTitle(meeting.meetingName, small)}
+      </h1>
+      <p
+        className="tabular flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-muted [&_svg]:size-3.5 [&_svg]:text-subtle"
+        data-testid="meeting-meta"
+      >
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          <CalendarDays aria-label="Date" />
+          {formatDayMonthYear(meeting.startTime)}
+        </span>
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          <Clock aria-label="Start time" />
+          {formatTime12(meeting.startTime)}
+        </span>
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          <Timer aria-label="Duration" />
+          {formatDurationWords(meetingSeconds(meeting))}
+        </span>
+      </p>
+    </div>
+  );
+}
+
+interface MeetingHeaderProps {
+  meeting: Meeting;
+  onShare(): void;
+  onDelete(): void;
+}
+
+/** Back button, title and metadata line, share and delete (DESIGN: detail pages). */
+export function MeetingHeader({ meeting, onShare, onDelete }: MeetingHeaderProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/library'));
+  return (
+    <header className="flex flex-wrap items-start gap-x-3 gap-y-3">
+      <Button variant="ghost" size="icon" aria-label="Back" onClick={back} className="-ml-2">
+        <ArrowLeft aria-hidden />
+      </Button>
+      <div className="min-w-0 flex-1">
+        <MeetingTitle meeting={meeting} />
+      </div>
+      <div className="flex items-center gap-2">
+        <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
+          <Share2 aria-hidden />
+          <span className="max-sm:sr-only">Share</span>
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={onDelete}
+          className="text-danger hover:text-danger max-sm:size-9 max-sm:px-0"
+        >
+          <Trash2 aria-hidden />
+          <span className="max-sm:sr-only">Delete</span>
+        </Button>
+      </div>
+    </header>
+  );
+}

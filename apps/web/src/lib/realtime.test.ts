@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, renderHook } from '@testing-library/react';
+import { REALTIME } from '@parley/contracts';
+import {
+  channelOptions,
+  openMeetingChannel,
+  parseStatusEvent,
+  useMeetingChannel,
+  type ChannelSocket,
+  type Connect,
+} from './realtime';
+
+type Listener = (payload?: unknown) => void;
+
+function fakeSocket() {
+  const listeners = new Map<string, Listener[]>();
+  const emitted: [string, unknown][] = [];
+  let disconnected = 0;
+  const socket = {
+    on(event: string, fn: Listener) {
+      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
+      return socket;
+    },
+    emit(event: string, payload: unknown) {
+      emitted.push([event, payload]);
+      return socket;
+    },
+    disconnect() {
+      disconnected += 1;
+      return socket;
+    },
+    removeAllListeners() {
+      listeners.clear();
+      return socket;
+    },
+  };
+  const options: unknown[] = [];
+  const connect: Connect = (opts) => {
+    options.push(opts);
+    return socket as unknown as ChannelSocket;
+  };
+  return {
+    connect,
+    options,
+    emitted,
+    fire: (event: string, payload?: unknown) => listeners.get(event)?.forEach((l) => l(payload)),
+    disconnects: () => disconnected,
+  };
+}
+
+afterEach(cleanup);
+
+describe('meeting channel', () => {
+  it('connects with the spec options and joins the room on every connect', () => {
+    const s = fakeSocket();
+    openMeetingChannel({
+      meetingId: 'm1',
+      onStatus: () => {},
+      connect: s.connect,
+      getToken: () => 'tok',
+    });
+    expect(s.options[0]).toMatchObject({
+      path: '/socket.io',
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      timeout: 20_000,
+    });
+    s.fire('connect');
+    s.fire('connect');
+    expect(s.emitted).toEqual([
+      [REALTIME.joinRoom, { meetingId: 'm1' }],
+      [REALTIME.joinRoom, { meetingId: 'm1' }],
+    ]);
+  });
+
+  it('sends the current token on each handshake', () => {
+    let token = 'a';
+    const opts = channelOptions(() => token);
+    const seen: object[] = [];
+    opts.auth((d) => seen.push(d));
+    token = 'b';
+    opts.auth((d) => seen.push(d));
+    expect(seen).toEqual([{ token: 'a' }, { token: 'b' }]);
+  });
+
+  it('passes status events of its meeting and closes on a final status', () => {
+    const s = fakeSocket();
+    const onStatus = vi.fn();
+    const ch = openMeetingChannel({ meetingId: 'm1', onStatus, connect: s.connect });
+    s.fire(REALTIME.status, { meetingId: 'other', inferenceStatus: 'queued' });
+    s.fire(REALTIME.status, { meetingId: 'm1', inferenceStatus: 'nonsense' });
+    s.fire(REALTIME.status, {
+      meetingId: 'm1',
+      inferenceStatus: 'analysing',
+      statusReason: null,
+      progress: 40,
+    });
+    expect(onStatus).toHaveBeenCalledTimes(1);
+    expect(onStatus).toHaveBeenLastCalledWith({
+      meetingId: 'm1',
+      inferenceStatus: 'analysing',
+      statusReason: null,
+      progress: 40,
+    });
+    expect(ch.closed).toBe(false);
+    s.fire(REALTIME.status, {
+      meetingId: 'm1',
+      inferenceStatus: 'failed',
+      statusReason: 'No audio',
+    });
+    expect(onStatus).toHaveBeenLastCalledWith({
+      meetingId: 'm1',
+      inferenceStatus: 'failed',
+      statusReason: 'No audio',
+    });
+    expect(ch.closed).toBe(true);
+    expect(s.disconnects()).toBe(1);
+  });
+
+  it.each([REALTIME.processed, REALTIME.reanalyzeStatus, REALTIME.offlineStatus])(
+    'disconnects on %s',
+    (event) => {
+      const s = fakeSocket();
+      const onTerminal = vi.fn();
+      const ch = openMeetingChannel({
+        meetingId: 'm1',
+        onStatus: () => {},
+        onTerminal,
+        connect: s.connect,
+      });
+      s.fire(event, { meetingId: 'm1' });
+      expect(ch.closed).toBe(true);
+      expect(s.disconnects()).toBe(1);
+      expect(onTerminal).toHaveBeenCalledWith(event, { meetingId: 'm1' });
+      ch.close();
+      expect(s.disconnects()).toBe(1);
+    },
+  );
+
+  it('clamps progress and ignores malformed payloads', () => {
+    expect(parseStatusEvent(null)).toBeNull();
+    expect(parseStatusEvent({ meetingId: 1, inferenceStatus: 'queued' })).toBeNull();
+    expect(parseStatusEvent({ meetingId: 'm', inferenceStatus: 'queued', progress: 140 })).toEqual({
+      meetingId: 'm',
+      inferenceStatus: 'queued',
+      statusReason: null,
+      progress: 100,
+    });
+  });
+});
+
+describe('useMeetingChannel', () => {
+  it('opens one channel per meeting id, reconnects on a new id and closes on unmount', () => {
+    const s = fakeSocket();
+    const first = vi.fn();
+    const { rerender, unmount } = renderHook(
+      ({ id, onStatus }) => useMeetingChannel(id, { onStatus, connect: s.connect }),
+      { initialProps: { id: null as string | null, onStatus: first } },
+    );
+    expect(s.options).toHaveLength(0);
+    rerender({ id: 'm1', onStatus: first });
+    expect(s.options).toHaveLength(1);
+    const second = vi.fn();
+    rerender({ id: 'm1', onStatus: second });
+    expect(s.options).toHaveLength(1);
+    s.fire(REALTIME.status, { meetingId: 'm1', inferenceStatus: 'queued' });
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+    rerender({ id: 'm2', onStatus: second });
+    expect(s.disconnects()).toBe(1);
+    expect(s.options).toHaveLength(2);
+    unmount();
+    expect(s.disconnects()).toBe(2);
+  });
+});

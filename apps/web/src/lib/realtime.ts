@@ -1,0 +1,135 @@
+/**
+ * Realtime channel of one meeting (spec 2 §4, §7; ARCHITECTURE §5): one socket.io connection
+ * per meeting room — connect, join the room, listen, and disconnect on a terminal event or
+ * when the page no longer needs it.
+ */
+import { useEffect, useRef } from 'react';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { INFERENCE_STATUSES, REALTIME, REALTIME_TERMINAL_EVENTS } from '@parley/contracts';
+import { getAccessToken } from './auth-store';
+import { isTerminalStatus, type InferenceStatus } from './meetings';
+
+export interface MeetingStatusEvent {
+  meetingId: string;
+  inferenceStatus: InferenceStatus;
+  statusReason: string | null;
+  /** 0–100 when the server knows how far the analysis is. */
+  progress?: number;
+}
+
+export type TerminalEvent = (typeof REALTIME_TERMINAL_EVENTS)[number];
+
+/** The socket.io surface this module uses (a fake stands in for it in tests). */
+export type ChannelSocket = Pick<Socket, 'on' | 'emit' | 'disconnect' | 'removeAllListeners'>;
+export type Connect = (opts: Partial<ManagerOptions & SocketOptions>) => ChannelSocket;
+
+export interface MeetingChannelOptions {
+  meetingId: string;
+  onStatus(event: MeetingStatusEvent): void;
+  /** Processed, ReanalyzeStatus or OfflineStatus arrived (the channel is then closed). */
+  onTerminal?(event: TerminalEvent, payload: unknown): void;
+  getToken?(): string | null;
+  connect?: Connect;
+}
+
+export interface MeetingChannel {
+  close(): void;
+  readonly closed: boolean;
+}
+
+/** The socket options of spec 2 §9: reconnect 1 s up to 5 s, connect time-out 20 s. */
+export function channelOptions(getToken: () => string | null) {
+  return {
+    path: REALTIME.path,
+    // A function, so a reconnect after a token refresh sends the current token.
+    auth: (cb: (data: object) => void) => cb({ token: getToken() }),
+    reconnectionDelay: REALTIME.reconnectionDelayMs,
+    reconnectionDelayMax: REALTIME.reconnectionDelayMaxMs,
+    timeout: REALTIME.connectTimeoutMs,
+  } satisfies Partial<ManagerOptions & SocketOptions>;
+}
+
+/** Reads a status event defensively; null when it is not one. */
+export function parseStatusEvent(payload: unknown): MeetingStatusEvent | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const p = payload as Record<string, unknown>;
+  if (typeof p.meetingId !== 'string') return null;
+  if (!(INFERENCE_STATUSES as readonly unknown[]).includes(p.inferenceStatus)) return null;
+  return {
+    meetingId: p.meetingId,
+    inferenceStatus: p.inferenceStatus as InferenceStatus,
+    statusReason: typeof p.statusReason === 'string' ? p.statusReason : null,
+    ...(typeof p.progress === 'number' && Number.isFinite(p.progress)
+      ? { progress: Math.max(0, Math.min(100, p.progress)) }
+      : {}),
+  };
+}
+
+const defaultConnect: Connect = (opts) => io(opts);
+
+export function openMeetingChannel(options: MeetingChannelOptions): MeetingChannel {
+  const { meetingId } = options;
+  const connect = options.connect ?? defaultConnect;
+  const socket = connect(channelOptions(options.getToken ?? getAccessToken));
+  let closed = false;
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    socket.removeAllListeners();
+    socket.disconnect();
+  };
+
+  // Joined again on every (re)connect: a new connection is in no room.
+  socket.on('connect', () => {
+    socket.emit(REALTIME.joinRoom, { meetingId });
+  });
+  socket.on(REALTIME.status, (payload: unknown) => {
+    const event = parseStatusEvent(payload);
+    if (!event || event.meetingId !== meetingId || closed) return;
+    options.onStatus(event);
+    if (isTerminalStatus(event.inferenceStatus)) close();
+  });
+  for (const name of REALTIME_TERMINAL_EVENTS) {
+    socket.on(name, (payload: unknown) => {
+      if (closed) return;
+      close();
+      options.onTerminal?.(name, payload);
+    });
+  }
+
+  return {
+    close,
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+export interface MeetingChannelHandlers {
+  onStatus(event: MeetingStatusEvent): void;
+  onTerminal?(event: TerminalEvent, payload: unknown): void;
+  /** Replaces socket.io (tests). */
+  connect?: Connect;
+}
+
+/**
+ * Keep the channel of a meeting open while `meetingId` is set; closed on unmount, when the id
+ * changes or becomes null, and on terminal events. Handlers may change without reconnecting.
+ */
+export function useMeetingChannel(meetingId: string | null, handlers: MeetingChannelHandlers) {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    if (!meetingId) return;
+    const channel = openMeetingChannel({
+      meetingId,
+      onStatus: (e) => latest.current.onStatus(e),
+      onTerminal: (e, p) => latest.current.onTerminal?.(e, p),
+      connect: latest.current.connect,
+    });
+    return () => channel.close();
+  }, [meetingId]);
+}

@@ -1,0 +1,102 @@
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { cn } from '../../lib/cn';
+import { formatDuration } from '../../lib/format';
+import {
+  seekTimeForKey,
+  segmentPosition,
+  speakerColor,
+  timeAtPosition,
+  type Segment,
+} from '../../lib/player';
+
+interface SeekBarProps {
+  currentTime: number;
+  duration: number;
+  segments: Segment[];
+  disabled?: boolean;
+  onSeek(time: number): void;
+}
+
+/** The seek bar: click or drag to seek; arrows ±5 s, Page keys ±10 %, Home, End. */
+export function SeekBar({ currentTime, duration, segments, disabled, onSeek }: SeekBarProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const dragging = useRef(false);
+  const pct = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
+
+  const seekAt = (clientX: number) => {
+    const rect = ref.current?.getBoundingClientRect();
+    if (!rect) return;
+    onSeek(timeAtPosition(clientX, rect.left, rect.width, duration));
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (disabled || e.button !== 0) return;
+    dragging.current = true;
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    e.currentTarget.focus();
+    seekAt(e.clientX);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (dragging.current) seekAt(e.clientX);
+  };
+  const endDrag = (e: PointerEvent<HTMLDivElement>) => {
+    dragging.current = false;
+    e.currentTarget.releasePointerCapture?.(e.pointerId);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (disabled) return;
+    const t = seekTimeForKey(e.key, currentTime, duration);
+    if (t === null) return;
+    e.preventDefault();
+    onSeek(t);
+  };
+
+  return (
+    <div
+      ref={ref}
+      role="slider"
+      tabIndex={disabled ? -1 : 0}
+      aria-label="Seek"
+      aria-valuemin={0}
+      aria-valuemax={Math.floor(duration)}
+      aria-valuenow={Math.floor(currentTime)}
+      aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(duration)}`}
+      aria-disabled={disabled || undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      onKeyDown={onKeyDown}
+      className={cn(
+        'group relative flex h-5 w-full cursor-pointer touch-none items-center rounded-control outline-none',
+        'focus-visible:ring-2 focus-visible:ring-ring',
+        disabled && 'cursor-default opacity-50',
+      )}
+    >
+      <div className="relative h-1.5 w-full overflow-hidden rounded-full bg-surface-3">
+        {segments.map((seg, i) => {
+          const pos = segmentPosition(seg, duration);
+          if (!pos) return null;
+          return (
+            <span
+              key={`${seg.start}-${seg.end}-${i}`}
+              data-testid="seek-segment"
+              className="absolute inset-y-0 opacity-70"
+              style={{ left: `${pos.left}%`, width: `${pos.width}%`, background: speakerColor(i) }}
+            />
+          );
+        })}
+        <span
+          className="absolute inset-y-0 left-0 bg-accent/80"
+          style={{ width: `${pct}%` }}
+          aria-hidden
+        />
+      </div>
+      <span
+        aria-hidden
+        className="absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-surface bg-accent shadow-sm transition-transform group-hover:scale-110"
+        style={{ left: `${pct}%` }}
+      />
+    </div>
+  );
+}

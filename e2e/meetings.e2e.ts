@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signIn, toast } from './support';
+
+const VIDEO = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('upload a recording, watch it, and share it publicly', async ({ page, browser }) => {
+  await signIn(page, 'poc@acme.parley.local');
+  await page.goto('/library');
+  await expect(page.getByRole('heading', { name: 'No meetings yet' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/library-empty-light-wide.png' });
+
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(VIDEO);
+  await expect(dialog.getByTestId('selected-file')).toContainText('talking-face.mp4');
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 30_000 });
+  await expect(toast(page, 'Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('talking-face');
+  const player = page.getByRole('region', { name: 'Video player' });
+  await expect(player.getByTestId('player-time')).toHaveText(/ \/ 00:00:3[34]$/, { timeout: 30_000 });
+
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect(player.getByTestId('player-time')).not.toHaveText(/^00:00:00 /, { timeout: 10_000 });
+  await player.getByRole('button', { name: 'Pause' }).click();
+  await player.getByRole('button', { name: 'Forward 10 seconds' }).click();
+  const seek = player.getByRole('slider', { name: 'Seek' });
+  expect(Number(await seek.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(10);
+  await player.getByRole('button', { name: 'Mute' }).click();
+  await expect(player.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/meeting-light-wide.png' });
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const share = page.getByRole('dialog', { name: 'Share meeting' });
+  await share.getByRole('switch', { name: 'Public link' }).click();
+  const link = await share.getByRole('textbox', { name: 'Public link URL' }).inputValue();
+  expect(link).toMatch(/\/public\/view\/.+/);
+  await share.getByRole('button', { name: 'Close' }).click();
+
+  const stranger = await browser.newContext();
+  const viewer = await stranger.newPage();
+  await viewer.goto(link);
+  await expect(viewer.getByText('Shared with Parley')).toBeVisible();
+  await expect(viewer.getByRole('region', { name: 'Video player' })).toBeVisible();
+  await stranger.close();
+
+  await page.goto('/library');
+  await expect(page.getByRole('table', { name: 'Meetings' }).getByText('talking-face')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/library-full-light-wide.png' });
+});
+
+test('an unknown public link shows a clear page', async ({ page }) => {
+  await page.goto('/public/view/not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'This link is no longer available' })).toBeVisible();
+});
