@@ -78,7 +78,7 @@ function registerChunkRoute(
       const form = await readChunkForm(request);
       if (!form.body) throw badRequest(M.chunkNoFile);
       if (!form.index || !/^\d{1,9}$/.test(form.index)) throw badRequest('Invalid chunk index');
-      return uploads.putChunk(auth, request.query.uploadId, {
+      return uploads.putChunk(auth, provider, request.query.uploadId, {
         index: Number(form.index),
         ...(form.blockId ? { blockId: form.blockId } : {}),
         body: form.body,
@@ -92,7 +92,7 @@ export async function registerUploadRoutes(app: FastifyInstance, uploads: Upload
   for (const provider of STORAGE_PROVIDERS) {
     const routes = uploadRouteSets[provider];
     registerRoute(app, routes.initiate, ({ auth, body }) => uploads.initiate(auth, provider, body));
-    registerRoute(app, routes.complete, ({ auth, body }) => uploads.complete(auth, body));
+    registerRoute(app, routes.complete, ({ auth, body }) => uploads.complete(auth, provider, body));
   }
   // Multipart parsing only where chunks arrive, with limits that fit one chunk.
   await app.register(async (scope) => {

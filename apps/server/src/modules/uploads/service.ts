@@ -60,9 +60,16 @@ export function expectedChunkBytes(
 export function createUploadsService(deps: UploadsDeps) {
   const { repo, meetings, now } = deps;
 
-  async function ownOpen(auth: AuthContext, uploadId: string): Promise<UploadRow> {
+  /** An upload is reached only through the store's own routes it was started on. */
+  async function ownOpen(
+    auth: AuthContext,
+    provider: StorageProvider,
+    uploadId: string,
+  ): Promise<UploadRow> {
     const row = await repo.ownById(auth.userId, uploadId);
-    if (!row || row.organizationId !== auth.organizationId) throw notFound(M.uploadNotFound);
+    if (!row || row.organizationId !== auth.organizationId || row.provider !== provider) {
+      throw notFound(M.uploadNotFound);
+    }
     if (row.completedAt) throw badRequest(M.uploadBusy);
     return row;
   }
@@ -121,10 +128,11 @@ export function createUploadsService(deps: UploadsDeps) {
 
     async putChunk(
       auth: AuthContext,
+      provider: StorageProvider,
       uploadId: string,
       chunk: { index: number; blockId?: string; body: Buffer },
     ): Promise<{ index: number; received: boolean }> {
-      const row = await ownOpen(auth, uploadId);
+      const row = await ownOpen(auth, provider, uploadId);
       const { index, body } = chunk;
       if (!Number.isInteger(index) || index < 0 || index >= row.totalChunks) {
         throw badRequest(M.chunkIndex(index, row.totalChunks));
@@ -143,10 +151,13 @@ export function createUploadsService(deps: UploadsDeps) {
 
     async complete(
       auth: AuthContext,
+      provider: StorageProvider,
       input: { uploadId: string; fileName: string; blockIds?: string[] },
     ): Promise<Meeting> {
       const row = await repo.ownById(auth.userId, input.uploadId);
-      if (!row || row.organizationId !== auth.organizationId) throw notFound(M.uploadNotFound);
+      if (!row || row.organizationId !== auth.organizationId || row.provider !== provider) {
+        throw notFound(M.uploadNotFound);
+      }
       if (row.completedAt) {
         // A retried complete (the answer was lost) gets the meeting it created.
         const meeting = await meetings.byCodeFor(auth, row.fileName);
