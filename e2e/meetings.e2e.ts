@@ -59,3 +59,27 @@ test('an unknown public link shows a clear page', async ({ page }) => {
   await page.goto('/public/view/not-a-real-token');
   await expect(page.getByRole('heading', { name: 'This link is no longer available' })).toBeVisible();
 });
+
+test('library, upload dialog and meeting page, narrow and dark', async ({ page }) => {
+  await signIn(page, 'poc@acme.parley.local');
+  await page.evaluate(() => localStorage.setItem('parley.theme', 'dark'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/library');
+  await expect(page.getByText('talking-face').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/library-full-dark-narrow.png' });
+
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(VIDEO);
+  await page.waitForTimeout(400); // let the dialog's fade-in finish
+  await page.screenshot({ path: 'test-results/screens/upload-dialog-dark-narrow.png' });
+  // The same name again is refused with the spec's message, and nothing typed is lost.
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByText('Video exists! Rename and upload again').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByText('talking-face').first().click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('region', { name: 'Video player' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/meeting-dark-narrow.png', fullPage: true });
+});
