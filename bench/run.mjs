@@ -3,7 +3,9 @@ import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const here = import.meta.dirname;
-for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.mjs')).sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort()) {
   console.log(`\n# ${file}`);
   const r = spawnSync(process.execPath, [`${here}/${file}`], { stdio: 'inherit' });
   if (r.status !== 0) process.exitCode = 1;

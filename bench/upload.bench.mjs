@@ -12,10 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import { buildApp } from '../apps/server/dist/app.js';
-import { loadConfig } from '../apps/server/dist/config.js';
-import { createPglite, openPostgres, wrapPglite } from '../apps/server/dist/platform/db/client.js';
-import { seed } from '../apps/server/dist/modules/seed/seed.js';
+import pg from 'pg';
+import { createPglite, wrapPglite } from '../apps/server/dist/platform/db/client.js';
+import { startBenchApp, withPostgres } from './lib.mjs';
 
 const MB = 1024 * 1024;
 const FILE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 200);
@@ -24,35 +23,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const CHUNK = 5 * MB;
 
 async function start(database, mediaDir) {
-  await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    LOG_LEVEL: 'silent',
-    MEDIA_DIR: mediaDir,
-    AUTH_CODE_REQUESTS_PER_ADDRESS: '100000',
-    AUTH_REQUESTS_PER_IP: '100000',
-  });
-  await seed(database.db, config);
-  const codes = new Map();
-  const mailer = {
-    async send(m) {
-      codes.set(m.to, m.code);
-    },
-    latest: () => undefined,
-    close() {},
-  };
-  const app = await buildApp({ config, database, mailer, logger: false });
-  const signIn = async (email) => {
-    await app.inject({ method: 'POST', url: '/api/v1/auth/request-signin', payload: { email } });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/verify-signin',
-      payload: { email, code: codes.get(email) },
-    });
-    return res.json();
-  };
-  return { app, signIn };
+  const { app, signIn } = await startBenchApp(database, { MEDIA_DIR: mediaDir });
+  return { app, signIn: async (email) => (await signIn(email)).json() };
 }
 
 async function chunkedUpload(base, token, bytes) {
@@ -224,18 +196,9 @@ async function run(label, database, exec) {
 
 const pglite = await createPglite();
 await run('PGlite', wrapPglite(pglite), (q) => pglite.exec(q));
-if (process.env.TEST_DATABASE_URL) {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `parley_bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+await withPostgres(async (database, url) => {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await run('PostgreSQL', openPostgres(url.toString()), (q) => client.query(q));
+  await run('PostgreSQL', database, (q) => client.query(q));
   await client.end();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  await admin.end();
-}
+});
