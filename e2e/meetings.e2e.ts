@@ -17,6 +17,8 @@ test('upload a recording, watch it, and share it publicly', async ({ page, brows
   await dialog.getByLabel('Recording file').setInputFiles(VIDEO);
   await expect(dialog.getByTestId('selected-file')).toContainText('talking-face.mp4');
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  // The bar stays at 100 % for 1.5 s before the result shows (spec 1 §4).
+  await expect(dialog.getByTestId('upload-percent')).toHaveText('100%', { timeout: 30_000 });
   await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 30_000 });
   await expect(toast(page, 'Uploaded')).toBeVisible();
   await page.getByRole('button', { name: 'Open meeting' }).click();
