@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contracts/vitest.config.ts',
+      'packages/analysis/vitest.config.ts',
       'tools/vitest.config.ts',
       ...serverProjects(),
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),

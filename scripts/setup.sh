@@ -32,6 +32,8 @@ fi
 
 # Media probing, thumbnails and browser-playable renditions.
 apt_install ffprobe ffmpeg
+# Offline speech-to-text fallback for packages/analysis (engine and its en-us model).
+apt_install pocketsphinx_continuous "pocketsphinx pocketsphinx-en-us"
 
 if [ "${1:-}" = "--with-browser" ]; then
   apt_install chromium chromium

@@ -8,6 +8,7 @@ sh scripts/setup.sh --with-browser
 echo "Parley: lint and type-check…"
 npx eslint . --max-warnings=0
 npx tsc -p apps/server/tsconfig.test.json
+npx tsc -p packages/analysis/tsconfig.test.json
 npx tsc -p apps/web/tsconfig.json --noEmit
 
 echo "Parley: unit and API tests…"

@@ -1,0 +1,126 @@
+import type { Word } from './asr/types.js';
+import { mergeSegments, round3, type Segment } from './vad.js';
+
+export interface SpeakerWord {
+  word: string;
+  start: number;
+  end: number;
+  speaker: string;
+}
+
+export interface Turn {
+  speaker: string;
+  start: number;
+  end: number;
+}
+
+export interface Analytics {
+  audioLengthSec: number;
+  talkTimeSec: Record<string, number>;
+  talkTimePercent: Record<string, number>;
+  longestMonologueSec: number;
+  wordsPerMinute: Record<string, number>;
+  fillerWords: { word: string; start: number; speaker: string }[];
+}
+
+/** Until diarization lands every turn belongs to this speaker. */
+export const SINGLE_SPEAKER = 'speaker_00';
+
+/**
+ * Turns from VAD segments: pauses shorter than `maxGapSec` (breaths, hesitations) stay inside
+ * a turn, so a turn is what a listener would call one stretch of talking.
+ */
+export function turnsFromSpeech(
+  speech: readonly Segment[],
+  speaker = SINGLE_SPEAKER,
+  maxGapSec = 1,
+): Turn[] {
+  return mergeSegments(speech, maxGapSec).map((s) => ({
+    speaker,
+    start: round3(s.start),
+    end: round3(s.end),
+  }));
+}
+
+/** Gives each word the speaker of the turn it overlaps most (the nearest turn if none). */
+export function assignSpeakers(words: readonly Word[], turns: readonly Turn[]): SpeakerWord[] {
+  return words.map((w) => {
+    let best: Turn | undefined;
+    let bestScore = -Infinity;
+    for (const t of turns) {
+      const overlap = Math.min(w.end, t.end) - Math.max(w.start, t.start); // negative = distance
+      if (overlap > bestScore) [best, bestScore] = [t, overlap];
+    }
+    return { word: w.word, start: w.start, end: w.end, speaker: best?.speaker ?? SINGLE_SPEAKER };
+  });
+}
+
+// Single-word fillers; "like" and "so" are fillers only sometimes, but without a parser we
+// cannot tell and users of the peers expect them counted.
+const FILLERS = new Set([
+  'um',
+  'uh',
+  'erm',
+  'er',
+  'ah',
+  'hmm',
+  'mm',
+  'like',
+  'basically',
+  'actually',
+  'literally',
+]);
+// Two-word fillers, matched on consecutive words.
+const FILLER_PAIRS = new Set(['you know', 'i mean', 'kind of', 'sort of']);
+
+export function findFillers(words: readonly SpeakerWord[]): Analytics['fillerWords'] {
+  const out: Analytics['fillerWords'] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    const word = w.word.toLowerCase();
+    if (next && FILLER_PAIRS.has(`${word} ${next.word.toLowerCase()}`)) {
+      out.push({ word: `${word} ${next.word.toLowerCase()}`, start: w.start, speaker: w.speaker });
+      i++;
+    } else if (FILLERS.has(word)) {
+      out.push({ word, start: w.start, speaker: w.speaker });
+    }
+  }
+  return out;
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+export function computeAnalytics(
+  words: readonly SpeakerWord[],
+  turns: readonly Turn[],
+  audioLengthSec: number,
+): Analytics {
+  const talkTimeSec: Record<string, number> = {};
+  for (const t of turns) talkTimeSec[t.speaker] = (talkTimeSec[t.speaker] ?? 0) + (t.end - t.start);
+  const totalTalk = Object.values(talkTimeSec).reduce((a, b) => a + b, 0);
+  const talkTimePercent: Record<string, number> = {};
+  const wordsPerMinute: Record<string, number> = {};
+  for (const [speaker, sec] of Object.entries(talkTimeSec)) {
+    talkTimeSec[speaker] = round3(sec);
+    talkTimePercent[speaker] = totalTalk > 0 ? round1((100 * sec) / totalTalk) : 0;
+    // Per minute of that speaker's talking, not of the recording, so silence does not lower it.
+    const count = words.filter((w) => w.speaker === speaker).length;
+    wordsPerMinute[speaker] = sec > 0 ? round1((count * 60) / sec) : 0;
+  }
+  // A monologue is consecutive turns of one speaker, whatever the pauses between them.
+  let longest = 0;
+  let runStart = 0;
+  turns.forEach((t, i) => {
+    if (i === 0 || turns[i - 1]!.speaker !== t.speaker) runStart = t.start;
+    longest = Math.max(longest, t.end - runStart);
+  });
+  return {
+    audioLengthSec: round3(audioLengthSec),
+    talkTimeSec,
+    talkTimePercent,
+    longestMonologueSec: round3(longest),
+    wordsPerMinute,
+    fillerWords: findFillers(words),
+  };
+}

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeAll, MediaError, SAMPLE_RATE } from '../decode.js';
+import { mapLimit, planPieces } from '../pieces.js';
+import type { Segment } from '../vad.js';
+import { encodeWav, peakNormalize } from '../wav.js';
+import type { AsrEngine, TranscribeOptions, Transcript, Word } from './types.js';
+
+const BINARY = process.env.POCKETSPHINX_PATH ?? 'pocketsphinx_continuous';
+
+/** A line of `-time yes` output: `word start end confidence`. */
+const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
+/** Sentence marks, silence and noise fillers: `<s>`, `</s>`, `<sil>`, `[NOISE]`, `++UM++`… */
+const NON_WORD = /^(<.*>|\[.*\]|\+\+.*\+\+)$/;
+
+/** Parses pocketsphinx_continuous `-time yes` output into words, shifted by `offsetSec`. */
+export function parsePocketsphinx(stdout: string, offsetSec = 0): Word[] {
+  const words: Word[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = WORD_LINE.exec(line.trim());
+    if (!m) continue; // the hypothesis lines, without times
+    const token = m[1]!;
+    if (NON_WORD.test(token)) continue;
+    words.push({
+      word: token.replace(/\(\d+\)$/, ''), // `and(2)` is the dictionary's second pronunciation
+      start: round2(Number(m[2]) + offsetSec),
+      end: round2(Number(m[3]) + offsetSec),
+      confidence: Number(m[4]),
+    });
+  }
+  return words;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+function run(wavPath: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BINARY, ['-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-2000)));
+    child.once('error', (e) =>
+      reject(
+        new Error(
+          `cannot run ${BINARY} (apt-get install pocketsphinx pocketsphinx-en-us): ${e.message}`,
+        ),
+      ),
+    );
+    child.once('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${BINARY} failed (${code}): ${err.trim()}`)),
+    );
+  });
+}
+
+/**
+ * Debian's pocketsphinx with its en-us model: works offline out of the box, poor accuracy.
+ * Each piece is peak-normalised, written as a WAV to a temp dir and recognised by its own
+ * process, so pieces run in parallel on separate cores.
+ */
+export class PocketsphinxEngine implements AsrEngine {
+  readonly name = 'pocketsphinx';
+  readonly model = 'cmusphinx-en-us (Debian pocketsphinx-en-us)';
+  readonly quality =
+    'Offline fallback; low accuracy (about 60 % word error rate on clear read speech).';
+
+  async transcribe(
+    input: Float32Array | string,
+    opts: TranscribeOptions = {},
+  ): Promise<Transcript> {
+    const pcm = typeof input === 'string' ? await decodeAll(input) : input;
+    const durationSec = pcm.length / SAMPLE_RATE;
+    if (durationSec === 0) throw new MediaError('no audio to transcribe');
+    const whole: Segment[] = [{ start: 0, end: durationSec }];
+    const pieces = planPieces(opts.speech ?? whole, opts.maxPieceSec ?? 30).map((p) => ({
+      start: p.start,
+      end: Math.min(p.end, durationSec),
+    }));
+    const dir = await mkdtemp(join(tmpdir(), 'parley-asr-'));
+    try {
+      const perPiece = await mapLimit(
+        pieces,
+        opts.concurrency ?? availableParallelism(),
+        async (piece, i) => {
+          const from = Math.floor(piece.start * SAMPLE_RATE);
+          const to = Math.ceil(piece.end * SAMPLE_RATE);
+          const file = join(dir, `piece-${i}.wav`);
+          await writeFile(file, encodeWav(peakNormalize(pcm.subarray(from, to))));
+          return parsePocketsphinx(await run(file), from / SAMPLE_RATE);
+        },
+      );
+      return { words: perPiece.flat() };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { AnalysisResult } from './pipeline.js';
+import { fixture } from './test-fixtures.js';
+
+// Runs the source with tsx so the test does not depend on a fresh build of dist/.
+const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const analyze = (...args: string[]) =>
+  spawnSync(process.execPath, [tsx, cli, ...args], { encoding: 'utf8' });
+
+describe('npm run analyze', () => {
+  it('prints one JSON document for jfk.wav', () => {
+    const run = analyze(fixture('speech/jfk.wav'));
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const doc = JSON.parse(run.stdout) as AnalysisResult;
+    expect(doc.engine).toMatchObject({ name: 'pocketsphinx', model: expect.any(String) });
+    expect(doc.durationSec).toBeCloseTo(11, 1);
+    expect(doc.words.length).toBeGreaterThan(10);
+    for (const w of doc.words) {
+      expect(w).toEqual({
+        word: expect.any(String),
+        start: expect.any(Number),
+        end: expect.any(Number),
+        speaker: 'speaker_00',
+      });
+      expect(w.start).toBeLessThanOrEqual(w.end);
+    }
+    expect(doc.turns.length).toBeGreaterThan(0);
+    expect(doc.turns[0]).toEqual({
+      speaker: 'speaker_00',
+      start: expect.any(Number),
+      end: expect.any(Number),
+    });
+    const a = doc.analytics;
+    expect(a.audioLengthSec).toBeCloseTo(11, 1);
+    expect(a.talkTimeSec.speaker_00).toBeGreaterThan(7);
+    expect(a.talkTimePercent.speaker_00).toBe(100);
+    expect(a.longestMonologueSec).toBeGreaterThan(7);
+    expect(a.wordsPerMinute.speaker_00).toBeGreaterThan(60);
+    expect(Array.isArray(a.fillerWords)).toBe(true);
+  });
+
+  it('fails with a message on stderr for a missing file or no argument', () => {
+    const missing = analyze('/nonexistent/meeting.mp4');
+    expect(missing.status).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/file not found: \/nonexistent\/meeting.mp4/);
+    expect(analyze().status).toBe(1);
+  });
+});
