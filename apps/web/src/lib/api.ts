@@ -9,6 +9,8 @@ import {
 import { createApiClient } from './api-client';
 import { toast } from './toast';
 
+import { ApiRequestError, errorToastFor } from './api-client';
+
 export { ApiRequestError, isApiError, errorToastFor, UNKNOWN_FETCH_ERROR } from './api-client';
 export type { ApiClient, CallOptions } from './api-client';
 
@@ -42,3 +44,9 @@ export const postForm = client.postForm;
 
 /** The client itself, for code that takes it as a dependency (the chunked uploader). */
 export const apiClient = client;
+
+/** The server's message for a failed call (shown inline in a form), or the given fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return errorToastFor(error)?.description ?? fallback;
+  return fallback;
+}

@@ -30,3 +30,4 @@ export {
   type OfflinePlayerHandle,
   type OfflinePlayerProps,
 } from './player/OfflinePlayer';
+export { FormError } from './FormError';

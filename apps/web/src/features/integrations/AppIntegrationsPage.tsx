@@ -1,13 +1,170 @@
-import { Blocks } from 'lucide-react';
-import { PlaceholderPage } from '../../ui';
+import { useState } from 'react';
+import { Cloud, HardDrive, Info } from 'lucide-react';
+import type { CloudProvider, StorageProvider } from '@parley/contracts';
+import { useAuth } from '../../lib/auth-store';
+import { canManageIntegrations, CLOUD_NAMES } from '../../lib/integrations';
+import { toast } from '../../lib/toast';
+import { Button, ConfirmDialog, EmptyState, PageHeader, Skeleton } from '../../ui';
+import { ComingLater } from './ComingLater';
+import { ConnectAzureDialog } from './ConnectAzureDialog';
+import { ConnectS3Dialog } from './ConnectS3Dialog';
+import { StorageCard } from './StorageCard';
+import {
+  useConfigurations,
+  useDefaultCloud,
+  useDisconnect,
+  useMakeDefault,
+} from './use-integrations';
 
+const CLOUDS = [
+  {
+    provider: 'aws',
+    icon: Cloud,
+    description: 'Keep recordings in your own S3 bucket, or an S3-compatible server.',
+  },
+  {
+    provider: 'azure',
+    icon: Cloud,
+    description: 'Keep recordings in a container of your Azure storage account.',
+  },
+] as const;
+
+/** /app-integrations: connect and disconnect integrations (spec 3 §2, §3, §7). */
 export default function AppIntegrationsPage() {
+  const role = useAuth().user?.role;
+  const canManage = canManageIntegrations(role);
+  const configs = useConfigurations();
+  const defaults = useDefaultCloud();
+  const disconnect = useDisconnect();
+  const makeDefault = useMakeDefault();
+  const [connecting, setConnecting] = useState<CloudProvider | null>(null);
+  const [removing, setRemoving] = useState<CloudProvider | null>(null);
+  const busy = disconnect.isPending || makeDefault.isPending;
+  // A default whose store was disconnected no longer receives uploads: local does.
+  const chosen = defaults.data?.provider ?? 'local';
+  const current: StorageProvider = defaults.data?.available.includes(chosen) ? chosen : 'local';
+
+  const onMakeDefault = (provider: StorageProvider) =>
+    makeDefault.mutate(provider, {
+      onSuccess: () =>
+        toast({
+          title: 'Default storage changed',
+          description: `New recordings go to ${CLOUD_NAMES[provider]}.`,
+          variant: 'success',
+        }),
+    });
+
+  const onDisconnect = () => {
+    if (!removing) return;
+    disconnect.mutate(
+      { provider: removing, wasDefault: removing === current },
+      {
+        onSuccess: (res) => {
+          toast({ title: res.message, variant: 'success' });
+          setRemoving(null);
+        },
+      },
+    );
+  };
+
+  const loading = configs.isLoading || defaults.isLoading;
   return (
-    <PlaceholderPage
-      title="App Integrations"
-      icon={Blocks}
-      summary="Connecting cloud storage, AI providers, video meetings, CRM and calendars arrives with the Integrations area."
-      description="Connect the services your organisation uses."
-    />
+    <div className="flex flex-col gap-8">
+      <PageHeader
+        title="App Integrations"
+        description="Connect the services your organisation uses."
+        className="pb-0"
+      />
+      {!canManage ? (
+        <p
+          className="flex items-start gap-2 rounded-card border border-border bg-surface-2 px-3 py-2 text-sm text-muted"
+          data-testid="read-only-note"
+        >
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Only your organisation’s point of contact can connect or change integrations.
+        </p>
+      ) : null}
+      <section aria-labelledby="storage-heading" className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="storage-heading" className="text-lg font-semibold text-fg">
+            Cloud storage
+          </h2>
+          <p className="text-sm text-muted">
+            Where recordings are kept. New uploads go to the default store; meetings already
+            uploaded stay where they are.
+          </p>
+        </div>
+        {configs.isError || defaults.isError ? (
+          <EmptyState
+            icon={Cloud}
+            title="The integrations could not be loaded"
+            description="Check your connection and try again."
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => void Promise.all([configs.refetch(), defaults.refetch()])}
+              >
+                Try again
+              </Button>
+            }
+          />
+        ) : loading ? (
+          <div className="grid gap-4 lg:grid-cols-3" aria-busy="true" aria-label="Loading storage">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-56 rounded-card" />
+            ))}
+          </div>
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-3">
+            <StorageCard
+              provider="local"
+              icon={HardDrive}
+              description="Always available. Recordings are kept by Parley, nothing to set up."
+              isDefault={current === 'local'}
+              canManage={canManage}
+              busy={busy}
+              onMakeDefault={() => onMakeDefault('local')}
+            />
+            {CLOUDS.map(({ provider, icon, description }) => (
+              <StorageCard
+                key={provider}
+                provider={provider}
+                icon={icon}
+                description={description}
+                config={configs.data?.find((c) => c.provider === provider)}
+                isDefault={current === provider}
+                canManage={canManage}
+                busy={busy}
+                onConnect={() => setConnecting(provider)}
+                onDisconnect={() => setRemoving(provider)}
+                onMakeDefault={() => onMakeDefault(provider)}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+      <ComingLater />
+      <ConnectS3Dialog
+        open={connecting === 'aws'}
+        onOpenChange={(o) => setConnecting(o ? 'aws' : null)}
+      />
+      <ConnectAzureDialog
+        open={connecting === 'azure'}
+        onOpenChange={(o) => setConnecting(o ? 'azure' : null)}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={`Disconnect ${removing ? CLOUD_NAMES[removing] : ''}?`}
+        description={
+          removing === current
+            ? 'Parley forgets the credentials and new uploads go to Local storage. Recordings already stored there are not deleted, but Parley can no longer play them until you connect again.'
+            : 'Parley forgets the credentials. Recordings already stored there are not deleted, but Parley can no longer play them until you connect again.'
+        }
+        confirmLabel="Disconnect"
+        busy={disconnect.isPending}
+        onConfirm={onDisconnect}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Library, SearchX, Trash2, Upload } from 'lucide-react';
+import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
 import {
   initialTableState,
@@ -14,6 +14,8 @@ import {
   type TableFilters,
 } from '../../lib/table-state';
 import { Button, DataTable, EmptyState, PageHeader } from '../../ui';
+import { FromLinkDialog } from './add/FromLinkDialog';
+import { FromStorageDialog } from './add/FromStorageDialog';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { BulkDeleteDialog } from './library/BulkDeleteDialog';
 import { CARD_SORT_OPTIONS, MeetingCard, meetingColumns, meetingLabel } from './library/columns';
@@ -27,6 +29,7 @@ export default function LibraryPage() {
   const navigate = useNavigate();
   const [table, setTable] = useState(initialTableState);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [adding, setAdding] = useState<'storage' | 'link' | null>(null);
   const [sharing, setSharing] = useState<Meeting | null>(null);
   const [deleting, setDeleting] = useState<Meeting | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -67,12 +70,26 @@ export default function LibraryPage() {
     </Button>
   );
 
+  const addActions = (
+    <>
+      <Button variant="secondary" onClick={() => setAdding('storage')}>
+        <CloudDownload aria-hidden />
+        <span className="max-sm:sr-only">From storage</span>
+      </Button>
+      <Button variant="secondary" onClick={() => setAdding('link')}>
+        <Link2 aria-hidden />
+        <span className="max-sm:sr-only">Meeting link</span>
+      </Button>
+      {uploadButton}
+    </>
+  );
+
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Library"
         description="Your recorded meetings and their analysis."
-        actions={uploadButton}
+        actions={addActions}
         className="pb-2"
       />
       {firstRun ? (
@@ -159,6 +176,11 @@ export default function LibraryPage() {
         </>
       )}
       <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      <FromStorageDialog
+        open={adding === 'storage'}
+        onOpenChange={(o) => setAdding(o ? 'storage' : null)}
+      />
+      <FromLinkDialog open={adding === 'link'} onOpenChange={(o) => setAdding(o ? 'link' : null)} />
       <ShareDialog meeting={sharing} onOpenChange={(o) => !o && setSharing(null)} />
       <DeleteMeetingDialog
         meeting={deleting}

@@ -55,7 +55,7 @@ export function StatusBanner({ status, reason, progress }: StatusBannerProps) {
         <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-baseline sm:gap-2">
           <p className="text-sm font-semibold text-fg">{title}</p>
           <p className="text-sm break-words text-muted">
-            {status === 'failed' && reason ? reason : text}
+            {reason ?? text}
           </p>
         </div>
         {status === 'analysing' && typeof progress === 'number' ? (

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { failureMessage } from '../../lib/api';
+import { emptyAwsForm, validateAwsForm, type AwsField } from '../../lib/integration-forms';
+import { toast } from '../../lib/toast';
+import { useFormFields } from '../../lib/use-form-fields';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  FormError,
+  SwitchField,
+  TextField,
+} from '../../ui';
+import { useConnect } from './use-integrations';
+
+interface ConnectDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Connect an Amazon S3 (or S3-compatible) bucket; the server checks it by reaching it. */
+export function ConnectS3Dialog({ open, onOpenChange }: ConnectDialogProps) {
+  const form = useFormFields(emptyAwsForm, validateAwsForm);
+  const connect = useConnect();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, set } = form;
+
+  const field = (name: AwsField) => ({
+    value: values[name],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
+    onBlur: form.blur(name),
+    error: form.error(name),
+    disabled: connect.isPending,
+  });
+
+  const close = () => {
+    form.reset();
+    setServerError(null);
+    onOpenChange(false);
+  };
+  const changeOpen = (next: boolean) => {
+    if (connect.isPending) return;
+    if (next) onOpenChange(true);
+    else close();
+  };
+
+  const submit = () => {
+    const body = form.attempt();
+    if (!body) return;
+    setServerError(null);
+    connect.mutate(
+      { provider: 'aws', body },
+      {
+        onSuccess: () => {
+          toast({ title: 'Amazon S3 connected', description: body.bucket, variant: 'success' });
+          close();
+        },
+        onError: (e) => setServerError(failureMessage(e, 'Failed to create AWS configuration')),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent
+        title="Connect Amazon S3"
+        description="Recordings are stored in your bucket. Parley checks the bucket can be reached before saving."
+      >
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Bucket" placeholder="acme-recordings" {...field('bucket')} />
+            <TextField label="Region" placeholder="eu-west-1" {...field('region')} />
+          </div>
+          <TextField
+            label="Endpoint (optional)"
+            placeholder="https://minio.example.com"
+            hint="Only for S3-compatible servers such as MinIO; leave empty for Amazon S3."
+            inputMode="url"
+            {...field('endpoint')}
+          />
+          {values.endpoint.trim() ? (
+            <SwitchField
+              label="Path-style addressing"
+              description="Address the bucket as endpoint/bucket; most S3-compatible servers need this."
+              checked={values.forcePathStyle}
+              onCheckedChange={(on) => set('forcePathStyle', on)}
+              disabled={connect.isPending}
+            />
+          ) : null}
+          <TextField
+            label="Access key ID"
+            autoComplete="off"
+            spellCheck={false}
+            {...field('accessKeyId')}
+          />
+          <TextField
+            label="Secret access key"
+            type="password"
+            autoComplete="new-password"
+            {...field('secretAccessKey')}
+          />
+          <FormError message={serverError} />
+          <DialogFooter className="mt-1">
+            <Button
+              variant="secondary"
+              onClick={() => changeOpen(false)}
+              disabled={connect.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={connect.isPending} disabled={!form.valid}>
+              Connect
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
