@@ -8,15 +8,8 @@ import {
 } from '../../lib/integration-forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormError,
-  SelectField,
-  TextField,
-} from '../../ui';
+import { SelectField, TextField } from '../../ui';
+import { ConnectDialogShell } from './ConnectDialogShell';
 import { useConnect } from './use-integrations';
 
 const AUTH_OPTIONS: { value: AzureAuth; label: string }[] = [
@@ -50,11 +43,6 @@ export function ConnectAzureDialog({ open, onOpenChange }: ConnectDialogProps) {
     setServerError(null);
     onOpenChange(false);
   };
-  const changeOpen = (next: boolean) => {
-    if (connect.isPending) return;
-    if (next) onOpenChange(true);
-    else close();
-  };
 
   const submit = () => {
     const body = form.attempt();
@@ -73,73 +61,55 @@ export function ConnectAzureDialog({ open, onOpenChange }: ConnectDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent
-        title="Connect Azure Blob"
-        description="Recordings are stored in your container. Parley checks the container can be reached before saving."
-      >
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <TextField label="Container" placeholder="recordings" {...field('container')} />
-          <SelectField
-            label="Sign in with"
-            value={values.auth}
-            onValueChange={(v) => set('auth', v as AzureAuth)}
-            options={AUTH_OPTIONS}
-            disabled={connect.isPending}
+    <ConnectDialogShell
+      open={open}
+      title="Connect Azure Blob"
+      description="Recordings are stored in your container. Parley checks the container can be reached before saving."
+      pending={connect.isPending}
+      valid={form.valid}
+      error={serverError ?? form.error('form')}
+      onSubmit={submit}
+      onClose={close}
+    >
+      <TextField label="Container" placeholder="recordings" {...field('container')} />
+      <SelectField
+        label="Sign in with"
+        value={values.auth}
+        onValueChange={(v) => set('auth', v as AzureAuth)}
+        options={AUTH_OPTIONS}
+        disabled={connect.isPending}
+      />
+      {byString ? (
+        <TextField
+          label="Connection string"
+          type="password"
+          autoComplete="new-password"
+          placeholder="DefaultEndpointsProtocol=https;AccountName=…"
+          {...field('connectionString')}
+        />
+      ) : (
+        <>
+          <TextField
+            label="Account name"
+            autoComplete="off"
+            spellCheck={false}
+            {...field('accountName')}
           />
-          {byString ? (
-            <TextField
-              label="Connection string"
-              type="password"
-              autoComplete="new-password"
-              placeholder="DefaultEndpointsProtocol=https;AccountName=…"
-              {...field('connectionString')}
-            />
-          ) : (
-            <>
-              <TextField
-                label="Account name"
-                autoComplete="off"
-                spellCheck={false}
-                {...field('accountName')}
-              />
-              <TextField
-                label="Account key"
-                type="password"
-                autoComplete="new-password"
-                {...field('accountKey')}
-              />
-              <TextField
-                label="Endpoint (optional)"
-                placeholder="https://acme.blob.core.windows.net"
-                hint="Leave empty for the account’s usual address."
-                inputMode="url"
-                {...field('endpoint')}
-              />
-            </>
-          )}
-          <FormError message={serverError ?? form.error('form')} />
-          <DialogFooter className="mt-1">
-            <Button
-              variant="secondary"
-              onClick={() => changeOpen(false)}
-              disabled={connect.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={connect.isPending} disabled={!form.valid}>
-              Connect
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <TextField
+            label="Account key"
+            type="password"
+            autoComplete="new-password"
+            {...field('accountKey')}
+          />
+          <TextField
+            label="Endpoint (optional)"
+            placeholder="https://acme.blob.core.windows.net"
+            hint="Leave empty for the account’s usual address."
+            inputMode="url"
+            {...field('endpoint')}
+          />
+        </>
+      )}
+    </ConnectDialogShell>
   );
 }

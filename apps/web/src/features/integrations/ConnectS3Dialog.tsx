@@ -3,15 +3,8 @@ import { failureMessage } from '../../lib/api';
 import { emptyAwsForm, validateAwsForm, type AwsField } from '../../lib/integration-forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  FormError,
-  SwitchField,
-  TextField,
-} from '../../ui';
+import { SwitchField, TextField } from '../../ui';
+import { ConnectDialogShell } from './ConnectDialogShell';
 import { useConnect } from './use-integrations';
 
 interface ConnectDialogProps {
@@ -39,11 +32,6 @@ export function ConnectS3Dialog({ open, onOpenChange }: ConnectDialogProps) {
     setServerError(null);
     onOpenChange(false);
   };
-  const changeOpen = (next: boolean) => {
-    if (connect.isPending) return;
-    if (next) onOpenChange(true);
-    else close();
-  };
 
   const submit = () => {
     const body = form.attempt();
@@ -62,66 +50,48 @@ export function ConnectS3Dialog({ open, onOpenChange }: ConnectDialogProps) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent
-        title="Connect Amazon S3"
-        description="Recordings are stored in your bucket. Parley checks the bucket can be reached before saving."
-      >
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Bucket" placeholder="acme-recordings" {...field('bucket')} />
-            <TextField label="Region" placeholder="eu-west-1" {...field('region')} />
-          </div>
-          <TextField
-            label="Endpoint (optional)"
-            placeholder="https://minio.example.com"
-            hint="Only for S3-compatible servers such as MinIO; leave empty for Amazon S3."
-            inputMode="url"
-            {...field('endpoint')}
-          />
-          {values.endpoint.trim() ? (
-            <SwitchField
-              label="Path-style addressing"
-              description="Address the bucket as endpoint/bucket; most S3-compatible servers need this."
-              checked={values.forcePathStyle}
-              onCheckedChange={(on) => set('forcePathStyle', on)}
-              disabled={connect.isPending}
-            />
-          ) : null}
-          <TextField
-            label="Access key ID"
-            autoComplete="off"
-            spellCheck={false}
-            {...field('accessKeyId')}
-          />
-          <TextField
-            label="Secret access key"
-            type="password"
-            autoComplete="new-password"
-            {...field('secretAccessKey')}
-          />
-          <FormError message={serverError} />
-          <DialogFooter className="mt-1">
-            <Button
-              variant="secondary"
-              onClick={() => changeOpen(false)}
-              disabled={connect.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={connect.isPending} disabled={!form.valid}>
-              Connect
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConnectDialogShell
+      open={open}
+      title="Connect Amazon S3"
+      description="Recordings are stored in your bucket. Parley checks the bucket can be reached before saving."
+      pending={connect.isPending}
+      valid={form.valid}
+      error={serverError}
+      onSubmit={submit}
+      onClose={close}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Bucket" placeholder="acme-recordings" {...field('bucket')} />
+        <TextField label="Region" placeholder="eu-west-1" {...field('region')} />
+      </div>
+      <TextField
+        label="Endpoint (optional)"
+        placeholder="https://minio.example.com"
+        hint="Only for S3-compatible servers such as MinIO; leave empty for Amazon S3."
+        inputMode="url"
+        {...field('endpoint')}
+      />
+      {values.endpoint.trim() ? (
+        <SwitchField
+          label="Path-style addressing"
+          description="Address the bucket as endpoint/bucket; most S3-compatible servers need this."
+          checked={values.forcePathStyle}
+          onCheckedChange={(on) => set('forcePathStyle', on)}
+          disabled={connect.isPending}
+        />
+      ) : null}
+      <TextField
+        label="Access key ID"
+        autoComplete="off"
+        spellCheck={false}
+        {...field('accessKeyId')}
+      />
+      <TextField
+        label="Secret access key"
+        type="password"
+        autoComplete="new-password"
+        {...field('secretAccessKey')}
+      />
+    </ConnectDialogShell>
   );
 }
