@@ -1,15 +1,23 @@
 #!/usr/bin/env node
-/** `npm run analyze -- FILE`: runs the analysis pipeline on one media file and prints JSON. */
+/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] FILE`: prints one JSON document. */
+import { ENGINE_KINDS, selectEngine } from './asr/select.js';
+import { parseArgs } from './cli-args.js';
 import { analyzeFile } from './pipeline.js';
 
+const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] FILE\n`;
+
 async function main(argv: string[]): Promise<number> {
-  const file = argv[0];
-  if (!file || argv.length > 1 || file === '--help' || file === '-h') {
-    process.stderr.write('usage: npm run analyze -- FILE\n');
-    return file === '--help' || file === '-h' ? 0 : 1;
+  if (argv[0] === '--help' || argv[0] === '-h') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    process.stderr.write(`analyze: ${args}\n${USAGE}`);
+    return 1;
   }
   try {
-    const result = await analyzeFile(file);
+    const result = await analyzeFile(args.file, selectEngine(args.engine));
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (e) {

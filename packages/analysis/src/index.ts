@@ -7,3 +7,8 @@ export * from './analytics.js';
 export * from './pipeline.js';
 export type * from './asr/types.js';
 export { PocketsphinxEngine, parsePocketsphinx } from './asr/pocketsphinx.js';
+export { OpenAiCompatibleEngine, parseVerboseJson } from './asr/openai-compatible.js';
+export type { OpenAiCompatibleOptions } from './asr/openai-compatible.js';
+export { WhisperEngine } from './asr/whisper.js';
+export { engineKind, selectEngine, isEngineKind, ENGINE_KINDS } from './asr/select.js';
+export type { EngineKind } from './asr/select.js';

@@ -6,7 +6,7 @@ import {
   type SpeakerWord,
   type Turn,
 } from './analytics.js';
-import { PocketsphinxEngine } from './asr/pocketsphinx.js';
+import { selectEngine } from './asr/select.js';
 import type { AsrEngine } from './asr/types.js';
 import { decodeAll, MediaError, probeDuration, SAMPLE_RATE } from './decode.js';
 import { detectSpeech } from './vad.js';
@@ -27,7 +27,7 @@ export interface AnalysisResult {
  */
 export async function analyzeFile(
   file: string,
-  engine: AsrEngine = new PocketsphinxEngine(),
+  engine: AsrEngine = selectEngine(),
 ): Promise<AnalysisResult> {
   const durationSec = await probeDuration(file);
   const pcm = await decodeAll(file);
