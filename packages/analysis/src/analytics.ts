@@ -1,4 +1,13 @@
 import type { Word } from './asr/types.js';
+import {
+  computeEngagement,
+  computeInteractivity,
+  computeSentiment,
+  speakingRateOverTime,
+  type Engagement,
+  type RateWindow,
+  type SentimentAnalytics,
+} from './conversation.js';
 import { mergeSegments, round3, type Segment } from './vad.js';
 
 export interface SpeakerWord {
@@ -21,6 +30,11 @@ export interface Analytics {
   longestMonologueSec: number;
   wordsPerMinute: Record<string, number>;
   fillerWords: { word: string; start: number; speaker: string }[];
+  sentiment: SentimentAnalytics;
+  interactivity: { speakerSwitches: number; switchesPerMinute: number };
+  /** Per speaker, words per minute of their talking in consecutive 60 s windows. */
+  speakingRateOverTime: Record<string, RateWindow[]>;
+  engagement: Engagement;
 }
 
 /** Until diarization lands every turn belongs to this speaker. */
@@ -115,6 +129,8 @@ export function computeAnalytics(
     if (i === 0 || turns[i - 1]!.speaker !== t.speaker) runStart = t.start;
     longest = Math.max(longest, t.end - runStart);
   });
+  const sentiment = computeSentiment(words, turns, audioLengthSec);
+  const interactivity = computeInteractivity(turns, audioLengthSec);
   return {
     audioLengthSec: round3(audioLengthSec),
     talkTimeSec,
@@ -122,5 +138,14 @@ export function computeAnalytics(
     longestMonologueSec: round3(longest),
     wordsPerMinute,
     fillerWords: findFillers(words),
+    sentiment,
+    interactivity,
+    speakingRateOverTime: speakingRateOverTime(words, turns, audioLengthSec),
+    engagement: computeEngagement({
+      switchesPerMinute: interactivity.switchesPerMinute,
+      talkTimeSec,
+      wordsPerMinute,
+      overallCompound: sentiment.overall.compound,
+    }),
   };
 }

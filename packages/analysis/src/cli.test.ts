@@ -42,6 +42,20 @@ describe('npm run analyze', () => {
     expect(a.longestMonologueSec).toBeGreaterThan(7);
     expect(a.wordsPerMinute.speaker_00).toBeGreaterThan(60);
     expect(Array.isArray(a.fillerWords)).toBe(true);
+    // Conversation analytics on the real recording's words (one speaker until diarization).
+    expect(a.sentiment.turns.length).toBeGreaterThan(0);
+    for (const t of a.sentiment.turns) {
+      expect(t.compound).toBeGreaterThanOrEqual(-1);
+      expect(t.compound).toBeLessThanOrEqual(1);
+      expect(['positive', 'neutral', 'negative']).toContain(t.label);
+    }
+    expect(a.sentiment.overTime).toHaveLength(1);
+    expect(a.interactivity).toEqual({ speakerSwitches: 0, switchesPerMinute: 0 });
+    expect(a.speakingRateOverTime.speaker_00![0]!.wpm).toBeGreaterThan(60);
+    expect(a.engagement.components.balance.score).toBe(0);
+    expect(a.engagement.score).toBeGreaterThanOrEqual(0);
+    expect(a.engagement.score).toBeLessThanOrEqual(100);
+    expect(a.engagement.method).toMatch(/heuristic/i);
   });
 
   it('fails with a message on stderr for a missing file or no argument', () => {
