@@ -1,3 +1,4 @@
+import { decodeAll, MediaError, SAMPLE_RATE } from './decode.js';
 import type { Segment } from './vad.js';
 
 /**
@@ -43,4 +44,33 @@ export async function mapLimit<T, R>(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
+}
+
+/** A recording ready for an engine: its samples, its length and the pieces to send. */
+export interface PiecedAudio {
+  pcm: Float32Array;
+  durationSec: number;
+  pieces: Segment[];
+}
+
+/**
+ * The preamble every engine shares: decode a file (or take samples), refuse empty audio,
+ * and plan pieces over the speech (the whole recording when no VAD was given),
+ * clipped to the recording's end.
+ */
+export async function prepareAudio(
+  input: Float32Array | string,
+  opts: { speech?: readonly Segment[]; maxPieceSec?: number },
+  maxPieceCapSec = Infinity,
+): Promise<PiecedAudio> {
+  const pcm = typeof input === 'string' ? await decodeAll(input) : input;
+  const durationSec = pcm.length / SAMPLE_RATE;
+  if (durationSec === 0) throw new MediaError('no audio to transcribe');
+  const whole: Segment[] = [{ start: 0, end: durationSec }];
+  const maxSec = Math.min(opts.maxPieceSec ?? 30, maxPieceCapSec);
+  const pieces = planPieces(opts.speech ?? whole, maxSec).map((p) => ({
+    start: p.start,
+    end: Math.min(p.end, durationSec),
+  }));
+  return { pcm, durationSec, pieces };
 }

@@ -1,6 +1,5 @@
-import { decodeAll, MediaError, SAMPLE_RATE } from '../decode.js';
-import { mapLimit, planPieces } from '../pieces.js';
-import type { Segment } from '../vad.js';
+import { SAMPLE_RATE } from '../decode.js';
+import { mapLimit, prepareAudio } from '../pieces.js';
 import { encodeWav } from '../wav.js';
 import type { AsrEngine, TranscribeOptions, Transcript, Word } from './types.js';
 
@@ -93,14 +92,7 @@ export class OpenAiCompatibleEngine implements AsrEngine {
     input: Float32Array | string,
     opts: TranscribeOptions = {},
   ): Promise<Transcript> {
-    const pcm = typeof input === 'string' ? await decodeAll(input) : input;
-    const durationSec = pcm.length / SAMPLE_RATE;
-    if (durationSec === 0) throw new MediaError('no audio to transcribe');
-    const whole: Segment[] = [{ start: 0, end: durationSec }];
-    const pieces = planPieces(opts.speech ?? whole, opts.maxPieceSec ?? 30).map((p) => ({
-      start: p.start,
-      end: Math.min(p.end, durationSec),
-    }));
+    const { pcm, pieces } = await prepareAudio(input, opts);
     const perPiece = await mapLimit(pieces, opts.concurrency ?? 4, async (piece) => {
       const from = Math.floor(piece.start * SAMPLE_RATE);
       const to = Math.ceil(piece.end * SAMPLE_RATE);

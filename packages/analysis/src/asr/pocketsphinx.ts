@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeAll, MediaError, SAMPLE_RATE } from '../decode.js';
-import { mapLimit, planPieces } from '../pieces.js';
-import type { Segment } from '../vad.js';
+import { SAMPLE_RATE } from '../decode.js';
+import { mapLimit, prepareAudio } from '../pieces.js';
 import { encodeWav, peakNormalize } from '../wav.js';
 import type { AsrEngine, TranscribeOptions, Transcript, Word } from './types.js';
 
@@ -72,14 +71,7 @@ export class PocketsphinxEngine implements AsrEngine {
     input: Float32Array | string,
     opts: TranscribeOptions = {},
   ): Promise<Transcript> {
-    const pcm = typeof input === 'string' ? await decodeAll(input) : input;
-    const durationSec = pcm.length / SAMPLE_RATE;
-    if (durationSec === 0) throw new MediaError('no audio to transcribe');
-    const whole: Segment[] = [{ start: 0, end: durationSec }];
-    const pieces = planPieces(opts.speech ?? whole, opts.maxPieceSec ?? 30).map((p) => ({
-      start: p.start,
-      end: Math.min(p.end, durationSec),
-    }));
+    const { pcm, pieces } = await prepareAudio(input, opts);
     const dir = await mkdtemp(join(tmpdir(), 'parley-asr-'));
     try {
       const perPiece = await mapLimit(

@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { Whisper } from '@napi-rs/whisper';
-import { decodeAll, MediaError, SAMPLE_RATE } from '../decode.js';
-import { planPieces } from '../pieces.js';
-import type { Segment } from '../vad.js';
+import { SAMPLE_RATE } from '../decode.js';
+import { prepareAudio } from '../pieces.js';
 import type { AsrEngine, TranscribeOptions, Transcript, Word } from './types.js';
 
 /** whisper.cpp's markers for non-speech, e.g. `[BLANK_AUDIO]`, `(music)`. */
@@ -62,12 +61,8 @@ export class WhisperEngine implements AsrEngine {
   ): Promise<Transcript> {
     const whisper = await this.load();
     const { WhisperFullParams, WhisperSamplingStrategy } = await import('@napi-rs/whisper');
-    const pcm = typeof input === 'string' ? await decodeAll(input) : input;
-    const durationSec = pcm.length / SAMPLE_RATE;
-    if (durationSec === 0) throw new MediaError('no audio to transcribe');
-    const whole: Segment[] = [{ start: 0, end: durationSec }];
     // whisper.cpp works on 30 s windows: longer pieces gain nothing.
-    const pieces = planPieces(opts.speech ?? whole, Math.min(opts.maxPieceSec ?? 30, 30));
+    const { pcm, pieces } = await prepareAudio(input, opts, 30);
     const words: Word[] = [];
     for (const piece of pieces) {
       const from = Math.floor(piece.start * SAMPLE_RATE);
