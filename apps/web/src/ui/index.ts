@@ -31,3 +31,4 @@ export {
   type OfflinePlayerProps,
 } from './player/OfflinePlayer';
 export { FormError } from './FormError';
+export { DialogForm, FormDialog } from './FormDialog';

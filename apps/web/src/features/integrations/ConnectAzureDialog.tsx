@@ -8,8 +8,7 @@ import {
 } from '../../lib/integration-forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
-import { SelectField, TextField } from '../../ui';
-import { ConnectDialogShell } from './ConnectDialogShell';
+import { FormDialog, SelectField, TextField } from '../../ui';
 import { useConnect } from './use-integrations';
 
 const AUTH_OPTIONS: { value: AzureAuth; label: string }[] = [
@@ -61,13 +60,14 @@ export function ConnectAzureDialog({ open, onOpenChange }: ConnectDialogProps) {
   };
 
   return (
-    <ConnectDialogShell
+    <FormDialog
       open={open}
       title="Connect Azure Blob"
       description="Recordings are stored in your container. Parley checks the container can be reached before saving."
       pending={connect.isPending}
       valid={form.valid}
       error={serverError ?? form.error('form')}
+      submitLabel="Connect"
       onSubmit={submit}
       onClose={close}
     >
@@ -110,6 +110,6 @@ export function ConnectAzureDialog({ open, onOpenChange }: ConnectDialogProps) {
           />
         </>
       )}
-    </ConnectDialogShell>
+    </FormDialog>
   );
 }

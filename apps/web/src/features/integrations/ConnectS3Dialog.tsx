@@ -3,8 +3,7 @@ import { failureMessage } from '../../lib/api';
 import { emptyAwsForm, validateAwsForm, type AwsField } from '../../lib/integration-forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
-import { SwitchField, TextField } from '../../ui';
-import { ConnectDialogShell } from './ConnectDialogShell';
+import { FormDialog, SwitchField, TextField } from '../../ui';
 import { useConnect } from './use-integrations';
 
 interface ConnectDialogProps {
@@ -50,13 +49,14 @@ export function ConnectS3Dialog({ open, onOpenChange }: ConnectDialogProps) {
   };
 
   return (
-    <ConnectDialogShell
+    <FormDialog
       open={open}
       title="Connect Amazon S3"
       description="Recordings are stored in your bucket. Parley checks the bucket can be reached before saving."
       pending={connect.isPending}
       valid={form.valid}
       error={serverError}
+      submitLabel="Connect"
       onSubmit={submit}
       onClose={close}
     >
@@ -92,6 +92,6 @@ export function ConnectS3Dialog({ open, onOpenChange }: ConnectDialogProps) {
         autoComplete="new-password"
         {...field('secretAccessKey')}
       />
-    </ConnectDialogShell>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { api, failureMessage } from '../../../lib/api';
 import { validateMeetingLink, type MeetingLinkValues } from '../../../lib/integration-forms';
 import { toast } from '../../../lib/toast';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { Button, Dialog, DialogContent, DialogFooter, FormError, TextField } from '../../../ui';
+import { FormDialog, TextField } from '../../../ui';
 import { meetingKeys } from '../queries';
 
 const INITIAL: MeetingLinkValues = { meetingLink: '', meetingName: '' };
@@ -54,56 +54,46 @@ export function FromLinkDialog({ open, onOpenChange }: Props) {
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : !pending && close())}>
-      <DialogContent title="Add a meeting link" description="Save an online meeting by its link.">
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <p
-            className="flex items-start gap-2 rounded-card border border-border bg-surface-2 px-3 py-2 text-sm text-muted"
-            data-testid="bot-note"
-          >
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-            The recording bot that joins and records meetings is not available yet. The meeting is
-            kept in your library with its link, waiting for the bot.
-          </p>
-          <TextField
-            label="Meeting link"
-            type="url"
-            inputMode="url"
-            placeholder="https://zoom.us/j/123456789"
-            value={values.meetingLink}
-            onChange={(e) => set('meetingLink', e.target.value)}
-            onBlur={form.blur('meetingLink')}
-            error={form.error('meetingLink')}
-            disabled={pending}
-          />
-          <TextField
-            label="Meeting name"
-            maxLength={200}
-            placeholder="e.g. Weekly pipeline review"
-            value={values.meetingName}
-            onChange={(e) => set('meetingName', e.target.value)}
-            onBlur={form.blur('meetingName')}
-            error={form.error('meetingName')}
-            disabled={pending}
-          />
-          <FormError message={serverError} />
-          <DialogFooter className="mt-1">
-            <Button variant="secondary" onClick={close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending} disabled={!form.valid}>
-              Save meeting
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title="Add a meeting link"
+      description="Save an online meeting by its link."
+      pending={pending}
+      valid={form.valid}
+      error={serverError}
+      submitLabel="Save meeting"
+      onSubmit={() => void submit()}
+      onClose={close}
+    >
+      <p
+        className="flex items-start gap-2 rounded-card border border-border bg-surface-2 px-3 py-2 text-sm text-muted"
+        data-testid="bot-note"
+      >
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+        The recording bot that joins and records meetings is not available yet. The meeting is kept
+        in your library with its link, waiting for the bot.
+      </p>
+      <TextField
+        label="Meeting link"
+        type="url"
+        inputMode="url"
+        placeholder="https://zoom.us/j/123456789"
+        value={values.meetingLink}
+        onChange={(e) => set('meetingLink', e.target.value)}
+        onBlur={form.blur('meetingLink')}
+        error={form.error('meetingLink')}
+        disabled={pending}
+      />
+      <TextField
+        label="Meeting name"
+        maxLength={200}
+        placeholder="e.g. Weekly pipeline review"
+        value={values.meetingName}
+        onChange={(e) => set('meetingName', e.target.value)}
+        onBlur={form.blur('meetingName')}
+        error={form.error('meetingName')}
+        disabled={pending}
+      />
+    </FormDialog>
   );
 }

@@ -10,13 +10,11 @@ import { STAGE_LABELS, type MeetingStage } from '../../../lib/meetings';
 import { toast } from '../../../lib/toast';
 import { useFormFields } from '../../../lib/use-form-fields';
 import {
-  Button,
   buttonClasses,
   Dialog,
   DialogContent,
-  DialogFooter,
   EmptyState,
-  FormError,
+  DialogForm,
   SelectField,
   Skeleton,
   TextField,
@@ -100,13 +98,13 @@ export function FromStorageDialog({ open, onOpenChange }: Props) {
     );
   } else {
     body = (
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+      <DialogForm
+        pending={pending}
+        valid={values.key.trim() !== ''}
+        error={serverError}
+        submitLabel="Add meeting"
+        onSubmit={() => void submit()}
+        onCancel={close}
       >
         <SelectField
           label="Storage"
@@ -140,16 +138,7 @@ export function FromStorageDialog({ open, onOpenChange }: Props) {
           options={STAGE_OPTIONS}
           disabled={pending}
         />
-        <FormError message={serverError} />
-        <DialogFooter className="mt-1">
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending} disabled={!values.key.trim()}>
-            Add meeting
-          </Button>
-        </DialogFooter>
-      </form>
+      </DialogForm>
     );
   }
 

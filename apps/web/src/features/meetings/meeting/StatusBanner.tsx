@@ -54,9 +54,7 @@ export function StatusBanner({ status, reason, progress }: StatusBannerProps) {
         <Icon className={cn('mt-0.5 size-4 shrink-0', iconClass)} aria-hidden />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-baseline sm:gap-2">
           <p className="text-sm font-semibold text-fg">{title}</p>
-          <p className="text-sm break-words text-muted">
-            {reason ?? text}
-          </p>
+          <p className="text-sm break-words text-muted">{reason ?? text}</p>
         </div>
         {status === 'analysing' && typeof progress === 'number' ? (
           <span className="tabular text-sm font-medium text-fg">{Math.round(progress)}%</span>
