@@ -10,3 +10,4 @@ export * from './realtime.js';
 export * from './media.js';
 export * from './credits.js';
 export * from './integrations.js';
+export * from './analysis.js';
