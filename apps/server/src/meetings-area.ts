@@ -24,6 +24,7 @@ import { createUploadsService } from './modules/uploads/service.js';
 import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
+import { createTranscriptsModule } from './modules/transcripts/module.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -83,9 +84,11 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   });
   const uploadsRepo = createUploadsRepo(database.db);
   const uploads = createUploadsService({ repo: uploadsRepo, meetings, resolveStore, now });
+  const transcripts = createTranscriptsModule({ db: database.db, meetings, now });
   const sharing = createSharingService({
     repo: createSharingRepo(database.db),
     meetings,
+    transcripts: transcripts.service,
     users: deps.users,
     secrets: deps.secrets,
     appSecret: config.appSecret,
@@ -111,6 +114,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerMediaRoute(api, meetings, links);
       registerCreditRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
+      transcripts.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
     },
   };

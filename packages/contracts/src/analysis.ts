@@ -82,6 +82,7 @@ export const ANALYSIS_MESSAGES = {
     `Analysis stopped at '${step}' after every retry: ${reason}`,
   noTranscript: 'No transcriptions generated for this meeting.',
   highlightNotFound: 'Highlight not found',
+  highlightDeleted: 'Highlight deleted',
   wordIndexOutOfRange: (i: number) => `Word ${i} does not exist in this transcript`,
 } as const;
 
@@ -264,6 +265,12 @@ export const transcriptEditSchema = z.object({
 });
 
 const meetingIdParam = 'meetingId';
+/**
+ * The transcript and the text analytics need the organisation's Zai Intelligence (spec 2 §2,
+ * §6: the full transcript and its search are ZAI_INTELLIGENCE). Diarization, talk time,
+ * speaker names and highlights stay with every plan: they come from the audio, not the text.
+ */
+const ZAI = 'Zai Intelligence' as const;
 const tags = ['analysis'];
 
 export const analysisRoutes = {
@@ -319,6 +326,7 @@ export const analysisRoutes = {
     summary: 'Transcript: dialogue blocks and word timestamps',
     tags,
     auth: true,
+    feature: ZAI,
     response: transcriptionSchema,
   }),
   editTranscription: defineRoute({
@@ -327,6 +335,7 @@ export const analysisRoutes = {
     summary: 'Correct words or speakers; the dashboard’s analytics are recomputed',
     tags,
     auth: true,
+    feature: ZAI,
     body: transcriptEditSchema,
     response: transcriptionSchema,
   }),
@@ -344,6 +353,7 @@ export const analysisRoutes = {
     summary: 'Sentiment per utterance, overall and over time (VADER lexicon)',
     tags,
     auth: true,
+    feature: ZAI,
     response: sentimentSchema,
   }),
   speakingRate: defineRoute({
@@ -352,6 +362,7 @@ export const analysisRoutes = {
     summary: 'Words per minute per speaker, on average and over time',
     tags,
     auth: true,
+    feature: ZAI,
     response: speakingRateSchema,
   }),
   conversation: defineRoute({
@@ -360,6 +371,7 @@ export const analysisRoutes = {
     summary: 'Filler words, questions, interactivity and engagement',
     tags,
     auth: true,
+    feature: ZAI,
     response: conversationSchema,
   }),
   nameSpeakers: defineRoute({
@@ -370,10 +382,12 @@ export const analysisRoutes = {
     auth: true,
     body: z.object({
       meetingId: z.uuid(),
-      additionalDetails: z.record(
-        z.string().regex(/^speaker_\d{2}$/, 'Speakers are speaker_NN'),
-        z.string().trim().max(80),
-      ),
+      // Keys checked in a refine: a record's own key check answers only 'Invalid key in record'.
+      additionalDetails: z
+        .record(z.string(), z.string().trim().max(80))
+        .refine((names) => Object.keys(names).every((k) => /^speaker_\d{2}$/.test(k)), {
+          message: 'Speakers are speaker_NN',
+        }),
     }),
     response: z.object({ additionalDetails: z.record(z.string(), z.string()) }),
   }),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { meetingListQuery, meetingListResponse, meetingSchema } from './meetings.js';
+import {
+  diarizationSchema,
+  speakerTimeMappingSchema,
+  transcriptionEntrySchema,
+  wordTimestampSchema,
+} from './analysis.js';
 
 export const shareUserSchema = z.object({
   id: z.string(),
@@ -34,10 +40,12 @@ export const publicViewSchema = z.object({
     imageLink: true,
     inferenceStatus: true,
   }),
-  transcription: z.array(z.unknown()),
-  wordTimestamps: z.array(z.unknown()),
-  diarization: z.unknown().nullable(),
-  speakerTimeMapping: z.unknown().nullable(),
+  /** Empty until the meeting is transcribed, or when its organisation lacks Zai Intelligence. */
+  transcription: z.array(transcriptionEntrySchema),
+  wordTimestamps: z.array(wordTimestampSchema),
+  /** Null until the meeting is transcribed. */
+  diarization: diarizationSchema.nullable(),
+  speakerTimeMapping: speakerTimeMappingSchema.nullable(),
 });
 
 export const sharingRoutes = {

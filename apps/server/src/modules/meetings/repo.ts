@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { meetings } from '../../platform/db/schema.js';
 import { visibleTo, type Viewer } from './visibility.js';
@@ -88,6 +88,26 @@ export function createMeetingsRepo(db: Db) {
       const [row] = await db
         .update(meetings)
         .set({ inferenceStatus: status, statusReason, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Names and unnames speakers in one statement (jsonb merge, then key removal), so two
+     * people naming different speakers at once both keep their change. Other keys stay.
+     */
+    async nameSpeakers(
+      id: string,
+      names: Record<string, string>,
+      removed: readonly string[],
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      let details = sql`${meetings.additionalDetails} || ${JSON.stringify(names)}::jsonb`;
+      for (const key of removed) details = sql`(${details}) - ${key}::text`;
+      const [row] = await db
+        .update(meetings)
+        .set({ additionalDetails: details, updatedAt: now })
         .where(eq(meetings.id, id))
         .returning();
       return row ?? null;

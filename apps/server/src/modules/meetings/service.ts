@@ -235,6 +235,26 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return view(row);
     },
 
+    /**
+     * Names the meeting's speakers (spec 2 §4: speaker_NN shown as participant names). The
+     * given keys are merged into additionalDetails; an empty name removes that speaker's name.
+     * Like the transcript itself, only whoever manages the meeting may change it.
+     */
+    async nameSpeakers(
+      viewer: Viewer,
+      id: string,
+      names: Record<string, string>,
+    ): Promise<{ additionalDetails: Record<string, string> }> {
+      const row = await visible(viewer, id);
+      if (!canManage(viewer, row)) throw forbidden();
+      const entries = Object.entries(names).map(([key, name]) => [key, name.trim()] as const);
+      const named = Object.fromEntries(entries.filter(([, name]) => name !== ''));
+      const removed = entries.filter(([, name]) => name === '').map(([key]) => key);
+      const updated = await repo.nameSpeakers(row.id, named, removed, now());
+      if (!updated) throw notFound(M.notFound);
+      return { additionalDetails: updated.additionalDetails };
+    },
+
     /** The stored object behind a media link. */
     async mediaObject(meetingId: string, kind: MediaKind) {
       const row = await repo.byId(meetingId);

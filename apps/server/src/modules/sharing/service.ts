@@ -1,15 +1,22 @@
-import { SHARING_MESSAGES as S, type RouteResponse, type sharingRoutes } from '@parley/contracts';
+import {
+  SHARING_MESSAGES as S,
+  isFeatureAvailable,
+  type RouteResponse,
+  type sharingRoutes,
+} from '@parley/contracts';
 import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/route.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingsService } from '../meetings/service.js';
+import type { TranscriptsService } from '../transcripts/service.js';
 import type { UsersService } from '../users/service.js';
 import type { SharingRepo } from './repo.js';
 
 export interface SharingDeps {
   repo: SharingRepo;
   meetings: MeetingsService;
+  transcripts: TranscriptsService;
   users: UsersService;
   secrets: SecretBox;
   appSecret: string;
@@ -121,6 +128,12 @@ export function createSharingService(deps: SharingDeps) {
       const link = TOKEN.test(token) ? await repo.publicLinkByHash(hashOf(token)) : null;
       const meeting = link ? await meetings.forPublicLink(link.meetingId) : null;
       if (!meeting) throw notFound(S.linkUnavailable);
+      // The link shares what the organisation has, no more: without Zai Intelligence the
+      // transcript stays locked here too (diarization and talk time come with every plan).
+      const withText = isFeatureAvailable(
+        await users.featureHolder(meeting.ownerId),
+        'Zai Intelligence',
+      );
       return {
         meetingInfo: {
           meetingName: meeting.meetingName,
@@ -132,11 +145,7 @@ export function createSharingService(deps: SharingDeps) {
           imageLink: meeting.imageLink,
           inferenceStatus: meeting.inferenceStatus,
         },
-        // Transcripts and diarization arrive with the analysis pipeline.
-        transcription: [],
-        wordTimestamps: [],
-        diarization: null,
-        speakerTimeMapping: null,
+        ...(await deps.transcripts.published(meeting, withText)),
       };
     },
   };

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import type { MeetingsService } from '../meetings/service.js';
+import { createHighlightsRepo } from './repo.js';
+import { registerHighlightRoutes } from './routes.js';
+import { createHighlightsService } from './service.js';
+
+/** Highlights composed from the database and the meetings service. */
+export function createHighlightsModule(deps: {
+  db: Db;
+  meetings: MeetingsService;
+  now: () => Date;
+}) {
+  const service = createHighlightsService({
+    repo: createHighlightsRepo(deps.db),
+    meetings: deps.meetings,
+    now: deps.now,
+  });
+  return {
+    service,
+    registerRoutes: (api: FastifyInstance) => registerHighlightRoutes(api, service),
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  ANALYSIS_MESSAGES as A,
+  TRANSCRIPT_DASHBOARDS,
+  type Diarization,
+  type Transcription,
+} from '@parley/contracts';
+import { runTextStep } from '@parley/analysis';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { MeetingsService } from '../meetings/service.js';
+import type { Viewer } from '../meetings/visibility.js';
+import { applyCorrections, outOfRange, type WordCorrection } from './edit.js';
+import type { TranscriptRow, TranscriptsRepo } from './repo.js';
+import {
+  analyticsOf,
+  conversationOf,
+  diarizationOf,
+  EMPTY_TRANSCRIPTION,
+  sentimentOf,
+  speakerTimeMappingOf,
+  speakingRateOf,
+  transcriptionOf,
+  type SpeakerNames,
+} from './view.js';
+
+export interface TranscriptsDeps {
+  repo: TranscriptsRepo;
+  meetings: MeetingsService;
+  now: () => Date;
+}
+
+/** The meeting fields a published transcript needs (a Meeting from the meetings service). */
+export interface PublishedMeeting {
+  id: string;
+  organizationId: string;
+  additionalDetails: SpeakerNames;
+}
+
+const isDashboard = (s: string): boolean =>
+  (TRANSCRIPT_DASHBOARDS as readonly string[]).includes(s);
+
+/**
+ * Transcript, diarization and text analytics of a meeting. Reading follows the meeting's
+ * visibility (owner, shared, poc, super admin; 404 for anyone else, other organisations
+ * included); correcting it follows managing it (owner, poc, super admin; 403 for someone it is
+ * only shared with). Names come from the meeting's additionalDetails on every read.
+ */
+export function createTranscriptsService(deps: TranscriptsDeps) {
+  const { repo, meetings, now } = deps;
+
+  async function load(viewer: Viewer, meetingId: string) {
+    const meeting = await meetings.visible(viewer, meetingId);
+    const row = await repo.byMeeting(meeting.organizationId, meeting.id);
+    return { meeting, row, names: meeting.additionalDetails };
+  }
+
+  /** For the routes that only make sense once the speech step has run. */
+  async function analysed(viewer: Viewer, meetingId: string) {
+    const { row, names } = await load(viewer, meetingId);
+    if (!row) throw notFound(A.noTranscript);
+    return { row, names };
+  }
+
+  return {
+    async transcription(viewer: Viewer, meetingId: string): Promise<Transcription> {
+      const { row, names } = await load(viewer, meetingId);
+      return row ? transcriptionOf(row, names) : EMPTY_TRANSCRIPTION;
+    },
+
+    async diarization(viewer: Viewer, meetingId: string): Promise<Diarization> {
+      const { row, names } = await analysed(viewer, meetingId);
+      return diarizationOf(row, names);
+    },
+
+    async speakerTimeMapping(viewer: Viewer, meetingId: string) {
+      const { row, names } = await analysed(viewer, meetingId);
+      return speakerTimeMappingOf(row, names);
+    },
+
+    async sentiment(viewer: Viewer, meetingId: string) {
+      const { row, names } = await analysed(viewer, meetingId);
+      return sentimentOf(analyticsOf(row), names);
+    },
+
+    async speakingRate(viewer: Viewer, meetingId: string) {
+      const { row, names } = await analysed(viewer, meetingId);
+      return speakingRateOf(analyticsOf(row), names);
+    },
+
+    async conversation(viewer: Viewer, meetingId: string) {
+      const { row, names } = await analysed(viewer, meetingId);
+      return conversationOf(analyticsOf(row), names);
+    },
+
+    /**
+     * Corrections from one of the dashboards. All or nothing: a bad index refuses the whole
+     * request before anything is written. The analytics are recomputed from the corrected
+     * words and turns, so every dashboard shows the same numbers afterwards.
+     */
+    async correct(
+      viewer: Viewer,
+      dashboard: string,
+      meetingId: string,
+      edits: readonly WordCorrection[],
+    ): Promise<Transcription> {
+      if (!isDashboard(dashboard)) throw notFound();
+      const meeting = await meetings.visible(viewer, meetingId);
+      if (!meetings.canManage(viewer, meeting)) throw forbidden();
+      const row = await repo.byMeeting(meeting.organizationId, meeting.id);
+      if (!row) throw notFound(A.noTranscript);
+      const bad = outOfRange(row.words, edits);
+      if (bad) throw badRequest(A.wordIndexOutOfRange(bad.index));
+
+      const { words, turns } = applyCorrections(row.words, row.turns, edits);
+      const analytics = runTextStep({ words, turns, audioLengthSec: row.audioLengthSec });
+      const saved = await repo.correct(meeting.organizationId, meeting.id, {
+        words,
+        turns,
+        analytics: { ...analytics },
+        editedAt: now(),
+      });
+      // The meeting was deleted between the read and the write.
+      if (!saved) throw notFound(A.noTranscript);
+      return transcriptionOf(saved, meeting.additionalDetails);
+    },
+
+    /**
+     * What a public link shows (the link is the permission, checked by sharing). `withText`
+     * false leaves the words out: the organisation's plan does not include the transcript.
+     */
+    async published(meeting: PublishedMeeting, withText: boolean) {
+      const row: TranscriptRow | null = await repo.byMeeting(meeting.organizationId, meeting.id);
+      const names = meeting.additionalDetails;
+      const transcription = row && withText ? transcriptionOf(row, names) : EMPTY_TRANSCRIPTION;
+      return {
+        transcription: transcription.data,
+        wordTimestamps: transcription.wordToWordTimestamps,
+        diarization: row ? diarizationOf(row, names) : null,
+        speakerTimeMapping: row ? speakerTimeMappingOf(row, names) : null,
+      };
+    },
+  };
+}
+export type TranscriptsService = ReturnType<typeof createTranscriptsService>;
