@@ -454,3 +454,33 @@ describe('tenancy and plan', () => {
     for (const res of await Promise.all(open)) expect(res.statusCode).toBe(200);
   });
 });
+
+describe('stored analytics', () => {
+  it('are computed from the words when the text step has not stored them yet', async () => {
+    const id = await newMeeting(orgId, ownerId, 'no-analytics');
+    await createTranscriptsRepo(ctx.database.db).save({
+      ...FIXTURE,
+      analytics: null,
+      meetingId: id,
+      organizationId: orgId,
+      runId: crypto.randomUUID(),
+    });
+    const r = await get<SpeakingRate>(owner, `/inference/speaking-rate/${id}`);
+    expect(r.average.map((a) => a.wpm)).toEqual([146.8, 129.6]);
+  });
+
+  it('show the questions the text step found, with names', async () => {
+    const id = await newMeeting(orgId, ownerId, 'questions');
+    const question = { text: 'who should have', start: 16.88, end: 17.6, speaker: 'speaker_01' };
+    await createTranscriptsRepo(ctx.database.db).save({
+      ...FIXTURE,
+      analytics: { ...FIXTURE.analytics, questions: [question] },
+      meetingId: id,
+      organizationId: orgId,
+      runId: crypto.randomUUID(),
+    });
+    await name(owner, id, { speaker_01: 'Omar Reyes' });
+    const c = await get<Conversation>(owner, `/inference/conversation/${id}`);
+    expect(c.questions).toEqual([{ ...question, name: 'Omar Reyes' }]);
+  });
+});
