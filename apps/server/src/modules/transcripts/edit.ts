@@ -39,8 +39,9 @@ export function outOfRange(words: readonly unknown[], edits: readonly WordCorrec
  * belongs to the new speaker, so no gap is left to the old speaker — is cut out of the old
  * speakers' turns and given to the new speaker. Then short wordless remnants of the cuts are
  * dropped, the new pieces merge with same-speaker turns under TURN_GAP_SEC away, and every
- * turn's overlap flag is recomputed (another speaker talks during part of it). Turns away from the changed words are
- * left as the speech step made them, so talk time moves only by what was reassigned.
+ * turn's overlap flag is recomputed (another speaker talks during part of it). Turns away
+ * from the changed words are left as the speech step made them, so talk time moves only by
+ * what was reassigned.
  */
 export function applyCorrections(
   words: readonly StoredWord[],
