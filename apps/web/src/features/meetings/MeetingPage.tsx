@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { isApiError } from '../../lib/api';
@@ -25,7 +25,6 @@ import {
   useStartAnalysis,
 } from './analysis/queries';
 import { useAnalysisStatus } from './analysis/use-analysis-status';
-import { ConversationAnalytics } from './analytics/ConversationAnalytics';
 import { nameOf } from './analytics/names';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { DetailsPanel } from './meeting/DetailsPanel';
@@ -35,6 +34,11 @@ import { StatusBanner } from './meeting/StatusBanner';
 import { TranscriptTab } from './meeting/TranscriptTab';
 import { useMeeting } from './queries';
 import { ShareDialog } from './share/ShareDialog';
+
+// The charting library is large: it loads after the player and the transcript.
+const ConversationAnalytics = lazy(() =>
+  import('./analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
+);
 
 /** /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). */
 export default function MeetingPage() {
@@ -55,6 +59,7 @@ export default function MeetingPage() {
   const [deleting, setDeleting] = useState(false);
   const [naming, setNaming] = useState(false);
 
+  const seek = useCallback((t: number) => player.current?.seek(t), []);
   const names = m?.additionalDetails;
   // The seek bar shows who speaks when, in the same colours as the transcript and charts.
   const segments = useMemo<Segment[]>(
@@ -107,7 +112,6 @@ export default function MeetingPage() {
     );
   }
 
-  const seek = (t: number) => player.current?.seek(t);
   const isOwner = user?.id === m.ownerId;
   const s = m.inferenceStatus;
   const actions: ActionMenuItem[] = [];
@@ -136,20 +140,18 @@ export default function MeetingPage() {
         onRetry={isOwner ? () => start.mutate({ meetingId: m.id, salesStage: m.stage }) : undefined}
         retrying={start.isPending}
       />
+      {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
+          player and the panels beside both (DESIGN: detail pages). */}
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
-        <div className="flex min-w-0 flex-col gap-5">
-          <OfflinePlayer
-            ref={player}
-            src={m.storageLink}
-            poster={m.imageLink}
-            segments={segments}
-            onTimeChange={setTime}
-          />
-          {s === 'uploaded' || s === 'failed' ? null : (
-            <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
-          )}
-        </div>
-        <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:h-[calc(100dvh-2rem)]">
+        <OfflinePlayer
+          ref={player}
+          src={m.storageLink}
+          poster={m.imageLink}
+          segments={segments}
+          onTimeChange={setTime}
+          className="lg:col-start-1 lg:row-start-1"
+        />
+        <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
           <Tabs defaultValue="transcript" className="flex min-h-0 flex-1 flex-col">
             <TabsList aria-label="Meeting panels" className="px-2">
               <TabsTrigger value="transcript">Transcript</TabsTrigger>
@@ -169,6 +171,13 @@ export default function MeetingPage() {
             </TabsContent>
           </Tabs>
         </Card>
+        {s === 'uploaded' || s === 'failed' ? null : (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <Suspense fallback={null}>
+              <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
+            </Suspense>
+          </div>
+        )}
       </div>
       <NameSpeakersDialog
         open={naming}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Meeting } from '@parley/contracts';
 import { FeatureGate } from '../../../ui';
 import {
@@ -23,8 +24,13 @@ interface Props {
 /**
  * The conversation analytics under the player (DESIGN: signal charts under the player). Talk
  * time comes from the audio and is in every plan; the text analytics need Zai Intelligence.
+ * Memoised: the page re-renders ten times a second while the video plays.
  */
-export function ConversationAnalytics({ meeting, hasZai, onSeek }: Props) {
+export const ConversationAnalytics = memo(function ConversationAnalytics({
+  meeting,
+  hasZai,
+  onSeek,
+}: Props) {
   const names = meeting.additionalDetails;
   const processed = meeting.inferenceStatus === 'processed';
   const diarization = useDiarization(meeting);
@@ -72,4 +78,4 @@ export function ConversationAnalytics({ meeting, hasZai, onSeek }: Props) {
       </div>
     </section>
   );
-}
+});

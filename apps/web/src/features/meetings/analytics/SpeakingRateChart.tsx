@@ -93,7 +93,8 @@ export function SpeakingRateChart({ data, loading, names, onSeek }: Props) {
                 name={nameOf(s.speaker, s.name, names)}
                 stroke={speakerColorFor(s.speaker)}
                 strokeWidth={2}
-                dot={false}
+                // Windows where the speaker is silent are gaps: a lone window still shows as a dot.
+                dot={{ r: 2.5, strokeWidth: 0, fill: speakerColorFor(s.speaker) }}
                 connectNulls={false}
                 isAnimationActive={false}
               />

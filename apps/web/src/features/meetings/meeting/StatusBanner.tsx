@@ -12,7 +12,7 @@ interface StatusBannerProps {
   progress?: number;
   /** Per-step state from GET offline/status (shown while running and after a failure). */
   steps?: readonly StepStatus[];
-  /** 'Try again' after a failure (the owner only). */
+  /** 'Try again' after a failure, 'Start analysis' when it never started (the owner only). */
   onRetry?(): void;
   retrying?: boolean;
 }
@@ -67,10 +67,10 @@ export function StatusBanner(props: StatusBannerProps) {
         {status === 'analysing' && typeof progress === 'number' ? (
           <span className="tabular text-sm font-medium text-fg">{Math.round(progress)}%</span>
         ) : null}
-        {status === 'failed' && onRetry ? (
+        {(status === 'failed' || status === 'uploaded') && onRetry ? (
           <Button size="sm" variant="secondary" onClick={onRetry} loading={retrying}>
             <RotateCcw aria-hidden />
-            Try again
+            {status === 'failed' ? 'Try again' : 'Start analysis'}
           </Button>
         ) : null}
       </div>

@@ -70,14 +70,12 @@ describe('TranscriptTab', () => {
   });
 
   it('loads the transcript and names its engine with Zai Intelligence', async () => {
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify(TRANSCRIPTION), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(TRANSCRIPTION), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     signInWith(['Essentials', 'Zai Intelligence']);
     renderTab();
     expect(await screen.findByText('thanks')).toBeTruthy();

@@ -20,7 +20,17 @@ export function SearchBar(props: SearchBarProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   return (
-    <div className="flex items-center gap-1 border-b border-border px-3 py-2" role="search">
+    <div
+      className="flex items-center gap-1 border-b border-border px-3 py-2"
+      role="search"
+      // Escape closes the search from its buttons too, not only from the field.
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        e.stopPropagation();
+        onClose();
+      }}
+    >
       <div className="relative min-w-0 flex-1">
         <Search
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-subtle"
@@ -38,10 +48,6 @@ export function SearchBar(props: SearchBarProps) {
               e.preventDefault();
               if (e.shiftKey) onPrevious();
               else onNext();
-            } else if (e.key === 'Escape') {
-              e.preventDefault();
-              e.stopPropagation();
-              onClose();
             }
           }}
           className="h-8 pl-8 [&::-webkit-search-cancel-button]:hidden"

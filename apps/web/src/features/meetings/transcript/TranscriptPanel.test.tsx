@@ -107,7 +107,8 @@ describe('TranscriptPanel', () => {
     expect(counter.textContent).toBe('0/0');
     expect(screen.getByRole('button', { name: 'Next match' })).toHaveProperty('disabled', true);
 
-    fireEvent.keyDown(box, { key: 'Escape' });
+    // Escape closes the search from its buttons as well as from the field.
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Previous match' }), { key: 'Escape' });
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(document.querySelectorAll('mark')).toHaveLength(0);
   });
