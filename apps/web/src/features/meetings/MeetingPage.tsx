@@ -7,6 +7,7 @@ import { speakerColorIndex, type Segment } from '../../lib/player';
 import {
   Button,
   Card,
+  ConfirmDialog,
   EmptyState,
   OfflinePlayer,
   Spinner,
@@ -58,6 +59,7 @@ export default function MeetingPage() {
   const [sharing, setSharing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [naming, setNaming] = useState(false);
+  const [confirmReanalyze, setConfirmReanalyze] = useState(false);
 
   const seek = useCallback((t: number) => player.current?.seek(t), []);
   const names = m?.additionalDetails;
@@ -121,7 +123,7 @@ export default function MeetingPage() {
     actions.push({
       label: 'Re-analyze',
       icon: RefreshCw,
-      onSelect: () => reanalyze.mutate(m.id),
+      onSelect: () => setConfirmReanalyze(true),
     });
 
   return (
@@ -167,7 +169,7 @@ export default function MeetingPage() {
               />
             </TabsContent>
             <TabsContent value="details" className="overflow-y-auto">
-              <DetailsPanel meeting={m} />
+              <DetailsPanel meeting={m} engine={status.data?.engine} />
             </TabsContent>
           </Tabs>
         </Card>
@@ -185,6 +187,15 @@ export default function MeetingPage() {
         speakers={speakers}
         names={m.additionalDetails}
         onClose={() => setNaming(false)}
+      />
+      <ConfirmDialog
+        open={confirmReanalyze}
+        onOpenChange={setConfirmReanalyze}
+        title="Re-analyze this meeting?"
+        description="The transcript and analytics are computed again from the recording. Credits for its length are charged when the analysis finishes."
+        confirmLabel="Re-analyze"
+        busy={reanalyze.isPending}
+        onConfirm={() => reanalyze.mutate(m.id, { onSettled: () => setConfirmReanalyze(false) })}
       />
       <ShareDialog meeting={sharing ? m : null} onOpenChange={setSharing} />
       <DeleteMeetingDialog

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
@@ -49,6 +49,8 @@ export default function PublicViewPage() {
   const { token = '' } = useParams();
   const player = useRef<OfflinePlayerHandle>(null);
   const [time, setTime] = useState(0);
+  // Stable, so the transcript's blocks do not all redraw on every time tick.
+  const seek = useCallback((t: number) => player.current?.seek(t), []);
   const view = useQuery({
     queryKey: ['public-view', token],
     queryFn: ({ signal }) =>
@@ -119,11 +121,7 @@ export default function PublicViewPage() {
               Transcript
             </h2>
             <div className="flex min-h-0 flex-1 flex-col">
-              <TranscriptPanel
-                blocks={blocks}
-                currentTime={time}
-                onSeek={(t) => player.current?.seek(t)}
-              />
+              <TranscriptPanel blocks={blocks} currentTime={time} onSeek={seek} />
             </div>
           </div>
         </Card>

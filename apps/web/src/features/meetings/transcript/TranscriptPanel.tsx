@@ -101,9 +101,14 @@ export function TranscriptPanel({
     [onSeek, resume],
   );
 
+  const root = useRef<HTMLDivElement>(null);
   const closeSearch = () => {
     setSearchOpen(false);
     setQuery('');
+    // Focus goes back to the button that opened the search, not to the page's start.
+    requestAnimationFrame(() =>
+      root.current?.querySelector<HTMLElement>('button[aria-label="Search transcript"]')?.focus(),
+    );
   };
 
   // One tab stop for the words; arrows move between them (roving focus).
@@ -140,7 +145,7 @@ export function TranscriptPanel({
   }
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div ref={root} className="flex h-full min-h-0 flex-col">
       {searchOpen && searchable ? (
         <SearchBar
           value={query}
@@ -151,7 +156,7 @@ export function TranscriptPanel({
           onPrevious={() => setCurrent((c) => stepMatch(c, matches.length, -1))}
           onClose={closeSearch}
         />
-      ) : (
+      ) : note || searchable ? (
         <div className="flex min-h-11 items-center gap-2 border-b border-border px-3 py-1.5">
           <div className="min-w-0 flex-1 truncate text-xs text-muted">{note}</div>
           {searchable ? (
@@ -160,7 +165,7 @@ export function TranscriptPanel({
             </PlayerButton>
           ) : null}
         </div>
-      )}
+      ) : null}
       <div
         ref={scroller}
         className="max-h-[70vh] min-h-0 flex-1 overflow-y-auto lg:max-h-none"
