@@ -21,8 +21,9 @@ let meetingUrl: string | null = null;
 async function deleteMeeting(page: Page) {
   if (!meetingUrl) return;
   await page.goto(meetingUrl);
-  const del = page.getByRole('button', { name: 'Delete' });
-  if (!(await del.isVisible({ timeout: 10_000 }).catch(() => false))) return;
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  // isVisible() does not wait: the page first shows its loading spinner.
+  await del.waitFor({ state: 'visible', timeout: 20_000 });
   await del.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/library$/);
@@ -65,10 +66,15 @@ test('an uploaded recording is analysed: transcript, search, seek and charts', a
   // While it runs the banner lists the pipeline's steps; the page updates by itself.
   const banner = page.getByTestId('meeting-status');
   await expect(banner).toBeVisible();
-  if ((await banner.getAttribute('data-status')) !== 'processed')
-    await expect(banner.getByRole('list', { name: 'Analysis steps' })).toBeVisible({
-      timeout: 30_000,
-    });
+  // (A short recording may finish before the steps are seen: processed counts as well.)
+  const steps = banner.getByRole('list', { name: 'Analysis steps' });
+  await expect
+    .poll(
+      async () =>
+        (await banner.getAttribute('data-status')) === 'processed' || (await steps.isVisible()),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await waitProcessed(page);
 
   // The transcript arrives without a reload, with the engine that wrote it.

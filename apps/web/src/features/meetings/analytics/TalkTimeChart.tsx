@@ -27,7 +27,7 @@ export function TalkTimeChart({ data, loading, names }: TalkTimeChartProps) {
       empty={rows.length === 0 ? { icon: AudioLines, text: 'No speech was found.' } : null}
     >
       <div className="flex flex-wrap items-center gap-4">
-        <div className="size-32 shrink-0" aria-hidden>
+        <div className="size-28 shrink-0" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">
             <PieChart>
               <Pie
