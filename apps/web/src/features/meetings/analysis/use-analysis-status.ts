@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Meeting, OfflineStatus } from '@parley/contracts';
 import { isTerminalStatus } from '../../../lib/meetings';
-import { useMeetingChannel, type MeetingStatusEvent } from '../../../lib/realtime';
+import { useMeetingChannel, type Connect, type MeetingStatusEvent } from '../../../lib/realtime';
 import { applyStatusEvent, meetingKeys } from '../queries';
 import { analysisKeys, useOfflineStatus } from './queries';
 
@@ -12,7 +12,11 @@ import { analysisKeys, useOfflineStatus } from './queries';
  * and progress; the per-step detail is then read again from offline/status. When the meeting
  * becomes processed, its transcript and analytics are fetched, without a page reload.
  */
-export function useAnalysisStatus(meeting: Pick<Meeting, 'id' | 'inferenceStatus'> | undefined) {
+export function useAnalysisStatus(
+  meeting: Pick<Meeting, 'id' | 'inferenceStatus'> | undefined,
+  /** Replaces socket.io (tests). */
+  connect?: Connect,
+) {
   const client = useQueryClient();
   const status = useOfflineStatus(meeting);
   const live = meeting && !isTerminalStatus(meeting.inferenceStatus) ? meeting.id : null;
@@ -42,6 +46,7 @@ export function useAnalysisStatus(meeting: Pick<Meeting, 'id' | 'inferenceStatus
     onTerminal: () => {
       if (meeting) refresh(meeting.id);
     },
+    connect,
   });
 
   // A polled status can be ahead of the meeting (the channel dropped): let it move the meeting.
