@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ANALYSIS_MESSAGES,
   analysisRoutes,
   isFeatureAvailable,
   type Meeting,
   type OfflineStatus,
   type RouteBody,
 } from '@parley/contracts';
-import { api } from '../../../lib/api';
+import { api, failureMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth-store';
+import { toast } from '../../../lib/toast';
 import { meetingKeys } from '../queries';
 
 export const analysisKeys = {
@@ -138,8 +140,15 @@ export function useReanalyze() {
   const apply = useApplyOfflineStatus();
   return useMutation({
     mutationFn: (meetingId: string) =>
-      api(analysisRoutes.reanalyze, { body: { meetingId, stage: 'speech' } }),
+      api(analysisRoutes.reanalyze, { body: { meetingId, stage: 'speech' }, toast: false }),
     onSuccess: apply,
+    // Spec 2 §8 names this failure; the server's reason follows it.
+    onError: (error) =>
+      toast({
+        title: ANALYSIS_MESSAGES.reanalyzeFailed,
+        description: failureMessage(error, ANALYSIS_MESSAGES.reanalyzeFailed),
+        variant: 'error',
+      }),
   });
 }
 

@@ -15,6 +15,8 @@ interface TranscriptBlockViewProps {
   block: TranscriptBlock;
   /** Position of the block's first word among all words (roving focus, data-w). */
   firstWord: number;
+  /** The block being spoken (kept through the pauses between its words). */
+  active: boolean;
   /** The word being spoken in this block, or -1. */
   currentWord: number;
   /** The word that holds the panel's single tab stop, or -1. */
@@ -35,6 +37,7 @@ const MARKS = {
 export const TranscriptBlockView = memo(function TranscriptBlockView({
   block,
   firstWord,
+  active,
   currentWord,
   focusWord,
   matches,
@@ -47,8 +50,8 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
     <li
       data-block={block.key}
       data-testid="transcript-block"
-      aria-current={currentWord >= 0 || undefined}
-      className={cn('flex gap-3 rounded-card px-3 py-2.5', currentWord >= 0 && 'bg-surface-2')}
+      aria-current={active || undefined}
+      className={cn('flex gap-3 rounded-card px-3 py-2.5', active && 'bg-surface-2')}
     >
       <span
         aria-hidden

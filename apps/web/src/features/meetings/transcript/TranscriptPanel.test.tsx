@@ -77,6 +77,18 @@ describe('TranscriptPanel', () => {
     expect(screen.getAllByTestId('transcript-block')[1]!.getAttribute('aria-current')).toBe('true');
   });
 
+  it('keeps the block marked through the pauses between its words', () => {
+    const { rerender } = renderPanel({ currentTime: 3.44 });
+    expect(document.querySelector('[data-current]')).toBeNull();
+    expect(screen.getAllByTestId('transcript-block')[1]!.getAttribute('aria-current')).toBe('true');
+    rerender(
+      <TooltipProvider>
+        <TranscriptPanel blocks={blocks} currentTime={2.9} searchable />
+      </TooltipProvider>,
+    );
+    expect(document.querySelector('[aria-current]')).toBeNull();
+  });
+
   it('searches after the debounce, counts matches and wraps next/previous', async () => {
     vi.useFakeTimers();
     renderPanel();

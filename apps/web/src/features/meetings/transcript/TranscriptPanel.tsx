@@ -177,6 +177,7 @@ export function TranscriptPanel({
               key={b.key}
               block={b}
               firstWord={firstWords[i] ?? 0}
+              active={activeBlock === i}
               currentWord={spoken?.block === i ? spoken.word : -1}
               focusWord={
                 focusWord >= (firstWords[i] ?? 0) &&
