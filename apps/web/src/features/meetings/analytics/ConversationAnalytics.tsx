@@ -41,41 +41,52 @@ export const ConversationAnalytics = memo(function ConversationAnalytics({
   const loading = (q: { isPending: boolean; isError: boolean }) =>
     !processed || (q.isPending && !q.isError);
 
+  const talk = (
+    <TalkTimeChart data={diarization.data} loading={loading(diarization)} names={names} />
+  );
+  const zai = (
+    <>
+      <EngagementCard data={conversation.data} loading={loading(conversation)} />
+      <SpeakingRateChart
+        data={rate.data}
+        loading={loading(rate)}
+        names={names}
+        onSeek={onSeek}
+        className="md:col-span-2"
+      />
+      <SentimentChart
+        data={sentiment.data}
+        loading={loading(sentiment)}
+        onSeek={onSeek}
+        className="md:col-span-2"
+      />
+      <FillerWordsChart data={conversation.data} loading={loading(conversation)} names={names} />
+      <QuestionsList
+        data={conversation.data}
+        loading={loading(conversation)}
+        names={names}
+        onSeek={onSeek}
+      />
+    </>
+  );
+
   return (
     <section aria-label="Conversation analytics" className="flex flex-col gap-3">
       <h2 className="text-base font-semibold text-fg">Conversation</h2>
-      <div className="grid gap-3 md:grid-cols-2">
-        <TalkTimeChart data={diarization.data} loading={loading(diarization)} names={names} />
-        <FeatureGate feature={ZAI_FEATURE}>
-          <EngagementCard data={conversation.data} loading={loading(conversation)} />
-        </FeatureGate>
-        <FeatureGate feature={ZAI_FEATURE} className="md:col-span-2">
-          <SpeakingRateChart
-            data={rate.data}
-            loading={loading(rate)}
-            names={names}
-            onSeek={onSeek}
-          />
-        </FeatureGate>
-        <FeatureGate feature={ZAI_FEATURE} className="md:col-span-2">
-          <SentimentChart data={sentiment.data} loading={loading(sentiment)} onSeek={onSeek} />
-        </FeatureGate>
-        <FeatureGate feature={ZAI_FEATURE}>
-          <FillerWordsChart
-            data={conversation.data}
-            loading={loading(conversation)}
-            names={names}
-          />
-        </FeatureGate>
-        <FeatureGate feature={ZAI_FEATURE}>
-          <QuestionsList
-            data={conversation.data}
-            loading={loading(conversation)}
-            names={names}
-            onSeek={onSeek}
-          />
-        </FeatureGate>
-      </div>
+      {hasZai ? (
+        <div className="grid gap-3 md:grid-cols-2">
+          {talk}
+          {zai}
+        </div>
+      ) : (
+        <>
+          {talk}
+          {/* One lock over all the text analytics, not one per card. */}
+          <FeatureGate feature={ZAI_FEATURE}>
+            <div className="grid gap-3 md:grid-cols-2">{zai}</div>
+          </FeatureGate>
+        </>
+      )}
     </section>
   );
 });

@@ -27,10 +27,11 @@ interface Props {
   data: Sentiment | undefined;
   loading: boolean;
   onSeek?(time: number): void;
+  className?: string;
 }
 
 /** Sentiment of the conversation along the meeting (−1 negative … +1 positive). */
-export function SentimentChart({ data, loading, onSeek }: Props) {
+export function SentimentChart({ data, loading, onSeek, className }: Props) {
   const rows = (data?.overTime ?? []).map((w) => ({
     t: w.start,
     compound: w.compound === null ? null : Math.round(w.compound * 100) / 100,
@@ -38,6 +39,7 @@ export function SentimentChart({ data, loading, onSeek }: Props) {
   const hasValues = rows.some((r) => r.compound !== null);
   return (
     <ChartCard
+      className={className}
       title="Sentiment"
       testId="sentiment-chart"
       info={`Tone of what is said, per time window, from −1 (negative) to +1 (positive)${data ? `; model: ${data.model}` : ''}. A word-list estimate: it misses sarcasm and context.`}

@@ -22,6 +22,7 @@ interface Props {
   loading: boolean;
   names: Readonly<Record<string, string>>;
   onSeek?(time: number): void;
+  className?: string;
 }
 
 /** One row per time window: { t, speaker_00: wpm, … } (the shape a line chart wants). */
@@ -37,11 +38,12 @@ export function rateRows(data: SpeakingRate | undefined) {
 }
 
 /** Words per minute of each speaker over the meeting, with their averages. */
-export function SpeakingRateChart({ data, loading, names, onSeek }: Props) {
+export function SpeakingRateChart({ data, loading, names, onSeek, className }: Props) {
   const rows = rateRows(data);
   const speakers = data?.overTime ?? [];
   return (
     <ChartCard
+      className={className}
       title="Speaking rate"
       testId="speaking-rate-chart"
       info="Words per minute while each speaker talks, in windows along the meeting. About 110–160 is a conversational pace."
