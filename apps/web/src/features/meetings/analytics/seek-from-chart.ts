@@ -9,8 +9,10 @@ export function seekFromChart(
   rows: readonly { t?: number | null }[],
   onSeek: ((time: number) => void) | undefined,
 ): void {
-  if (!onSeek || !e) return;
-  const i = Number(e.activeTooltipIndex);
+  // A click beside the points has no index (Number(null) would read as the first point).
+  const raw = e?.activeTooltipIndex;
+  if (!onSeek || raw === null || raw === undefined || raw === '') return;
+  const i = Number(raw);
   const t = Number.isInteger(i) ? rows[i]?.t : undefined;
   if (typeof t === 'number' && Number.isFinite(t)) onSeek(t);
 }
