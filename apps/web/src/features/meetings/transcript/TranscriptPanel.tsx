@@ -57,6 +57,8 @@ export function TranscriptPanel({
     });
   }, [blocks]);
   const totalWords = blocks.reduce((n, b) => n + b.words.length, 0);
+  // The tab stop survives a shorter transcript (an edit, a re-analysis).
+  const tabStop = Math.min(focusWord, Math.max(0, totalWords - 1));
 
   const matches = useMemo(
     () => (searchOpen ? findMatches(blocks, term) : []),
@@ -180,9 +182,8 @@ export function TranscriptPanel({
               active={activeBlock === i}
               currentWord={spoken?.block === i ? spoken.word : -1}
               focusWord={
-                focusWord >= (firstWords[i] ?? 0) &&
-                focusWord < (firstWords[i] ?? 0) + b.words.length
-                  ? focusWord
+                tabStop >= (firstWords[i] ?? 0) && tabStop < (firstWords[i] ?? 0) + b.words.length
+                  ? tabStop
                   : -1
               }
               matches={byBlock.get(i) ?? NO_MATCHES}
