@@ -136,6 +136,10 @@ export function timeAtPosition(clientX: number, left: number, width: number, dur
 export interface Segment {
   start: number;
   end: number;
+  /** Colour slot in the speaker cycle; the segment's index when absent. */
+  color?: number;
+  /** Who speaks (the segment's tooltip). */
+  label?: string;
 }
 
 /** A highlight segment's place on the seek bar in percent; null when it falls outside. */
@@ -159,6 +163,23 @@ export const SPEAKER_COLORS = [
 export function speakerColor(index: number): string {
   const i = Math.abs(Math.trunc(finite(index)));
   return SPEAKER_COLORS[i % SPEAKER_COLORS.length] ?? SPEAKER_COLORS[0];
+}
+
+/**
+ * A speaker's slot in the colour cycle from its key: speaker_NN is NN, so the seek bar, the
+ * transcript and the charts agree without sharing state; other keys hash to a stable slot.
+ */
+export function speakerColorIndex(speaker: string): number {
+  const m = /^speaker_(\d+)$/.exec(speaker);
+  if (m) return Number(m[1]);
+  let h = 0;
+  for (const ch of speaker) h = (h * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return h % SPEAKER_COLORS.length;
+}
+
+/** The colour of a speaker key (see speakerColorIndex). */
+export function speakerColorFor(speaker: string): string {
+  return speakerColor(speakerColorIndex(speaker));
 }
 
 /** Width of the player: below 470 px the viewport width minus 50 px; otherwise its container's. */

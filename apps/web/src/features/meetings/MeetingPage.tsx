@@ -1,10 +1,13 @@
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FileQuestion } from 'lucide-react';
+import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-store';
+import { speakerColorIndex, type Segment } from '../../lib/player';
 import {
   Button,
   Card,
+  ConfirmDialog,
   EmptyState,
   OfflinePlayer,
   Spinner,
@@ -12,27 +15,71 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
+  type ActionMenuItem,
   type OfflinePlayerHandle,
 } from '../../ui';
+import {
+  useDiarization,
+  useHasZai,
+  useReanalyze,
+  useSpeakerTimeMapping,
+  useStartAnalysis,
+} from './analysis/queries';
+import { useAnalysisStatus } from './analysis/use-analysis-status';
+import { nameOf } from './analytics/names';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
 import { DetailsPanel } from './meeting/DetailsPanel';
 import { MeetingHeader } from './meeting/MeetingHeader';
+import { NameSpeakersDialog } from './meeting/NameSpeakersDialog';
 import { StatusBanner } from './meeting/StatusBanner';
+import { TranscriptTab } from './meeting/TranscriptTab';
 import { useMeeting } from './queries';
 import { ShareDialog } from './share/ShareDialog';
-import { useLiveStatus } from './StatusChip';
-import { TranscriptPanel } from './TranscriptPanel';
 
-/** /library/{id}: player left, tabbed panels right (DESIGN: detail pages). */
+// The charting library is large: it loads after the player and the transcript.
+const ConversationAnalytics = lazy(() =>
+  import('./analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
+);
+
+/** /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). */
 export default function MeetingPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const { user } = useAuth();
   const meeting = useMeeting(id);
-  const { progress } = useLiveStatus(meeting.data);
+  const m = meeting.data;
+  const status = useAnalysisStatus(m);
+  const hasZai = useHasZai();
+  const speakerMap = useSpeakerTimeMapping(m);
+  const diarization = useDiarization(m);
+  const start = useStartAnalysis();
+  const reanalyze = useReanalyze();
   const player = useRef<OfflinePlayerHandle>(null);
   const [time, setTime] = useState(0);
   const [sharing, setSharing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [naming, setNaming] = useState(false);
+  const [confirmReanalyze, setConfirmReanalyze] = useState(false);
+
+  const seek = useCallback((t: number) => player.current?.seek(t), []);
+  const names = m?.additionalDetails;
+  // The seek bar shows who speaks when, in the same colours as the transcript and charts.
+  const segments = useMemo<Segment[]>(
+    () =>
+      (speakerMap.data ?? []).map((s) => ({
+        start: s.start,
+        end: s.end,
+        color: speakerColorIndex(s.speaker),
+        label: nameOf(s.speaker, s.name, names ?? {}),
+      })),
+    [speakerMap.data, names],
+  );
+  const speakers = useMemo(() => {
+    const keys = new Set<string>();
+    for (const s of speakerMap.data ?? []) keys.add(s.speaker);
+    for (const s of diarization.data?.speaker_time_analysis ?? []) keys.add(s.speaker);
+    return [...keys].filter((k) => /^speaker_\d{2}$/.test(k)).sort();
+  }, [speakerMap.data, diarization.data]);
 
   if (meeting.isLoading) {
     return (
@@ -41,7 +88,7 @@ export default function MeetingPage() {
       </div>
     );
   }
-  if (!meeting.data) {
+  if (!m) {
     const missing = isApiError(meeting.error, 404) || isApiError(meeting.error, 400);
     return (
       <EmptyState
@@ -67,45 +114,89 @@ export default function MeetingPage() {
     );
   }
 
-  const m = meeting.data;
+  const isOwner = user?.id === m.ownerId;
+  const s = m.inferenceStatus;
+  const actions: ActionMenuItem[] = [];
+  if (speakers.length > 0)
+    actions.push({ label: 'Name speakers', icon: UserPen, onSelect: () => setNaming(true) });
+  if (s === 'processed' || s === 'failed')
+    actions.push({
+      label: 'Re-analyze',
+      icon: RefreshCw,
+      onSelect: () => setConfirmReanalyze(true),
+    });
+
   return (
     <div className="flex flex-col gap-5">
       <MeetingHeader
         meeting={m}
         onShare={() => setSharing(true)}
         onDelete={() => setDeleting(true)}
+        actions={actions}
       />
-      <StatusBanner status={m.inferenceStatus} reason={m.statusReason} progress={progress} />
+      <StatusBanner
+        status={s}
+        reason={m.statusReason ?? status.data?.statusReason ?? null}
+        progress={status.data?.progress}
+        steps={status.data?.steps}
+        onRetry={isOwner ? () => start.mutate({ meetingId: m.id, salesStage: m.stage }) : undefined}
+        retrying={start.isPending}
+      />
+      {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
+          player and the panels beside both (DESIGN: detail pages). */}
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
         <OfflinePlayer
           ref={player}
           src={m.storageLink}
           poster={m.imageLink}
-          segments={[]}
+          segments={segments}
           onTimeChange={setTime}
+          className="lg:col-start-1 lg:row-start-1"
         />
-        <Card className="relative flex min-h-[360px] flex-col overflow-hidden lg:self-stretch">
-          <Tabs
-            defaultValue="transcript"
-            className="flex min-h-0 flex-1 flex-col lg:absolute lg:inset-0"
-          >
+        <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
+          <Tabs defaultValue="transcript" className="flex min-h-0 flex-1 flex-col">
             <TabsList aria-label="Meeting panels" className="px-2">
               <TabsTrigger value="transcript">Transcript</TabsTrigger>
               <TabsTrigger value="details">Details</TabsTrigger>
             </TabsList>
-            <TabsContent value="transcript" className="overflow-y-auto">
-              <TranscriptPanel
-                entries={[]}
+            <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
+              <TranscriptTab
+                meeting={m}
+                status={status.data}
+                hasZai={hasZai}
                 currentTime={time}
-                onSeek={(t) => player.current?.seek(t)}
+                onSeek={seek}
               />
             </TabsContent>
             <TabsContent value="details" className="overflow-y-auto">
-              <DetailsPanel meeting={m} />
+              <DetailsPanel meeting={m} engine={status.data?.engine} />
             </TabsContent>
           </Tabs>
         </Card>
+        {s === 'uploaded' || s === 'failed' ? null : (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <Suspense fallback={null}>
+              <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
+            </Suspense>
+          </div>
+        )}
       </div>
+      <NameSpeakersDialog
+        open={naming}
+        meetingId={m.id}
+        speakers={speakers}
+        names={m.additionalDetails}
+        onClose={() => setNaming(false)}
+      />
+      <ConfirmDialog
+        open={confirmReanalyze}
+        onOpenChange={setConfirmReanalyze}
+        title="Re-analyze this meeting?"
+        description="The transcript and analytics are computed again from the recording. Credits for its length are charged when the analysis finishes."
+        confirmLabel="Re-analyze"
+        busy={reanalyze.isPending}
+        onConfirm={() => reanalyze.mutate(m.id, { onSettled: () => setConfirmReanalyze(false) })}
+      />
       <ShareDialog meeting={sharing ? m : null} onOpenChange={setSharing} />
       <DeleteMeetingDialog
         meeting={deleting ? m : null}

@@ -1,14 +1,15 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
-import { SHARING_MESSAGES, sharingRoutes } from '@parley/contracts';
+import { SHARING_MESSAGES, sharingRoutes, speakerTimeMappingSchema } from '@parley/contracts';
 import { api, isApiError } from '../../lib/api';
 import { PLAYER } from '../../lib/player';
 import { Button, Card, OfflinePlayer, Spinner, Wordmark, type OfflinePlayerHandle } from '../../ui';
 import { MeetingTitle } from './meeting/MeetingHeader';
-import { parseTranscript } from './transcript';
-import { TranscriptPanel } from './TranscriptPanel';
+import { speakerColorIndex, type Segment } from '../../lib/player';
+import { blocksFromUnknown } from './transcript/model';
+import { TranscriptPanel } from './transcript/TranscriptPanel';
 
 export const LINK_UNAVAILABLE = SHARING_MESSAGES.linkUnavailable;
 
@@ -30,11 +31,26 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
+/** The shared view's speaker turns arrive untyped: keep the well-formed ones for the seek bar. */
+function publicSegments(raw: unknown): Segment[] {
+  const parsed = speakerTimeMappingSchema.safeParse(raw);
+  return parsed.success
+    ? parsed.data.map((s) => ({
+        start: s.start,
+        end: s.end,
+        color: speakerColorIndex(s.speaker),
+        label: s.name,
+      }))
+    : [];
+}
+
 /** /public/view/{token}: a shared meeting without sign-in (spec 2 §2 Public shared view). */
 export default function PublicViewPage() {
   const { token = '' } = useParams();
   const player = useRef<OfflinePlayerHandle>(null);
   const [time, setTime] = useState(0);
+  // Stable, so the transcript's blocks do not all redraw on every time tick.
+  const seek = useCallback((t: number) => player.current?.seek(t), []);
   const view = useQuery({
     queryKey: ['public-view', token],
     queryFn: ({ signal }) =>
@@ -42,7 +58,11 @@ export default function PublicViewPage() {
     enabled: token.length > 0,
     gcTime: 0,
   });
-  const entries = useMemo(() => parseTranscript(view.data?.transcription), [view.data]);
+  const blocks = useMemo(
+    () => blocksFromUnknown(view.data?.transcription, view.data?.wordTimestamps),
+    [view.data],
+  );
+  const segments = useMemo(() => publicSegments(view.data?.speakerTimeMapping), [view.data]);
 
   if (view.isLoading) {
     return (
@@ -92,6 +112,7 @@ export default function PublicViewPage() {
           src={info.storageLink}
           poster={info.imageLink}
           initialVolume={PLAYER.sharedViewVolume}
+          segments={segments}
           onTimeChange={setTime}
         />
         <Card className="relative flex min-h-[360px] flex-col overflow-hidden lg:self-stretch">
@@ -99,12 +120,8 @@ export default function PublicViewPage() {
             <h2 className="border-b border-border px-4 py-2.5 text-sm font-semibold text-fg">
               Transcript
             </h2>
-            <div className="min-h-0 flex-1 overflow-y-auto">
-              <TranscriptPanel
-                entries={entries}
-                currentTime={time}
-                onSeek={(t) => player.current?.seek(t)}
-              />
+            <div className="flex min-h-0 flex-1 flex-col">
+              <TranscriptPanel blocks={blocks} currentTime={time} onSeek={seek} />
             </div>
           </div>
         </Card>

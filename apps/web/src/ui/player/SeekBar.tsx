@@ -81,8 +81,14 @@ export function SeekBar({ currentTime, duration, segments, disabled, onSeek }: S
             <span
               key={`${seg.start}-${seg.end}-${i}`}
               data-testid="seek-segment"
+              data-color={seg.color ?? i}
+              title={seg.label}
               className="absolute inset-y-0 opacity-70"
-              style={{ left: `${pos.left}%`, width: `${pos.width}%`, background: speakerColor(i) }}
+              style={{
+                left: `${pos.left}%`,
+                width: `${pos.width}%`,
+                background: speakerColor(seg.color ?? i),
+              }}
             />
           );
         })}

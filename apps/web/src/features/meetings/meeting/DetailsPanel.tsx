@@ -1,4 +1,4 @@
-import type { Meeting } from '@parley/contracts';
+import type { AsrEngineInfo, Meeting } from '@parley/contracts';
 import {
   formatBytes,
   formatDayMonthYear,
@@ -10,7 +10,14 @@ import { STAGE_LABELS, STATUS_LABELS, meetingSeconds } from '../../../lib/meetin
 const PROVIDERS = { local: 'This server', aws: 'Amazon S3', azure: 'Azure Blob Storage' };
 
 /** What is known about the recording. */
-export function DetailsPanel({ meeting }: { meeting: Meeting }) {
+export function DetailsPanel({
+  meeting,
+  engine,
+}: {
+  meeting: Meeting;
+  /** The speech-to-text engine of the analysis, with its known quality. */
+  engine?: AsrEngineInfo | null;
+}) {
   const rows: [string, string][] = [
     ['File name', meeting.meetingCode],
     ['Title', meeting.title || '—'],
@@ -24,6 +31,7 @@ export function DetailsPanel({ meeting }: { meeting: Meeting }) {
     ['Stored in', PROVIDERS[meeting.storageProvider]],
     ['Uploaded', formatDayMonthYear(meeting.createdAt)],
   ];
+  if (engine) rows.push(['Speech-to-text', `${engine.name} ${engine.model} · ${engine.quality}`]);
   return (
     <dl className="grid grid-cols-[minmax(96px,auto)_1fr] gap-x-4 gap-y-3 p-4 text-sm">
       {rows.map(([k, v]) => (

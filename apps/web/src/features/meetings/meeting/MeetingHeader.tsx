@@ -11,7 +11,7 @@ import {
 } from '../../../lib/format';
 import { meetingSeconds } from '../../../lib/meetings';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { Button } from '../../../ui';
+import { ActionMenu, Button, type ActionMenuItem } from '../../../ui';
 
 type HeaderMeeting = Pick<Meeting, 'meetingName' | 'startTime' | 'duration' | 'durationSec'>;
 
@@ -51,10 +51,12 @@ interface MeetingHeaderProps {
   meeting: Meeting;
   onShare(): void;
   onDelete(): void;
+  /** More actions of the meeting (name speakers, re-analyze). */
+  actions?: ActionMenuItem[];
 }
 
 /** Back button, title and metadata line, share and delete (DESIGN: detail pages). */
-export function MeetingHeader({ meeting, onShare, onDelete }: MeetingHeaderProps) {
+export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: MeetingHeaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/library'));
@@ -79,6 +81,7 @@ export function MeetingHeader({ meeting, onShare, onDelete }: MeetingHeaderProps
           <Trash2 aria-hidden />
           <span className="max-sm:sr-only">Delete</span>
         </Button>
+        {actions.length > 0 ? <ActionMenu label="More actions" items={actions} /> : null}
       </div>
     </header>
   );

@@ -1,13 +1,20 @@
-import { CircleAlert, CircleCheck, Clock, LoaderCircle, Upload } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, LoaderCircle, RotateCcw, Upload } from 'lucide-react';
+import type { StepStatus } from '@parley/contracts';
 import { cn } from '../../../lib/cn';
 import type { InferenceStatus } from '../../../lib/meetings';
-import { ProgressBar } from '../../../ui';
+import { Button, ProgressBar } from '../../../ui';
+import { AnalysisSteps } from './AnalysisSteps';
 
 interface StatusBannerProps {
   status: InferenceStatus;
   reason: string | null;
   /** 0–100 when the realtime channel reports it. */
   progress?: number;
+  /** Per-step state from GET offline/status (shown while running and after a failure). */
+  steps?: readonly StepStatus[];
+  /** 'Try again' after a failure, 'Start analysis' when it never started (the owner only). */
+  onRetry?(): void;
+  retrying?: boolean;
 }
 
 const COPY: Record<InferenceStatus, { title: string; text: string }> = {
@@ -38,7 +45,8 @@ const LOOK: Record<InferenceStatus, { icon: typeof Clock; box: string; iconClass
 };
 
 /** The analysis status of the meeting, updated live over the realtime channel. */
-export function StatusBanner({ status, reason, progress }: StatusBannerProps) {
+export function StatusBanner(props: StatusBannerProps) {
+  const { status, reason, progress, steps = [], onRetry, retrying = false } = props;
   const { title, text } = COPY[status];
   const { icon: Icon, box, iconClass } = LOOK[status];
   const pending = status === 'uploaded' || status === 'queued' || status === 'analysing';
@@ -59,7 +67,18 @@ export function StatusBanner({ status, reason, progress }: StatusBannerProps) {
         {status === 'analysing' && typeof progress === 'number' ? (
           <span className="tabular text-sm font-medium text-fg">{Math.round(progress)}%</span>
         ) : null}
+        {(status === 'failed' || status === 'uploaded') && onRetry ? (
+          <Button size="sm" variant="secondary" onClick={onRetry} loading={retrying}>
+            <RotateCcw aria-hidden />
+            {status === 'failed' ? 'Try again' : 'Start analysis'}
+          </Button>
+        ) : null}
       </div>
+      {(pending || status === 'failed') && steps.length > 0 ? (
+        <div className="pl-7">
+          <AnalysisSteps steps={steps} />
+        </div>
+      ) : null}
       {pending ? (
         <ProgressBar
           label="Analysis progress"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeEntryIndex, parseTranscript, speakerIndexes } from './transcript';
+import { activeEntryIndex, parseTranscript, speakerIndexes } from './legacy';
 
 describe('parseTranscript', () => {
   it('reads speaker-prefixed values with times', () => {

@@ -1,0 +1,158 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, toast } from './support';
+
+/**
+ * The analysis journey: an uploaded recording is analysed by the real pipeline, and the
+ * meeting page shows its transcript (search, click to seek) and conversation charts without
+ * a reload. The recording is uploaded under its own name and deleted at the end, so the
+ * other journeys still find Acme's library as they expect it.
+ */
+const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
+const NAME = 'analysis-talking-face';
+const SCREENS = 'test-results/screens';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+let meetingUrl: string | null = null;
+
+async function deleteMeeting(page: Page) {
+  if (!meetingUrl) return;
+  await page.goto(meetingUrl);
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  // isVisible() does not wait: the page first shows its loading spinner.
+  await del.waitFor({ state: 'visible', timeout: 20_000 });
+  await del.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  meetingUrl = null;
+}
+
+test.afterEach(async ({ page }) => {
+  await deleteMeeting(page).catch(() => {});
+});
+
+/** The analysis runs on the worker: processed within about three minutes, or its reason. */
+async function waitProcessed(page: Page) {
+  const banner = page.getByTestId('meeting-status');
+  await expect
+    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
+    .toMatch(/^(processed|failed)$/);
+  if ((await banner.getAttribute('data-status')) === 'failed')
+    throw new Error(`analysis failed: ${await banner.innerText()}`);
+}
+
+test('an uploaded recording is analysed: transcript, search, seek and charts', async ({ page }) => {
+  test.setTimeout(300_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-analysis-'));
+  const video = path.join(dir, `${NAME}.mp4`);
+  copyFileSync(SOURCE, video);
+
+  await signIn(page, 'poc@acme.parley.local');
+  await page.goto('/library');
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(video);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await expect(toast(page, 'Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  meetingUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
+
+  // While it runs the banner lists the pipeline's steps; the page updates by itself.
+  const banner = page.getByTestId('meeting-status');
+  await expect(banner).toBeVisible();
+  // (A short recording may finish before the steps are seen: processed counts as well.)
+  const steps = banner.getByRole('list', { name: 'Analysis steps' });
+  await expect
+    .poll(
+      async () =>
+        (await banner.getAttribute('data-status')) === 'processed' || (await steps.isVisible()),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await waitProcessed(page);
+
+  // The transcript arrives without a reload, with the engine that wrote it.
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  await expect(transcript).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('asr-engine')).toBeVisible();
+  const words = transcript.locator('button[data-w]');
+  await expect(words.first()).toBeVisible();
+  const blocks = transcript.getByTestId('transcript-block');
+  await expect(blocks.first().getByTestId('speaker-name')).not.toBeEmpty();
+  await expect(blocks.first().getByText(/^\d{2}:\d{2}:\d{2}$/)).toBeVisible();
+
+  // Search for a word taken from the rendered transcript (the engine's words vary).
+  const texts = await words.allInnerTexts();
+  // A word of letters and digits only, so the search needs no guessing about punctuation.
+  const term =
+    texts
+      .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+      .find((t) => /^[\p{L}\p{N}]{4,}$/u.test(t)) ??
+    texts.map((t) => t.replace(/[^\p{L}\p{N}]/gu, '')).find((t) => t.length > 0)!;
+  await page.getByRole('button', { name: 'Search transcript' }).click();
+  const box = page.getByRole('searchbox', { name: 'Search transcript' });
+  await box.fill(term.toUpperCase());
+  const counter = page.getByTestId('search-counter');
+  await expect(counter).toHaveText(/^1\/\d+$/);
+  const total = Number((await counter.innerText()).split('/')[1]);
+  expect(total).toBeGreaterThanOrEqual(1);
+  await expect(transcript.locator('mark[data-current-match]')).toHaveText(new RegExp(term, 'i'));
+  await box.press('Enter');
+  await expect(counter).toHaveText(total > 1 ? `2/${total}` : `1/${total}`);
+  await box.press('Shift+Enter');
+  await expect(counter).toHaveText(`1/${total}`);
+  await page.screenshot({ path: `${SCREENS}/meeting-analysis-search-light-wide.png` });
+  await box.press('Escape');
+  await expect(box).toBeHidden();
+
+  // Clicking a word seeks the player to the word's start.
+  const target = words.nth(Math.floor((await words.count()) / 2));
+  const start = Number(await target.getAttribute('data-start'));
+  await target.click();
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1))
+    .toBeCloseTo(start, 0);
+  await expect(target).toHaveAttribute('data-current', 'true');
+
+  // The seek bar shows who speaks when; the conversation charts are drawn.
+  const player = page.getByRole('region', { name: 'Video player' });
+  expect(await player.getByTestId('seek-segment').count()).toBeGreaterThan(0);
+  const talk = page.getByTestId('talk-time-chart');
+  await expect(talk).toBeVisible();
+  await expect(talk.getByRole('list', { name: 'Talk time per speaker' })).toContainText('%');
+  await expect(page.getByTestId('engagement-card')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/meeting-analysis-light-wide.png`, fullPage: true });
+
+  // Naming a speaker replaces its label across the page.
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Name speakers' }).click();
+  const names = page.getByRole('dialog', { name: 'Name speakers' });
+  await names.getByRole('textbox').first().fill('Ada Analyst');
+  await names.getByRole('button', { name: 'Save names' }).click();
+  await expect(names).toBeHidden();
+  await expect(
+    transcript.getByTestId('speaker-name').getByText('Ada Analyst').first(),
+  ).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('parley.theme', 'dark'));
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('talk-time-chart')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/meeting-analysis-dark-wide.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('talk-time-chart')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/meeting-analysis-dark-narrow.png`, fullPage: true });
+  await page.evaluate(() => localStorage.setItem('parley.theme', 'light'));
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SCREENS}/meeting-analysis-light-narrow.png`, fullPage: true });
+
+  await deleteMeeting(page);
+});
