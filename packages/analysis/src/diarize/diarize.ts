@@ -51,7 +51,8 @@ const WINDOW_BLOCKS = 6; // 1.5 s
 const HOP_BLOCKS = 3; // 0.75 s
 const DEFAULT_LAMBDA = 4;
 const DEFAULT_SWITCH_PENALTY = 150;
-const REFINE_ROUNDS = 4;
+const REFINE_ROUNDS = 15;
+const INITIAL_CLUSTERS = 16;
 
 interface Labelled {
   block: BlockStats;
@@ -63,7 +64,10 @@ interface Labelled {
 }
 
 /** Blocks overlapping a VAD segment, each clipped to it (a block may straddle two). */
-function speechBlocks(blocks: readonly BlockStats[], speech: readonly Segment[]): Labelled[] {
+export function speechBlocks(
+  blocks: readonly BlockStats[],
+  speech: readonly Segment[],
+): Labelled[] {
   const byIndex = new Map(blocks.map((b) => [b.index, b]));
   const out: Labelled[] = [];
   speech.forEach((s, segment) => {
@@ -73,7 +77,7 @@ function speechBlocks(blocks: readonly BlockStats[], speech: readonly Segment[])
       const start = Math.max(s.start, i * BLOCK_SEC);
       const end = Math.min(s.end, (i + 1) * BLOCK_SEC);
       if (end - start < 1e-6) continue;
-      const block = byIndex.get(i) ?? { ...poolOf([]), index: i };
+      const block = byIndex.get(i) ?? { ...emptyPool(), index: i };
       out.push({ block, start, end, segment, label: -1 });
     }
   });
@@ -86,7 +90,7 @@ interface Cmvn {
   sd: Float64Array;
 }
 
-function cmvnOf(pool: Pool): Cmvn {
+export function cmvnOf(pool: Pool): Cmvn {
   const mean = new Float64Array(DIM);
   const sd = new Float64Array(DIM);
   for (let d = 0; d < DIM; d++) {
@@ -101,7 +105,7 @@ function cmvnOf(pool: Pool): Cmvn {
  * spread of the MFCCs and of their deltas relative to the recording's (articulation and
  * speaking-rate differences), and the pitch level and voicing rate.
  */
-function embed(pool: Pool, cmvn: Cmvn, globalModel: Model): number[] {
+export function embed(pool: Pool, cmvn: Cmvn, globalModel: Model): number[] {
   const out: number[] = [];
   for (let d = 0; d < N_MFCC; d++) {
     const mean = pool.n ? pool.sum[d]! / pool.n : cmvn.mean[d]!;
@@ -122,14 +126,16 @@ function embed(pool: Pool, cmvn: Cmvn, globalModel: Model): number[] {
 
 const PITCH_WEIGHT = 2;
 
-/** Deterministic pseudo-random seed for k-means so results do not change between runs. */
 const SEED = 42;
 
-function initialClusters(items: Labelled[], globalPool: Pool, k0: number): number {
-  const cmvn = cmvnOf(globalPool);
-  const globalModel = fit(globalPool);
-  // Windows over each VAD segment; a short segment is one window.
-  const windows: { from: number; to: number }[] = [];
+interface Window {
+  from: number;
+  to: number;
+}
+
+/** Windows of WINDOW_BLOCKS blocks every HOP_BLOCKS inside each VAD segment; a short segment is one. */
+export function windowsOf(items: readonly Labelled[]): Window[] {
+  const windows: Window[] = [];
   let i = 0;
   while (i < items.length) {
     let j = i;
@@ -137,29 +143,37 @@ function initialClusters(items: Labelled[], globalPool: Pool, k0: number): numbe
     if (j - i <= WINDOW_BLOCKS) windows.push({ from: i, to: j });
     else
       for (let w = i; w < j; w += HOP_BLOCKS) {
-        const to = Math.min(j, w + WINDOW_BLOCKS);
-        if (to - w < HOP_BLOCKS && windows.length > 0) break; // tail covered by the previous window
-        windows.push({ from: w, to });
+        windows.push({ from: w, to: Math.min(j, w + WINDOW_BLOCKS) });
+        if (w + WINDOW_BLOCKS >= j) break; // this window reaches the segment's end
       }
     i = j;
   }
-  const data = windows.map((w) =>
-    embed(poolOf(items.slice(w.from, w.to).map((x) => x.block)), cmvn, globalModel),
-  );
-  const k = Math.max(1, Math.min(k0, data.length));
-  const ids = k === 1 ? data.map(() => 0) : kmeans(data, k, { seed: SEED, initialization: 'kmeans++' }).clusters;
+  return windows;
+}
+
+/** k-means (ml-kmeans, seeded, so runs repeat exactly) of the window embeddings, as block labels. */
+function initialLabels(
+  items: readonly Labelled[],
+  windows: readonly Window[],
+  embeddings: number[][],
+  k: number,
+): number[] {
+  const ids =
+    k === 1
+      ? embeddings.map(() => 0)
+      : kmeans(embeddings, k, { seed: SEED, initialization: 'kmeans++' }).clusters;
   // Each block takes the label of the window whose centre is nearest to it.
-  items.forEach((x, idx) => {
-    let best = 0;
-    let bestDist = Infinity;
-    windows.forEach((w, wi) => {
-      if (idx < w.from || idx >= w.to) return;
-      const dist = Math.abs((w.from + w.to - 1) / 2 - idx);
-      if (dist < bestDist) [best, bestDist] = [wi, dist];
-    });
-    x.label = ids[best]!;
+  const labels = new Array<number>(items.length).fill(0);
+  windows.forEach((w, wi) => {
+    const centre = (w.from + w.to - 1) / 2;
+    for (let t = w.from; t < w.to; t++) {
+      const prev = windows[wi - 1];
+      const prevCentre = prev ? (prev.from + prev.to - 1) / 2 : -Infinity;
+      if (prev && t < prev.to && Math.abs(t - prevCentre) <= Math.abs(t - centre)) continue;
+      labels[t] = ids[wi]!;
+    }
   });
-  return k;
+  return labels;
 }
 
 /** Pools per label 0…k−1 (empty labels give empty pools). */
@@ -185,7 +199,8 @@ function mergeClusters(
   k: number,
   totalFrames: number,
   lambda: number,
-  target?: number,
+  target: number | undefined,
+  reference: Model,
 ): number {
   const pools = poolsOf(items, k);
   const alive = pools.map((p) => p.n > 0);
@@ -197,7 +212,7 @@ function mergeClusters(
     for (let a = 0; a < k; a++)
       for (let b = a + 1; b < k; b++) {
         if (!alive[a] || !alive[b]) continue;
-        const score = deltaBic(pools[a]!, pools[b]!, lambda, totalFrames);
+        const score = deltaBic(pools[a]!, pools[b]!, lambda, totalFrames, reference);
         if (score < bestScore) [best, bestScore] = [[a, b], score];
       }
     if (!best || (target === undefined && bestScore > 0)) break;
@@ -259,24 +274,33 @@ const AMBIGUOUS_NATS_PER_FRAME = 0.35;
  * other speaker also talks within 2 s. It finds overlaps at turn changes and back-channel
  * ("mm", "yeah") over someone else; it misses overlaps where one voice dominates.
  */
-function markOverlap(turns: DiarizedTurn[], items: readonly Labelled[], emissions: number[][], names: string[]): void {
+function markOverlap(
+  turns: DiarizedTurn[],
+  items: readonly Labelled[],
+  emissions: number[][],
+  names: string[],
+): void {
   const ambiguous: { start: number; end: number; other: string }[] = [];
   let run: { start: number; end: number; other: number; count: number } | undefined;
   items.forEach((x, t) => {
     const e = emissions[t]!;
     const own = e[x.label]!;
     let other = -1;
-    for (let s = 0; s < e.length; s++) if (s !== x.label && (other < 0 || e[s]! > e[other]!)) other = s;
-    const close = other >= 0 && x.block.n > 0 && (own - e[other]!) / x.block.n < AMBIGUOUS_NATS_PER_FRAME;
+    for (let s = 0; s < e.length; s++)
+      if (s !== x.label && (other < 0 || e[s]! > e[other]!)) other = s;
+    const close =
+      other >= 0 && x.block.n > 0 && (own - e[other]!) / x.block.n < AMBIGUOUS_NATS_PER_FRAME;
     if (close && run && run.other === other && x.start - run.end < 0.05) {
       run.end = x.end;
       run.count++;
     } else {
-      if (run && run.count >= 2) ambiguous.push({ start: run.start, end: run.end, other: names[run.other]! });
+      if (run && run.count >= 2)
+        ambiguous.push({ start: run.start, end: run.end, other: names[run.other]! });
       run = close ? { start: x.start, end: x.end, other, count: 1 } : undefined;
     }
   });
-  if (run && run.count >= 2) ambiguous.push({ start: run.start, end: run.end, other: names[run.other]! });
+  if (run && run.count >= 2)
+    ambiguous.push({ start: run.start, end: run.end, other: names[run.other]! });
   for (const a of ambiguous) {
     const near = turns.some(
       (t) => t.speaker === a.other && t.start < a.end + 2 && t.end > a.start - 2,
@@ -296,7 +320,10 @@ export function diarize(
   speech: readonly Segment[],
   opts: DiarizeOptions = {},
 ): Diarization {
-  const items = speechBlocks(blocks, [...speech].sort((a, b) => a.start - b.start));
+  const items = speechBlocks(
+    blocks,
+    [...speech].sort((a, b) => a.start - b.start),
+  );
   const totalFrames = items.reduce((a, x) => a + x.block.n, 0);
   if (items.length === 0 || totalFrames === 0) return { turns: [], speakerCount: 0 };
   const maxSpeakers = Math.max(1, opts.maxSpeakers ?? 8);
@@ -306,36 +333,49 @@ export function diarize(
 
   const globalPool = poolOf(items.map((x) => x.block));
   const globalModel = fit(globalPool);
-  // Over-cluster (twice the most speakers expected, at least 16) and let ΔBIC merge back.
-  let k = initialClusters(items, globalPool, Math.max(16, 2 * (target ?? maxSpeakers)));
-  k = mergeClusters(items, k, totalFrames, lambda, target ?? undefined);
-  if (target === undefined && k > maxSpeakers) k = mergeClusters(items, k, totalFrames, lambda, maxSpeakers);
-
-  let emissions: number[][] = [];
+  const windows = windowsOf(items);
+  const embeddings = windows.map((w) =>
+    embed(poolOf(items.slice(w.from, w.to).map((x) => x.block)), cmvnOf(globalPool), globalModel),
+  );
+  // Over-cluster the windows with k-means, then merge bottom-up by ΔBIC: down to the
+  // participants when known, else until no merge pays for itself (the count estimate).
+  const init = initialLabels(
+    items,
+    windows,
+    embeddings,
+    Math.min(windows.length, INITIAL_CLUSTERS),
+  );
+  items.forEach((x, t) => (x.label = init[t]!));
+  let k = compact(items);
+  k = mergeClusters(items, k, totalFrames, lambda, target, globalModel);
+  if (target === undefined && k > maxSpeakers)
+    k = mergeClusters(items, k, totalFrames, lambda, maxSpeakers, globalModel);
+  // Resegmentation (Viterbi with the speakers' models) and re-merging until stable.
   for (let round = 0; round < REFINE_ROUNDS; round++) {
+    const before = items.map((x) => x.label);
     const models = poolsOf(items, k).map((p) => fit(p, globalModel));
-    emissions = resegment(items, models, penalty);
-    k = compact(items);
-    // Resegmentation can make two clusters alike: merge again if ΔBIC says so.
-    const merged = mergeClusters(items, k, totalFrames, lambda, target);
-    if (merged === k && round > 0) break;
-    k = merged;
+    resegment(items, models, penalty);
+    k = mergeClusters(items, compact(items), totalFrames, lambda, target, globalModel);
+    if (items.every((x, t) => x.label === before[t])) break;
   }
-  // Emissions of the final labels, for the overlap marking.
   const finalModels = poolsOf(items, k).map((p) => fit(p, globalModel));
-  emissions = items.map((x) => finalModels.map((m) => logLikelihood(m, x.block)));
+  const emissions = items.map((x) => finalModels.map((m) => logLikelihood(m, x.block)));
 
   // Name by first appearance.
   const order = new Map<number, number>();
   for (const x of items) if (!order.has(x.label)) order.set(x.label, order.size);
-  const names = Array.from({ length: k }, (_, label) => `speaker_${String(order.get(label) ?? label).padStart(2, '0')}`);
+  const names = Array.from(
+    { length: k },
+    (_, label) => `speaker_${String(order.get(label) ?? label).padStart(2, '0')}`,
+  );
 
   const maxGap = opts.maxGapSec ?? 1;
   const turns: DiarizedTurn[] = [];
   for (const x of items) {
     const speaker = names[x.label]!;
     const last = turns[turns.length - 1];
-    if (last && last.speaker === speaker && x.start - last.end <= maxGap) last.end = Math.max(last.end, x.end);
+    if (last && last.speaker === speaker && x.start - last.end <= maxGap)
+      last.end = Math.max(last.end, x.end);
     else turns.push({ speaker, start: x.start, end: x.end });
   }
   markOverlap(turns, items, emissions, names);

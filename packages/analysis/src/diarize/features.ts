@@ -15,6 +15,8 @@ export const BLOCK_SEC = (HOP * FRAMES_PER_BLOCK) / SAMPLE_RATE;
 export const N_MFCC = 12;
 /** Dimensions of a frame vector: 12 MFCCs and their 12 deltas. */
 export const DIM = 2 * N_MFCC;
+/** Entries of the upper triangle of an N_MFCC × N_MFCC matrix. */
+export const OUTER = (N_MFCC * (N_MFCC + 1)) / 2;
 // Regression deltas over ±2 frames (the HTK formula): d_t = Σ k (c_{t+k} − c_{t−k}) / (2 Σ k²).
 const DELTA_SPAN = 2;
 const DELTA_NORM = 2 * (1 + 4);
@@ -37,6 +39,8 @@ export interface BlockStats {
   n: number;
   sum: Float64Array;
   sumSq: Float64Array;
+  /** Σ x xᵀ over the MFCC dimensions, upper triangle row by row (N_MFCC·(N_MFCC+1)/2). */
+  outer: Float64Array;
   /** Voiced frames and the sums of their log-f0. */
   voiced: number;
   f0Sum: number;
@@ -48,6 +52,7 @@ const emptyBlock = (index: number): BlockStats => ({
   n: 0,
   sum: new Float64Array(DIM),
   sumSq: new Float64Array(DIM),
+  outer: new Float64Array(OUTER),
   voiced: 0,
   f0Sum: 0,
   f0SumSq: 0,
@@ -143,7 +148,8 @@ export class VoiceFeatures {
         stats.n++;
         for (let d = 0; d < N_MFCC; d++) {
           let delta = 0;
-          for (let k = 1; k <= DELTA_SPAN; k++) delta += k * (at(t + k).mfcc[d]! - at(t - k).mfcc[d]!);
+          for (let k = 1; k <= DELTA_SPAN; k++)
+            delta += k * (at(t + k).mfcc[d]! - at(t - k).mfcc[d]!);
           delta /= DELTA_NORM;
           const c = frame.mfcc[d]!;
           stats.sum[d]! += c;
@@ -151,6 +157,9 @@ export class VoiceFeatures {
           stats.sum[N_MFCC + d]! += delta;
           stats.sumSq[N_MFCC + d]! += delta * delta;
         }
+        let k = 0;
+        for (let i = 0; i < N_MFCC; i++)
+          for (let j = i; j < N_MFCC; j++) stats.outer[k++]! += frame.mfcc[i]! * frame.mfcc[j]!;
         if (frame.logF0 !== null) {
           stats.voiced++;
           stats.f0Sum += frame.logF0;
