@@ -1,8 +1,21 @@
 // Frame-level voice features for diarization, reduced on the fly to per-block sufficient
 // statistics so a two-hour recording costs a few megabytes instead of its samples.
-import Meyda from 'meyda';
+import meyda from 'meyda';
 import { YIN } from 'pitchfinder';
 import { SAMPLE_RATE } from '../decode.js';
+
+/**
+ * The part of meyda used here. Its types describe an ES module's default export, but Node
+ * loads its CommonJS build whose module.exports is that object, so the declared and the
+ * real shapes differ under NodeNext resolution; this interface states the real one.
+ */
+interface MeydaApi {
+  bufferSize: number;
+  sampleRate: number;
+  numberOfMFCCCoefficients: number;
+  extract(features: 'mfcc'[], signal: Float32Array): { mfcc?: number[] } | null;
+}
+const Meyda = meyda as unknown as MeydaApi;
 
 /** Analysis window: 32 ms, a power of two as meyda's FFT requires. */
 export const FRAME = 512;
