@@ -61,7 +61,7 @@ describe('npm run analyze', () => {
     expect(a.engagement.score).toBeGreaterThanOrEqual(0);
     expect(a.engagement.score).toBeLessThanOrEqual(100);
     expect(a.engagement.method).toMatch(/heuristic/i);
-  });
+  }, 120_000);
 
   it('diarizes two-speakers.wav into the number of speakers given by --speakers', () => {
     const given = analyze('--speakers', '3', fixture('diarization/two-speakers.wav'));
@@ -77,7 +77,7 @@ describe('npm run analyze', () => {
       'speaker_02',
     ]);
     expect(analyze('--speakers', 'many', fixture('speech/jfk.wav')).stderr).toMatch(/whole number/);
-  });
+  }, 120_000); // a real CLI run (ffmpeg, Silero, pocketsphinx), slow on a busy 2-core machine
 
   it('fails with a message on stderr for a missing file or no argument', () => {
     const missing = analyze('/nonexistent/meeting.mp4');
