@@ -8,6 +8,7 @@ import {
   type RateWindow,
   type SentimentAnalytics,
 } from './conversation.js';
+import { findQuestions, questionsPerSpeaker, type Question } from './questions.js';
 import { mergeSegments, round3, type Segment } from './vad.js';
 
 export interface SpeakerWord {
@@ -35,6 +36,10 @@ export interface Analytics {
   /** Per speaker, words per minute of their talking in consecutive 60 s windows. */
   speakingRateOverTime: Record<string, RateWindow[]>;
   engagement: Engagement;
+  /** Questions asked, in time order (see questions.ts for how they are recognised). */
+  questions: Question[];
+  /** Number of questions each speaker asked. */
+  questionsPerSpeaker: Record<string, number>;
 }
 
 /** Until diarization lands every turn belongs to this speaker. */
@@ -131,6 +136,7 @@ export function computeAnalytics(
   });
   const sentiment = computeSentiment(words, turns, audioLengthSec);
   const interactivity = computeInteractivity(turns, audioLengthSec);
+  const questions = findQuestions(words);
   return {
     audioLengthSec: round3(audioLengthSec),
     talkTimeSec,
@@ -147,5 +153,7 @@ export function computeAnalytics(
       wordsPerMinute,
       overallCompound: sentiment.overall.compound,
     }),
+    questions,
+    questionsPerSpeaker: questionsPerSpeaker(questions, Object.keys(talkTimeSec)),
   };
 }

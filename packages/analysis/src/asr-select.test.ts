@@ -47,6 +47,15 @@ describe('engine selection', () => {
     expect(parseArgs(['--engine'])).toMatch(/unknown engine/);
     expect(parseArgs([])).toMatch(/one media file/);
     expect(parseArgs(['a.mp4', 'b.mp4'])).toMatch(/one media file/);
+    expect(parseArgs(['--speakers', '3', 'a.mp4'])).toEqual({
+      file: 'a.mp4',
+      engine: undefined,
+      speakers: 3,
+    });
+    expect(parseArgs(['a.mp4', '--speakers=2'])).toMatchObject({ speakers: 2 });
+    expect(parseArgs(['--speakers', 'two', 'a.mp4'])).toMatch(/whole number/);
+    expect(parseArgs(['--speakers', '0', 'a.mp4'])).toMatch(/whole number/);
+    expect(parseArgs(['a.mp4', '--speakers'])).toMatch(/whole number/);
   });
 });
 
@@ -68,6 +77,33 @@ describe('whisper.cpp engine', () => {
       });
       expect(w.end).toBeGreaterThanOrEqual(w.start);
     }
+  });
+
+  it('keeps the event loop free while whisper.cpp runs (worker thread)', async () => {
+    const engine = new WhisperEngine(MODEL);
+    await engine.load();
+    const pcm = await decodeAll(fixture('speech/jfk.wav'));
+    let last = performance.now();
+    let longestStall = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestStall = Math.max(longestStall, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    try {
+      await engine.transcribe(pcm);
+    } finally {
+      clearInterval(timer);
+      await engine.close();
+    }
+    const took = performance.now() - started;
+    console.log(
+      `whisper.cpp on jfk.wav: ${took.toFixed(0)} ms, longest event-loop stall ${longestStall.toFixed(0)} ms`,
+    );
+    // On the main thread the stall would be the whole full() call.
+    expect(took).toBeGreaterThan(100);
+    expect(longestStall).toBeLessThan(Math.max(100, took / 4));
   });
 
   it('says which model file is missing', async () => {

@@ -1,17 +1,31 @@
 import { isEngineKind, type EngineKind } from './asr/select.js';
 
-/** `analyze` arguments: FILE and the engine override, or a usage error message. */
-export function parseArgs(argv: string[]): { file: string; engine?: EngineKind } | string {
+export interface CliArgs {
+  file: string;
+  engine?: EngineKind;
+  /** Number of speakers when known (the meeting's participants); estimated otherwise. */
+  speakers?: number;
+}
+
+/** `analyze` arguments: FILE, the engine override and the speaker count, or a usage error. */
+export function parseArgs(argv: string[]): CliArgs | string {
   const rest: string[] = [];
   let engine: EngineKind | undefined;
+  let speakers: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--engine' || arg.startsWith('--engine=')) {
       const value = arg === '--engine' ? argv[++i] : arg.slice('--engine='.length);
       if (!value || !isEngineKind(value)) return `unknown engine "${value ?? ''}"`;
       engine = value;
+    } else if (arg === '--speakers' || arg.startsWith('--speakers=')) {
+      const value = arg === '--speakers' ? argv[++i] : arg.slice('--speakers='.length);
+      const n = Number(value);
+      if (!value || !Number.isInteger(n) || n < 1 || n > 32)
+        return `--speakers needs a whole number from 1 to 32, got "${value ?? ''}"`;
+      speakers = n;
     } else rest.push(arg);
   }
   if (rest.length !== 1 || rest[0]!.startsWith('-')) return 'expected one media file';
-  return { file: rest[0]!, engine };
+  return speakers === undefined ? { file: rest[0]!, engine } : { file: rest[0]!, engine, speakers };
 }

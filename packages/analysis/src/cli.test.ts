@@ -26,9 +26,11 @@ describe('npm run analyze', () => {
         start: expect.any(Number),
         end: expect.any(Number),
         speaker: 'speaker_00',
+        confidence: expect.any(Number),
       });
       expect(w.start).toBeLessThanOrEqual(w.end);
     }
+    expect(doc.speakerCount).toEqual({ value: 1, source: 'estimated' });
     expect(doc.turns.length).toBeGreaterThan(0);
     expect(doc.turns[0]).toEqual({
       speaker: 'speaker_00',
@@ -42,7 +44,10 @@ describe('npm run analyze', () => {
     expect(a.longestMonologueSec).toBeGreaterThan(7);
     expect(a.wordsPerMinute.speaker_00).toBeGreaterThan(60);
     expect(Array.isArray(a.fillerWords)).toBe(true);
-    // Conversation analytics on the real recording's words (one speaker until diarization).
+    // Whatever pocketsphinx hears, the list and the per-speaker count agree.
+    expect(Array.isArray(a.questions)).toBe(true);
+    expect(a.questionsPerSpeaker).toEqual({ speaker_00: a.questions.length });
+    // Conversation analytics on the real recording's words (one speaker, as diarized).
     expect(a.sentiment.turns.length).toBeGreaterThan(0);
     for (const t of a.sentiment.turns) {
       expect(t.compound).toBeGreaterThanOrEqual(-1);
@@ -56,7 +61,23 @@ describe('npm run analyze', () => {
     expect(a.engagement.score).toBeGreaterThanOrEqual(0);
     expect(a.engagement.score).toBeLessThanOrEqual(100);
     expect(a.engagement.method).toMatch(/heuristic/i);
-  });
+  }, 120_000);
+
+  it('diarizes two-speakers.wav into the number of speakers given by --speakers', () => {
+    const given = analyze('--speakers', '3', fixture('diarization/two-speakers.wav'));
+    expect(given.status).toBe(0);
+    const doc = JSON.parse(given.stdout) as AnalysisResult;
+    expect(doc.speakerCount).toEqual({ value: 3, source: 'participants' });
+    expect(new Set(doc.turns.map((t) => t.speaker))).toEqual(
+      new Set(['speaker_00', 'speaker_01', 'speaker_02']),
+    );
+    expect(Object.keys(doc.analytics.questionsPerSpeaker).sort()).toEqual([
+      'speaker_00',
+      'speaker_01',
+      'speaker_02',
+    ]);
+    expect(analyze('--speakers', 'many', fixture('speech/jfk.wav')).stderr).toMatch(/whole number/);
+  }, 120_000); // a real CLI run (ffmpeg, Silero, pocketsphinx), slow on a busy 2-core machine
 
   it('fails with a message on stderr for a missing file or no argument', () => {
     const missing = analyze('/nonexistent/meeting.mp4');

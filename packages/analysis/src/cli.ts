@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] FILE`: prints one JSON document. */
+/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] FILE`: prints one JSON document. */
 import { ENGINE_KINDS, selectEngine } from './asr/select.js';
+import { WhisperEngine } from './asr/whisper.js';
 import { parseArgs } from './cli-args.js';
 import { analyzeFile } from './pipeline.js';
 
-const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] FILE\n`;
+const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] FILE\n`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
@@ -17,9 +18,15 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const result = await analyzeFile(args.file, selectEngine(args.engine));
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
+    const engine = selectEngine(args.engine);
+    try {
+      const result = await analyzeFile(args.file, engine, args.speakers);
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      return 0;
+    } finally {
+      // whisper.cpp runs in a worker thread; end it so the process exits at once.
+      if (engine instanceof WhisperEngine) await engine.close();
+    }
   } catch (e) {
     process.stderr.write(`analyze: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

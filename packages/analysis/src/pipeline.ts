@@ -1,15 +1,20 @@
+import { open, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   computeAnalytics,
   assignSpeakers,
-  turnsFromSpeech,
   type Analytics,
   type SpeakerWord,
   type Turn,
 } from './analytics.js';
 import { selectEngine } from './asr/select.js';
-import type { AsrEngine } from './asr/types.js';
-import { decodeAll, MediaError, probeDuration } from './decode.js';
-import { detectSpeech } from './vad.js';
+import type { AsrEngine, Word } from './asr/types.js';
+import { decodePcm, MediaError, probeDuration, SAMPLE_RATE } from './decode.js';
+import { diarize } from './diarize/diarize.js';
+import { VoiceFeatures, type BlockStats } from './diarize/features.js';
+import { planPieces } from './pieces.js';
+import { detectSpeech, round3, type Segment } from './vad.js';
 
 export interface EngineInfo {
   name: string;
@@ -49,38 +54,172 @@ export interface AnalysisResult extends SpeechResult {
   analytics: Analytics;
 }
 
+/** Fractions of the progress bar given to each stage (measured shares of the run time). */
+const PROGRESS = { decode: 0.25, asr: 0.65, diarize: 0.1 } as const;
+/** Longest stretch of audio handed to the engine at once: bounds memory (7.7 MB as Float32). */
+const BATCH_SEC = 120;
+const BYTES_PER_SAMPLE = 2;
+
 /**
- * Decode → VAD → speech-to-text → speaker turns on one media file.
- * First slice: the PCM is held in memory and every word is speaker_00 until diarization lands.
+ * Decode → VAD → speech-to-text → diarization on one media file, in bounded memory.
+ *
+ * The file is decoded once, as a stream: each second of PCM goes to Silero VAD, to the voice
+ * feature extractor (which keeps only per-block statistics) and, as 16-bit samples, to a
+ * temporary file. Speech-to-text then reads the pieces it needs back from that file by
+ * sample offset, at most BATCH_SEC at a time, so a two-hour meeting never holds more than a
+ * couple of minutes of samples in memory (the whole recording as Float32 would be 460 MB).
  */
 export async function runSpeechStep(
   file: string,
   opts: SpeechStepOptions = {},
 ): Promise<SpeechResult> {
   const engine = opts.engine ?? selectEngine();
+  const report = progressReporter(opts.onProgress);
   const durationSec = await probeDuration(file);
-  const pcm = await decodeAll(file);
-  if (pcm.length === 0) throw new MediaError(`no audio in ${file}`);
-  opts.onProgress?.(0.1);
-  const speech = await detectSpeech(pcm);
-  opts.onProgress?.(0.2);
-  const { words } = await engine.transcribe(pcm, { speech });
-  opts.onProgress?.(0.9);
-  const turns = turnsFromSpeech(speech);
-  const confidence = new Map(words.map((w) => [`${w.start}:${w.word}`, w.confidence]));
-  const attributed = assignSpeakers(words, turns).map((w) => ({
-    ...w,
-    confidence: confidence.get(`${w.start}:${w.word}`) ?? null,
-  }));
-  opts.onProgress?.(1);
-  return {
-    engine: { name: engine.name, model: engine.model, quality: engine.quality },
-    durationSec: Math.round(durationSec * 1000) / 1000,
-    words: attributed,
-    turns,
-    speakerCount: { value: new Set(turns.map((t) => t.speaker)).size, source: 'estimated' },
+  report(0);
+  const dir = await mkdtemp(join(tmpdir(), 'parley-speech-'));
+  try {
+    const rawPath = join(dir, 'pcm.s16le');
+    const { speech, blocks, samples } = await decodeOnce(file, rawPath, (decodedSec) =>
+      report(PROGRESS.decode * Math.min(1, decodedSec / Math.max(durationSec, 1e-3))),
+    );
+    if (samples === 0) throw new MediaError(`no audio in ${file}`);
+    const words = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
+      report(PROGRESS.decode + PROGRESS.asr * done),
+    );
+    report(PROGRESS.decode + PROGRESS.asr);
+    const { turns, speakerCount } = diarize(blocks, speech, { speakers: opts.speakers });
+    report(1);
+    const attributed: AttributedWord[] = assignSpeakers(words, turns).map((w, i) => ({
+      ...w,
+      confidence: words[i]!.confidence,
+    }));
+    return {
+      engine: { name: engine.name, model: engine.model, quality: engine.quality },
+      durationSec: round3(durationSec),
+      words: attributed,
+      turns,
+      speakerCount: {
+        value: speakerCount,
+        source: opts.speakers !== undefined ? 'participants' : 'estimated',
+      },
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Reports only increasing fractions, clipped to 0..1, so a progress bar never goes back. */
+function progressReporter(onProgress?: (fraction: number) => void): (fraction: number) => void {
+  let last = -1;
+  return (fraction) => {
+    const f = Math.min(1, Math.max(0, fraction));
+    if (!onProgress || f <= last) return;
+    last = f;
+    onProgress(f);
   };
 }
+
+/** One streamed decode feeding VAD, the voice features and a 16-bit copy on disk. */
+async function decodeOnce(
+  file: string,
+  rawPath: string,
+  onDecoded: (seconds: number) => void,
+): Promise<{ speech: Segment[]; blocks: BlockStats[]; samples: number }> {
+  const features = new VoiceFeatures();
+  const out = await open(rawPath, 'w');
+  let samples = 0;
+  async function* tee(): AsyncGenerator<Float32Array> {
+    for await (const frame of decodePcm(file)) {
+      const bytes = Buffer.allocUnsafe(frame.length * BYTES_PER_SAMPLE);
+      for (let i = 0; i < frame.length; i++)
+        bytes.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(frame[i]! * 32768))), i * 2);
+      await out.write(bytes);
+      features.push(frame);
+      samples += frame.length;
+      onDecoded(samples / SAMPLE_RATE);
+      yield frame;
+    }
+  }
+  try {
+    const speech = await detectSpeech(tee());
+    return { speech, blocks: features.finish(), samples };
+  } finally {
+    await out.close();
+  }
+}
+
+/** Samples [from, to) of the 16-bit copy as Float32 in [-1, 1). */
+async function readRange(rawPath: string, from: number, to: number): Promise<Float32Array> {
+  const fh = await open(rawPath, 'r');
+  try {
+    const bytes = Buffer.alloc((to - from) * BYTES_PER_SAMPLE);
+    const { bytesRead } = await fh.read(bytes, 0, bytes.length, from * BYTES_PER_SAMPLE);
+    const pcm = new Float32Array(bytesRead / BYTES_PER_SAMPLE);
+    for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2) / 32768;
+    return pcm;
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Speech-to-text over the speech only: pieces (cut in silences) are grouped into batches of
+ * at most BATCH_SEC, each batch is read back from disk and given to the engine with its
+ * speech segments, and word times are shifted back to the recording.
+ */
+async function transcribeFromFile(
+  engine: AsrEngine,
+  rawPath: string,
+  samples: number,
+  speech: readonly Segment[],
+  onDone: (fraction: number) => void,
+): Promise<Word[]> {
+  const totalSec = samples / SAMPLE_RATE;
+  const pieces = planPieces(speech, 30).map((p) => ({
+    start: p.start,
+    end: Math.min(p.end, totalSec),
+  }));
+  const batches: Segment[][] = [];
+  for (const p of pieces) {
+    const batch = batches[batches.length - 1];
+    if (batch && p.end - batch[0]!.start <= BATCH_SEC) batch.push(p);
+    else batches.push([p]);
+  }
+  const speechSec = pieces.reduce((a, p) => a + (p.end - p.start), 0) || 1;
+  let doneSec = 0;
+  const words: Word[] = [];
+  for (const batch of batches) {
+    const from = Math.floor(batch[0]!.start * SAMPLE_RATE);
+    const to = Math.min(samples, Math.ceil(batch[batch.length - 1]!.end * SAMPLE_RATE));
+    if (to <= from) continue;
+    const offset = from / SAMPLE_RATE;
+    const pcm = await readRange(rawPath, from, to);
+    const inside = speech
+      .filter((s) => s.end > offset && s.start < to / SAMPLE_RATE)
+      .map((s) => ({
+        start: Math.max(0, s.start - offset),
+        end: Math.min(pcm.length / SAMPLE_RATE, s.end - offset),
+      }));
+    const batchSec = batch.reduce((a, p) => a + (p.end - p.start), 0);
+    let pieceSec = 0;
+    const { words: batchWords } = await engine.transcribe(pcm, {
+      speech: inside,
+      // The engine re-plans pieces inside the batch; their seconds move the bar within it.
+      onPieceDone: (p) => {
+        pieceSec += p.end - p.start;
+        onDone((doneSec + Math.min(batchSec, pieceSec)) / speechSec);
+      },
+    });
+    for (const w of batchWords)
+      words.push({ ...w, start: round2(w.start + offset), end: round2(w.end + offset) });
+    doneSec += batchSec;
+    onDone(doneSec / speechSec);
+  }
+  return words;
+}
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /** Conversation analytics from the speech step's words and turns (pure; no media needed). */
 export function runTextStep(input: {
@@ -95,7 +234,8 @@ export function runTextStep(input: {
 export async function analyzeFile(
   file: string,
   engine: AsrEngine = selectEngine(),
+  speakers?: number,
 ): Promise<AnalysisResult> {
-  const speech = await runSpeechStep(file, { engine });
+  const speech = await runSpeechStep(file, { engine, speakers });
   return { ...speech, analytics: runTextStep({ ...speech, audioLengthSec: speech.durationSec }) };
 }

@@ -97,7 +97,9 @@ export class OpenAiCompatibleEngine implements AsrEngine {
       const from = Math.floor(piece.start * SAMPLE_RATE);
       const to = Math.ceil(piece.end * SAMPLE_RATE);
       const body = await this.request(encodeWav(pcm.subarray(from, to)));
-      return parseVerboseJson(body, from / SAMPLE_RATE);
+      const parsed = parseVerboseJson(body, from / SAMPLE_RATE);
+      opts.onPieceDone?.(piece);
+      return parsed;
     });
     this.estimatedTimes = perPiece.some(([, estimated]) => estimated);
     return { words: perPiece.flatMap(([words]) => words) };

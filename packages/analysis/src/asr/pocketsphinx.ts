@@ -82,7 +82,9 @@ export class PocketsphinxEngine implements AsrEngine {
           const to = Math.ceil(piece.end * SAMPLE_RATE);
           const file = join(dir, `piece-${i}.wav`);
           await writeFile(file, encodeWav(peakNormalize(pcm.subarray(from, to))));
-          return parsePocketsphinx(await run(file), from / SAMPLE_RATE);
+          const words = parsePocketsphinx(await run(file), from / SAMPLE_RATE);
+          opts.onPieceDone?.(piece);
+          return words;
         },
       );
       return { words: perPiece.flat() };

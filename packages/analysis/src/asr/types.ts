@@ -16,6 +16,8 @@ export interface TranscribeOptions {
   concurrency?: number;
   /** Longest piece in seconds. */
   maxPieceSec?: number;
+  /** Called as each piece is recognised (in any order), for progress bars. */
+  onPieceDone?: (piece: Segment) => void;
 }
 
 export interface Transcript {
