@@ -92,8 +92,16 @@ export async function startQueue(
   queues: readonly QueueDefinition[],
   log: { error(obj: object, msg: string): void },
 ): Promise<JobQueue> {
+  // Once stopped, the queue writes nothing more: a handler that outlived the grace period
+  // cannot complete or fail its job on a closing database. That job stays 'active' and is
+  // recovered like a crashed process's (requeued on PGlite, expired on PostgreSQL).
+  let stopped = false;
+  const executor = sqlExecutorFor(database);
   const boss = new PgBoss({
-    db: sqlExecutorFor(database),
+    db: {
+      executeSql: (text: string, values: unknown[]) =>
+        stopped ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values),
+    },
     schedule: false,
     supervise: true,
     migrate: true,
@@ -149,7 +157,7 @@ export async function startQueue(
     },
     async requeueOrphans(names) {
       if (names.length === 0) return 0;
-      const { rows } = await sqlExecutorFor(database).executeSql(
+      const { rows } = await executor.executeSql(
         `UPDATE pgboss.job SET state = 'retry', start_after = now()
           WHERE state = 'active' AND name = ANY($1::text[]) RETURNING id`,
         [names],
@@ -158,6 +166,7 @@ export async function startQueue(
     },
     async stop(graceSeconds) {
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: false, wait: true });
+      stopped = true;
     },
   };
 }
