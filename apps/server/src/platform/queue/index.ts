@@ -99,8 +99,9 @@ export async function startQueue(
   const executor = sqlExecutorFor(database);
   const boss = new PgBoss({
     db: {
+      // Undefined is what pg-boss's own client answers once closed; its callers expect it.
       executeSql: (text: string, values: unknown[]) =>
-        stopped ? Promise.resolve({ rows: [] }) : executor.executeSql(text, values),
+        stopped ? Promise.resolve(undefined as unknown as Rows) : executor.executeSql(text, values),
     },
     schedule: false,
     supervise: true,
