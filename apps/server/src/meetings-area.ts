@@ -139,7 +139,6 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
         database,
         (e) => realtime.toLocalMeeting(e.meetingId, e.event, e.payload),
         log,
-        config.env.DATABASE_URL,
       )
     : null;
 

@@ -38,15 +38,15 @@ export function createNotifyBroadcaster(
 }
 
 /**
- * Calls `deliver` for every event another process NOTIFYs. On PostgreSQL a dedicated client
- * holds the LISTEN and reconnects after a lost connection (events sent meanwhile are lost;
- * the status route still answers). Resolves with a function that stops listening.
+ * Calls `deliver` for every event another process NOTIFYs. On PostgreSQL one connection of
+ * the pool is kept for the LISTEN and replaced after a lost connection (events sent
+ * meanwhile are lost; the status route still answers). Resolves with a function that stops
+ * listening.
  */
 export async function listenForEvents(
   database: Database,
   deliver: (e: BridgedEvent) => void,
   log: { warn(obj: object, msg: string): void },
-  connectionString?: string,
 ): Promise<() => Promise<void>> {
   const onText = (text: string) => {
     try {
@@ -56,27 +56,28 @@ export async function listenForEvents(
       log.warn({ err }, 'realtime: unreadable notification');
     }
   };
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(REALTIME_CHANNEL, onText);
-    return unlisten;
-  }
-  if (!connectionString) throw new Error('listening on PostgreSQL needs its connection string');
+  if (database.pglite) return database.pglite.listen(REALTIME_CHANNEL, onText);
+  const pool = database.pool;
+  if (!pool) throw new Error('the database exposes neither a PGlite client nor a pool');
 
-  let client: pg.Client | null = null;
+  let client: pg.PoolClient | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
+    const c = await pool.connect();
     c.on('notification', (msg) => {
       if (msg.channel === REALTIME_CHANNEL && msg.payload) onText(msg.payload);
     });
     c.on('error', (err) => {
       log.warn({ err }, 'realtime: LISTEN connection lost; reconnecting');
-      c.end().catch(() => {});
       if (client === c) client = null;
-      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      c.release(err);
+      const again = () =>
+        connect().catch(() => {
+          if (!closed) retry = setTimeout(again, 1000);
+        });
+      if (!closed) retry = setTimeout(again, 1000);
     });
-    await c.connect();
     await c.query(`LISTEN ${REALTIME_CHANNEL}`);
     client = c;
   };
@@ -84,6 +85,10 @@ export async function listenForEvents(
   return async () => {
     closed = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const c = client;
+    client = null;
+    if (!c) return;
+    await c.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => {});
+    c.release();
   };
 }
