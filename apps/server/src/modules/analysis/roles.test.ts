@@ -83,6 +83,7 @@ describe('an API process and a worker process', () => {
       expect(await Promise.race([processed, timeout])).toEqual({ meetingId: meeting.id });
       const states = events.map((e) => e.inferenceStatus);
       expect(states).toContain('analysing');
+      // Sent in order: the processed status precedes the Processed event.
       expect(states.at(-1)).toBe('processed');
       // Speech progress was reported between its start and its end.
       const speech = events.map((e) => e.steps[1]).filter((s) => s?.state === 'running');

@@ -28,11 +28,15 @@ export function createNotifyBroadcaster(
     if (database.pglite) await database.pglite.query(query, [REALTIME_CHANNEL, text]);
     else await database.pool?.query(query, [REALTIME_CHANNEL, text]);
   };
+  // One at a time: on a pool, two NOTIFYs sent at once may commit, and arrive, in either
+  // order, and a client must see a meeting's events in the order they happened.
+  let chain: Promise<void> = Promise.resolve();
   return {
     toMeeting(meetingId, event, payload) {
-      send(JSON.stringify({ meetingId, event, payload })).catch((err: unknown) =>
-        log.warn({ err, meetingId, event }, 'realtime: notify failed'),
-      );
+      const text = JSON.stringify({ meetingId, event, payload });
+      chain = chain
+        .then(() => send(text))
+        .catch((err: unknown) => log.warn({ err, meetingId, event }, 'realtime: notify failed'));
     },
   };
 }
