@@ -141,12 +141,13 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         }
         const last = ctx.attempt >= ctx.attempts;
         log.warn({ err, ...job, attempt: ctx.attempt, last }, 'analysis step failed');
-        // Kept for the status route while the retry waits; the dead-letter handler ends the run.
+        // Kept for the status route while the retry waits; after the last attempt the
+        // dead-letter handler marks the step failed.
         await repo.patchStep(
           job.meetingId,
           job.runId,
           step,
-          { state: last ? 'running' : 'pending', error: messageOf(err) },
+          { state: 'pending', error: messageOf(err) },
           now(),
         );
         await analysis.announce(job.meetingId);
