@@ -86,6 +86,8 @@ function startProcess(env) {
       WEB_DIST: '/nonexistent-parley-web',
       HOST: '127.0.0.1',
       QUEUE_POLL_SECONDS: '1',
+      // One sign-in for a run that takes longer than the default 15-minute token.
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
