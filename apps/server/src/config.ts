@@ -54,6 +54,22 @@ const envSchema = z.object({
   /** Where the local store keeps media; defaults to DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().default('ffmpeg'),
+  /** Retries of a failed analysis step (exponential back-off from the delay), then dead letter. */
+  ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),
+  /**
+   * A step job that runs longer than max(floor, duration × factor) counts as stuck (its
+   * worker died, on PostgreSQL) and is retried. The floor bounds how long a crashed worker's
+   * job waits before another worker takes it.
+   */
+  ANALYSIS_EXPIRE_MIN_SECONDS: positiveInt(15 * 60),
+  ANALYSIS_EXPIRE_PER_MEDIA_SECOND: z.coerce.number().positive().default(5),
+  /** How often an idle worker asks the queue for work. */
+  QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** How often the queue looks for expired jobs and archives finished ones. */
+  QUEUE_MAINTENANCE_SECONDS: positiveInt(60),
+  /** On SIGTERM/SIGINT, how long a job in flight may finish before it is handed back. */
+  SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   FFPROBE_PATH: z.string().default('ffprobe'),
 });
 

@@ -14,12 +14,22 @@ async function main() {
     dataDir: config.dataDir,
   });
   await database.migrate();
-  const accounts = config.env.SEED === false ? [] : await seed(database.db, config);
+  // Seeding is the serving process's job; a worker only needs the schema.
+  const accounts =
+    config.env.SEED === false || config.env.ROLE === 'worker'
+      ? []
+      : await seed(database.db, config);
 
-  const webDist = config.env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const role = config.env.ROLE;
+  const webDist =
+    role === 'worker' ? null : (config.env.WEB_DIST ?? path.resolve(here, '../../web/dist'));
   const app = await buildApp({ config, database, webDist });
 
+  let stopping = false;
   const shutdown = async () => {
+    // A second signal while the grace period runs does not start a second shutdown.
+    if (stopping) return;
+    stopping = true;
     await app.close();
     await database.close();
     process.exit(0);
@@ -27,10 +37,18 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  if (role === 'worker') {
+    // Handlers only: the queue polls from app.ready(); nothing listens on a port.
+    await app.ready();
+    console.log(
+      `Parley worker running (${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'})`,
+    );
+    return;
+  }
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const lines = [
     '',
-    `  Parley is running at ${config.publicUrl}`,
+    `  Parley is running at ${config.publicUrl} (ROLE=${role})`,
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Sign in at ${config.publicUrl}/signin with one of these accounts:`,
     ...accounts.map((a) => `    ${a.email.padEnd(28)} ${a.label}`),

@@ -3,7 +3,14 @@ import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createMediaTools } from './platform/media/ffmpeg.js';
 import { createMediaLinks } from './platform/media/links.js';
-import { createRealtime } from './platform/realtime/index.js';
+import { QUEUES } from '@parley/contracts';
+import { startQueue } from './platform/queue/index.js';
+import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
+import {
+  createRealtime,
+  type MeetingBroadcaster,
+  type Realtime,
+} from './platform/realtime/index.js';
 import type { SecretBox } from './platform/secrets.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
 import type { AuthService } from './modules/auth/service.js';
@@ -13,7 +20,11 @@ import { registerCreditRoutes } from './modules/meetings/credits-routes.js';
 import { createMeetingListRepo } from './modules/meetings/list-repo.js';
 import { createMeetingListsService } from './modules/meetings/lists.js';
 import { registerMediaRoute } from './modules/meetings/media-route.js';
-import { createMediaProcessor } from './modules/meetings/media-step.js';
+import { processMeetingMedia } from './modules/meetings/media-step.js';
+import { createAnalysisRepo } from './modules/analysis/repo.js';
+import { registerAnalysisRoutes } from './modules/analysis/routes.js';
+import { createAnalysisService, type AnalysisService } from './modules/analysis/service.js';
+import { registerAnalysisWorkers } from './modules/analysis/worker.js';
 import { createMeetingsRepo } from './modules/meetings/repo.js';
 import { registerMeetingRoutes } from './modules/meetings/routes.js';
 import { createMeetingsService } from './modules/meetings/service.js';
@@ -39,43 +50,120 @@ export interface MeetingsAreaDeps {
 }
 
 /**
- * Meetings, uploads, sharing, credits and the realtime channel (spec 2), composed once per
- * app. Returns the function that registers their routes inside /api/v1. Shutdown waits for
- * media work in flight and the upload cleanup before the database closes.
+ * Meetings, uploads, sharing, credits, the analysis pipeline and the realtime channel
+ * (spec 2), composed once per app. ROLE decides the parts: 'api' queues jobs but runs none,
+ * 'worker' runs them without sockets, 'all' does both. Returns the function that registers
+ * the routes inside /api/v1. Shutdown stops the queue (jobs in flight get a grace period)
+ * and the upload cleanup before the database closes.
  */
 export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAreaDeps) {
   const { config, database, resolveStore, now, log } = deps;
   const links = createMediaLinks(config.appSecret, now);
   const repo = createMeetingsRepo(database.db);
 
+  const role = config.env.ROLE;
+  const serves = role !== 'worker';
+
   // The realtime channel asks the meetings service who may join; the service announces
-  // status changes to it. Joins only happen once the app serves, after both exist.
-  const realtime = await createRealtime(app.server, {
-    verify: (token) => deps.auth.authenticate(token),
-    canJoin: (viewer, meetingId) => meetings.canView(viewer, meetingId),
-    redisUrl: config.env.REDIS_URL,
-    log,
-  });
-  const media = createMediaProcessor({
-    repo,
-    resolveStore,
-    tools: createMediaTools({
-      ffmpegPath: config.env.FFMPEG_PATH,
-      ffprobePath: config.env.FFPROBE_PATH,
-    }),
-    now,
-    onChange: (row) => meetings.announce(row),
-    log,
+  // status changes to it. Joins only happen once the app serves, after both exist. A worker
+  // has no sockets: its events go through the database to the processes that have them.
+  const realtime: Realtime | null = serves
+    ? await createRealtime(app.server, {
+        verify: (token) => deps.auth.authenticate(token),
+        canJoin: (viewer, meetingId) => meetings.canView(viewer, meetingId),
+        redisUrl: config.env.REDIS_URL,
+        log,
+      })
+    : null;
+  const broadcaster: MeetingBroadcaster = realtime ?? createNotifyBroadcaster(database, log);
+  const mediaTools = createMediaTools({
+    ffmpegPath: config.env.FFMPEG_PATH,
+    ffprobePath: config.env.FFPROBE_PATH,
   });
   const meetings = createMeetingsService({
     repo,
     resolveStore,
     links,
-    media,
-    broadcaster: realtime,
+    processMedia: (meetingId) =>
+      processMeetingMedia(
+        {
+          repo,
+          resolveStore,
+          tools: mediaTools,
+          now,
+          onChange: (row) => meetings.announce(row),
+          log,
+        },
+        meetingId,
+      ),
+    afterCreate: (row) => analysis.autoStart(row),
+    broadcaster,
     now,
     log,
   });
+
+  const queue = await startQueue(
+    database,
+    {
+      pollSeconds: config.env.QUEUE_POLL_SECONDS,
+      maintenanceSeconds: config.env.QUEUE_MAINTENANCE_SECONDS,
+    },
+    [
+      { name: QUEUES.deadLetter },
+      ...(['media', 'speech', 'text', 'finish'] as const).map((step) => ({
+        name: QUEUES[step],
+        deadLetter: QUEUES.deadLetter,
+      })),
+    ],
+    log,
+  );
+  const analysisRepo = createAnalysisRepo(database.db);
+  const analysis: AnalysisService = createAnalysisService({
+    repo: analysisRepo,
+    meetings,
+    plans: deps.plans,
+    queue,
+    broadcaster,
+    settings: {
+      retryLimit: config.env.ANALYSIS_RETRY_LIMIT,
+      retryDelaySeconds: config.env.ANALYSIS_RETRY_DELAY_SECONDS,
+      expireMinSeconds: config.env.ANALYSIS_EXPIRE_MIN_SECONDS,
+      expirePerMediaSecond: config.env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
+    },
+    now,
+    log,
+  });
+
+  // Events workers elsewhere send through the database reach this process's sockets.
+  const unlisten = realtime
+    ? await listenForEvents(
+        database,
+        (e) => realtime.toLocalMeeting(e.meetingId, e.event, e.payload),
+        log,
+      )
+    : null;
+
+  if (role !== 'api') {
+    if (database.kind === 'pglite') {
+      // One process holds a PGlite data directory, so a job still 'active' belongs to a
+      // process that died (killed, power cut): it goes back to the queue at once. PostgreSQL
+      // leaves that to expiry, since another worker may really be running it.
+      const requeued = await queue.requeueOrphans(Object.values(QUEUES));
+      if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
+    }
+    await registerAnalysisWorkers(queue, {
+      repo: analysisRepo,
+      analysis,
+      meetings,
+      plans: deps.plans,
+      resolveStore,
+      now,
+      log,
+    });
+  } else if (database.kind === 'pglite') {
+    log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
+  }
+
   const lists = createMeetingListsService({
     listRepo: createMeetingListRepo(database.db),
     links,
@@ -96,18 +184,23 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     now,
   });
 
-  const stopCleanup = scheduleUploadCleanup({ repo: uploadsRepo, resolveStore, now, log });
+  const stopCleanup = serves
+    ? scheduleUploadCleanup({ repo: uploadsRepo, resolveStore, now, log })
+    : async () => {};
   // Sockets first: the HTTP server's close waits for every open connection.
-  app.addHook('preClose', async () => realtime.disconnectAll());
+  app.addHook('preClose', async () => realtime?.disconnectAll());
   app.addHook('onClose', async () => {
+    // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
+    await queue.stop(config.env.SHUTDOWN_GRACE_SECONDS);
     await stopCleanup();
-    await media.idle();
-    await realtime.close();
+    await unlisten?.();
+    await realtime?.close();
   });
 
   return {
     meetings,
-    media,
+    analysis,
+    queue,
     realtime,
     async registerRoutes(api: FastifyInstance): Promise<void> {
       registerMeetingRoutes(api, meetings, lists);
@@ -116,6 +209,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
+      registerAnalysisRoutes(api, analysis);
     },
   };
 }

@@ -99,6 +99,11 @@ export async function createTestContext(
     DATA_DIR: '/nonexistent-parley-test',
     LOG_LEVEL: 'silent',
     AUTH_REQUESTS_PER_IP: '1000',
+    // Workers pick jobs up quickly and failed steps retry at once, so pipeline tests are short.
+    QUEUE_POLL_SECONDS: '0.5',
+    ANALYSIS_RETRY_DELAY_SECONDS: '0',
+    // A test's database is thrown away: closing need not wait long for a job in flight.
+    SHUTDOWN_GRACE_SECONDS: '2',
     ...opts.env,
   });
   const { database, drop } = await freshDatabase();

@@ -25,18 +25,25 @@ export const derivedPrefix = (row: Pick<MeetingRow, 'organizationId' | 'id'>) =>
 const transcodeTimeoutMs = (durationSec: number | null) =>
   Math.max(10 * 60_000, (durationSec ?? 0) * 4000);
 
+/** How the media step ended: done (or nothing to do), or a file no retry can fix. */
+export type MediaOutcome = { ok: true; row: MeetingRow | null } | { ok: false; reason: string };
+
 /**
- * The media step of a new meeting: probe (duration, codecs), a JPEG thumbnail a tenth of
- * the way in, and a browser-playable rendition when the source is not playable as it is.
+ * The media step of a meeting: probe (duration, codecs), a JPEG thumbnail a tenth of the way
+ * in, and a browser-playable rendition when the source is not playable as it is.
  *
- * Idempotent, so the analysis queue can run it as a retried job: a meeting whose playback
+ * Idempotent, since the analysis queue runs it as a retried job: a meeting whose playback
  * key is set is done; otherwise everything is recomputed and written under fixed keys, and
- * the row is updated once at the end. The status stays 'uploaded' on success; on failure it
- * becomes 'failed' with the reason.
+ * the row is updated once at the end. A file ffmpeg cannot read is a permanent failure and
+ * comes back as `{ ok: false }` with the message to show; anything else (the store cannot be
+ * reached, the object is gone) is thrown, so the queue retries it.
  */
-export async function processMeetingMedia(deps: MediaStepDeps, meetingId: string): Promise<void> {
+export async function processMeetingMedia(
+  deps: MediaStepDeps,
+  meetingId: string,
+): Promise<MediaOutcome> {
   const row = await deps.repo.byId(meetingId);
-  if (!row?.sourceKey || row.type === 'live' || row.playbackKey) return;
+  if (!row?.sourceKey || row.type === 'live' || row.playbackKey) return { ok: true, row };
   const sourceKey = row.sourceKey;
   const store = await deps.resolveStore(row.organizationId, row.storageProvider);
   const base = derivedPrefix(row);
@@ -73,52 +80,18 @@ export async function processMeetingMedia(deps: MediaStepDeps, meetingId: string
       }),
     );
   } catch (err) {
-    const reason = err instanceof MediaToolError ? err.message : 'the file could not be read';
-    if (!(err instanceof MediaToolError)) deps.log.warn({ err, meetingId }, 'media step failed');
-    const failed = await deps.repo.setStatus(
-      row.id,
-      'failed',
-      MEETING_MESSAGES.mediaFailed(reason),
-      deps.now(),
-    );
-    if (failed) deps.onChange(failed);
-    return;
+    if (err instanceof MediaToolError)
+      return { ok: false, reason: MEETING_MESSAGES.mediaFailed(err.message) };
+    deps.log.warn({ err, meetingId }, 'media step failed; the queue retries it');
+    throw new Error('the file could not be read from storage', { cause: err });
   }
 
   const updated = await deps.repo.updateMedia(row.id, fields, deps.now());
   if (!updated) {
     // Deleted while we worked: what we wrote would be orphaned.
     await Promise.allSettled(written.map((key) => store.delete(key)));
-    return;
+    return { ok: true, row: null };
   }
   deps.onChange(updated);
+  return { ok: true, row: updated };
 }
-
-/**
- * Runs the media step in the background, once per meeting at a time, until the analysis
- * queue takes it over. `idle()` lets shutdown wait for work in flight.
- */
-export function createMediaProcessor(deps: MediaStepDeps) {
-  const running = new Map<string, Promise<void>>();
-
-  function run(meetingId: string): Promise<void> {
-    const current = running.get(meetingId);
-    if (current) return current;
-    const job = processMeetingMedia(deps, meetingId)
-      .catch((err: unknown) => deps.log.warn({ err, meetingId }, 'media step crashed'))
-      .finally(() => running.delete(meetingId));
-    running.set(meetingId, job);
-    return job;
-  }
-
-  return {
-    run,
-    start(meetingId: string): void {
-      void run(meetingId);
-    },
-    async idle(): Promise<void> {
-      while (running.size > 0) await Promise.allSettled([...running.values()]);
-    },
-  };
-}
-export type MediaProcessor = ReturnType<typeof createMediaProcessor>;

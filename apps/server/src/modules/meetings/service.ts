@@ -15,7 +15,7 @@ import type { MediaLinks } from '../../platform/media/links.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
-import { derivedPrefix, type MediaProcessor } from './media-step.js';
+import { derivedPrefix, type MediaOutcome } from './media-step.js';
 import { isUniqueViolation, type MeetingRow, type MeetingsRepo } from './repo.js';
 import { canManage, type Viewer } from './visibility.js';
 import { nameOf, searchTextOf, toMeeting } from './view.js';
@@ -24,7 +24,13 @@ export interface MeetingsDeps {
   repo: MeetingsRepo;
   resolveStore: StoreResolver;
   links: MediaLinks;
-  media: MediaProcessor;
+  /** The media step (probe, thumbnail, playable rendition); the analysis queue runs it. */
+  processMedia(meetingId: string): Promise<MediaOutcome>;
+  /**
+   * Called with every meeting made from a stored file; answers the row as it is afterwards
+   * (the analysis module queues the run here, late-bound because it needs this service).
+   */
+  afterCreate(row: MeetingRow): Promise<MeetingRow>;
   broadcaster: MeetingBroadcaster;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
@@ -94,7 +100,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
     }
   }
 
-  /** Creates the meeting for a stored file and starts its media step in the background. */
+  /** Creates the meeting for a stored file and queues its analysis (afterCreate). */
   async function createFromFile(auth: AuthContext, file: NewFileMeeting): Promise<Meeting> {
     let row: MeetingRow;
     try {
@@ -119,7 +125,12 @@ export function createMeetingsService(deps: MeetingsDeps) {
       if (isUniqueViolation(err)) throw conflict(UPLOAD_MESSAGES.duplicate);
       throw err;
     }
-    deps.media.start(row.id);
+    try {
+      row = await deps.afterCreate(row);
+    } catch (err) {
+      // The meeting exists and the upload is complete; it can still be started by hand.
+      deps.log.warn({ err, meetingId: row.id }, 'could not queue the analysis of a new meeting');
+    }
     return view(row);
   }
 
@@ -127,6 +138,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
     view,
     /** The meeting if the viewer may see it, else 404 (other organisations included). */
     visible,
+    /** For the analysis pipeline, which works without a viewer. */
+    rowById: (id: string) => repo.byId(id),
+    processMedia: (meetingId: string) => deps.processMedia(meetingId),
     canManage,
     announce,
     checkMediaFileName,
@@ -255,6 +269,18 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return { additionalDetails: updated.additionalDetails };
     },
 
+    /**
+     * For the analysis pipeline, which announces its own fuller status document: changes
+     * the status without an event. Null when the meeting is gone.
+     */
+    async updateStatus(
+      meetingId: string,
+      status: MeetingRow['inferenceStatus'],
+      reason: string | null,
+    ): Promise<MeetingRow | null> {
+      return repo.setStatus(meetingId, status, reason, now());
+    },
+
     /** The stored object behind a media link. */
     async mediaObject(meetingId: string, kind: MediaKind) {
       const row = await repo.byId(meetingId);
@@ -267,3 +293,5 @@ export function createMeetingsService(deps: MeetingsDeps) {
   };
 }
 export type MeetingsService = ReturnType<typeof createMeetingsService>;
+/** The meeting row, for modules that work on meetings through this service. */
+export type { MeetingRow } from './repo.js';

@@ -1,6 +1,7 @@
 import { CREDIT_MESSAGES, MESSAGES, type Plan } from '@parley/contracts';
 import { paymentRequired } from '../../platform/errors.js';
-import type { PlansRepo } from './repo.js';
+import type { Db } from '../../platform/db/client.js';
+import { createPlansRepo, type PlansRepo } from './repo.js';
 
 /** Credits are minutes of analysed media; a started minute counts whole. */
 export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
@@ -32,6 +33,14 @@ export function createPlansService(repo: PlansRepo) {
         throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, 0));
       }
       return { message: CREDIT_MESSAGES.cut(needed, left) };
+    },
+
+    /**
+     * The same charge inside the caller's transaction (the analysis pipeline commits it with
+     * the meeting's status). False, with nothing taken, when too few credits are left.
+     */
+    async cutCreditsWithin(tx: Db, organizationId: string, minutes: number): Promise<boolean> {
+      return (await createPlansRepo(tx).takeCredits(organizationId, creditsFor(minutes))) !== null;
     },
 
     async remainingCredits(organizationId: string): Promise<number | null> {

@@ -22,6 +22,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance when embedded (tests dump and restore it). */
   pglite?: PGlite;
+  /** The pool on PostgreSQL (the job queue and LISTEN/NOTIFY use it directly). */
+  pool?: pg.Pool;
 }
 
 const migrationsFolder = path.resolve(
@@ -39,6 +41,7 @@ export function openPostgres(url: string): Database {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    pool,
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
   };

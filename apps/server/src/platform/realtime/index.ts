@@ -22,6 +22,11 @@ export interface MeetingBroadcaster {
 
 export interface Realtime extends MeetingBroadcaster {
   readonly io: Server;
+  /**
+   * Only this process's sockets, for events every API process receives on its own (those a
+   * worker sends through the database): through the Redis adapter they would arrive twice.
+   */
+  toLocalMeeting(meetingId: string, event: string, payload: unknown): void;
   /** Disconnects every socket (before the HTTP server closes, which waits for them). */
   disconnectAll(): void;
   close(): Promise<void>;
@@ -119,6 +124,9 @@ export async function createRealtime(
     io,
     toMeeting(meetingId, event, payload) {
       io.to(roomOf(meetingId)).emit(event, payload);
+    },
+    toLocalMeeting(meetingId, event, payload) {
+      io.local.to(roomOf(meetingId)).emit(event, payload);
     },
     disconnectAll() {
       io.local.disconnectSockets(true);

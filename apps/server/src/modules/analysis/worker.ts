@@ -1,0 +1,262 @@
+import {
+  ANALYSIS_MESSAGES as A,
+  ANALYSIS_STEPS,
+  ANALYSIS_STEP_LABELS,
+  CREDIT_MESSAGES,
+  QUEUES,
+  analysisJobSchema,
+  type AnalysisJob,
+  type AnalysisStep,
+} from '@parley/contracts';
+import { runSpeechStep, runTextStep } from '@parley/analysis';
+import { withLocalFile } from '../../platform/media/local-file.js';
+import { creditsFor } from '../plans/service.js';
+import type { JobContext, JobQueue } from '../../platform/queue/index.js';
+import type { StoreResolver } from '../../platform/storage/resolver.js';
+import type { MeetingRow, MeetingsService } from '../meetings/service.js';
+import type { PlansService } from '../plans/service.js';
+import type { AnalysisRepo } from './repo.js';
+import { minutesOf, type AnalysisService } from './service.js';
+
+export interface WorkerDeps {
+  repo: AnalysisRepo;
+  analysis: AnalysisService;
+  meetings: MeetingsService;
+  plans: PlansService;
+  resolveStore: StoreResolver;
+  now: () => Date;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** Progress is written and announced at most this often (ms). */
+  progressIntervalMs?: number;
+}
+
+/** A failure no retry can fix (a file that is not media, a plan without credits). */
+export class PermanentStepError extends Error {}
+
+interface StepContext {
+  job: AnalysisJob;
+  meeting: MeetingRow;
+  /** Records a fraction 0..1 of the step, throttled. */
+  progress(fraction: number): void;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The error pg-boss kept with a failed job: `{ message }` for thrown errors and timeouts. */
+function reasonFromOutput(output: unknown): string | null {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
+  if (typeof o?.message === 'string') return o.message;
+  if (typeof o?.value?.message === 'string') return o.value.message;
+  return null;
+}
+
+/**
+ * One pg-boss handler per step, and the dead-letter handler (ARCHITECTURE §4). Every step
+ * handler is idempotent: a job of a replaced run stops; a step already done for its run only
+ * sends the next one; outputs are upserted by meeting; the next step is sent with a
+ * singleton key, so a job delivered twice still leads to one next job.
+ */
+export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps): Promise<void> {
+  const { repo, analysis, meetings, now, log } = deps;
+  const interval = deps.progressIntervalMs ?? 1000;
+
+  async function sendNext(job: AnalysisJob, durationSec: number | null): Promise<void> {
+    const next = ANALYSIS_STEPS[ANALYSIS_STEPS.indexOf(job.step) + 1];
+    if (next) await analysis.sendStep({ ...job, step: next }, durationSec);
+  }
+
+  async function failRun(job: AnalysisJob, reason: string, statusReason: string): Promise<void> {
+    const run = await repo.patchStep(
+      job.meetingId,
+      job.runId,
+      job.step,
+      { state: 'failed', error: reason, finishedAt: now().toISOString() },
+      now(),
+    );
+    if (!run) return; // replaced meanwhile: the new run owns the meeting's status
+    await meetings.updateStatus(job.meetingId, 'failed', statusReason);
+    await analysis.announce(job.meetingId);
+  }
+
+  function handler(step: AnalysisStep, body: (ctx: StepContext) => Promise<void>) {
+    return async (ctx: JobContext): Promise<void> => {
+      const parsed = analysisJobSchema.safeParse(ctx.data);
+      if (!parsed.success || parsed.data.step !== step) {
+        // No retry can make a malformed payload valid.
+        log.warn({ jobId: ctx.id, data: ctx.data }, 'analysis job with an invalid payload dropped');
+        return;
+      }
+      const job = parsed.data;
+      const run = await repo.run(job.meetingId);
+      if (!run || run.runId !== job.runId) return; // stale: a newer run or a deleted meeting
+      const meeting = await meetings.rowById(job.meetingId);
+      if (!meeting) return;
+      if (run.steps[step]?.state === 'done') {
+        await sendNext(job, meeting.durationSec);
+        return;
+      }
+
+      const started = await repo.patchStep(
+        job.meetingId,
+        job.runId,
+        step,
+        {
+          state: 'running',
+          progress: 0,
+          attempts: ctx.attempt,
+          error: null,
+          startedAt: now().toISOString(),
+          finishedAt: null,
+        },
+        now(),
+      );
+      if (!started) return;
+      if (meeting.inferenceStatus !== 'analysing') {
+        await meetings.updateStatus(job.meetingId, 'analysing', null);
+      }
+      await analysis.announce(job.meetingId);
+
+      // Progress writes are chained so they land in order, and awaited before the step ends.
+      let written = 0;
+      let chain: Promise<unknown> = Promise.resolve();
+      const progress = (fraction: number) => {
+        const t = Date.now();
+        if (t - written < interval && fraction < 1) return;
+        written = t;
+        const pct = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+        chain = chain
+          .then(() => repo.patchStep(job.meetingId, job.runId, step, { progress: pct }, now()))
+          .then((r) => (r ? analysis.announce(job.meetingId) : null))
+          .catch((err: unknown) => log.warn({ err, ...job }, 'progress not recorded'));
+      };
+
+      try {
+        await body({ job, meeting, progress });
+        await chain;
+      } catch (err) {
+        await chain;
+        if (err instanceof PermanentStepError) {
+          await failRun(job, err.message, err.message);
+          return;
+        }
+        const last = ctx.attempt >= ctx.attempts;
+        log.warn({ err, ...job, attempt: ctx.attempt, last }, 'analysis step failed');
+        // Kept for the status route while the retry waits; after the last attempt the
+        // dead-letter handler marks the step failed.
+        await repo.patchStep(
+          job.meetingId,
+          job.runId,
+          step,
+          { state: 'pending', error: messageOf(err) },
+          now(),
+        );
+        await analysis.announce(job.meetingId);
+        throw err;
+      }
+
+      const done = await repo.patchStep(
+        job.meetingId,
+        job.runId,
+        step,
+        { state: 'done', progress: 100, error: null, finishedAt: now().toISOString() },
+        now(),
+      );
+      if (!done) return;
+      const fresh = await meetings.rowById(job.meetingId);
+      await analysis.announce(job.meetingId);
+      await sendNext(job, fresh?.durationSec ?? meeting.durationSec);
+    };
+  }
+
+  await queue.work(
+    QUEUES.media,
+    handler('media', async ({ job }) => {
+      const outcome = await meetings.processMedia(job.meetingId);
+      if (!outcome.ok) throw new PermanentStepError(outcome.reason);
+    }),
+  );
+
+  await queue.work(
+    QUEUES.speech,
+    handler('speech', async ({ job, meeting, progress }) => {
+      const sourceKey = meeting.sourceKey;
+      if (!sourceKey) throw new PermanentStepError(A.notReady);
+      const store = await deps.resolveStore(meeting.organizationId, meeting.storageProvider);
+      if (!(await store.info(sourceKey))) throw new Error('the recording is no longer in storage');
+      // Participants named in additionalDetails (speaker_NN → name) fix the speaker count.
+      const named = Object.values(meeting.additionalDetails).filter((n) => n.trim()).length;
+      const result = await withLocalFile(store, sourceKey, (file) =>
+        runSpeechStep(file, { speakers: named > 0 ? named : undefined, onProgress: progress }),
+      );
+      await repo.upsertTranscript(
+        {
+          meetingId: meeting.id,
+          organizationId: meeting.organizationId,
+          runId: job.runId,
+          engine: result.engine,
+          audioLengthSec: result.durationSec,
+          words: result.words.map((w) => ({
+            word: w.word,
+            start: w.start,
+            end: w.end,
+            speaker: w.speaker,
+            confidence: w.confidence,
+          })),
+          turns: result.turns.map((t) => ({
+            speaker: t.speaker,
+            start: t.start,
+            end: t.end,
+            ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
+          })),
+          speakerCount: result.speakerCount,
+        },
+        now(),
+      );
+    }),
+  );
+
+  await queue.work(
+    QUEUES.text,
+    handler('text', async ({ job }) => {
+      const transcript = await repo.transcript(job.meetingId);
+      if (!transcript) throw new Error('the meeting has no transcript to analyse');
+      const analytics = runTextStep({
+        words: transcript.words,
+        turns: transcript.turns,
+        audioLengthSec: transcript.audioLengthSec,
+      });
+      await repo.saveAnalytics(job.meetingId, { ...analytics }, now());
+    }),
+  );
+
+  await queue.work(
+    QUEUES.finish,
+    handler('finish', async ({ job, meeting }) => {
+      const transcript = await repo.transcript(job.meetingId);
+      const minutes = minutesOf(meeting.durationSec ?? transcript?.audioLengthSec);
+      const outcome = await repo.finishRun(
+        job.meetingId,
+        job.runId,
+        (tx) => deps.plans.cutCreditsWithin(tx, meeting.organizationId, minutes),
+        now(),
+      );
+      if (outcome === 'refused') {
+        const left = (await deps.plans.remainingCredits(meeting.organizationId)) ?? 0;
+        throw new PermanentStepError(CREDIT_MESSAGES.notEnough(creditsFor(minutes), left));
+      }
+      if (outcome === 'finished') log.info({ ...job, minutes }, 'meeting analysed');
+    }),
+  );
+
+  await queue.work(QUEUES.deadLetter, async (ctx) => {
+    const parsed = analysisJobSchema.safeParse(ctx.data);
+    if (!parsed.success) return;
+    const job = parsed.data;
+    const run = await repo.run(job.meetingId);
+    if (!run || run.runId !== job.runId) return;
+    const reason =
+      reasonFromOutput(ctx.output) ?? run.steps[job.step]?.error ?? 'the step kept failing';
+    log.warn({ ...job, reason }, 'analysis step dead-lettered');
+    await failRun(job, reason, A.deadLettered(ANALYSIS_STEP_LABELS[job.step], reason));
+  });
+}
