@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeAll } from '../decode.js';
 import { diarizationErrorRate } from '../der.js';
 import { fixture, readRttm } from '../test-fixtures.js';
+import { joinClips, type Piece } from '../test-joined.js';
 import { detectSpeech } from '../vad.js';
 import { diarize } from './diarize.js';
 import { blockFeatures, VoiceFeatures } from './features.js';
@@ -10,6 +11,12 @@ import { blockFeatures, VoiceFeatures } from './features.js';
 //   two-speakers.wav: 2 speakers, DER 0.233 with a 0.25 s collar (0.348 without),
 //   talk time of the two speakers 17 % and 29 % off the RTTM's after mapping.
 // The limits allow a small margin over those figures; a worse result is a regression.
+// Why the talk time is that far off (Diane's 18-21.5 s stretch goes to Sheila): it is the
+// models' objective, not the search. Started from the RTTM's labels, resegmentation with
+// the same Gaussian models settles on a labelling within ~10 % of the RTTM's talk times,
+// but that labelling scores ~500 nats worse (blocks' log-likelihood − change costs) than
+// the one found from k-means; more starts, a tied covariance, pitch weights, delta terms
+// or jackknifed models did not change that. Better speaker features are the way forward.
 const DER_LIMIT = 0.26;
 const TALK_TIME_LIMIT = 0.35;
 
@@ -57,6 +64,88 @@ describe('speaker diarization', () => {
       expect(turns.every((t) => t.speaker === 'speaker_00')).toBe(true);
     }
   });
+
+  // An independent check on real voices: recordings joined from the single-speaker clips
+  // (see test-joined.ts), each clip cut at a pause and the halves alternated, so a speaker
+  // returns after another. Figures measured when this test was written (no count given):
+  //   001 / 003 alternating:  1 speaker of 2, DER 0.352 (the two voices are not separated)
+  //   jfk / 000 / 002:        2 speakers of 3, DER 0.458
+  //   jfk / 004 / jfk:        2 speakers, DER 0.240
+  //   000 / 002 alternating:  2 speakers, DER 0.000
+  // The limits are those figures with a small margin; the counts that are wrong today are
+  // printed, not asserted, so the test records the method's limits without pretending.
+  const clip = (name: string, part: Piece['part'], speaker: string): Piece => ({
+    clip: `speech/${name}`,
+    part,
+    speaker,
+  });
+  const joined: { name: string; pieces: Piece[]; derLimit: number; countRight: boolean }[] = [
+    {
+      name: '001 / 003 alternating',
+      pieces: [
+        clip('fleurs-en-001.ogg', 'first', 'a'),
+        clip('fleurs-en-003.ogg', 'first', 'b'),
+        clip('fleurs-en-001.ogg', 'second', 'a'),
+        clip('fleurs-en-003.ogg', 'second', 'b'),
+      ],
+      derLimit: 0.37,
+      countRight: false,
+    },
+    {
+      name: 'jfk / 000 / 002',
+      pieces: [
+        clip('jfk.wav', 'first', 'jfk'),
+        clip('fleurs-en-000.ogg', 'first', 'a'),
+        clip('fleurs-en-002.ogg', 'first', 'b'),
+        clip('jfk.wav', 'second', 'jfk'),
+        clip('fleurs-en-000.ogg', 'second', 'a'),
+        clip('fleurs-en-002.ogg', 'second', 'b'),
+      ],
+      derLimit: 0.48,
+      countRight: false,
+    },
+    {
+      name: 'jfk / 004 / jfk',
+      pieces: [
+        clip('jfk.wav', 'first', 'jfk'),
+        clip('fleurs-en-004.ogg', 'whole', 'd'),
+        clip('jfk.wav', 'second', 'jfk'),
+      ],
+      derLimit: 0.26,
+      countRight: true,
+    },
+    {
+      name: '000 / 002 alternating',
+      pieces: [
+        clip('fleurs-en-000.ogg', 'first', 'a'),
+        clip('fleurs-en-002.ogg', 'first', 'b'),
+        clip('fleurs-en-000.ogg', 'second', 'a'),
+        clip('fleurs-en-002.ogg', 'second', 'b'),
+      ],
+      derLimit: 0.05,
+      countRight: true,
+    },
+  ];
+  for (const j of joined)
+    it(`diarizes clips of known speakers joined together (${j.name})`, async () => {
+      const { pcm, reference, speakers } = await joinClips(j.pieces);
+      const { turns, speakerCount } = diarize(blockFeatures(pcm), await detectSpeech(pcm));
+      const scored = diarizationErrorRate(reference, turns, 0.25);
+      const refTalk = talkTime(reference);
+      const hypTalk = talkTime(turns);
+      const errors = Object.entries(scored.mapping).map(
+        ([hyp, ref]) =>
+          `${ref} ${((100 * Math.abs(hypTalk[hyp]! - refTalk[ref]!)) / refTalk[ref]!).toFixed(0)} %`,
+      );
+      console.log(
+        `diarization of joined ${j.name}: ${speakerCount} speakers of ${speakers}, ` +
+          `DER ${scored.der.toFixed(3)} (collar 0.25 s; missed ${scored.missed.toFixed(2)} s, ` +
+          `false alarm ${scored.falseAlarm.toFixed(2)} s, confusion ${scored.confusion.toFixed(2)} s ` +
+          `of ${scored.reference.toFixed(2)} s), talk-time errors ${errors.join(', ')}`,
+      );
+      if (j.countRight) expect(speakerCount).toBe(speakers);
+      expect(scored.der).toBeLessThanOrEqual(j.derLimit);
+    });
 
   it('splits into the number of participants when told', async () => {
     const pcm = await decodeAll(fixture('speech/jfk.wav'));
