@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeAnalytics } from './analytics.js';
 import {
+  bucketSecFor,
   computeEngagement,
   computeInteractivity,
   computeSentiment,
@@ -51,7 +52,7 @@ describe('sentiment', () => {
   });
 
   it('scores each turn, the whole weighted by words, and each minute', () => {
-    const s = computeSentiment(words, turns, 100);
+    const s = computeSentiment(words, turns, 720);
     expect(s.turns.map((t) => [t.speaker, t.start, t.end, t.words, t.label])).toEqual([
       ['A', 0, 10, 6, 'positive'],
       ['B', 12, 20, 5, 'negative'],
@@ -63,21 +64,21 @@ describe('sentiment', () => {
     const mean = (6 * c[0]! + 5 * c[1]! + 8 * c[3]!) / 23;
     expect(s.overall.compound).toBeCloseTo(mean, 3);
     expect(s.overall.label).toBe(sentimentLabel(mean));
-    expect(s.overTime).toHaveLength(2);
+    expect(s.overTime).toHaveLength(12);
     expect(s.overTime[0]).toMatchObject({ start: 0, end: 60, words: 15 });
     expect(s.overTime[0]!.compound).toBeCloseTo((6 * c[0]! + 5 * c[1]!) / 15, 3);
-    expect(s.overTime[1]).toMatchObject({ start: 60, end: 100, words: 8, compound: c[3] });
+    expect(s.overTime[1]).toMatchObject({ start: 60, end: 120, words: 8, compound: c[3] });
+    expect(s.overTime[2]).toMatchObject({ words: 0, compound: null });
   });
 
   it('leaves silent minutes null and copes with no words', () => {
     const s = computeSentiment([], [], 130);
     expect(s.turns).toEqual([]);
     expect(s.overall).toEqual({ compound: 0, label: 'neutral' });
-    expect(s.overTime.map((b) => [b.start, b.end, b.compound])).toEqual([
-      [0, 60, null],
-      [60, 120, null],
-      [120, 130, null],
-    ]);
+    // 130 s gets 15 s buckets; the last one ends with the recording.
+    expect(s.overTime).toHaveLength(9);
+    expect(s.overTime.every((b) => b.compound === null)).toBe(true);
+    expect(s.overTime.at(-1)).toMatchObject({ start: 120, end: 130 });
   });
 });
 
@@ -91,17 +92,30 @@ describe('interactivity and speaking rate', () => {
     expect(computeInteractivity([], 0)).toEqual({ speakerSwitches: 0, switchesPerMinute: 0 });
   });
 
-  it('gives words per minute of talk per speaker in 60 s windows', () => {
-    const r = speakingRateOverTime(words, turns, 100);
+  it('gives words per minute of talk per speaker in 60 s windows on a long recording', () => {
+    const r = speakingRateOverTime(words, turns, 720);
     // A: 10 words in 20 s of talk, then 0 words in 5 s; B: 5 words in 8 s, then 8 in 20 s.
-    expect(r.A).toEqual([
+    expect(r.A!.slice(0, 3)).toEqual([
       { start: 0, end: 60, wpm: 30 },
-      { start: 60, end: 100, wpm: 0 },
+      { start: 60, end: 120, wpm: 0 },
+      { start: 120, end: 180, wpm: null },
     ]);
-    expect(r.B).toEqual([
+    expect(r.B!.slice(0, 2)).toEqual([
       { start: 0, end: 60, wpm: 37.5 },
-      { start: 60, end: 100, wpm: 24 },
+      { start: 60, end: 120, wpm: 24 },
     ]);
+    expect(r.A).toHaveLength(12);
+  });
+
+  it('cuts short recordings into round buckets of at least 10 s, so a clip still draws a line', () => {
+    expect(bucketSecFor(33)).toBe(10);
+    expect(bucketSecFor(200)).toBe(20);
+    expect(bucketSecFor(600)).toBe(60);
+    expect(bucketSecFor(7200)).toBe(60);
+    const r = speakingRateOverTime(words, turns, 100);
+    expect(r.A!.map((w) => [w.start, w.end])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 10]),
+    );
   });
 });
 

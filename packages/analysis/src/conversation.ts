@@ -52,7 +52,17 @@ export interface Engagement {
   components: Record<'interactivity' | 'balance' | 'pace' | 'sentiment', EngagementComponent>;
 }
 
+/** The longest time bucket of the over-time series; recordings of an hour get 60 of them. */
 export const BUCKET_SEC = 60;
+const NICE_BUCKETS_SEC = [10, 15, 20, 30, BUCKET_SEC];
+
+/**
+ * Bucket length for a recording: about twelve buckets or more, on a round length, so a
+ * half-minute clip still draws a line rather than a single point.
+ */
+export function bucketSecFor(lengthSec: number): number {
+  return NICE_BUCKETS_SEC.find((b) => b >= lengthSec / 12) ?? BUCKET_SEC;
+}
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 const overlap = (a: Timed, b: Timed): number => Math.min(a.end, b.end) - Math.max(a.start, b.start);
@@ -83,15 +93,16 @@ export function wordsByTurn(words: readonly WordIn[], turns: readonly TurnIn[]):
   return out;
 }
 
-const bucketCount = (lengthSec: number): number => Math.max(1, Math.ceil(lengthSec / BUCKET_SEC));
-const bucketOf = (sec: number, n: number): number =>
-  Math.min(n - 1, Math.max(0, Math.floor(sec / BUCKET_SEC)));
-const bucketTimes = (i: number, lengthSec: number): Timed => ({
-  start: i * BUCKET_SEC,
-  end: round3(Math.min((i + 1) * BUCKET_SEC, Math.max(lengthSec, BUCKET_SEC * i))),
+const bucketCount = (lengthSec: number): number =>
+  Math.max(1, Math.ceil(lengthSec / bucketSecFor(lengthSec)));
+const bucketOf = (sec: number, n: number, size: number): number =>
+  Math.min(n - 1, Math.max(0, Math.floor(sec / size)));
+const bucketTimes = (i: number, lengthSec: number, size: number): Timed => ({
+  start: i * size,
+  end: round3(Math.min((i + 1) * size, Math.max(lengthSec, size * i))),
 });
 
-/** Sentiment of every turn that has words, overall (weighted by words) and per minute. */
+/** Sentiment of every turn that has words, overall (weighted by words) and per time bucket (bucketSecFor). */
 export function computeSentiment(
   words: readonly WordIn[],
   turns: readonly TurnIn[],
@@ -107,7 +118,8 @@ export function computeSentiment(
   });
   const totalWords = scored.reduce((a, t) => a + t.words, 0);
   const mean = totalWords ? scored.reduce((a, t) => a + t.compound * t.words, 0) / totalWords : 0;
-  // A turn spanning minutes lends its score to each minute in proportion to its words there.
+  // A turn spanning buckets lends its score to each in proportion to its words there.
+  const size = bucketSecFor(audioLengthSec);
   const n = bucketCount(audioLengthSec);
   const sum = new Array<number>(n).fill(0);
   const count = new Array<number>(n).fill(0);
@@ -117,7 +129,7 @@ export function computeSentiment(
     if (ws.length === 0) return;
     const compound = scored[k++]!.compound;
     for (const w of ws) {
-      const b = bucketOf(w.start, n);
+      const b = bucketOf(w.start, n, size);
       sum[b]! += compound;
       count[b]! += 1;
     }
@@ -127,7 +139,7 @@ export function computeSentiment(
     turns: scored,
     overall: { compound: round3(mean), label: sentimentLabel(mean) },
     overTime: sum.map((s, i) => ({
-      ...bucketTimes(i, audioLengthSec),
+      ...bucketTimes(i, audioLengthSec, size),
       words: count[i]!,
       compound: count[i] ? round3(s / count[i]!) : null,
     })),
@@ -149,22 +161,25 @@ export function computeInteractivity(
   };
 }
 
-/** Per speaker, words per minute of their own talking inside each 60 s window. */
+/** Per speaker, words per minute of their own talking inside each time bucket. */
 export function speakingRateOverTime(
   words: readonly WordIn[],
   turns: readonly TurnIn[],
   audioLengthSec: number,
 ): Record<string, RateWindow[]> {
+  const size = bucketSecFor(audioLengthSec);
   const n = bucketCount(audioLengthSec);
   const out: Record<string, RateWindow[]> = {};
   for (const speaker of new Set(turns.map((t) => t.speaker))) {
     out[speaker] = Array.from({ length: n }, (_, i) => {
-      const win = bucketTimes(i, audioLengthSec);
-      const full = { start: win.start, end: win.start + BUCKET_SEC };
+      const win = bucketTimes(i, audioLengthSec, size);
+      const full = { start: win.start, end: win.start + size };
       const talk = turns
         .filter((t) => t.speaker === speaker)
         .reduce((a, t) => a + Math.max(0, overlap(t, full)), 0);
-      const count = words.filter((w) => w.speaker === speaker && bucketOf(w.start, n) === i).length;
+      const count = words.filter(
+        (w) => w.speaker === speaker && bucketOf(w.start, n, size) === i,
+      ).length;
       return { ...win, wpm: talk >= 1 ? Math.round((count * 60 * 10) / talk) / 10 : null };
     });
   }
