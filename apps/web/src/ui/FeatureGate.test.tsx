@@ -1,45 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { AuthSuccess } from '@parley/contracts';
-import { setAuthenticated, setAuthFailed } from '../lib/auth-store';
+import { setAuthFailed } from '../lib/auth-store';
+import { signInWith } from '../lib/test-sign-in';
 import { FeatureGate } from './FeatureGate';
 
-function signIn(bundles: string[], isB2C = false) {
-  const result: AuthSuccess = {
-    accessToken: 't',
-    authProvider: 'plain',
-    user: {
-      id: 'u1',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      role: 'poc',
-      position: null,
-      profileImageUrl: null,
-      b2cConsent: false,
-      organizationId: 'o',
-      organization: {
-        id: 'o',
-        name: 'Org',
-        isB2C,
-        defaultCloud: null,
-        organizationProfileUrl: null,
-      },
-      plan: {
-        id: 'p',
-        name: 'Plan',
-        type: 'monthly',
-        endDate: null,
-        remainingCredits: 1,
-        freeMeetingCredits: 0,
-        currentBundles: bundles.map((name) => ({ id: name, name, features: [] })),
-        bundleIds: [],
-      },
-    },
-  };
-  setAuthenticated(result);
-}
+const signIn = (bundles: string[], isB2C = false) => signInWith(bundles, { isB2C });
 
 const gate = () =>
   render(

@@ -5,7 +5,7 @@ import { REALTIME, type Meeting, type OfflineStatus } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
 import type { ChannelSocket, Connect } from '../../../lib/realtime';
 import { meetingKeys, useMeeting } from '../queries';
-import { signInWith } from '../test/sign-in';
+import { signInWith } from '../../../lib/test-sign-in';
 import { TRANSCRIPTION } from '../transcript/fixtures';
 import { useHasZai, useTranscription } from './queries';
 import { useAnalysisStatus } from './use-analysis-status';

@@ -5,7 +5,7 @@ import type { Meeting } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
 import { analysisKeys } from '../analysis/queries';
 import { meetingKeys } from '../queries';
-import { signInWith } from '../test/sign-in';
+import { signInWith } from '../../../lib/test-sign-in';
 import { NameSpeakersDialog } from './NameSpeakersDialog';
 
 const MEETING_ID = '6f1c2a7e-3b9d-4c1e-9a55-0d2f7b8e4a10';

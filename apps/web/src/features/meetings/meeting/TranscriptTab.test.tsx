@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { setAuthFailed } from '../../../lib/auth-store';
 import { TooltipProvider } from '../../../ui';
 import { useHasZai } from '../analysis/queries';
-import { signInWith } from '../test/sign-in';
+import { signInWith } from '../../../lib/test-sign-in';
 import { TRANSCRIPTION } from '../transcript/fixtures';
 import { TranscriptTab } from './TranscriptTab';
 

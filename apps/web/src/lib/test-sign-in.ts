@@ -1,8 +1,9 @@
 import type { AuthSuccess } from '@parley/contracts';
-import { setAuthenticated } from '../../../lib/auth-store';
+import { setAuthenticated } from './auth-store';
 
-/** Signs a test user in whose organisation holds the given bundles. */
-export function signInWith(bundles: string[], id = 'u1'): void {
+/** Tests only: signs a poc in whose organisation holds the given bundles. */
+export function signInWith(bundles: string[], opts: { id?: string; isB2C?: boolean } = {}): void {
+  const { id = 'u1', isB2C = false } = opts;
   const result: AuthSuccess = {
     accessToken: 't',
     authProvider: 'plain',
@@ -19,7 +20,7 @@ export function signInWith(bundles: string[], id = 'u1'): void {
       organization: {
         id: 'o',
         name: 'Org',
-        isB2C: false,
+        isB2C,
         defaultCloud: null,
         organizationProfileUrl: null,
       },
