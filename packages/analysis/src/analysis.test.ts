@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assignSpeakers, computeAnalytics, findFillers, turnsFromSpeech } from './analytics.js';
+import {
+  assignSpeakers,
+  computeAnalytics,
+  findFillers,
+  longestMonologue,
+  turnsFromSpeech,
+} from './analytics.js';
 import { mapLimit, planPieces } from './pieces.js';
 import { normalizeWords, wordErrorRate } from './wer.js';
 
@@ -74,7 +80,8 @@ describe('analytics', () => {
     const a = computeAnalytics(words, turns, 12);
     expect(a.talkTimeSec).toEqual({ speaker_00: 7 });
     expect(a.talkTimePercent).toEqual({ speaker_00: 100 });
-    expect(a.longestMonologueSec).toBe(10);
+    // The 3 s pause between the two turns ends the monologue (MONOLOGUE_PAUSE_SEC).
+    expect(a.longestMonologueSec).toBe(6);
     expect(a.wordsPerMinute.speaker_00).toBeCloseTo((4 * 60) / 7, 1);
     expect(a.audioLengthSec).toBe(12);
   });
@@ -84,5 +91,21 @@ describe('analytics', () => {
       { word: 'um', start: 0.1, speaker: 'speaker_00' },
       { word: 'you know', start: 1, speaker: 'speaker_00' },
     ]);
+  });
+});
+
+describe('longest monologue', () => {
+  const t = (speaker: string, start: number, end: number) => ({ speaker, start, end });
+
+  it('joins one speaker’s turns across short pauses, ends at a long pause or the other speaker', () => {
+    expect(longestMonologue([])).toBeNull();
+    expect(longestMonologue([t('a', 0, 4), t('a', 5, 9), t('b', 10, 12)])).toEqual({
+      speaker: 'a',
+      sec: 9,
+    });
+    // A 4 s silence: two monologues of 4 s, not one of 12.
+    expect(longestMonologue([t('a', 0, 4), t('a', 8, 12)])).toEqual({ speaker: 'a', sec: 4 });
+    // b talks inside a's pause (overlapping turns sort by start): a's stretch restarts.
+    expect(longestMonologue([t('a', 0, 5), t('b', 4, 6), t('a', 6.5, 9)])?.sec).toBe(5);
   });
 });

@@ -110,6 +110,32 @@ export function findFillers(words: readonly SpeakerWord[]): Analytics['fillerWor
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
+/** A silence this long ends a monologue: the speaker gave up the floor, even if nobody took it. */
+export const MONOLOGUE_PAUSE_SEC = 3;
+
+/**
+ * The longest stretch in which one speaker holds the floor: their consecutive turns, ended by
+ * another speaker's turn (overlapping talk included) or by a pause of MONOLOGUE_PAUSE_SEC.
+ * Null without turns.
+ */
+export function longestMonologue(turns: readonly Turn[]): { speaker: string; sec: number } | null {
+  const sorted = [...turns].sort((a, b) => a.start - b.start);
+  let best: { speaker: string; sec: number } | null = null;
+  let runStart = 0;
+  sorted.forEach((t, i) => {
+    const prev = sorted[i - 1];
+    const interrupted =
+      !prev ||
+      prev.speaker !== t.speaker ||
+      t.start - prev.end >= MONOLOGUE_PAUSE_SEC ||
+      sorted.some((o) => o.speaker !== t.speaker && o.end > prev.end && o.start < t.start);
+    if (interrupted) runStart = t.start;
+    const sec = round3(t.end - runStart);
+    if (!best || sec > best.sec) best = { speaker: t.speaker, sec };
+  });
+  return best;
+}
+
 export function computeAnalytics(
   words: readonly SpeakerWord[],
   turns: readonly Turn[],
@@ -127,13 +153,7 @@ export function computeAnalytics(
     const count = words.filter((w) => w.speaker === speaker).length;
     wordsPerMinute[speaker] = sec > 0 ? round1((count * 60) / sec) : 0;
   }
-  // A monologue is consecutive turns of one speaker, whatever the pauses between them.
-  let longest = 0;
-  let runStart = 0;
-  turns.forEach((t, i) => {
-    if (i === 0 || turns[i - 1]!.speaker !== t.speaker) runStart = t.start;
-    longest = Math.max(longest, t.end - runStart);
-  });
+  const longest = longestMonologue(turns)?.sec ?? 0;
   const sentiment = computeSentiment(words, turns, audioLengthSec);
   const interactivity = computeInteractivity(turns, audioLengthSec);
   const questions = findQuestions(words);

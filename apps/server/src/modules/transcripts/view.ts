@@ -9,7 +9,7 @@ import {
   type TranscriptionEntry,
   type analysisRoutes,
 } from '@parley/contracts';
-import { runTextStep } from '@parley/analysis';
+import { longestMonologue, runTextStep } from '@parley/analysis';
 import type { StoredTurn, StoredWord } from '../../platform/db/schema.js';
 
 /**
@@ -149,22 +149,8 @@ export function diarizationOf(data: TranscriptData, names: SpeakerNames): Diariz
   for (const t of turns) talk.set(t.speaker, (talk.get(t.speaker) ?? 0) + (t.end - t.start));
   const totalTalk = [...talk.values()].reduce((a, b) => a + b, 0);
 
-  // A monologue is consecutive turns of one speaker, whatever the pauses between them, as in
-  // the analysis package; but a turn of someone else inside such a pause (a reply nested in
-  // an overlap sorts before it) ends the monologue, as a listener would hear it.
-  const othersTalk = (speaker: string, from: number, to: number) =>
-    turns.some((o) => o.speaker !== speaker && o.end > from && o.start < to);
-  let monolog: { speaker: string; duration: number } | null = null;
-  let runStart = 0;
-  for (let i = 0; i < turns.length; i++) {
-    const t = turns[i]!;
-    const prev = turns[i - 1];
-    if (!prev || prev.speaker !== t.speaker || othersTalk(t.speaker, prev.end, t.start)) {
-      runStart = t.start;
-    }
-    const duration = t.end - runStart;
-    if (!monolog || duration > monolog.duration) monolog = { speaker: t.speaker, duration };
-  }
+  const longest = longestMonologue(turns);
+  const monolog = longest && { speaker: longest.speaker, duration: longest.sec };
 
   return {
     speaker_diarization_biometrics: turns.map((t) => ({
