@@ -5,6 +5,9 @@ import { serverProjects } from './apps/server/vitest.projects.js';
 /** `npm test` runs every unit and API test through this one config. */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on a 2-core machine; many API and pipeline tests wait on
+    // child processes and polling, so two files at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       'packages/contracts/vitest.config.ts',
       'packages/analysis/vitest.config.ts',
