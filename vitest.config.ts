@@ -11,6 +11,7 @@ export default defineConfig({
     projects: [
       'packages/contracts/vitest.config.ts',
       'packages/analysis/vitest.config.ts',
+      'packages/ai/vitest.config.ts',
       'tools/vitest.config.ts',
       ...serverProjects(),
       ...(existsSync('apps/web/vitest.config.ts') ? ['apps/web/vitest.config.ts'] : []),

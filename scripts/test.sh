@@ -9,6 +9,7 @@ echo "Parley: lint and type-check…"
 npx eslint . --max-warnings=0
 npx tsc -p apps/server/tsconfig.test.json
 npx tsc -p packages/analysis/tsconfig.test.json
+npx tsc -p packages/ai/tsconfig.test.json
 npx tsc -p apps/web/tsconfig.json --noEmit
 
 echo "Parley: unit and API tests…"
