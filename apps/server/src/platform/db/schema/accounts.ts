@@ -1,0 +1,123 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@parley/contracts';
+import { createdAt, updatedAt } from './columns.js';
+import { plans } from './plans.js';
+
+export const roleEnum = pgEnum('user_role', ROLES);
+export const codePurposeEnum = pgEnum('code_purpose', ['signin', 'signup']);
+export const authProviderEnum = pgEnum('auth_provider', ['plain', 'google', 'microsoft']);
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  isB2C: boolean('is_b2c').notNull().default(false),
+  logoUrl: text('logo_url'),
+  defaultCloud: text('default_cloud'),
+  /** The active plan; null until the organisation buys one. */
+  planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_org_name_uq').on(t.organizationId, t.name)],
+);
+
+/** Organisation roles (spec 3 §3); rows without an organisation are the defaults offered to all. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('roles_org_idx').on(t.organizationId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Stored lower-case; unique across the platform because sign-in is by address. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    role: roleEnum('role').notNull().default('user'),
+    position: text('position'),
+    b2cConsent: boolean('b2c_consent').notNull().default(false),
+    profileImageUrl: text('profile_image_url'),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    index('users_org_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** One row per user: the unique userId is what makes a new sign-in end the old session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    provider: authProviderEnum('provider').notNull().default('plain'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_user_uq').on(t.userId)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: codePurposeEnum('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Sign-up details waiting for the code (name, account type); never secrets. */
+    payload: jsonb('payload'),
+    requestIp: text('request_ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+);

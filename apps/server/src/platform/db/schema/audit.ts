@@ -1,0 +1,25 @@
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts.js';
+import { createdAt } from './columns.js';
+
+/** Every authenticated call (spec 3 User Logs). Never holds bodies, codes or tokens. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'cascade',
+    }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_org_time_idx').on(t.organizationId, t.createdAt),
+    index('activity_user_time_idx').on(t.userId, t.createdAt),
+  ],
+);
