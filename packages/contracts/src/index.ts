@@ -11,3 +11,4 @@ export * from './media.js';
 export * from './credits.js';
 export * from './integrations.js';
 export * from './analysis.js';
+export * from './ai.js';
