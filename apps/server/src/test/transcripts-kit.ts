@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type Diarization, type RouteResponse, type analysisRoutes } from '@parley/contracts';
+import { meetings } from '../platform/db/schema.js';
+import { call, createTestContext, json, signIn, signUp, type TestContext } from './context.js';
+import { createTranscriptsRepo, type NewTranscript } from '../modules/transcripts/repo.js';
+
+/**
+ * Shared set-up of the transcript API tests.
+ *
+ * two-speakers.transcript.json is the real output of
+ * `npm run -s analyze -- fixtures/diarization/two-speakers.wav` (pocketsphinx words, 30 s),
+ * with the speakers of fixtures/diarization/two-speakers.rttm as its turns (speaker90 →
+ * speaker_00, speaker91 → speaker_01), words given to them with assignSpeakers and the
+ * analytics from runTextStep: what the speech and text steps store once diarization runs.
+ */
+export const FIXTURE = JSON.parse(
+  readFileSync(
+    path.join(import.meta.dirname, '../modules/transcripts/two-speakers.transcript.json'),
+    'utf8',
+  ),
+) as Omit<NewTranscript, 'meetingId' | 'organizationId' | 'runId'>;
+
+export type Sentiment = RouteResponse<typeof analysisRoutes.sentiment>;
+export type SpeakingRate = RouteResponse<typeof analysisRoutes.speakingRate>;
+export type Conversation = RouteResponse<typeof analysisRoutes.conversation>;
+export type Mapping = RouteResponse<typeof analysisRoutes.speakerTimeMapping>;
+
+export let ctx: TestContext;
+export let owner: string;
+export let poc: string;
+export let manager: string;
+export let rep: string;
+export let seeker: string;
+export let outsider: string;
+export let outsiderUser: { id: string; organizationId: string };
+export let ownerId: string;
+export let orgId: string;
+
+export async function newMeeting(organizationId: string, userId: string, name: string) {
+  const [row] = await ctx.database.db
+    .insert(meetings)
+    .values({
+      organizationId,
+      ownerId: userId,
+      meetingName: name,
+      meetingCode: `${name}.wav`,
+      inferenceStatus: 'processed',
+      durationSec: 30,
+    })
+    .returning();
+  if (!row) throw new Error('no meeting');
+  return row.id;
+}
+
+export async function transcribe(meetingId: string, organizationId: string) {
+  await createTranscriptsRepo(ctx.database.db).save({
+    ...FIXTURE,
+    meetingId,
+    organizationId,
+    runId: crypto.randomUUID(),
+  });
+}
+
+export const get = <T>(token: string, p: string) =>
+  call(ctx, 'GET', p, { token }).then((r) => json<T>(r));
+export const edit = (
+  token: string,
+  id: string,
+  words: unknown[],
+  dashboard = 'zai-insights-dashboard',
+) => call(ctx, 'PATCH', `/transcription/${dashboard}/${id}`, { token, payload: { words } });
+export const name = (token: string, meetingId: string, additionalDetails: Record<string, string>) =>
+  call(ctx, 'PATCH', '/meeting/participant', { token, payload: { meetingId, additionalDetails } });
+export const talkTime = async (token: string, id: string) =>
+  Object.fromEntries(
+    (await get<Diarization>(token, `/voice-diaraization/${id}`)).speaker_time_analysis.map((s) => [
+      s.speaker,
+      s.time,
+    ]),
+  );
+
+/** Registers the shared database and accounts for a test file; the exported bindings are live. */
+export function useTranscriptsKit() {
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const o = await signIn(ctx, 'user@acme.parley.local');
+    owner = o.accessToken;
+    ownerId = o.user.id;
+    orgId = o.user.organizationId;
+    poc = (await signIn(ctx, 'poc@acme.parley.local')).accessToken;
+    manager = (await signIn(ctx, 'manager@acme.parley.local')).accessToken;
+    rep = (await signIn(ctx, 'rep@acme.parley.local')).accessToken;
+    // Another organisation with every feature (B2C), so its answers are about tenancy, not plans.
+    seeker = (await signIn(ctx, 'seeker@parley.local')).accessToken;
+    const lead = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
+    outsider = lead.accessToken;
+    outsiderUser = lead.user;
+  });
+  afterAll(async () => ctx?.close());
+}
