@@ -24,8 +24,8 @@ import {
   runTextStep,
   SAMPLE_RATE,
 } from '../packages/analysis/dist/index.js';
+import { fixture, joinFixtures, mb, peakRss, timed } from './recording.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const minutes = Number(process.env.PIPELINE_BENCH_MINUTES ?? 10);
 const memoryMinutes = Number(process.env.PIPELINE_BENCH_MEMORY_MINUTES ?? 0);
 const sources = [
@@ -33,46 +33,7 @@ const sources = [
   'speech/jfk.wav',
   ...[0, 1, 2, 3, 4].map((i) => `speech/fleurs-en-00${i}.ogg`),
   'video/talking-face.mp4',
-].map((f) => path.join(root, 'fixtures', f));
-
-/** Concatenates the sources, repeated, into `file`, cut at `seconds`. */
-function buildRecording(file, seconds) {
-  const probe = (f) =>
-    Number(
-      execFileSync(
-        'ffprobe',
-        ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', f],
-        {
-          encoding: 'utf8',
-        },
-      ),
-    );
-  const durations = sources.map(probe);
-  const playlist = [];
-  for (let total = 0, i = 0; total < seconds; i++) {
-    playlist.push(sources[i % sources.length]);
-    total += durations[i % sources.length];
-  }
-  // Inputs differ in rate, codec and container, so resample each before concat joins them.
-  const filters = playlist
-    .map((_, i) => `[${i}:a]aresample=16000,aformat=channel_layouts=mono[a${i}]`)
-    .join(';');
-  const joined = playlist.map((_, i) => `[a${i}]`).join('');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    ...playlist.flatMap((f) => ['-i', f]),
-    '-filter_complex',
-    `${filters};${joined}concat=n=${playlist.length}:v=0:a=1[out]`,
-    '-map',
-    '[out]',
-    '-t',
-    String(seconds),
-    file,
-  ]);
-  return playlist.length;
-}
+].map(fixture);
 
 /** A long recording by looping the 10-minute one with ffmpeg (no re-encode of the sources). */
 function loopRecording(source, file, seconds) {
@@ -92,18 +53,10 @@ function loopRecording(source, file, seconds) {
   ]);
 }
 
-const time = async (fn) => {
-  const t = performance.now();
-  const value = await fn();
-  return { value, sec: (performance.now() - t) / 1000 };
-};
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
-
 const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-pipeline-'));
 try {
   const file = path.join(dir, 'meeting.wav');
-  const joined = buildRecording(file, minutes * 60);
+  const joined = joinFixtures(file, minutes * 60, sources);
   if (memoryMinutes > 0) await memoryRun(file);
   else await timings(file, joined);
 } finally {
@@ -116,7 +69,7 @@ async function timings(file, joined) {
   // 1. The whole speech step and text step, as the job worker runs them.
   const rssBefore = peakRss();
   let progressEvents = 0;
-  const whole = await time(async () => {
+  const whole = await timed(async () => {
     const speech = await runSpeechStep(file, { engine, onProgress: () => progressEvents++ });
     const analytics = runTextStep({ ...speech, audioLengthSec: speech.durationSec });
     return { speech, analytics };
@@ -126,18 +79,18 @@ async function timings(file, joined) {
   const rtf = (s) => (s / audioSec).toFixed(3);
 
   // 2. Each step on its own (holding the PCM in memory, unlike the speech step).
-  const decode = await time(async () => {
+  const decode = await timed(async () => {
     let n = 0;
     for await (const f of decodePcm(file)) n += f.length;
     return n;
   });
-  const vadStreamed = await time(() => detectSpeech(decodePcm(file)));
+  const vadStreamed = await timed(() => detectSpeech(decodePcm(file)));
   const pcm = await decodeAll(file);
-  const vad = await time(() => detectSpeech(pcm));
-  const asr = await time(() => engine.transcribe(pcm, { speech: vad.value }));
-  const features = await time(() => blockFeatures(pcm));
-  const diarization = await time(() => diarize(features.value, vad.value));
-  const text = await time(() =>
+  const vad = await timed(() => detectSpeech(pcm));
+  const asr = await timed(() => engine.transcribe(pcm, { speech: vad.value }));
+  const features = await timed(() => blockFeatures(pcm));
+  const diarization = await timed(() => diarize(features.value, vad.value));
+  const text = await timed(() =>
     runTextStep({ ...whole.value.speech, audioLengthSec: whole.value.speech.durationSec }),
   );
 
@@ -182,7 +135,7 @@ async function memoryRun(file) {
   };
   const before = peakRss();
   let progressEvents = 0;
-  const run = await time(() =>
+  const run = await timed(() =>
     runSpeechStep(long, { engine: silentEngine, onProgress: () => progressEvents++ }),
   );
   console.log(
