@@ -12,7 +12,7 @@ import { Smile } from 'lucide-react';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { Badge, type BadgeTone } from '../../../ui';
 import { ChartCard } from './ChartCard';
-import { CHART, axisTime } from './chart-theme';
+import { CHART, TIME_CHART_MARGIN, timeAxisProps, timeTooltipLabel } from './chart-theme';
 import { seekFromChart } from './seek-from-chart';
 
 type Sentiment = RouteResponse<typeof analysisRoutes.sentiment>;
@@ -60,7 +60,7 @@ export function SentimentChart({ data, loading, onSeek, className }: Props) {
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart
             data={rows}
-            margin={{ top: 4, right: 8, bottom: 0, left: -16 }}
+            margin={TIME_CHART_MARGIN}
             onClick={(e) => seekFromChart(e, rows, onSeek)}
             className={onSeek ? 'cursor-pointer' : undefined}
           >
@@ -73,14 +73,7 @@ export function SentimentChart({ data, loading, onSeek, className }: Props) {
               </linearGradient>
             </defs>
             <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="t"
-              type="number"
-              domain={['dataMin', 'dataMax']}
-              tickFormatter={axisTime}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-            />
+            <XAxis {...timeAxisProps} />
             <YAxis
               domain={[-1, 1]}
               ticks={[-1, 0, 1]}
@@ -91,7 +84,7 @@ export function SentimentChart({ data, loading, onSeek, className }: Props) {
             <ReferenceLine y={0} stroke={CHART.axis} strokeDasharray="2 2" />
             <ChartTooltip
               {...CHART.tooltip}
-              labelFormatter={(t) => axisTime(Number(t))}
+              labelFormatter={timeTooltipLabel}
               formatter={(v) => [String(v), 'Sentiment']}
             />
             <Area

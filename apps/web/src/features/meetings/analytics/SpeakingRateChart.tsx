@@ -11,7 +11,7 @@ import { Gauge } from 'lucide-react';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { speakerColorFor } from '../../../lib/player';
 import { ChartCard } from './ChartCard';
-import { CHART, axisTime } from './chart-theme';
+import { CHART, TIME_CHART_MARGIN, timeAxisProps, timeTooltipLabel } from './chart-theme';
 import { nameOf } from './names';
 import { seekFromChart } from './seek-from-chart';
 
@@ -69,23 +69,16 @@ export function SpeakingRateChart({ data, loading, names, onSeek, className }: P
         <ResponsiveContainer width="100%" height="100%">
           <LineChart
             data={rows}
-            margin={{ top: 4, right: 8, bottom: 0, left: -16 }}
+            margin={TIME_CHART_MARGIN}
             onClick={(e) => seekFromChart(e, rows, onSeek)}
             className={onSeek ? 'cursor-pointer' : undefined}
           >
             <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="t"
-              type="number"
-              domain={['dataMin', 'dataMax']}
-              tickFormatter={axisTime}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-            />
+            <XAxis {...timeAxisProps} />
             <YAxis tick={CHART.tick} stroke={CHART.grid} width={48} />
             <ChartTooltip
               {...CHART.tooltip}
-              labelFormatter={(t) => axisTime(Number(t))}
+              labelFormatter={timeTooltipLabel}
               formatter={(v, name) => [`${String(v)} wpm`, String(name)]}
             />
             {speakers.map((s) => (

@@ -1,4 +1,5 @@
 import { formatHms } from '@parley/contracts';
+import type { XAxisProps } from 'recharts';
 
 /** Chart colours from the design tokens, so both themes keep their contrast. */
 export const CHART = {
@@ -37,3 +38,15 @@ export function shortDuration(seconds: number): string {
   if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
   return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
 }
+
+/** What every over-time chart shares: its margin, the meeting-time X axis and tooltip label. */
+export const TIME_CHART_MARGIN = { top: 4, right: 8, bottom: 0, left: -16 };
+export const timeAxisProps = {
+  dataKey: 't',
+  type: 'number',
+  domain: ['dataMin', 'dataMax'],
+  tickFormatter: axisTime,
+  tick: CHART.tick,
+  stroke: CHART.grid,
+} satisfies XAxisProps;
+export const timeTooltipLabel = (t: unknown) => axisTime(Number(t));
