@@ -87,7 +87,9 @@ export async function* sampleFrames(file: string, opts: SampleOptions = {}): Asy
   const fps = opts.fps ?? DEFAULT_FPS;
   if (!(fps > 0)) throw new MediaError(`fps must be positive, got ${fps}`);
   const [width, height] = scaledSize(info.width, info.height, opts.maxSide ?? DEFAULT_MAX_SIDE);
-  yield* rawFrames(file, [`fps=${fps}:round=down,scale=${width}:${height}`], width, height, fps);
+  // round=up makes frame k the first source frame at or after k / fps, so t below is true time
+  // (the default rounding shows a frame up to half an interval later than its index says).
+  yield* rawFrames(file, [`fps=${fps}:round=up,scale=${width}:${height}`], width, height, fps);
 }
 
 async function* rawFrames(
