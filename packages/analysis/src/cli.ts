@@ -1,11 +1,42 @@
 #!/usr/bin/env node
-/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] FILE`: prints one JSON document. */
+/**
+ * `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] [--fps F] [--no-video] FILE`
+ * prints one JSON document (with a `video` section for files with a picture);
+ * `npm run analyze -- --image FILE` prints the faces of a still image.
+ */
 import { ENGINE_KINDS, selectEngine } from './asr/select.js';
 import { WhisperEngine } from './asr/whisper.js';
-import { parseArgs } from './cli-args.js';
+import { parseArgs, type CliArgs } from './cli-args.js';
+import { analyzeFaces, detectFacesInImage, type VideoFaceAnalysis } from './face/analyze.js';
+import { probeVideo } from './face/frames.js';
 import { analyzeFile } from './pipeline.js';
 
-const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] FILE\n`;
+const USAGE =
+  `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] [--fps F] [--no-video] FILE\n` +
+  `       npm run analyze -- --image FILE\n`;
+
+/** The video section as printed: person templates (1024 numbers each) are left out. */
+function printable(video: VideoFaceAnalysis) {
+  return {
+    ...video,
+    persons: video.persons.map(({ template, ...p }) => ({
+      ...p,
+      templateFaces: template?.faces ?? 0,
+    })),
+  };
+}
+
+async function analyzeRecording(args: CliArgs): Promise<unknown> {
+  const engine = selectEngine(args.engine);
+  try {
+    const result = await analyzeFile(args.file, engine, args.speakers);
+    if (args.noVideo || !(await probeVideo(args.file))) return result;
+    return { ...result, video: printable(await analyzeFaces(args.file, { fps: args.fps })) };
+  } finally {
+    // whisper.cpp runs in a worker thread; end it so the process exits at once.
+    if (engine instanceof WhisperEngine) await engine.close();
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
@@ -18,15 +49,15 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const engine = selectEngine(args.engine);
-    try {
-      const result = await analyzeFile(args.file, engine, args.speakers);
-      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      return 0;
-    } finally {
-      // whisper.cpp runs in a worker thread; end it so the process exits at once.
-      if (engine instanceof WhisperEngine) await engine.close();
-    }
+    const doc = args.image
+      ? {
+          faces: (await detectFacesInImage(args.file)).faces.map(
+            ({ embedding: _e, ...face }) => face,
+          ),
+        }
+      : await analyzeRecording(args);
+    process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    return 0;
   } catch (e) {
     process.stderr.write(`analyze: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

@@ -1,20 +1,51 @@
 // A video's faces, end to end: sample frames, detect, track into persons, then head pose,
 // gaze, emotions, demographics, proctoring, lip sync and (experimental) truthfulness.
-import { DEFAULT_FPS, DEFAULT_MAX_SIDE, probeVideo, readImage, sampleFrames, type SampleOptions } from './frames.js';
+import {
+  DEFAULT_FPS,
+  DEFAULT_MAX_SIDE,
+  probeVideo,
+  readImage,
+  sampleFrames,
+  type SampleOptions,
+} from './frames.js';
 import { detectRaw, getHuman } from './human.js';
 import { lipSync, type LipSyncResult } from './lipsync.js';
 import { eyeAspectRatio, mouthOpening, VoiceEnergy } from './measures.js';
 import {
-  GAZE_MAX_X, GAZE_MAX_Y, HEAD_PITCH_THRESHOLD_DEG, HEAD_YAW_THRESHOLD_DEG, HEAT_MAP_POINT_VALUE,
-  gazePoint, headPose, poseShares, type GazePoint, type HeadPose, type HeadPoseClass,
+  GAZE_MAX_X,
+  GAZE_MAX_Y,
+  HEAD_PITCH_THRESHOLD_DEG,
+  HEAD_YAW_THRESHOLD_DEG,
+  HEAT_MAP_POINT_VALUE,
+  gazePoint,
+  headPose,
+  poseShares,
+  type GazePoint,
+  type HeadPose,
+  type HeadPoseClass,
 } from './pose.js';
 import { proctor, type ProctoringFrame, type ProctoringResult } from './proctoring.js';
 import {
-  averageEmotions, dominantEmotion, emotionScores, estimateAge, estimateGender, EMOTIONS, RACE_NOT_ESTIMATED,
-  type AgeEstimate, type Emotion, type EmotionScores, type GenderEstimate, type RaceResult,
+  averageEmotions,
+  dominantEmotion,
+  emotionScores,
+  estimateAge,
+  estimateGender,
+  EMOTIONS,
+  RACE_NOT_ESTIMATED,
+  type AgeEstimate,
+  type Emotion,
+  type EmotionScores,
+  type GenderEstimate,
+  type RaceResult,
 } from './summary.js';
 import { FaceTracker } from './track.js';
-import { truthfulness, TRUTHFULNESS_NOTE, type BehaviourSample, type TruthfulnessResult } from './truthfulness.js';
+import {
+  truthfulness,
+  TRUTHFULNESS_NOTE,
+  type BehaviourSample,
+  type TruthfulnessResult,
+} from './truthfulness.js';
 import type { Box } from './types.js';
 import { faceTemplate, SAME_PERSON_THRESHOLD, type FaceTemplate } from './verify.js';
 import { MediaError } from '../decode.js';
@@ -69,10 +100,26 @@ export interface VideoFaceAnalysis {
   framesWithFaces: number;
   frames: { t: number; faces: FaceInFrame[] }[];
   persons: PersonSummary[];
-  headPose: { yawThresholdDeg: number; pitchThresholdDeg: number; persons: { personId: string; shares: Record<HeadPoseClass, number> }[] };
-  gaze: { max_x: number; max_y: number; points: GazePoint[]; heatMap: { x: number; y: number; value: number }[] };
-  emotions: { labels: readonly Emotion[]; persons: { personId: string; averages: EmotionScores; dominant: Emotion }[] };
-  demographics: { age: { personId: string; estimate: AgeEstimate | null }[]; gender: { personId: string; estimate: GenderEstimate | null }[]; race: RaceResult };
+  headPose: {
+    yawThresholdDeg: number;
+    pitchThresholdDeg: number;
+    persons: { personId: string; shares: Record<HeadPoseClass, number> }[];
+  };
+  gaze: {
+    max_x: number;
+    max_y: number;
+    points: GazePoint[];
+    heatMap: { x: number; y: number; value: number }[];
+  };
+  emotions: {
+    labels: readonly Emotion[];
+    persons: { personId: string; averages: EmotionScores; dominant: Emotion }[];
+  };
+  demographics: {
+    age: { personId: string; estimate: AgeEstimate | null }[];
+    gender: { personId: string; estimate: GenderEstimate | null }[];
+    race: RaceResult;
+  };
   proctoring: ProctoringResult;
   lipSync: { available: boolean; reason?: string; persons: LipSyncResult[] };
   truthfulness: TruthfulnessResult;
@@ -85,7 +132,10 @@ interface PersonTrack {
   behaviour: BehaviourSample[];
 }
 
-export async function analyzeFaces(file: string, opts: AnalyzeFacesOptions = {}): Promise<VideoFaceAnalysis> {
+export async function analyzeFaces(
+  file: string,
+  opts: AnalyzeFacesOptions = {},
+): Promise<VideoFaceAnalysis> {
   const info = await probeVideo(file);
   if (!info) throw new MediaError(`no video in ${file}`);
   const fps = opts.fps ?? DEFAULT_FPS;
@@ -97,7 +147,10 @@ export async function analyzeFaces(file: string, opts: AnalyzeFacesOptions = {})
   const points: GazePoint[] = [];
   let width = 0;
   let height = 0;
-  for await (const frame of sampleFrames(file, { fps, maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE })) {
+  for await (const frame of sampleFrames(file, {
+    fps,
+    maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
+  })) {
     ({ width, height } = frame);
     // Largest first, so "the first face" is the main one everywhere downstream.
     const raw = (await detectRaw(frame.rgb, frame.width, frame.height)).sort(
@@ -128,7 +181,13 @@ export async function analyzeFaces(file: string, opts: AnalyzeFacesOptions = {})
       if (r.embedding.length) track.embeddings.push(r.embedding);
       const opening = mouthOpening(r.mesh);
       if (opening !== undefined) track.mouth.push({ t: frame.t, opening });
-      track.behaviour.push({ t: frame.t, gazeClass: face.gaze.class_value, angles: pose, ear: eyeAspectRatio(r.mesh), dominantEmotion: face.emotion });
+      track.behaviour.push({
+        t: frame.t,
+        gazeClass: face.gaze.class_value,
+        angles: pose,
+        ear: eyeAspectRatio(r.mesh),
+        dominantEmotion: face.emotion,
+      });
       return face;
     });
     frames.push({ t: frame.t, faces });
@@ -138,13 +197,18 @@ export async function analyzeFaces(file: string, opts: AnalyzeFacesOptions = {})
       faces: faces.map((f) => ({
         pose: f.headPose,
         gaze: f.gaze,
-        samePerson: f.templateSimilarity === undefined ? undefined : f.templateSimilarity >= SAME_PERSON_THRESHOLD,
+        samePerson:
+          f.templateSimilarity === undefined
+            ? undefined
+            : f.templateSimilarity >= SAME_PERSON_THRESHOLD,
       })),
     });
     opts.onFrame?.(frame.t);
   }
 
-  const persons = [...tracks.entries()].map(([personId, t]) => summarisePerson(personId, t, frames.length));
+  const persons = [...tracks.entries()].map(([personId, t]) =>
+    summarisePerson(personId, t, frames.length),
+  );
   return {
     fps,
     width,
@@ -169,27 +233,43 @@ export async function analyzeFaces(file: string, opts: AnalyzeFacesOptions = {})
     },
     emotions: {
       labels: EMOTIONS,
-      persons: persons.map((p) => ({ personId: p.personId, averages: p.emotions, dominant: p.dominantEmotion })),
+      persons: persons.map((p) => ({
+        personId: p.personId,
+        averages: p.emotions,
+        dominant: p.dominantEmotion,
+      })),
     },
     demographics: {
       age: persons.map((p) => ({ personId: p.personId, estimate: p.age })),
       gender: persons.map((p) => ({ personId: p.personId, estimate: p.gender })),
       race: RACE_NOT_ESTIMATED,
     },
-    proctoring: proctor(proctoringFrames, { windowSec: opts.proctoringWindowSec, templateUsed: !!opts.template }),
+    proctoring: proctor(proctoringFrames, {
+      windowSec: opts.proctoringWindowSec,
+      templateUsed: !!opts.template,
+    }),
     lipSync: await lipSyncAll(file, info.hasAudio, tracks),
     truthfulness: {
       experimental: true,
       note: TRUTHFULNESS_NOTE,
-      windows: [...tracks.entries()].flatMap(([id, t]) => truthfulness(id, t.behaviour, fps, opts.activitySec)),
+      windows: [...tracks.entries()].flatMap(([id, t]) =>
+        truthfulness(id, t.behaviour, fps, opts.activitySec),
+      ),
     },
   };
 }
 
-async function lipSyncAll(file: string, hasAudio: boolean, tracks: Map<string, PersonTrack>): Promise<VideoFaceAnalysis['lipSync']> {
+async function lipSyncAll(
+  file: string,
+  hasAudio: boolean,
+  tracks: Map<string, PersonTrack>,
+): Promise<VideoFaceAnalysis['lipSync']> {
   if (!hasAudio) return { available: false, reason: 'the video has no sound track', persons: [] };
   const energy = await VoiceEnergy.of(file);
-  return { available: true, persons: [...tracks.entries()].map(([id, t]) => lipSync(id, t.mouth, energy)) };
+  return {
+    available: true,
+    persons: [...tracks.entries()].map(([id, t]) => lipSync(id, t.mouth, energy)),
+  };
 }
 
 function summarisePerson(personId: string, t: PersonTrack, totalFrames: number): PersonSummary {
@@ -204,7 +284,12 @@ function summarisePerson(personId: string, t: PersonTrack, totalFrames: number):
     emotions,
     dominantEmotion: dominantEmotion(emotions),
     age: estimateAge(t.faces.flatMap((f) => (f.age === null ? [] : [f.age]))),
-    gender: estimateGender(t.faces.map((f) => ({ gender: f.gender ?? undefined, genderScore: f.genderScore ?? undefined }))),
+    gender: estimateGender(
+      t.faces.map((f) => ({
+        gender: f.gender ?? undefined,
+        genderScore: f.genderScore ?? undefined,
+      })),
+    ),
     template: t.embeddings.length ? faceTemplate(t.embeddings) : null,
   };
 }
@@ -228,14 +313,17 @@ export interface ImageFace {
 }
 
 /** Faces of a still image, largest first; boxes in the image's own pixels. */
-export async function detectFacesInImage(file: string): Promise<{ width: number; height: number; faces: ImageFace[] }> {
+export async function detectFacesInImage(
+  file: string,
+): Promise<{ width: number; height: number; faces: ImageFace[] }> {
   const info = await probeVideo(file);
   if (!info) throw new MediaError(`no image in ${file}`);
   const image = await readImage(file);
   const raw = await detectRaw(image.rgb, image.width, image.height);
   // Large images are scaled down for the detector; answer in the image's own pixels.
   const k = info.width / image.width;
-  const scaled = (b: Box): Box => roundBox({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k });
+  const scaled = (b: Box): Box =>
+    roundBox({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k });
   const faces = raw
     .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
     .map((r) => {

@@ -45,12 +45,22 @@ export async function probeVideo(file: string): Promise<VideoInfo | undefined> {
     throw new MediaError(`file not found: ${file}`);
   }
   const json = await run(ffprobePath(), [
-    '-v', 'error', '-show_entries',
+    '-v',
+    'error',
+    '-show_entries',
     'stream=codec_type,width,height:stream_side_data=rotation:stream_tags=rotate:format=duration',
-    '-of', 'json', file,
+    '-of',
+    'json',
+    file,
   ]);
   const doc = JSON.parse(json) as {
-    streams?: { codec_type?: string; width?: number; height?: number; tags?: { rotate?: string }; side_data_list?: { rotation?: number }[] }[];
+    streams?: {
+      codec_type?: string;
+      width?: number;
+      height?: number;
+      tags?: { rotate?: string };
+      side_data_list?: { rotation?: number }[];
+    }[];
     format?: { duration?: string };
   };
   const streams = doc.streams ?? [];
@@ -101,8 +111,22 @@ async function* rawFrames(
 ): AsyncGenerator<Frame> {
   const frameBytes = width * height * 3;
   const [filter, ...limit] = filterAndLimit;
-  const args = ['-nostdin', '-loglevel', 'error', '-i', file, '-an', '-vf', filter!, ...limit,
-    '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'];
+  const args = [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    file,
+    '-an',
+    '-vf',
+    filter!,
+    ...limit,
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+    'pipe:1',
+  ];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
@@ -130,7 +154,8 @@ async function* rawFrames(
       }
     }
     const code = await exited;
-    if (code !== 0) throw new MediaError(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
+    if (code !== 0)
+      throw new MediaError(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
   }
@@ -141,7 +166,13 @@ export async function readImage(file: string, maxSide = 1920): Promise<Frame> {
   const info = await probeVideo(file);
   if (!info) throw new MediaError(`no image in ${file}`);
   const [width, height] = scaledSize(info.width, info.height, maxSide);
-  for await (const frame of rawFrames(file, [`scale=${width}:${height}`, '-frames:v', '1'], width, height, 1))
+  for await (const frame of rawFrames(
+    file,
+    [`scale=${width}:${height}`, '-frames:v', '1'],
+    width,
+    height,
+    1,
+  ))
     return frame;
   throw new MediaError(`no image in ${file}`);
 }

@@ -16,7 +16,11 @@ interface Tensor {
   dispose(): void;
 }
 interface Tf {
-  tensor4d(values: Uint8Array | Int32Array, shape: [number, number, number, number], dtype: 'int32'): Tensor;
+  tensor4d(
+    values: Uint8Array | Int32Array,
+    shape: [number, number, number, number],
+    dtype: 'int32',
+  ): Tensor;
 }
 interface HumanFaceResult {
   score: number;
@@ -38,7 +42,9 @@ interface HumanInstance {
   config: { face: { detector: { maxDetected: number } } };
   load(): Promise<void>;
   detect(input: Tensor): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
-  match: { similarity(a: number[], b: number[], options?: { order?: number; multiplier?: number }): number };
+  match: {
+    similarity(a: number[], b: number[], options?: { order?: number; multiplier?: number }): number;
+  };
 }
 interface HumanModule {
   Human: new (config: Record<string, unknown>) => HumanInstance;
@@ -64,7 +70,8 @@ async function withLocalModels<T>(run: () => Promise<T>): Promise<T> {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!url.startsWith(MODELS_PREFIX)) return new Response(`refused: ${url}`, { status: 403 });
     const file = path.resolve(modelsDir, decodeURIComponent(url.slice(MODELS_PREFIX.length)));
-    if (!file.startsWith(modelsDir + path.sep)) return new Response('outside models', { status: 403 });
+    if (!file.startsWith(modelsDir + path.sep))
+      return new Response('outside models', { status: 403 });
     try {
       const body = await readFile(file);
       const type = file.endsWith('.json') ? 'application/json' : 'application/octet-stream';
@@ -127,7 +134,11 @@ export function getHuman(): Promise<HumanInstance> {
 }
 
 /** Faces in one RGB frame (rgb24, row-major), as Human reports them. */
-export async function detectRaw(rgb: Uint8Array, width: number, height: number): Promise<RawFace[]> {
+export async function detectRaw(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Promise<RawFace[]> {
   const human = await getHuman();
   const tensor = human.tf.tensor4d(rgb, [1, height, width, 3], 'int32');
   try {
@@ -137,7 +148,7 @@ export async function detectRaw(rgb: Uint8Array, width: number, height: number):
       .filter((f) => f.score >= MIN_FACE_CONFIDENCE)
       .map((f) => ({
         score: f.score,
-        box: { x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] },
+        box: meshBox(f.mesh) ?? { x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] },
         mesh: f.mesh.map((p) => [p[0], p[1]] as [number, number]),
         angles: f.rotation ? { ...f.rotation.angle } : undefined,
         gaze: f.rotation ? { ...f.rotation.gaze } : undefined,
@@ -150,6 +161,29 @@ export async function detectRaw(rgb: Uint8Array, width: number, height: number):
   } finally {
     tensor.dispose();
   }
+}
+
+/**
+ * The face's own box: the extent of the 468 mesh points, brow to chin and cheek to cheek.
+ * Human's detector box is a head crop about 1.5 times wider, which overlaps hand-drawn face
+ * boxes poorly (faces/multi: IoU >= 0.5 for 12 of 43 faces, against 40 with this box).
+ */
+function meshBox(
+  mesh: [number, number, number?][],
+): { x: number; y: number; width: number; height: number } | undefined {
+  if (mesh.length < 468) return undefined;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let i = 0; i < 468; i++) {
+    const [x, y] = mesh[i]!;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 /** Human's similarity of two face embeddings, 0 (unlike) to 1 (identical). */

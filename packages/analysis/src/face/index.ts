@@ -1,5 +1,12 @@
 export * from './analyze.js';
-export { DEFAULT_FPS, DEFAULT_MAX_SIDE, probeVideo, readImage, sampleFrames, scaledSize } from './frames.js';
+export {
+  DEFAULT_FPS,
+  DEFAULT_MAX_SIDE,
+  probeVideo,
+  readImage,
+  sampleFrames,
+  scaledSize,
+} from './frames.js';
 export type { SampleOptions, VideoInfo } from './frames.js';
 export { DEFAULT_MAX_FACES, MIN_FACE_CONFIDENCE, detectRaw, getHuman } from './human.js';
 export * from './lipsync.js';

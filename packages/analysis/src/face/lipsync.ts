@@ -29,12 +29,17 @@ export interface LipSyncResult {
   samples: { t: number; mouthOpening: number; voiceDb: number }[];
 }
 
-export function lipSync(personId: string, mouth: MouthSample[], energy: VoiceEnergy): LipSyncResult {
+export function lipSync(
+  personId: string,
+  mouth: MouthSample[],
+  energy: VoiceEnergy,
+): LipSyncResult {
   const half = LIP_SYNC_WINDOW_SEC / 2;
   const samples = mouth.map((m) => ({
     t: m.t,
     mouthOpening: Math.round(m.opening * 10_000) / 10_000,
-    voiceDb: Math.round(20 * Math.log10(energy.rms(m.t - half, m.t + half) + SILENCE_RMS) * 10) / 10,
+    voiceDb:
+      Math.round(20 * Math.log10(energy.rms(m.t - half, m.t + half) + SILENCE_RMS) * 10) / 10,
   }));
   const r =
     samples.length >= LIP_SYNC_MIN_FRAMES
@@ -45,6 +50,10 @@ export function lipSync(personId: string, mouth: MouthSample[], energy: VoiceEne
       : undefined;
   const agreement = r === undefined ? null : Math.round(r * 1000) / 1000;
   const status =
-    agreement === null ? 'insufficient_data' : agreement >= LIP_SYNC_AGREEMENT_THRESHOLD ? 'in_sync' : 'out_of_sync';
+    agreement === null
+      ? 'insufficient_data'
+      : agreement >= LIP_SYNC_AGREEMENT_THRESHOLD
+        ? 'in_sync'
+        : 'out_of_sync';
   return { personId, agreement, frames: samples.length, status, samples };
 }

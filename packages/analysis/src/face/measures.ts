@@ -4,7 +4,8 @@ import { decodePcm, SAMPLE_RATE } from '../decode.js';
 import type { RawFace } from './types.js';
 
 type Mesh = RawFace['mesh'];
-const dist = (m: Mesh, a: number, b: number) => Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);
+const dist = (m: Mesh, a: number, b: number) =>
+  Math.hypot(m[a]![0] - m[b]![0], m[a]![1] - m[b]![1]);
 
 /** Inner-lip gap (points 13, 14) over face height (forehead 10 to chin 152): 0 closed, ~0.15 wide open. */
 export function mouthOpening(mesh: Mesh): number | undefined {
@@ -57,7 +58,9 @@ export class VoiceEnergy {
 
   static async of(file: string): Promise<VoiceEnergy> {
     const out: number[] = [];
-    for await (const frame of decodePcm(file, { frameSamples: Math.round(SAMPLE_RATE * ENERGY_BLOCK_SEC) })) {
+    for await (const frame of decodePcm(file, {
+      frameSamples: Math.round(SAMPLE_RATE * ENERGY_BLOCK_SEC),
+    })) {
       let sum = 0;
       for (const s of frame) sum += s * s;
       out.push(sum / frame.length);

@@ -3,7 +3,13 @@
 import type { HeadAngles, RawFace } from './types.js';
 
 export type HeadPoseClass = 'top' | 'bottom' | 'left' | 'right' | 'center';
-export const HEAD_POSE_CLASSES: readonly HeadPoseClass[] = ['top', 'bottom', 'left', 'right', 'center'];
+export const HEAD_POSE_CLASSES: readonly HeadPoseClass[] = [
+  'top',
+  'bottom',
+  'left',
+  'right',
+  'center',
+];
 
 /**
  * Degrees beyond which the head counts as turned. Human's angles: yaw > 0 is the face turned
@@ -95,14 +101,18 @@ export function irisOffset(mesh: Mesh): { x: number; y: number } | undefined {
  */
 export function gazePoint(face: RawFace | undefined, time: number, subject: string): GazePoint {
   const base = { intensity: HEAT_MAP_POINT_VALUE, time, subject_name: subject };
-  if (!face?.angles) return { class_value: 'no_gaze', x_cord: NO_GAZE.x, y_cord: NO_GAZE.y, ...base };
+  if (!face?.angles)
+    return { class_value: 'no_gaze', x_cord: NO_GAZE.x, y_cord: NO_GAZE.y, ...base };
   const pose = headPose(face.angles);
   const eye = irisOffset(face.mesh) ?? { x: 0, y: 0 };
   // Yaw > 0 turns the face to the image's left, so it moves the gaze point left.
   const horizontal = -pose.yaw + eye.x * EYE_GAIN_DEG;
   const vertical = pose.pitch + eye.y * EYE_GAIN_DEG;
   const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
-  const x = clamp(GAZE_MAX_X / 2 + (horizontal / GAZE_FULL_SCALE_DEG) * (GAZE_MAX_X / 2), GAZE_MAX_X);
+  const x = clamp(
+    GAZE_MAX_X / 2 + (horizontal / GAZE_FULL_SCALE_DEG) * (GAZE_MAX_X / 2),
+    GAZE_MAX_X,
+  );
   const y = clamp(GAZE_MAX_Y / 2 + (vertical / GAZE_FULL_SCALE_DEG) * (GAZE_MAX_Y / 2), GAZE_MAX_Y);
   const dx = (x - GAZE_MAX_X / 2) / (GAZE_MAX_X / 4);
   const dy = (y - GAZE_MAX_Y / 2) / (GAZE_MAX_Y / 4);
@@ -121,6 +131,7 @@ export function gazePoint(face: RawFace | undefined, time: number, subject: stri
 export function poseShares(classes: HeadPoseClass[]): Record<HeadPoseClass, number> {
   const out: Record<HeadPoseClass, number> = { top: 0, bottom: 0, left: 0, right: 0, center: 0 };
   for (const c of classes) out[c]++;
-  for (const c of HEAD_POSE_CLASSES) out[c] = classes.length ? Math.round((out[c] / classes.length) * 1000) / 1000 : 0;
+  for (const c of HEAD_POSE_CLASSES)
+    out[c] = classes.length ? Math.round((out[c] / classes.length) * 1000) / 1000 : 0;
   return out;
 }

@@ -13,7 +13,12 @@ export const LOOK_AWAY_GAZE = 0.75;
 export const ALERT_FRAME_SHARE = 0.5;
 
 export type ProctoringAlert = 'no_face' | 'multiple_faces' | 'looking_away' | 'face_mismatch';
-export const PROCTORING_ALERTS: readonly ProctoringAlert[] = ['no_face', 'multiple_faces', 'looking_away', 'face_mismatch'];
+export const PROCTORING_ALERTS: readonly ProctoringAlert[] = [
+  'no_face',
+  'multiple_faces',
+  'looking_away',
+  'face_mismatch',
+];
 
 /** What proctoring needs of one sampled frame. */
 export interface ProctoringFrame {
@@ -43,7 +48,8 @@ export interface ProctoringResult {
 }
 
 export function isLookingAway(pose: HeadPose, gaze: GazePoint): boolean {
-  if (Math.abs(pose.yaw) >= LOOK_AWAY_YAW_DEG || Math.abs(pose.pitch) >= LOOK_AWAY_PITCH_DEG) return true;
+  if (Math.abs(pose.yaw) >= LOOK_AWAY_YAW_DEG || Math.abs(pose.pitch) >= LOOK_AWAY_PITCH_DEG)
+    return true;
   if (gaze.class_value === 'no_gaze') return false;
   const dx = Math.abs(gaze.x_cord - GAZE_MAX_X / 2) / (GAZE_MAX_X / 2);
   const dy = Math.abs(gaze.y_cord - GAZE_MAX_Y / 2) / (GAZE_MAX_Y / 2);
@@ -66,7 +72,12 @@ export function proctor(
   opts: { windowSec?: number; templateUsed?: boolean } = {},
 ): ProctoringResult {
   const windowSec = opts.windowSec ?? DEFAULT_PROCTORING_WINDOW_SEC;
-  const cumulative: Record<ProctoringAlert, number> = { no_face: 0, multiple_faces: 0, looking_away: 0, face_mismatch: 0 };
+  const cumulative: Record<ProctoringAlert, number> = {
+    no_face: 0,
+    multiple_faces: 0,
+    looking_away: 0,
+    face_mismatch: 0,
+  };
   const windows: ProctoringWindow[] = [];
   const byWindow = new Map<number, ProctoringFrame[]>();
   for (const f of frames) {
@@ -79,7 +90,9 @@ export function proctor(
     const group = byWindow.get(k)!;
     const counts = new Map<ProctoringAlert, number>();
     for (const f of group) for (const a of frameAlerts(f)) counts.set(a, (counts.get(a) ?? 0) + 1);
-    const current = PROCTORING_ALERTS.filter((a) => (counts.get(a) ?? 0) >= ALERT_FRAME_SHARE * group.length);
+    const current = PROCTORING_ALERTS.filter(
+      (a) => (counts.get(a) ?? 0) >= ALERT_FRAME_SHARE * group.length,
+    );
     for (const a of current) cumulative[a]++;
     const total = PROCTORING_ALERTS.reduce((s, a) => s + cumulative[a], 0);
     windows.push({

@@ -33,11 +33,13 @@ type Point = [number, number];
 export function convexHull(points: Point[]): Point[] {
   const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if (p.length < 3) return p;
-  const cross = (o: Point, a: Point, b: Point) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const cross = (o: Point, a: Point, b: Point) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
   const half = (pts: Point[]) => {
     const out: Point[] = [];
     for (const pt of pts) {
-      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, pt) <= 0) out.pop();
+      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, pt) <= 0)
+        out.pop();
       out.push(pt);
     }
     out.pop();
@@ -86,11 +88,17 @@ export function skinColour(frame: Frame, mesh: Point[]): Omit<SkinSample, 't'> |
 }
 
 /** Skin colour per tracked person at `fps` frames a second (physiology wants 15 or more). */
-export async function faceSkinTrace(file: string, opts: { fps: number; maxSide?: number }): Promise<SkinTrace> {
+export async function faceSkinTrace(
+  file: string,
+  opts: { fps: number; maxSide?: number },
+): Promise<SkinTrace> {
   const human = await getHuman();
   const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
   const persons = new Map<string, SkinSample[]>();
-  for await (const frame of sampleFrames(file, { fps: opts.fps, maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE })) {
+  for await (const frame of sampleFrames(file, {
+    fps: opts.fps,
+    maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
+  })) {
     const faces = await detectRaw(frame.rgb, frame.width, frame.height);
     const ids = tracker.assign(frame.t, faces);
     faces.forEach((face, i) => {
@@ -102,5 +110,8 @@ export async function faceSkinTrace(file: string, opts: { fps: number; maxSide?:
       persons.set(id, samples);
     });
   }
-  return { fps: opts.fps, persons: [...persons.entries()].map(([personId, samples]) => ({ personId, samples })) };
+  return {
+    fps: opts.fps,
+    persons: [...persons.entries()].map(([personId, samples]) => ({ personId, samples })),
+  };
 }

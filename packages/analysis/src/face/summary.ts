@@ -1,7 +1,15 @@
 // Per-person summaries of the per-frame face results: emotions, age, gender, head pose.
 
 /** Human's emotion labels, in its order. */
-export const EMOTIONS = ['angry', 'disgust', 'fear', 'happy', 'sad', 'surprise', 'neutral'] as const;
+export const EMOTIONS = [
+  'angry',
+  'disgust',
+  'fear',
+  'happy',
+  'sad',
+  'surprise',
+  'neutral',
+] as const;
 export type Emotion = (typeof EMOTIONS)[number];
 export type EmotionScores = Record<Emotion, number>;
 
@@ -68,12 +76,18 @@ export function estimateAge(ages: number[]): AgeEstimate | null {
 }
 
 /** Human's genderScore is |2 p - 1| for the reported label; average p(male) over frames. */
-export function estimateGender(frames: { gender?: 'male' | 'female'; genderScore?: number }[]): GenderEstimate | null {
+export function estimateGender(
+  frames: { gender?: 'male' | 'female'; genderScore?: number }[],
+): GenderEstimate | null {
   const votes = frames.filter((f) => f.gender && f.genderScore !== undefined);
   if (votes.length === 0) return null;
   const pMale =
-    votes.reduce((s, f) => s + (f.gender === 'male' ? 0.5 + f.genderScore! / 2 : 0.5 - f.genderScore! / 2), 0) /
-    votes.length;
-  return { label: pMale >= 0.5 ? 'male' : 'female', confidence: Math.round(Math.abs(2 * pMale - 1) * 1000) / 1000 };
+    votes.reduce(
+      (s, f) => s + (f.gender === 'male' ? 0.5 + f.genderScore! / 2 : 0.5 - f.genderScore! / 2),
+      0,
+    ) / votes.length;
+  return {
+    label: pMale >= 0.5 ? 'male' : 'female',
+    confidence: Math.round(Math.abs(2 * pMale - 1) * 1000) / 1000,
+  };
 }
-

@@ -42,7 +42,10 @@ export class FaceTracker {
         const overlap = t - track.lastT <= TRACK_MAX_GAP_SEC ? iou(face.box, track.lastBox) : 0;
         const sim =
           face.embedding.length && track.faces
-            ? this.similarity(face.embedding, track.embeddingSum.map((v) => v / track.faces))
+            ? this.similarity(
+                face.embedding,
+                track.embeddingSum.map((v) => v / track.faces),
+              )
             : 0;
         if (overlap >= TRACK_MIN_IOU || sim >= SAME_PERSON_THRESHOLD)
           candidates.push({ face: fi, track: ti, score: overlap + sim });

@@ -7,7 +7,7 @@ import type { HeadAngles } from './types.js';
 
 export const DEFAULT_ACTIVITY_SEC = 10;
 export const TRUTHFULNESS_NOTE =
-  'Experimental. Scores how much each window departs from the same person\'s baseline in this ' +
+  "Experimental. Scores how much each window departs from the same person's baseline in this " +
   'video (gaze aversion, eye closure, head movement, expression changes). Such cues are weak, ' +
   'culture- and context-dependent evidence of stress, not of lying; do not base decisions on it.';
 
@@ -48,9 +48,19 @@ export interface TruthfulnessResult {
   windows: TruthWindow[];
 }
 
-const CUES: (keyof TruthCues)[] = ['gazeAversion', 'eyeClosure', 'headMovement', 'expressionChanges'];
+const CUES: (keyof TruthCues)[] = [
+  'gazeAversion',
+  'eyeClosure',
+  'headMovement',
+  'expressionChanges',
+];
 /** Smallest spread assumed for each cue, so a steady baseline does not magnify noise. */
-const MIN_SPREAD: TruthCues = { gazeAversion: 0.1, eyeClosure: 0.05, headMovement: 2, expressionChanges: 3 };
+const MIN_SPREAD: TruthCues = {
+  gazeAversion: 0.1,
+  eyeClosure: 0.05,
+  headMovement: 2,
+  expressionChanges: 3,
+};
 /** Spreads above the baseline that count as full departure. */
 const MAX_DEVIATION = 3;
 
@@ -62,13 +72,17 @@ function cuesOf(samples: BehaviourSample[], seconds: number): TruthCues {
     const a = samples[i - 1]!;
     const b = samples[i]!;
     const dt = b.t - a.t;
-    if (dt > 0) turn += Math.hypot(b.angles.yaw - a.angles.yaw, b.angles.pitch - a.angles.pitch) / dt;
-    if (a.dominantEmotion && b.dominantEmotion && a.dominantEmotion !== b.dominantEmotion) changes++;
+    if (dt > 0)
+      turn += Math.hypot(b.angles.yaw - a.angles.yaw, b.angles.pitch - a.angles.pitch) / dt;
+    if (a.dominantEmotion && b.dominantEmotion && a.dominantEmotion !== b.dominantEmotion)
+      changes++;
   }
   const round = (v: number) => Math.round(v * 1000) / 1000;
   return {
     gazeAversion: round(samples.filter((s) => s.gazeClass !== 'center').length / n),
-    eyeClosure: round(samples.filter((s) => s.ear !== undefined && s.ear < EYES_CLOSED_EAR).length / n),
+    eyeClosure: round(
+      samples.filter((s) => s.ear !== undefined && s.ear < EYES_CLOSED_EAR).length / n,
+    ),
     headMovement: round(n > 1 ? turn / (n - 1) : 0),
     expressionChanges: round((changes * 60) / Math.max(seconds, 1e-6)),
   };
@@ -99,13 +113,20 @@ export function truthfulness(
     .sort(([a], [b]) => a - b)
     .map(([k, g]) => ({ k, cues: cuesOf(g, activitySec) }));
   if (keyed.length === 0) return [];
-  const baseline = Object.fromEntries(CUES.map((c) => [c, median(keyed.map((w) => w.cues[c]))])) as unknown as TruthCues;
+  const baseline = Object.fromEntries(
+    CUES.map((c) => [c, median(keyed.map((w) => w.cues[c]))]),
+  ) as unknown as TruthCues;
   const spread = Object.fromEntries(
-    CUES.map((c) => [c, Math.max(MIN_SPREAD[c], median(keyed.map((w) => Math.abs(w.cues[c] - baseline[c]))))]),
+    CUES.map((c) => [
+      c,
+      Math.max(MIN_SPREAD[c], median(keyed.map((w) => Math.abs(w.cues[c] - baseline[c])))),
+    ]),
   ) as unknown as TruthCues;
   return keyed.map(({ k, cues }) => {
     // Only departures upwards (more aversion, more movement...) lower the score.
-    const dev = CUES.map((c) => Math.min(MAX_DEVIATION, Math.max(0, (cues[c] - baseline[c]) / spread[c])));
+    const dev = CUES.map((c) =>
+      Math.min(MAX_DEVIATION, Math.max(0, (cues[c] - baseline[c]) / spread[c])),
+    );
     const mean = dev.reduce((s, d) => s + d, 0) / dev.length;
     return {
       subject_name: subject,

@@ -1,4 +1,4 @@
-/** A box in pixels of the analysed frame (or image). */
+/** A face box in pixels of the analysed frame (or image): the extent of the face mesh. */
 export interface Box {
   x: number;
   y: number;

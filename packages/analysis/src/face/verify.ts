@@ -45,11 +45,11 @@ export async function compareFaces(
 ): Promise<FaceComparison> {
   const va = vectorOf(a);
   const vb = vectorOf(b);
-  if (va.length === 0 || va.length !== vb.length) throw new Error('face embeddings differ in length');
+  if (va.length === 0 || va.length !== vb.length)
+    throw new Error('face embeddings differ in length');
   const similarity = (await getHuman()).match.similarity(va, vb);
   return { similarity, samePerson: similarity >= threshold, threshold };
 }
-
 
 /**
  * A template of the main (largest) face in a video between `from` and `to` seconds, e.g. the
