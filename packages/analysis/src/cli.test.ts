@@ -125,7 +125,7 @@ describe('npm run analyze', () => {
     );
     expect(doc.video).toMatchObject({
       fps: 1,
-      framesAnalysed: 10,
+      framesAnalysed: 11, // t = 0, 1 ... 10 s
       gaze: { max_x: 310, max_y: 210 },
     });
     const quick = analyze('--no-video', file);
