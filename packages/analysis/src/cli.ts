@@ -7,7 +7,8 @@
 import { ENGINE_KINDS, selectEngine } from './asr/select.js';
 import { WhisperEngine } from './asr/whisper.js';
 import { parseArgs, type CliArgs } from './cli-args.js';
-import { analyzeFaces, detectFacesInImage, type VideoFaceAnalysis } from './face/analyze.js';
+import { analyzeFaces, type VideoFaceAnalysis } from './face/analyze.js';
+import { detectFacesInImage } from './face/image.js';
 import { probeVideo } from './face/frames.js';
 import { analyzeFile } from './pipeline.js';
 

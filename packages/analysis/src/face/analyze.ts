@@ -4,7 +4,6 @@ import {
   DEFAULT_FPS,
   DEFAULT_MAX_SIDE,
   probeVideo,
-  readImage,
   sampleFrames,
   type SampleOptions,
 } from './frames.js';
@@ -39,7 +38,7 @@ import {
   type GenderEstimate,
   type RaceResult,
 } from './summary.js';
-import { FaceTracker } from './track.js';
+import { FaceTracker, roundBox } from './track.js';
 import {
   truthfulness,
   TRUTHFULNESS_NOTE,
@@ -292,52 +291,4 @@ function summarisePerson(personId: string, t: PersonTrack, totalFrames: number):
     ),
     template: t.embeddings.length ? faceTemplate(t.embeddings) : null,
   };
-}
-
-const roundBox = (b: Box): Box => ({
-  x: Math.round(b.x),
-  y: Math.round(b.y),
-  width: Math.round(b.width),
-  height: Math.round(b.height),
-});
-
-export interface ImageFace {
-  box: Box;
-  age: number | null;
-  gender: 'male' | 'female' | null;
-  genderConfidence: number | null;
-  emotion: Emotion;
-  emotions: EmotionScores;
-  confidence: number;
-  embedding: number[];
-}
-
-/** Faces of a still image, largest first; boxes in the image's own pixels. */
-export async function detectFacesInImage(
-  file: string,
-): Promise<{ width: number; height: number; faces: ImageFace[] }> {
-  const info = await probeVideo(file);
-  if (!info) throw new MediaError(`no image in ${file}`);
-  const image = await readImage(file);
-  const raw = await detectRaw(image.rgb, image.width, image.height);
-  // Large images are scaled down for the detector; answer in the image's own pixels.
-  const k = info.width / image.width;
-  const scaled = (b: Box): Box =>
-    roundBox({ x: b.x * k, y: b.y * k, width: b.width * k, height: b.height * k });
-  const faces = raw
-    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
-    .map((r) => {
-      const emotions = emotionScores(r.emotions);
-      return {
-        box: scaled(r.box),
-        age: r.age === undefined ? null : Math.round(r.age * 10) / 10,
-        gender: r.gender ?? null,
-        genderConfidence: r.genderScore ?? null,
-        emotion: dominantEmotion(emotions),
-        emotions,
-        confidence: Math.round(r.score * 1000) / 1000,
-        embedding: r.embedding,
-      };
-    });
-  return { width: info.width, height: info.height, faces };
 }

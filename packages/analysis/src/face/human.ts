@@ -61,14 +61,18 @@ const MODELS_PREFIX = 'http://parley-models.invalid/';
 
 /**
  * Human's loader calls the global fetch. While it loads, requests under MODELS_PREFIX are
- * answered from the models folder (and nothing outside it); every other request is refused
- * so a misconfigured model path fails instead of reaching the network.
+ * answered from the models folder, and a path that leaves that folder is refused; the prefix's
+ * host does not exist, so nothing of Human's can reach the network. Other requests (another
+ * part of the process fetching meanwhile) go to the original fetch untouched.
  */
 async function withLocalModels<T>(run: () => Promise<T>): Promise<T> {
   const original = globalThis.fetch;
-  globalThis.fetch = async (input: string | URL | Request): Promise<Response> => {
+  globalThis.fetch = async (
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith(MODELS_PREFIX)) return new Response(`refused: ${url}`, { status: 403 });
+    if (!url.startsWith(MODELS_PREFIX)) return original(input, init);
     const file = path.resolve(modelsDir, decodeURIComponent(url.slice(MODELS_PREFIX.length)));
     if (!file.startsWith(modelsDir + path.sep))
       return new Response('outside models', { status: 403 });

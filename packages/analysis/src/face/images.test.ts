@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../test-fixtures.js';
-import { detectFacesInImage } from './analyze.js';
+import { detectFacesInImage } from './image.js';
 import { ageBin } from './summary.js';
 import { iou } from './track.js';
 import type { Box } from './types.js';

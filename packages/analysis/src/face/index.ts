@@ -1,4 +1,5 @@
 export * from './analyze.js';
+export * from './image.js';
 export {
   DEFAULT_FPS,
   DEFAULT_MAX_SIDE,

@@ -18,6 +18,14 @@ export function iou(a: Box, b: Box): number {
   return union > 0 ? inter / union : 0;
 }
 
+/** A box in whole pixels. */
+export const roundBox = (b: Box): Box => ({
+  x: Math.round(b.x),
+  y: Math.round(b.y),
+  width: Math.round(b.width),
+  height: Math.round(b.height),
+});
+
 interface Track {
   personId: string;
   lastBox: Box;

@@ -2,7 +2,8 @@
 // not worse than what was measured when the test was written.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixture } from '../test-fixtures.js';
-import { analyzeFaces, detectFacesInImage, type VideoFaceAnalysis } from './analyze.js';
+import { analyzeFaces, type VideoFaceAnalysis } from './analyze.js';
+import { detectFacesInImage } from './image.js';
 import { sampleFrames } from './frames.js';
 import { detectRaw } from './human.js';
 import { GAZE_MAX_X, GAZE_MAX_Y, HEAD_POSE_CLASSES } from './pose.js';
