@@ -172,7 +172,7 @@ describe('faceSkinTrace (for physiology)', () => {
       expect(s.r).toBeGreaterThan(s.g);
       expect(s.g).toBeGreaterThan(s.b);
     }
-  });
+  }, 120_000);
 });
 
 function countBy(xs: string[]): Record<string, number> {
