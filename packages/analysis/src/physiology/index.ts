@@ -1,0 +1,22 @@
+export type * from './types.js';
+export { estimatePhysiology, heartRateSeries, HEART_RATE_SEARCH } from './estimate.js';
+export type { PhysiologyOptions } from './estimate.js';
+export { analyzePhysiologyFile } from './file.js';
+export type { PhysiologyFileOptions } from './file.js';
+export { skinPatchTrace, probeVideo, meanSkinColour } from './trace.js';
+export type { SkinPatchOptions } from './trace.js';
+export {
+  posPulse,
+  chromPulse,
+  greenPulse,
+  pulseSignal,
+  autoMethod,
+  PULSE_BAND,
+  DARK_BLUE_LEVEL,
+} from './pulse.js';
+export { bandpass, detrendLinear } from './filter.js';
+export { welch, harmonicPeak, dominantPeak, pulseSnrDb, fft } from './spectrum.js';
+export type { Spectrum } from './spectrum.js';
+export { detectBeats, hrvFromBeats, interBeatIntervals } from './beats.js';
+export { estimateRespiration } from './respiration.js';
+export { estimateStress, estimateSpo2, estimateBloodPressure } from './estimates.js';
