@@ -8,6 +8,10 @@ export const HRV_GOOD_SEC = 60;
 const MIN_INTERVALS = 8;
 /** An interval more than this far from the median is a missed or extra beat (artefact). */
 const ARTEFACT_TOLERANCE = 0.3;
+/** Peaks lower than this share of the median beat height are not beats. */
+const MIN_BEAT_HEIGHT = 0.3;
+/** Below this much signal there is no HRV (RMSSD is defined down to about 10 s). */
+export const HRV_MIN_SEC = 10;
 
 /**
  * Beat times (s) as the systolic peaks of the pulse. The waveform is first narrowed to
@@ -32,8 +36,11 @@ export function detectBeats(pulse: Float64Array, fps: number, heartRateHz: numbe
   const kept: number[] = [];
   for (const i of [...candidates].sort((a, b) => narrowed[b]! - narrowed[a]!))
     if (kept.every((k) => Math.abs(k - i) >= minGap)) kept.push(i);
-  kept.sort((a, b) => a - b);
-  return kept.map((i) => {
+  // A peak far smaller than a typical beat is filter ringing (at the ends) or noise.
+  const heights = kept.map((i) => narrowed[i]!).sort((a, b) => a - b);
+  const floor = MIN_BEAT_HEIGHT * (heights[Math.floor(heights.length / 2)] ?? 0);
+  const beats = kept.filter((i) => narrowed[i]! >= floor).sort((a, b) => a - b);
+  return beats.map((i) => {
     const [l, c, r] = [narrowed[i - 1]!, narrowed[i]!, narrowed[i + 1]!];
     const denom = l - 2 * c + r;
     const shift = denom < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (l - r)) / denom)) : 0;
@@ -60,8 +67,8 @@ export function interBeatIntervals(beats: readonly number[]): Intervals {
 
 /**
  * SDNN and RMSSD over the kept intervals; RMSSD uses only pairs of neighbouring kept
- * intervals. Quality is 'none' below MIN_INTERVALS, 'low' when the trace is shorter than
- * HRV_GOOD_SEC, the pulse is noisy or many intervals were artefacts.
+ * intervals. Quality is 'none' below HRV_MIN_SEC or MIN_INTERVALS, 'low' when the trace is
+ * shorter than HRV_GOOD_SEC, the pulse is noisy or many intervals were artefacts.
  */
 export function hrvFromBeats(
   beats: readonly number[],
@@ -70,14 +77,17 @@ export function hrvFromBeats(
 ): Hrv {
   const { ms, keptShare } = interBeatIntervals(beats);
   const kept = ms.filter((v): v is number => v !== null);
+  const none = (reason: string): Hrv => ({
+    sdnnMs: null,
+    rmssdMs: null,
+    beats: beats.length,
+    quality: 'none',
+    reason,
+  });
+  if (durationSec < HRV_MIN_SEC)
+    return none(`${durationSec.toFixed(0)} s of signal, HRV needs at least ${HRV_MIN_SEC} s`);
   if (kept.length < MIN_INTERVALS)
-    return {
-      sdnnMs: null,
-      rmssdMs: null,
-      beats: beats.length,
-      quality: 'none',
-      reason: `only ${kept.length} usable inter-beat intervals (needs ${MIN_INTERVALS})`,
-    };
+    return none(`only ${kept.length} usable inter-beat intervals (needs ${MIN_INTERVALS})`);
   const m = kept.reduce((a, b) => a + b, 0) / kept.length;
   const sdnn = Math.sqrt(kept.reduce((a, v) => a + (v - m) ** 2, 0) / (kept.length - 1));
   const diffs: number[] = [];

@@ -77,6 +77,9 @@ export function welch(
   return { binHz: rate / size, power };
 }
 
+/** Least power of a fundamental, as a share of its second harmonic's, for the harmonic to count. */
+export const HARMONIC_SUPPORT = 0.25;
+
 /** Power at a frequency, linearly interpolated between bins (0 outside the spectrum). */
 export function powerAt(s: Spectrum, hz: number): number {
   const x = hz / s.binHz;
@@ -90,11 +93,17 @@ export function powerAt(s: Spectrum, hz: number): number {
  * largest, refined by a parabola through the neighbouring bins. The harmonic counts because
  * in dim, compressed video the pulse's second harmonic is often stronger than the fundamental
  * (on both rPPG fixtures it is), which makes a plain maximum read double the heart rate.
+ * The harmonic counts only when the candidate itself holds at least HARMONIC_SUPPORT of the
+ * harmonic's power: otherwise noise at half a strong pulse would win (a 130 bpm pulse read as
+ * 65). On the fixtures the fundamental holds about half its harmonic's power.
  */
 export function harmonicPeak(s: Spectrum, lowHz: number, highHz: number): number | null {
   const from = Math.max(1, Math.ceil(lowHz / s.binHz));
   const to = Math.min(s.power.length - 2, Math.floor(highHz / s.binHz));
-  const score = (k: number) => s.power[k]! + powerAt(s, 2 * k * s.binHz);
+  const score = (k: number) => {
+    const harmonic = powerAt(s, 2 * k * s.binHz);
+    return s.power[k]! + (s.power[k]! >= HARMONIC_SUPPORT * harmonic ? harmonic : 0);
+  };
   let best = -1;
   let bestScore = 0;
   for (let k = from; k <= to; k++) {
