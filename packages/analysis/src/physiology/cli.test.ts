@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../cli-args.js';
 import { fixture } from '../test-fixtures.js';
-import { referenceBpm } from './test-rppg.js';
+import { referenceBpm } from '../test-rppg.js';
 import type { PhysiologyResult } from './types.js';
 
 const tsx = createRequire(import.meta.url).resolve('tsx/cli');

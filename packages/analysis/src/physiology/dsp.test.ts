@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bandpass, detrendLinear } from './filter.js';
 import { greenPulse, PULSE_BAND } from './pulse.js';
 import { dominantPeak, fft, harmonicPeak, pulseSnrDb, welch, type Spectrum } from './spectrum.js';
-import { patchTrace } from './test-rppg.js';
+import { patchTrace } from '../test-rppg.js';
 
 const bandPower = (s: Spectrum, lowHz: number, highHz: number) => {
   let p = 0;

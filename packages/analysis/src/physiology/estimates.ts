@@ -4,7 +4,16 @@
  */
 import { bandpass, std } from './filter.js';
 import { channelMeans, DARK_BLUE_LEVEL } from './pulse.js';
-import type { BloodPressure, HeartRate, Hrv, RgbSample, Spo2, Stress } from './types.js';
+import type {
+  BloodPressure,
+  HeartRate,
+  Hrv,
+  PhysiologicalAverages,
+  PhysiologyResult,
+  RgbSample,
+  Spo2,
+  Stress,
+} from './types.js';
 
 const NOT_VALIDATED = 'not clinically validated; do not use for health decisions';
 
@@ -27,14 +36,14 @@ export function estimateStress(hrv: Hrv, heartRate: HeartRate): Stress {
     `30% heart rate from ${HR_CALM} (0) to ${HR_AROUSED} bpm (100); ` +
     `low < ${LEVELS.medium} ≤ medium < ${LEVELS.high} ≤ high`;
   if (hrv.rmssdMs === null || hrv.rmssdMs <= 0 || heartRate.bpm === null)
-    return { level: null, index: null, estimate: true, basis, note };
+    return { level: null, index: null, estimate: true, basis, quality: 'none', note };
   const vagal = clamp01(
     Math.log(RMSSD_RELAXED_MS / hrv.rmssdMs) / Math.log(RMSSD_RELAXED_MS / RMSSD_STRAINED_MS),
   );
   const arousal = clamp01((heartRate.bpm - HR_CALM) / (HR_AROUSED - HR_CALM));
   const index = Math.round(100 * (0.7 * vagal + 0.3 * arousal));
   const level = index >= LEVELS.high ? 'high' : index >= LEVELS.medium ? 'medium' : 'low';
-  return { level, index, estimate: true, basis, note };
+  return { level, index, estimate: true, basis, quality: hrv.quality, note };
 }
 
 // Ratio of ratios R = (AC/DC of red) / (AC/DC of a shorter wavelength); SpO2 = A - B·R is the
@@ -92,5 +101,18 @@ export function estimateBloodPressure(heartRate: HeartRate): BloodPressure {
     diastolic: Math.round(BP_MEAN.diastolic + BP_PER_BPM.diastolic * d),
     estimate: true,
     note,
+  };
+}
+
+/** The result as the spec's physiological averages (Heart_Rate, HRV_SDNN, … Stress_Level). */
+export function physiologicalAverages(result: PhysiologyResult): PhysiologicalAverages {
+  return {
+    Heart_Rate: result.heartRate.bpm,
+    HRV_SDNN: result.hrv.sdnnMs,
+    Systolic_BP: result.bloodPressure.systolic,
+    Diastolic_BP: result.bloodPressure.diastolic,
+    Blood_Oxygen: result.spo2.percent,
+    Respiration: result.respiration.breathsPerMinute,
+    Stress_Level: result.stress.index,
   };
 }

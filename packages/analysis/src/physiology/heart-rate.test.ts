@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fixture } from '../test-fixtures.js';
 import { estimatePhysiology } from './estimate.js';
 import { autoMethod } from './pulse.js';
-import { patchTrace, referenceBpm, RPPG_PATCHES } from './test-rppg.js';
+import { patchTrace, referenceBpm, RPPG_PATCHES } from '../test-rppg.js';
 import { skinPatchTrace } from './trace.js';
 import type { PulseMethod } from './types.js';
 

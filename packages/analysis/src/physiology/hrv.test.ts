@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectBeats, hrvFromBeats } from './beats.js';
 import { estimatePhysiology } from './estimate.js';
-import { patchTrace, RPPG_PATCHES } from './test-rppg.js';
+import { physiologicalAverages } from './estimates.js';
+import { patchTrace, RPPG_PATCHES } from '../test-rppg.js';
 import type { PhysiologyResult } from './types.js';
 
 describe('HRV, respiration and the labelled estimates on the rPPG fixtures', () => {
@@ -22,6 +23,15 @@ describe('HRV, respiration and the labelled estimates on the rPPG fixtures', () 
     expect(respiration.breathsPerMinute).toBeLessThanOrEqual(30);
     expect(respiration.quality).toBe('low');
     expectLabelledEstimates(result);
+    expect(physiologicalAverages(result)).toEqual({
+      Heart_Rate: result.heartRate.bpm,
+      HRV_SDNN: hrv.sdnnMs,
+      Systolic_BP: result.bloodPressure.systolic,
+      Diastolic_BP: result.bloodPressure.diastolic,
+      Blood_Oxygen: result.spo2.percent,
+      Respiration: respiration.breathsPerMinute,
+      Stress_Level: result.stress.index,
+    });
   });
 
   it('gives no HRV or respiration for 6 s, and a low-quality HRV for 15 s', async () => {
@@ -65,6 +75,7 @@ function expectLabelledEstimates(result: PhysiologyResult): void {
   expect(stress.index).toBeLessThanOrEqual(100);
   expect(['low', 'medium', 'high']).toContain(stress.level);
   expect(stress.basis).toMatch(/RMSSD/);
+  expect(stress.quality).toBe(result.hrv.quality);
   expect(spo2.percent).toBeGreaterThanOrEqual(70);
   expect(spo2.percent).toBeLessThanOrEqual(100);
   expect(spo2.note).toMatch(/red and green/); // blue is too dark on these patches

@@ -19,4 +19,11 @@ export { welch, harmonicPeak, dominantPeak, pulseSnrDb, fft } from './spectrum.j
 export type { Spectrum } from './spectrum.js';
 export { detectBeats, hrvFromBeats, interBeatIntervals } from './beats.js';
 export { estimateRespiration } from './respiration.js';
-export { estimateStress, estimateSpo2, estimateBloodPressure } from './estimates.js';
+export {
+  estimateStress,
+  estimateSpo2,
+  estimateBloodPressure,
+  physiologicalAverages,
+} from './estimates.js';
+export { withSkinPatchPhysiology } from './cli-section.js';
+export type { NoAudio } from './cli-section.js';

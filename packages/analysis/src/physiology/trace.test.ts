@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MediaError } from '../decode.js';
 import { fixture } from '../test-fixtures.js';
-import { patchTrace } from './test-rppg.js';
+import { patchTrace } from '../test-rppg.js';
 import { meanSkinColour, probeVideo, skinPatchTrace } from './trace.js';
 
 describe('skinPatchTrace', () => {

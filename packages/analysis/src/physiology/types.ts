@@ -74,6 +74,8 @@ export interface Stress extends EstimateLabel {
   index: number | null;
   /** What the index was computed from. */
   basis: string;
+  /** The quality of the HRV it rests on: noisy beats read as a calm heart. */
+  quality: Quality;
 }
 
 export interface Spo2 extends EstimateLabel {
@@ -97,4 +99,19 @@ export interface PhysiologyResult {
   stress: Stress;
   spo2: Spo2;
   bloodPressure: BloodPressure;
+}
+
+/**
+ * The spec's "physiological averages" of the inference data (§3), with the field names the
+ * product uses. Values are null when not available; all but Heart_Rate, HRV_SDNN and
+ * Respiration are the labelled estimates above.
+ */
+export interface PhysiologicalAverages {
+  Heart_Rate: number | null;
+  HRV_SDNN: number | null;
+  Systolic_BP: number | null;
+  Diastolic_BP: number | null;
+  Blood_Oxygen: number | null;
+  Respiration: number | null;
+  Stress_Level: number | null;
 }

@@ -1,8 +1,8 @@
 // The rPPG fixtures and their reference heart rate, shared by the physiology tests.
 import { readFileSync } from 'node:fs';
-import { fixture } from '../test-fixtures.js';
-import { skinPatchTrace } from './trace.js';
-import type { RgbTrace } from './types.js';
+import { fixture } from './test-fixtures.js';
+import { skinPatchTrace } from './physiology/trace.js';
+import type { RgbTrace } from './physiology/types.js';
 
 export const RPPG_PATCHES = ['india_video1_forehead.avi', 'india_video1_leftcheek.avi'] as const;
 export type RppgPatch = (typeof RPPG_PATCHES)[number];
