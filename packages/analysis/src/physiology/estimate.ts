@@ -2,6 +2,7 @@
 import { detectBeats, hrvFromBeats } from './beats.js';
 import { estimateBloodPressure, estimateSpo2, estimateStress } from './estimates.js';
 import { autoMethod, PULSE_BAND, pulseSignal } from './pulse.js';
+import { evenlySpaced } from './resample.js';
 import { estimateRespiration } from './respiration.js';
 import { harmonicPeak, pulseSnrDb, welch } from './spectrum.js';
 import type {
@@ -58,15 +59,15 @@ export function heartRateSeries(pulse: Float64Array, fps: number): HeartRatePoin
 
 /**
  * Heart rate, its course, HRV, respiration and the labelled estimates (stress, SpO2, blood
- * pressure) from the mean skin colour per frame. Frames are taken as evenly spaced at
- * `trace.fps`; rPPG needs the camera's own rate (at least ~10 fps), not a thinned one.
+ * pressure) from the mean skin colour per frame. Dropped frames (gaps in `t`) are filled
+ * by interpolation; rPPG needs the camera's own rate (at least ~10 fps), not a thinned one.
  */
 export function estimatePhysiology(
   trace: RgbTrace,
   opts: PhysiologyOptions = {},
 ): PhysiologyResult {
-  const { fps, samples } = trace;
-  if (!(fps > 0)) throw new RangeError(`frame rate must be positive, got ${fps}`);
+  if (!(trace.fps > 0)) throw new RangeError(`frame rate must be positive, got ${trace.fps}`);
+  const { fps, samples } = evenlySpaced(trace);
   const durationSec = samples.length / fps;
   const method = !opts.method || opts.method === 'auto' ? autoMethod(samples) : opts.method;
   const usable = durationSec >= MIN_SEC;

@@ -29,6 +29,17 @@ describe('heart rate on the rPPG fixtures (whole-frame skin patches, 15 fps, 32 
     expect(result.heartRate.snrDb).toBeLessThan(0);
   });
 
+  it('fills dropped frames (a face lost now and then) instead of reading a faster pulse', async () => {
+    const trace = await patchTrace('india_video1_forehead.avi');
+    // Every 7th frame missing, and a 1 s gap: 20% of the frames gone.
+    const gappy = trace.samples.filter((s, i) => i % 7 !== 3 && (i < 150 || i >= 165));
+    const result = estimatePhysiology({ fps: trace.fps, samples: gappy });
+    expect(result.durationSec).toBeCloseTo(32, 0);
+    expect(
+      Math.abs(result.heartRate.bpm! - referenceBpm('india_video1_forehead.avi')),
+    ).toBeLessThan(5);
+  });
+
   it('gives a heart rate every 2 s over 10 s windows for the chart', async () => {
     const trace = await patchTrace('india_video1_leftcheek.avi');
     const series = estimatePhysiology(trace).heartRateSeries;

@@ -3,6 +3,7 @@ export { estimatePhysiology, heartRateSeries, HEART_RATE_SEARCH } from './estima
 export type { PhysiologyOptions } from './estimate.js';
 export { analyzePhysiologyFile } from './file.js';
 export type { PhysiologyFileOptions } from './file.js';
+export { evenlySpaced } from './resample.js';
 export { skinPatchTrace, probeVideo, meanSkinColour } from './trace.js';
 export type { SkinPatchOptions } from './trace.js';
 export {
