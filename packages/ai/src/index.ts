@@ -1,2 +1,6 @@
 export type * from './types.js';
 export * from './models.js';
+// Built-in engine and prompt running (packages/ai/src/local, packages/ai/src/prompt).
+export { createLocalEngine } from './local/engine.js';
+export { LOCAL_ENGINE_NOTE, LOCAL_SOURCE } from './local/output.js';
+export { estimateTokens, formatTimestamp, renderLine, renderTranscript } from './prompt/render.js';

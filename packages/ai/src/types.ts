@@ -88,12 +88,13 @@ export interface CompletionResult {
   finishReason: 'stop' | 'length' | 'other';
   /** Set by the local engine (and by callers that parse cited timestamps from remote answers). */
   citations?: Citation[];
+  /** Question mode: true when the transcript held nothing that answers the question. */
+  noAnswer?: boolean;
   durationMs: number;
 }
 
 export type StreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; result: CompletionResult };
+  { type: 'delta'; text: string } | { type: 'done'; result: CompletionResult };
 
 export interface ConnectionCheck {
   ok: boolean;
