@@ -94,7 +94,8 @@ export interface CompletionResult {
 }
 
 export type StreamEvent =
-  { type: 'delta'; text: string } | { type: 'done'; result: CompletionResult };
+  | { type: 'delta'; text: string }
+  | { type: 'done'; result: CompletionResult };
 
 export interface ConnectionCheck {
   ok: boolean;
