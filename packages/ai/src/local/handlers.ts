@@ -1,9 +1,16 @@
 import type { ConversationSignals, TranscriptLine } from '../types.js';
 import { findActionItems } from './action-items.js';
+import { answerQuestion } from './answer.js';
 import { bullet, type TaskOutput } from './output.js';
+import { scoreRubric } from './rubric.js';
+import { salesStageMoments } from './sales.js';
+import { scoredOutput } from './scoring.js';
 import { citeSentence, sentencesOf, type Sentence } from './sentences.js';
+import { focusSpeaker, measureSignals } from './signals.js';
+import { scoreBias, scoreCharisma } from './style.js';
 import { summarize } from './summary.js';
 import type { LocalTask } from './tasks.js';
+import { keyQuestions, meetingNotes } from './topics.js';
 
 export interface TaskInput {
   lines: TranscriptLine[];
@@ -55,9 +62,17 @@ export function actionItemsOutput(input: TaskInput): TaskOutput {
   };
 }
 
+const EMPTY: TaskOutput = {
+  text: 'The transcript is empty: there is nothing to score.',
+  json: { score: 0, insights: [], tags: [] },
+  citations: [],
+};
+
 /** Runs one task on the grounding. */
 export function runTask(task: LocalTask, input: TaskInput): TaskOutput {
   switch (task.kind) {
+    case 'answer':
+      return answerQuestion(task.question, input.sentences);
     case 'action-items':
       return actionItemsOutput(input);
     case 'summary':
@@ -65,7 +80,24 @@ export function runTask(task: LocalTask, input: TaskInput): TaskOutput {
         input,
         'Summary (the most central sentences of the meeting, in time order):',
       );
-    default: {
+    case 'questions':
+      return keyQuestions(input.sentences);
+    case 'notes':
+      return meetingNotes(input.sentences);
+    case 'sales-stage':
+      return salesStageMoments(task.stage, input.sentences);
+    case 'rubric':
+    case 'charisma':
+    case 'bias': {
+      if (input.lines.length === 0) return EMPTY;
+      const measured = measureSignals(input.lines, input.signals);
+      const speaker = focusSpeaker(measured);
+      if (task.kind === 'bias') return scoredOutput(scoreBias(input.lines, measured));
+      if (task.kind === 'charisma')
+        return scoredOutput(scoreCharisma(input.lines, measured, speaker ?? ''));
+      return scoredOutput(scoreRubric(task.category, input.lines, measured, speaker));
+    }
+    case 'unknown': {
       const out = summaryOutput(
         input,
         'Summary of the meeting instead (the most central sentences, in time order):',
