@@ -52,3 +52,17 @@ export function twoSpeakerTranscript(): { lines: TranscriptLine[]; names: Record
     });
   return { lines, names };
 }
+
+/**
+ * A long meeting made of the real recording's turns repeated back to back (each copy shifted
+ * by the recording's length plus a short pause), for chunking and timing.
+ */
+export function repeatedTranscript(minutes: number): TranscriptLine[] {
+  const { lines } = twoSpeakerTranscript();
+  const period = (lines[lines.length - 1]?.end ?? 30) + 1;
+  const out: TranscriptLine[] = [];
+  for (let k = 0; k * period < minutes * 60; k++) {
+    for (const l of lines) out.push({ ...l, start: l.start + k * period, end: l.end + k * period });
+  }
+  return out;
+}

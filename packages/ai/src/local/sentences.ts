@@ -1,3 +1,4 @@
+import { splitSentences } from '../prompt/text.js';
 import type { Citation, TranscriptLine } from '../types.js';
 
 /** One sentence of a turn, with times interpolated from its position in the turn's text. */
@@ -10,19 +11,6 @@ export interface Sentence {
   line: number;
   /** Index among all sentences, in time order. */
   index: number;
-}
-
-/** Splits a turn's text at sentence ends (. ! ? and …), keeping each piece's offset. */
-export function splitSentences(text: string): { text: string; offset: number }[] {
-  const out: { text: string; offset: number }[] = [];
-  const re = /[^.!?…]+(?:[.!?…]+["')\]]*|$)/g;
-  for (const m of text.matchAll(re)) {
-    const piece = m[0];
-    const trimmed = piece.trim();
-    if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
-    out.push({ text: trimmed, offset: (m.index ?? 0) + piece.indexOf(trimmed) });
-  }
-  return out;
 }
 
 /** All sentences of a transcript in time order. */

@@ -53,3 +53,16 @@ export function terms(text: string): string[] {
     .filter((w) => !isStopWord(w))
     .map(stem);
 }
+
+/** Splits a turn's text at sentence ends (. ! ? and …), keeping each piece's offset. */
+export function splitSentences(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  const re = /[^.!?…]+(?:[.!?…]+["')\]]*|$)/g;
+  for (const m of text.matchAll(re)) {
+    const piece = m[0];
+    const trimmed = piece.trim();
+    if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
+    out.push({ text: trimmed, offset: (m.index ?? 0) + piece.indexOf(trimmed) });
+  }
+  return out;
+}
