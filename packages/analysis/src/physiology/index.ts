@@ -1,3 +1,10 @@
+/**
+ * Physiology by remote photoplethysmography (rPPG): the pulse seen as tiny colour changes of
+ * skin in video. Input is a skin colour trace (mean R, G, B per frame): `skinPatchTrace` makes
+ * one from whole frames, the face module's `faceSkinTrace` one per tracked person; then
+ * `estimatePhysiology(trace)` gives heart rate (and its course), HRV, respiration and the
+ * labelled estimates (stress, SpO2, blood pressure: `estimate: true`, not clinically valid).
+ */
 export type * from './types.js';
 export { estimatePhysiology, heartRateSeries, HEART_RATE_SEARCH } from './estimate.js';
 export type { PhysiologyOptions } from './estimate.js';
