@@ -80,6 +80,8 @@ export class CallPolicy {
         yield chunk;
         timer.arm();
       }
+      // Some SDKs end a stream quietly when its signal aborts; a cut-off answer is not an answer.
+      if (outer?.aborted || timer.timedOut) throw new Error('stream aborted');
     } catch (err) {
       throw this.failure(err, timer, outer);
     } finally {
