@@ -144,7 +144,7 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
         } else if (event.type === 'message_delta') {
           reason = event.delta.stop_reason ?? reason;
           // output_tokens here is the running total; input_tokens only when the API repeats it.
-          const input = event.usage.input_tokens === null ? undefined : usageOf(event.usage).inputTokens;
+          const input = event.usage.input_tokens == null ? undefined : usageOf(event.usage).inputTokens;
           usage = { inputTokens: input ?? usage?.inputTokens ?? 0, outputTokens: event.usage.output_tokens };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta') {

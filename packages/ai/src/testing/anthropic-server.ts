@@ -38,16 +38,18 @@ function checkSampling(body: Record<string, unknown>, model: string): string | n
 }
 
 const anthropicProtocol: WireProtocol = {
-  defaultModels: ['claude-3-5-sonnet-latest', 'claude-3-5-haiku-latest', 'claude-sonnet-4-5'],
+  defaultModels: ['claude-3-5-sonnet-latest', 'claude-3-5-haiku-latest', 'claude-haiku-4-5'],
   basePath: '',
   route(method, url) {
     if (method === 'GET' && url.pathname === '/v1/models') return { kind: 'list' };
     if (method === 'POST' && url.pathname === '/v1/messages') return { kind: 'generate' };
     return null;
   },
+  // The API takes the key as x-api-key; SDK 1.x sends it as a Bearer token instead.
   keyOf(req) {
     const key = req.headers['x-api-key'];
-    return typeof key === 'string' ? key : undefined;
+    if (typeof key === 'string') return key;
+    return /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   },
   parse(raw) {
     if (typeof raw !== 'object' || raw === null) return 'The request body is not JSON.';
@@ -146,7 +148,7 @@ export type AnthropicServerOptions = ScriptedBehaviour;
 
 /**
  * A local server speaking Anthropic's Messages protocol: POST /v1/messages (JSON, or SSE
- * message_start / content_block_* / message_delta / message_stop), GET /v1/models, x-api-key.
+ * message_start / content_block_* / message_delta / message_stop), GET /v1/models, x-api-key or a Bearer key.
  * A forced tool (tool_choice type 'tool') is answered with a tool_use block matching its schema.
  */
 export function startAnthropicServer(options: AnthropicServerOptions = {}): Promise<ProviderTestServer> {
