@@ -19,7 +19,7 @@ describe('createProvider', () => {
     }
   });
 
-  it('refuses the local engine until it is wired in', () => {
-    expect(() => createProvider({ kind: 'local' })).toThrow(/local/);
+  it('builds the built-in engine for local, which needs no key', () => {
+    expect(createProvider({ kind: 'local' }).kind).toBe('local');
   });
 });

@@ -1,5 +1,6 @@
 import { createAnthropicProvider } from './anthropic.js';
 import { createGeminiProvider } from './gemini.js';
+import { createLocalEngine } from './local/engine.js';
 import { createOpenAiProvider } from './openai.js';
 import type { LlmProvider, ProviderConfig } from './types.js';
 
@@ -13,7 +14,6 @@ export function createProvider(config: ProviderConfig): LlmProvider {
     case 'gemini':
       return createGeminiProvider(config);
     case 'local':
-      // The lead wires the built-in engine here at merge: createLocalEngine from './local/engine.js'.
-      throw new Error("createProvider: the 'local' engine is not wired in this build (packages/ai/src/local).");
+      return createLocalEngine();
   }
 }

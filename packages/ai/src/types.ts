@@ -90,6 +90,8 @@ export interface CompletionResult {
   finishReason: 'stop' | 'length' | 'other';
   /** Set by the local engine (and by callers that parse cited timestamps from remote answers). */
   citations?: Citation[];
+  /** Question mode: true when the transcript held nothing that answers the question. */
+  noAnswer?: boolean;
   durationMs: number;
 }
 
