@@ -1,17 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { contextTokensOf, costOf, DEFAULT_CONTEXT_TOKENS, MODEL_CATALOG, modelInfo } from './catalog.js';
+import {
+  contextTokensOf,
+  costOf,
+  DEFAULT_CONTEXT_TOKENS,
+  MODEL_CATALOG,
+  modelInfo,
+} from './catalog.js';
 import { providerForModel } from './models.js';
 
 describe('model catalogue', () => {
   it('assigns every model to the provider spec 2 §8 infers from its name', () => {
-    for (const entry of MODEL_CATALOG) expect(providerForModel(entry.name), entry.name).toBe(entry.provider);
+    for (const entry of MODEL_CATALOG)
+      expect(providerForModel(entry.name), entry.name).toBe(entry.provider);
   });
 
   it('covers the models the workbench offers by default', () => {
     const names = MODEL_CATALOG.map((m) => m.name);
-    for (const name of ['gpt-3.5-turbo', 'gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-4.1-mini', 'gemini-1.5-flash',
-      'gemini-1.5-pro', 'gemma-2b-it', 'gemma-7b-it', 'claude-3-5-sonnet', 'claude-3-7-sonnet', 'claude-sonnet-4',
-      'claude-3-5-haiku', 'parley-local']) {
+    for (const name of [
+      'gpt-3.5-turbo',
+      'gpt-4o',
+      'gpt-4o-mini',
+      'gpt-4.1',
+      'gpt-4.1-mini',
+      'gemini-1.5-flash',
+      'gemini-1.5-pro',
+      'gemma-2b-it',
+      'gemma-7b-it',
+      'claude-3-5-sonnet',
+      'claude-3-7-sonnet',
+      'claude-sonnet-4',
+      'claude-3-5-haiku',
+      'parley-local',
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -33,7 +53,9 @@ describe('model catalogue', () => {
     expect(costOf('gpt-4o-mini', { inputTokens: 1_000_000, outputTokens: 0 })).toBe(0.15);
     expect(costOf('gpt-4o-mini', { inputTokens: 2000, outputTokens: 500 })).toBe(0.0006);
     // Claude 3.5 Sonnet: $3 in, $15 out.
-    expect(costOf('claude-3-5-sonnet-latest', { inputTokens: 10_000, outputTokens: 1000 })).toBe(0.045);
+    expect(costOf('claude-3-5-sonnet-latest', { inputTokens: 10_000, outputTokens: 1000 })).toBe(
+      0.045,
+    );
     expect(costOf('parley-local', { inputTokens: 50_000, outputTokens: 2000 })).toBe(0);
     expect(costOf('llama3.1:8b', { inputTokens: 10, outputTokens: 10 })).toBeNull();
   });

@@ -42,18 +42,34 @@ describe('gemini adapter: what is sent', () => {
 
   it('asks gemini-1.5 for JSON with responseMimeType and responseSchema', async () => {
     const { provider, generations } = await startWith();
-    const result = await provider.complete({ model: 'gemini-1.5-pro', messages: MESSAGES, jsonSchema: SUMMARY_SCHEMA });
+    const result = await provider.complete({
+      model: 'gemini-1.5-pro',
+      messages: MESSAGES,
+      jsonSchema: SUMMARY_SCHEMA,
+    });
     expect(result.json).toEqual({ summary: expect.any(String), score: expect.any(Number) });
-    const config = (generations()[0]?.body as { generationConfig: Record<string, unknown> }).generationConfig;
+    const config = (generations()[0]?.body as { generationConfig: Record<string, unknown> })
+      .generationConfig;
     expect(config.responseMimeType).toBe('application/json');
-    expect(config.responseSchema).toMatchObject({ type: 'OBJECT', properties: { summary: { type: 'STRING' } } });
+    expect(config.responseSchema).toMatchObject({
+      type: 'OBJECT',
+      properties: { summary: { type: 'STRING' } },
+    });
   });
 
   it('gives later Gemini models the JSON Schema itself (responseJsonSchema)', async () => {
     const { provider, generations } = await startWith({ models: ['gemini-2.5-flash'] });
-    await provider.complete({ model: 'gemini-2.5-flash', messages: MESSAGES, jsonSchema: SUMMARY_SCHEMA });
-    const config = (generations()[0]?.body as { generationConfig: Record<string, unknown> }).generationConfig;
-    expect(config).toMatchObject({ responseMimeType: 'application/json', responseJsonSchema: SUMMARY_SCHEMA.schema });
+    await provider.complete({
+      model: 'gemini-2.5-flash',
+      messages: MESSAGES,
+      jsonSchema: SUMMARY_SCHEMA,
+    });
+    const config = (generations()[0]?.body as { generationConfig: Record<string, unknown> })
+      .generationConfig;
+    expect(config).toMatchObject({
+      responseMimeType: 'application/json',
+      responseJsonSchema: SUMMARY_SCHEMA.schema,
+    });
   });
 
   it('runs Gemma, which refuses system instructions, JSON mode and penalties, with the same request', async () => {
@@ -81,7 +97,11 @@ describe('gemini adapter: what is sent', () => {
       models: ['gemma-2b-it'],
       reply: () => '```json\n{"summary": "A short sync about hiring.", "score": 72}\n```',
     });
-    const result = await provider.complete({ model: 'gemma-2b-it', messages: MESSAGES, jsonSchema: SUMMARY_SCHEMA });
+    const result = await provider.complete({
+      model: 'gemma-2b-it',
+      messages: MESSAGES,
+      jsonSchema: SUMMARY_SCHEMA,
+    });
     expect(result.json).toEqual({ summary: 'A short sync about hiring.', score: 72 });
     expect(result.costUsd).toBe(0);
   });

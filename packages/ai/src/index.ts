@@ -16,7 +16,13 @@ export {
 } from './prompt/run.js';
 export { NO_ANSWER } from './local/answer.js';
 // Remote providers (OpenAI and compatible servers, Anthropic, Google) and the factory.
-export { AiError, isAiError, toAiError, type AiErrorKind, type RemoteProviderKind } from './errors.js';
+export {
+  AiError,
+  isAiError,
+  toAiError,
+  type AiErrorKind,
+  type RemoteProviderKind,
+} from './errors.js';
 export {
   MODEL_CATALOG,
   DEFAULT_CONTEXT_TOKENS,

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from './openai.js';
 import { providerForModel } from './models.js';
 import { openAiSampling } from './settings.js';
-import { collect, describeAdapter, MESSAGES, serverPool, SUMMARY_SCHEMA } from './test-adapter-suite.js';
+import {
+  collect,
+  describeAdapter,
+  MESSAGES,
+  serverPool,
+  SUMMARY_SCHEMA,
+} from './test-adapter-suite.js';
 import { startOpenAiServer } from './testing/index.js';
 
 const adapter = {
@@ -30,8 +36,13 @@ describe('openai adapter: what is sent', () => {
       frequencyPenalty: 0.21,
       presencePenalty: 3,
     });
-    await provider.complete({ model: 'gpt-4o-mini', messages: MESSAGES, jsonSchema: SUMMARY_SCHEMA });
-    for await (const _event of provider.stream({ model: 'gpt-4o-mini', messages: MESSAGES })) void _event;
+    await provider.complete({
+      model: 'gpt-4o-mini',
+      messages: MESSAGES,
+      jsonSchema: SUMMARY_SCHEMA,
+    });
+    for await (const _event of provider.stream({ model: 'gpt-4o-mini', messages: MESSAGES }))
+      void _event;
     const [plain, json, streamed] = generations().map((r) => r.body as Record<string, unknown>);
     expect(plain).toMatchObject({
       model: 'gpt-4o-mini',
@@ -57,7 +68,10 @@ describe('openai adapter: what is sent', () => {
 
   it('runs a model the spec does not know on an OpenAI-compatible server (Ollama, vLLM, llama.cpp)', async () => {
     expect(providerForModel('llama3.1:8b')).toBeNull();
-    const { provider, generations } = await startWith({ models: ['llama3.1:8b'], apiKey: 'ollama' });
+    const { provider, generations } = await startWith({
+      models: ['llama3.1:8b'],
+      apiKey: 'ollama',
+    });
     const result = await provider.complete({ model: 'llama3.1:8b', messages: MESSAGES, topK: 40 });
     expect(result.text).toContain('llama3.1:8b');
     expect(result.costUsd).toBeNull();

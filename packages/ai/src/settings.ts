@@ -50,7 +50,9 @@ const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 const GEMINI_PENALTY_MAX = 1.99;
 
 function clamp(value: number | undefined, min: number, max: number): number | undefined {
-  return value === undefined || Number.isNaN(value) ? undefined : Math.min(max, Math.max(min, value));
+  return value === undefined || Number.isNaN(value)
+    ? undefined
+    : Math.min(max, Math.max(min, value));
 }
 
 function positiveInt(value: number | undefined): number | undefined {
@@ -75,7 +77,10 @@ export function openAiSampling(s: GenerationSettings, compatible: boolean): Open
 
 export function anthropicSampling(s: GenerationSettings, model: string): AnthropicSampling {
   const modelMax = modelInfo(model)?.maxOutputTokens;
-  const defaultMax = Math.min(ANTHROPIC_DEFAULT_MAX_TOKENS, modelMax ?? ANTHROPIC_DEFAULT_MAX_TOKENS);
+  const defaultMax = Math.min(
+    ANTHROPIC_DEFAULT_MAX_TOKENS,
+    modelMax ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+  );
   const asked = positiveInt(s.maxOutputTokens);
   const temperature = clamp(s.temperature, 0, 1);
   return withoutUndefined({

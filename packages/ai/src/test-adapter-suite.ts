@@ -2,8 +2,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { costOf } from './catalog.js';
 import { AiError } from './errors.js';
 import { keyExpiredMessage } from './models.js';
-import { defaultReply, type ProviderTestServer, type RecordedRequest, type ScriptedBehaviour } from './testing/index.js';
-import type { ChatMessage, CompletionRequest, LlmProvider, RemoteProviderConfig, StreamEvent } from './types.js';
+import {
+  defaultReply,
+  type ProviderTestServer,
+  type RecordedRequest,
+  type ScriptedBehaviour,
+} from './testing/index.js';
+import type {
+  ChatMessage,
+  CompletionRequest,
+  LlmProvider,
+  RemoteProviderConfig,
+  StreamEvent,
+} from './types.js';
 
 /** What one provider contributes to the shared adapter tests. */
 export interface AdapterUnderTest {
@@ -56,7 +67,11 @@ export function serverPool(adapter: AdapterUnderTest) {
   return async (options: ScriptedBehaviour = {}, config: Partial<RemoteProviderConfig> = {}) => {
     const server = await adapter.start(options);
     open.push(server);
-    const provider = adapter.create({ apiKey: options.apiKey ?? 'test-key', baseUrl: server.url, ...config });
+    const provider = adapter.create({
+      apiKey: options.apiKey ?? 'test-key',
+      baseUrl: server.url,
+      ...config,
+    });
     const generations = () => server.requests.filter((r) => adapter.isGeneration(r));
     return { server, provider, generations };
   };
@@ -65,7 +80,11 @@ export function serverPool(adapter: AdapterUnderTest) {
 /** Behaviour every adapter must show against its provider's protocol server. */
 export function describeAdapter(adapter: AdapterUnderTest): void {
   const [model, otherModel] = adapter.models;
-  const ask = (extra: Partial<CompletionRequest> = {}): CompletionRequest => ({ model, messages: MESSAGES, ...extra });
+  const ask = (extra: Partial<CompletionRequest> = {}): CompletionRequest => ({
+    model,
+    messages: MESSAGES,
+    ...extra,
+  });
   const startWith = serverPool(adapter);
 
   describe(`${adapter.kind} adapter against its protocol server`, () => {
@@ -82,7 +101,10 @@ export function describeAdapter(adapter: AdapterUnderTest): void {
 
     it('sends the model asked for, so two models answer differently', async () => {
       const { provider } = await startWith();
-      const [a, b] = await Promise.all([provider.complete(ask()), provider.complete(ask({ model: otherModel }))]);
+      const [a, b] = await Promise.all([
+        provider.complete(ask()),
+        provider.complete(ask({ model: otherModel })),
+      ]);
       expect(a.text).toContain(model);
       expect(b.text).toContain(otherModel);
       expect(a.text).not.toBe(b.text);
@@ -113,18 +135,26 @@ export function describeAdapter(adapter: AdapterUnderTest): void {
     });
 
     it("turns a wrong key (401) into the spec's key-expired message, without retrying", async () => {
-      const { provider, generations } = await startWith({ apiKey: 'the-right-key' }, { apiKey: 'an-old-key' });
+      const { provider, generations } = await startWith(
+        { apiKey: 'the-right-key' },
+        { apiKey: 'an-old-key' },
+      );
       const err = await rejection(provider.complete(ask()));
       expect(err).toBeInstanceOf(AiError);
       expect(err).toMatchObject({ kind: 'key-expired', status: 401, provider: adapter.kind });
       expect((err as AiError).message).toBe(keyExpiredMessage(adapter.kind));
       expect(generations()).toHaveLength(1);
       const streamErr = await rejection(collect(provider.stream(ask())));
-      expect(streamErr).toMatchObject({ kind: 'key-expired', message: keyExpiredMessage(adapter.kind) });
+      expect(streamErr).toMatchObject({
+        kind: 'key-expired',
+        message: keyExpiredMessage(adapter.kind),
+      });
     });
 
     it('waits out two 429s (Retry-After 1 s) and then answers', async () => {
-      const { provider, generations } = await startWith({ rateLimit: { times: 2, retryAfterSeconds: 1 } });
+      const { provider, generations } = await startWith({
+        rateLimit: { times: 2, retryAfterSeconds: 1 },
+      });
       const started = Date.now();
       const result = await provider.complete(ask());
       expect(result.text).toContain(model);
@@ -144,7 +174,10 @@ export function describeAdapter(adapter: AdapterUnderTest): void {
     });
 
     it('recovers when a stream is refused once with 503', async () => {
-      const { provider, generations } = await startWith({ unavailable: { times: 1 } }, { retryBaseDelayMs: 20 });
+      const { provider, generations } = await startWith(
+        { unavailable: { times: 1 } },
+        { retryBaseDelayMs: 20 },
+      );
       const events = await collect(provider.stream(ask()));
       expect(events.at(-1)?.type).toBe('done');
       expect(generations().map((r) => r.status)).toEqual([503, 200]);
@@ -209,9 +242,17 @@ export function describeAdapter(adapter: AdapterUnderTest): void {
       expect(check.message).toContain('2 models');
 
       const wrongKey = adapter.create({ apiKey: 'wrong', baseUrl: server.url });
-      expect(await wrongKey.testConnection()).toEqual({ ok: false, models: [], message: keyExpiredMessage(adapter.kind) });
+      expect(await wrongKey.testConnection()).toEqual({
+        ok: false,
+        models: [],
+        message: keyExpiredMessage(adapter.kind),
+      });
 
-      const nowhere = adapter.create({ apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', maxRetries: 0 });
+      const nowhere = adapter.create({
+        apiKey: 'test-key',
+        baseUrl: 'http://127.0.0.1:9',
+        maxRetries: 0,
+      });
       const down = await nowhere.testConnection();
       expect(down.ok).toBe(false);
       expect(down.message).toContain('http://127.0.0.1:9');

@@ -24,13 +24,17 @@ function textOf(content: unknown): string {
 
 function checkSampling(body: Record<string, unknown>, model: string): string | null {
   const { temperature, top_p: topP, top_k: topK } = body;
-  if (temperature !== undefined && !(typeof temperature === 'number' && temperature >= 0 && temperature <= 1)) {
+  if (
+    temperature !== undefined &&
+    !(typeof temperature === 'number' && temperature >= 0 && temperature <= 1)
+  ) {
     return 'temperature: Input should be less than or equal to 1';
   }
   if (topP !== undefined && !(typeof topP === 'number' && topP >= 0 && topP <= 1)) {
     return 'top_p: Input should be less than or equal to 1';
   }
-  if (topK !== undefined && !(Number.isInteger(topK) && Number(topK) >= 0)) return 'top_k: Input should be a valid integer';
+  if (topK !== undefined && !(Number.isInteger(topK) && Number(topK) >= 0))
+    return 'top_k: Input should be a valid integer';
   if (temperature !== undefined && topP !== undefined && /-4-5|opus-4-1/.test(model)) {
     return '`temperature` and `top_p` cannot both be specified for this model. Please use only one.';
   }
@@ -55,8 +59,10 @@ const anthropicProtocol: WireProtocol = {
     if (typeof raw !== 'object' || raw === null) return 'The request body is not JSON.';
     const body = raw as Record<string, unknown>;
     if (typeof body.model !== 'string') return 'model: Field required';
-    if (!Number.isInteger(body.max_tokens) || Number(body.max_tokens) < 1) return 'max_tokens: Field required';
-    if (!Array.isArray(body.messages) || body.messages.length === 0) return 'messages: at least one message is required';
+    if (!Number.isInteger(body.max_tokens) || Number(body.max_tokens) < 1)
+      return 'max_tokens: Field required';
+    if (!Array.isArray(body.messages) || body.messages.length === 0)
+      return 'messages: at least one message is required';
     const extra = UNKNOWN_FIELDS.find((f) => f in body);
     if (extra) return `${extra}: Extra inputs are not permitted`;
     const problem = checkSampling(body, body.model);
@@ -76,14 +82,31 @@ const anthropicProtocol: WireProtocol = {
       schema = tool.input_schema;
       toolName = tool.name;
     }
-    return { model: body.model, messages, stream: body.stream === true, maxTokens: Number(body.max_tokens), schema, toolName };
+    return {
+      model: body.model,
+      messages,
+      stream: body.stream === true,
+      maxTokens: Number(body.max_tokens),
+      schema,
+      toolName,
+    };
   },
   sendError(res, status, kind, message) {
     sendJson(res, status, { type: 'error', error: { type: ERROR_TYPES[kind], message } });
   },
   sendList(res, models) {
-    const data = models.map((id) => ({ type: 'model', id, display_name: id, created_at: '2025-01-01T00:00:00Z' }));
-    sendJson(res, 200, { data, has_more: false, first_id: models[0] ?? null, last_id: models.at(-1) ?? null });
+    const data = models.map((id) => ({
+      type: 'model',
+      id,
+      display_name: id,
+      created_at: '2025-01-01T00:00:00Z',
+    }));
+    sendJson(res, 200, {
+      data,
+      has_more: false,
+      first_id: models[0] ?? null,
+      last_id: models.at(-1) ?? null,
+    });
   },
   sendAnswer(res, call, answer) {
     const tool = call.toolName !== undefined && answer.finish === 'stop';
@@ -93,7 +116,14 @@ const anthropicProtocol: WireProtocol = {
       role: 'assistant',
       model: answer.model,
       content: tool
-        ? [{ type: 'tool_use', id: `toolu_${Date.now()}`, name: call.toolName, input: answer.json ?? {} }]
+        ? [
+            {
+              type: 'tool_use',
+              id: `toolu_${Date.now()}`,
+              name: call.toolName,
+              input: answer.json ?? {},
+            },
+          ]
         : [{ type: 'text', text: answer.text }],
       stop_reason: answer.finish === 'length' ? 'max_tokens' : tool ? 'tool_use' : 'end_turn',
       stop_sequence: null,
@@ -128,7 +158,9 @@ const anthropicProtocol: WireProtocol = {
       piece: (text) =>
         event('content_block_delta', {
           index: 0,
-          delta: tool ? { type: 'input_json_delta', partial_json: text } : { type: 'text_delta', text },
+          delta: tool
+            ? { type: 'input_json_delta', partial_json: text }
+            : { type: 'text_delta', text },
         }),
       finish: () => {
         event('content_block_stop', { index: 0 });
@@ -151,6 +183,8 @@ export type AnthropicServerOptions = ScriptedBehaviour;
  * message_start / content_block_* / message_delta / message_stop), GET /v1/models, x-api-key or a Bearer key.
  * A forced tool (tool_choice type 'tool') is answered with a tool_use block matching its schema.
  */
-export function startAnthropicServer(options: AnthropicServerOptions = {}): Promise<ProviderTestServer> {
+export function startAnthropicServer(
+  options: AnthropicServerOptions = {},
+): Promise<ProviderTestServer> {
   return startProtocolServer(anthropicProtocol, options);
 }

@@ -1,6 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { ChatMessage } from '../types.js';
-import { sendJson, startProtocolServer, type Answer, type ErrorKind, type WireProtocol } from './http-core.js';
+import {
+  sendJson,
+  startProtocolServer,
+  type Answer,
+  type ErrorKind,
+  type WireProtocol,
+} from './http-core.js';
 import type { ProviderTestServer, ScriptedBehaviour } from './scripted.js';
 
 const STATUS_NAMES: Record<ErrorKind, string> = {
@@ -23,7 +29,9 @@ function checkConfig(config: Record<string, unknown>, model: string): string | n
     const v = config[key];
     if (v === undefined) return null;
     const ok = typeof v === 'number' && v >= min && (maxExclusive ? v < max : v <= max);
-    return ok ? null : `* GenerateContentRequest.generation_config.${key}: must be in [${min}, ${max}${maxExclusive ? ')' : ']'}`;
+    return ok
+      ? null
+      : `* GenerateContentRequest.generation_config.${key}: must be in [${min}, ${max}${maxExclusive ? ')' : ']'}`;
   };
   const problem =
     range('temperature', 0, 2) ??
@@ -35,7 +43,8 @@ function checkConfig(config: Record<string, unknown>, model: string): string | n
     return '* GenerateContentRequest.generation_config.top_k: must be a positive integer';
   }
   if (model.startsWith('gemma-')) {
-    if (config.responseMimeType === 'application/json') return `JSON mode is not enabled for models/${model}`;
+    if (config.responseMimeType === 'application/json')
+      return `JSON mode is not enabled for models/${model}`;
     if (config.presencePenalty !== undefined || config.frequencyPenalty !== undefined) {
       return `Penalty is not enabled for models/${model}`;
     }
@@ -46,7 +55,11 @@ function checkConfig(config: Record<string, unknown>, model: string): string | n
 function usageMetadata(answer: Answer, done: boolean) {
   const { inputTokens, outputTokens } = answer.usage;
   return done
-    ? { promptTokenCount: inputTokens, candidatesTokenCount: outputTokens, totalTokenCount: inputTokens + outputTokens }
+    ? {
+        promptTokenCount: inputTokens,
+        candidatesTokenCount: outputTokens,
+        totalTokenCount: inputTokens + outputTokens,
+      }
     : { promptTokenCount: inputTokens, totalTokenCount: inputTokens };
 }
 
@@ -57,9 +70,15 @@ const geminiProtocol: WireProtocol = {
   basePath: '',
   route(method, url) {
     if (method === 'GET' && url.pathname === '/v1beta/models') return { kind: 'list' };
-    const match = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(url.pathname);
+    const match = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/.exec(
+      url.pathname,
+    );
     if (method !== 'POST' || !match?.[1]) return null;
-    return { kind: 'generate', model: decodeURIComponent(match[1]), stream: match[2] === 'streamGenerateContent' };
+    return {
+      kind: 'generate',
+      model: decodeURIComponent(match[1]),
+      stream: match[2] === 'streamGenerateContent',
+    };
   },
   keyOf(req, url) {
     const header = req.headers['x-goog-api-key'];
@@ -68,31 +87,48 @@ const geminiProtocol: WireProtocol = {
   parse(raw, route) {
     const model = route.model ?? '';
     if (typeof raw !== 'object' || raw === null) return 'Invalid JSON payload received.';
-    const body = raw as { contents?: Content[]; systemInstruction?: Content; generationConfig?: Record<string, unknown> };
-    if (!Array.isArray(body.contents) || body.contents.length === 0) return '* GenerateContentRequest.contents: contents is not specified';
-    if (body.systemInstruction && model.startsWith('gemma-')) return `Developer instruction is not enabled for models/${model}`;
+    const body = raw as {
+      contents?: Content[];
+      systemInstruction?: Content;
+      generationConfig?: Record<string, unknown>;
+    };
+    if (!Array.isArray(body.contents) || body.contents.length === 0)
+      return '* GenerateContentRequest.contents: contents is not specified';
+    if (body.systemInstruction && model.startsWith('gemma-'))
+      return `Developer instruction is not enabled for models/${model}`;
     const config = body.generationConfig ?? {};
     const problem = checkConfig(config, model);
     if (problem) return problem;
     const messages: ChatMessage[] = [];
-    if (body.systemInstruction) messages.push({ role: 'system', content: textOf(body.systemInstruction) });
-    for (const c of body.contents) messages.push({ role: c.role === 'model' ? 'assistant' : 'user', content: textOf(c) });
+    if (body.systemInstruction)
+      messages.push({ role: 'system', content: textOf(body.systemInstruction) });
+    for (const c of body.contents)
+      messages.push({ role: c.role === 'model' ? 'assistant' : 'user', content: textOf(c) });
     const json = config.responseMimeType === 'application/json';
     return {
       model,
       messages,
       stream: route.stream === true,
       maxTokens: typeof config.maxOutputTokens === 'number' ? config.maxOutputTokens : undefined,
-      schema: json ? (config.responseJsonSchema ?? config.responseSchema ?? { type: 'object' }) : undefined,
+      schema: json
+        ? (config.responseJsonSchema ?? config.responseSchema ?? { type: 'object' })
+        : undefined,
     };
   },
   sendError(res, status, kind, message) {
     const retryAfter = res.getHeader('retry-after');
     const details =
       kind === 'rate-limited' && retryAfter !== undefined
-        ? [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${String(retryAfter)}s` }]
+        ? [
+            {
+              '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+              retryDelay: `${String(retryAfter)}s`,
+            },
+          ]
         : undefined;
-    sendJson(res, status, { error: { code: status, message, status: STATUS_NAMES[kind], ...(details && { details }) } });
+    sendJson(res, status, {
+      error: { code: status, message, status: STATUS_NAMES[kind], ...(details && { details }) },
+    });
   },
   sendList(res, models) {
     sendJson(res, 200, {
@@ -108,7 +144,13 @@ const geminiProtocol: WireProtocol = {
   },
   sendAnswer(res, _call, answer) {
     sendJson(res, 200, {
-      candidates: [{ content: { parts: [{ text: answer.text }], role: 'model' }, finishReason: finishName(answer), index: 0 }],
+      candidates: [
+        {
+          content: { parts: [{ text: answer.text }], role: 'model' },
+          finishReason: finishName(answer),
+          index: 0,
+        },
+      ],
       usageMetadata: usageMetadata(answer, true),
       modelVersion: answer.model,
     });
@@ -118,7 +160,11 @@ const geminiProtocol: WireProtocol = {
       res.write(
         `data: ${JSON.stringify({
           candidates: [
-            { content: { parts: [{ text }], role: 'model' }, index: 0, ...(done && { finishReason: finishName(answer) }) },
+            {
+              content: { parts: [{ text }], role: 'model' },
+              index: 0,
+              ...(done && { finishReason: finishName(answer) }),
+            },
           ],
           usageMetadata: usageMetadata(answer, done),
           modelVersion: answer.model,

@@ -46,7 +46,10 @@ export interface WireProtocol {
   defaultModels: string[];
   /** URL path prefix the SDK puts in front of its paths, given back as part of `url`. */
   basePath: string;
-  route(method: string, url: URL): { kind: 'list' } | { kind: 'generate'; model?: string; stream?: boolean } | null;
+  route(
+    method: string,
+    url: URL,
+  ): { kind: 'list' } | { kind: 'generate'; model?: string; stream?: boolean } | null;
   keyOf(req: IncomingMessage, url: URL): string | undefined;
   /** Reads the call, or says why the provider would refuse it (a 400). */
   parse(body: unknown, route: { model?: string; stream?: boolean }): GenerationCall | string;
@@ -77,7 +80,12 @@ function readBody(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -105,22 +113,43 @@ function answerFor(call: GenerationCall, opts: ScriptedBehaviour): Answer {
     outputTokens: approxTokens(text),
   };
   const finish = cut ? 'length' : 'stop';
-  return { model: call.model, text, json: cut ? undefined : json, usage, reportUsage: opts.reportUsage ?? true, finish };
+  return {
+    model: call.model,
+    text,
+    json: cut ? undefined : json,
+    usage,
+    reportUsage: opts.reportUsage ?? true,
+    finish,
+  };
 }
 
 /** Starts a node:http server speaking `protocol`, scripted by `opts`. */
-export async function startProtocolServer(protocol: WireProtocol, opts: ScriptedBehaviour): Promise<ProviderTestServer> {
+export async function startProtocolServer(
+  protocol: WireProtocol,
+  opts: ScriptedBehaviour,
+): Promise<ProviderTestServer> {
   const apiKey = opts.apiKey ?? DEFAULT_TEST_KEY;
   const models = opts.models ?? protocol.defaultModels;
   const requests: RecordedRequest[] = [];
   let rateLimited = 0;
   let unavailable = 0;
 
-  async function handle(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): Promise<void> {
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    record: RecordedRequest,
+  ): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = protocol.route(req.method ?? 'GET', url);
-    if (!route) return protocol.sendError(res, 404, 'not-found', `No route for ${req.method} ${url.pathname}`);
-    if (protocol.keyOf(req, url) !== apiKey) return protocol.sendError(res, 401, 'auth', 'Invalid API key.');
+    if (!route)
+      return protocol.sendError(
+        res,
+        404,
+        'not-found',
+        `No route for ${req.method} ${url.pathname}`,
+      );
+    if (protocol.keyOf(req, url) !== apiKey)
+      return protocol.sendError(res, 401, 'auth', 'Invalid API key.');
     if (route.kind === 'list') return protocol.sendList(res, models);
 
     if (opts.rateLimit && rateLimited < opts.rateLimit.times) {
@@ -131,7 +160,12 @@ export async function startProtocolServer(protocol: WireProtocol, opts: Scripted
     if (opts.unavailable && unavailable < opts.unavailable.times) {
       unavailable++;
       const status = opts.unavailable.status ?? 503;
-      return protocol.sendError(res, status, 'unavailable', 'The server is overloaded or not ready yet.');
+      return protocol.sendError(
+        res,
+        status,
+        'unavailable',
+        'The server is overloaded or not ready yet.',
+      );
     }
     const call = protocol.parse(record.body, route);
     if (typeof call === 'string') return protocol.sendError(res, 400, 'bad-request', call);

@@ -11,10 +11,17 @@ const ERROR_TYPES: Record<ErrorKind, { type: string; code: string | null }> = {
   'bad-request': { type: 'invalid_request_error', code: null },
 };
 
-function inRange(body: Record<string, unknown>, key: string, min: number, max: number): string | null {
+function inRange(
+  body: Record<string, unknown>,
+  key: string,
+  min: number,
+  max: number,
+): string | null {
   const v = body[key];
   if (v === undefined || v === null) return null;
-  return typeof v === 'number' && v >= min && v <= max ? null : `${v} is not a valid '${key}': expected ${min}..${max}.`;
+  return typeof v === 'number' && v >= min && v <= max
+    ? null
+    : `${v} is not a valid '${key}': expected ${min}..${max}.`;
 }
 
 const created = () => Math.floor(Date.now() / 1000);
@@ -36,15 +43,20 @@ const openAiProtocol: WireProtocol = {
     if (typeof raw !== 'object' || raw === null) return 'The request body is not JSON.';
     const body = raw as Record<string, unknown>;
     if (typeof body.model !== 'string') return "Missing required parameter: 'model'.";
-    if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array.";
+    if (!Array.isArray(body.messages) || body.messages.length === 0)
+      return "'messages' must be a non-empty array.";
     const problem =
       inRange(body, 'temperature', 0, 2) ??
       inRange(body, 'top_p', 0, 1) ??
       inRange(body, 'frequency_penalty', -2, 2) ??
       inRange(body, 'presence_penalty', -2, 2);
     if (problem) return problem;
-    const format = body.response_format as { type?: string; json_schema?: { name?: string; schema?: unknown } } | undefined;
-    if (format?.type === 'json_schema' && (!format.json_schema?.name || !format.json_schema.schema)) {
+    const format = body.response_format as
+      { type?: string; json_schema?: { name?: string; schema?: unknown } } | undefined;
+    if (
+      format?.type === 'json_schema' &&
+      (!format.json_schema?.name || !format.json_schema.schema)
+    ) {
       return "Missing required parameter: 'response_format.json_schema.name' or 'schema'.";
     }
     const maxTokens = body.max_completion_tokens ?? body.max_tokens;
@@ -52,7 +64,8 @@ const openAiProtocol: WireProtocol = {
       model: body.model,
       messages: body.messages as ChatMessage[],
       stream: body.stream === true,
-      includeUsage: (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
+      includeUsage:
+        (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
       maxTokens: typeof maxTokens === 'number' ? maxTokens : undefined,
       schema: format?.type === 'json_schema' ? format.json_schema?.schema : undefined,
     };
@@ -63,7 +76,12 @@ const openAiProtocol: WireProtocol = {
   sendList(res, models) {
     sendJson(res, 200, {
       object: 'list',
-      data: models.map((id) => ({ id, object: 'model', created: created(), owned_by: 'parley-test' })),
+      data: models.map((id) => ({
+        id,
+        object: 'model',
+        created: created(),
+        owned_by: 'parley-test',
+      })),
     });
   },
   sendAnswer(res, _call, answer) {

@@ -66,12 +66,15 @@ export function sampleFromSchema(schema: unknown, seed: string): unknown {
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   if ('const' in s) return s.const;
   const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives) && alternatives.length > 0) return sampleFromSchema(alternatives[0], seed);
+  if (Array.isArray(alternatives) && alternatives.length > 0)
+    return sampleFromSchema(alternatives[0], seed);
   const type = String(Array.isArray(s.type) ? s.type[0] : (s.type ?? '')).toLowerCase();
   switch (type) {
     case 'object': {
       const properties = (s.properties ?? {}) as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, sampleFromSchema(v, seed)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([k, v]) => [k, sampleFromSchema(v, seed)]),
+      );
     }
     case 'array': {
       const count = Math.max(1, Number(s.minItems ?? 1));
@@ -98,7 +101,10 @@ export function streamPieces(text: string): string[] {
 }
 
 /** Cuts an answer to a token budget, as a provider stops at max tokens. */
-export function truncateToTokens(text: string, maxTokens: number | undefined): { text: string; cut: boolean } {
+export function truncateToTokens(
+  text: string,
+  maxTokens: number | undefined,
+): { text: string; cut: boolean } {
   if (maxTokens === undefined || approxTokens(text) <= maxTokens) return { text, cut: false };
   return { text: text.slice(0, maxTokens * 4), cut: true };
 }
