@@ -62,8 +62,19 @@ describe('openai adapter: what is sent', () => {
   });
 
   it('leaves top_k out for api.openai.com, which refuses it, and sends it to compatible servers', () => {
-    expect(openAiSampling({ topK: 40, temperature: 0.3 }, false)).toEqual({ temperature: 0.3 });
-    expect(openAiSampling({ topK: 40 }, true)).toEqual({ top_k: 40 });
+    expect(openAiSampling({ topK: 40, temperature: 0.3 }, 'gpt-4o', false)).toEqual({
+      temperature: 0.3,
+    });
+    expect(openAiSampling({ topK: 40 }, 'qwen2.5:7b', true)).toEqual({ top_k: 40 });
+  });
+
+  it("cuts maxOutputTokens to the model's maximum, and leaves unknown models' limit alone", () => {
+    expect(openAiSampling({ maxOutputTokens: 10_000 }, 'gpt-3.5-turbo', false)).toEqual({
+      max_tokens: 4096,
+    });
+    expect(openAiSampling({ maxOutputTokens: 10_000 }, 'llama3.1:8b', true)).toEqual({
+      max_tokens: 10_000,
+    });
   });
 
   it('runs a model the spec does not know on an OpenAI-compatible server (Ollama, vLLM, llama.cpp)', async () => {

@@ -45,7 +45,7 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
     return {
       model: req.model,
       messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
-      ...openAiSampling(req, compatible),
+      ...openAiSampling(req, req.model, compatible),
       ...(req.jsonSchema && {
         response_format: {
           type: 'json_schema',
