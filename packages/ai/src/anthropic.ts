@@ -97,8 +97,10 @@ function answerJson(input: unknown, wrapped: boolean): string {
 
 export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvider {
   const baseURL = config.baseUrl ?? OFFICIAL_BASE_URL;
+  // authToken null: otherwise the SDK adds ANTHROPIC_AUTH_TOKEN from the server's environment.
   const client = new Anthropic({
     apiKey: config.apiKey,
+    authToken: null,
     baseURL,
     maxRetries: 0,
     timeout: SDK_TIMEOUT_MS,

@@ -101,7 +101,12 @@ function jsonConfig(req: CompletionRequest): {
 export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider {
   const baseUrl = config.baseUrl ?? OFFICIAL_BASE_URL;
   // No retryOptions: the SDK then makes exactly one fetch per call and CallPolicy retries.
-  const client = new GoogleGenAI({ apiKey: config.apiKey, httpOptions: { baseUrl } });
+  // vertexai false: GOOGLE_GENAI_USE_VERTEXAI in the environment must not reroute the calls.
+  const client = new GoogleGenAI({
+    apiKey: config.apiKey,
+    vertexai: false,
+    httpOptions: { baseUrl },
+  });
   const policy = new CallPolicy('gemini', config);
 
   function params(req: CompletionRequest, signal: AbortSignal) {

@@ -33,9 +33,13 @@ function finishReason(reason: string | null | undefined): CompletionResult['fini
 export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider {
   const baseURL = config.baseUrl ?? OFFICIAL_BASE_URL;
   const compatible = new URL(baseURL).hostname !== 'api.openai.com';
+  // Everything explicit: the SDK would otherwise read OPENAI_* variables from the server's
+  // environment, and an organisation's calls must carry only its own key.
   const client = new OpenAI({
     apiKey: config.apiKey,
     baseURL,
+    organization: null,
+    project: null,
     maxRetries: 0,
     timeout: SDK_TIMEOUT_MS,
   });
