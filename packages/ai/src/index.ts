@@ -15,3 +15,5 @@ export {
   type RunPromptResult,
 } from './prompt/run.js';
 export { NO_ANSWER } from './local/answer.js';
+// Remote providers (OpenAI and compatible servers, Anthropic, Google) and the factory.
+export { createProvider } from './factory.js';
