@@ -97,6 +97,14 @@ describe('built-in engine on the two-speaker recording', () => {
     expect(result.text).not.toContain('Oh, I don');
   });
 
+  it('chooses the task from the instructions, not from words spoken in the meeting', async () => {
+    const spoken = lines.map((l, i) =>
+      i === 3 ? { ...l, text: 'Let us write the action items and a summary.' } : l,
+    );
+    const result = await engine.complete(request('Key questions asked in this call', spoken));
+    expect(result.text).toMatch(/^Key questions/);
+  });
+
   it('answers the connection check without a key', async () => {
     expect((await engine.testConnection()).ok).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTranscript } from '../prompt/render.js';
-import { twoSpeakerTranscript } from '../test-transcript.js';
+import { repeatedTranscript, twoSpeakerTranscript } from '../test-transcript.js';
 import type { CompletionRequest, TranscriptLine } from '../types.js';
 import { createLocalEngine } from './engine.js';
 
@@ -168,6 +168,20 @@ describe('questions and notes', () => {
     expect(result.noAnswer).toBeUndefined();
     expect(result.text).toContain("And I'm Sheila in Texas, originally from Chicago.");
     expect(result.citations?.[0]).toMatchObject({ start: 14.444, speaker: 'speaker_01' });
+  });
+
+  it('still answers when the question has a word the meeting never used, quoting a repeat once', async () => {
+    const hour = repeatedTranscript(10);
+    const result = await engine.complete(
+      request('Zai', hour, {
+        jsonSchema: undefined,
+        grounding: { transcript: hour, question: 'Where did Sheila grow up, Chicago?' },
+      }),
+    );
+    expect(result.noAnswer).toBeUndefined();
+    expect(result.citations?.map((c) => c.quote)).toEqual([
+      "And I'm Sheila in Texas, originally from Chicago.",
+    ]);
   });
 
   it('says plainly that the meeting does not contain an answer to an unrelated question', async () => {
