@@ -3,7 +3,7 @@ import { renderTranscript } from '../prompt/render.js';
 import { twoSpeakerTranscript } from '../test-transcript.js';
 import type { Citation, CompletionRequest, CompletionResult, TranscriptLine } from '../types.js';
 import { createLocalEngine } from './engine.js';
-import { LOCAL_ENGINE_NOTE } from './output.js';
+import { LOCAL_ENGINE_NOTE, withoutEngineNote } from './output.js';
 
 const { lines } = twoSpeakerTranscript();
 const engine = createLocalEngine();
@@ -132,7 +132,7 @@ const planning: TranscriptLine[] = [
 describe('action items', () => {
   it('turns commitments and requests into owner lines that cite their moment', async () => {
     const result = await engine.complete(request('List the action items.', planning));
-    const items = result.text.split('\n').filter((l) => l.trim() && l !== LOCAL_ENGINE_NOTE);
+    const items = withoutEngineNote(result.text).split('\n');
     expect(items).toEqual([
       'speaker_01 will send speaker_00 the updated deck by Friday',
       'speaker_01 will schedule a call with the design team',
