@@ -78,6 +78,20 @@ describe('rubric scores from measured signals', () => {
     expect(rate).toBeCloseTo((words / seconds) * 60, -1);
   });
 
+  it('scores the candidate named in the grounding, else the speaker who talks most', async () => {
+    const byDefault = (await engine.complete(request('Communication Score'))).json as Rubric & {
+      speaker: string;
+    };
+    expect(byDefault.speaker).toBe('speaker_01');
+    const named = await engine.complete(
+      request('Communication Score', lines, {
+        grounding: { transcript: lines, focusSpeaker: 'speaker_00' },
+      }),
+    );
+    expect((named.json as { speaker: string }).speaker).toBe('speaker_00');
+    expect(named.citations?.every((c) => c.speaker === 'speaker_00')).toBe(true);
+  });
+
   it('uses the pipeline signals when given and raises alerts from them', async () => {
     const worried: TranscriptLine[] = [
       {
