@@ -66,7 +66,13 @@ export interface CompletionRequest extends GenerationSettings {
    * The material the messages were rendered from. Remote providers ignore it (it is already in
    * the messages); the local engine works from it, since it cannot read free text prompts.
    */
-  grounding?: { transcript: TranscriptLine[]; signals?: ConversationSignals; question?: string };
+  grounding?: {
+    transcript: TranscriptLine[];
+    signals?: ConversationSignals;
+    question?: string;
+    /** The speaker label scores are about (the candidate); default: the one who talks most. */
+    focusSpeaker?: string;
+  };
   signal?: AbortSignal;
 }
 
@@ -83,11 +89,15 @@ export interface CompletionResult {
   /** The model that answered, as the provider named it. */
   model: string;
   usage: TokenUsage;
+  /** True when the provider reported no usage and the figures are estimated (~4 characters a token). */
+  usageEstimated?: boolean;
   /** US dollars from the model catalogue's prices; null when the price is unknown. */
   costUsd: number | null;
   finishReason: 'stop' | 'length' | 'other';
   /** Set by the local engine (and by callers that parse cited timestamps from remote answers). */
   citations?: Citation[];
+  /** Question mode: true when the transcript held nothing that answers the question. */
+  noAnswer?: boolean;
   durationMs: number;
 }
 
@@ -119,6 +129,8 @@ export interface RemoteProviderConfig {
   timeoutMs?: number;
   /** Retries on 429 and 5xx with exponential back-off; default 3. */
   maxRetries?: number;
+  /** First back-off wait before jitter (doubles each retry, capped at 30 s); default 500 ms. */
+  retryBaseDelayMs?: number;
 }
 
 export type ProviderConfig =

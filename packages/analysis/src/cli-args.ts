@@ -5,6 +5,8 @@ export interface CliArgs {
   engine?: EngineKind;
   /** Number of speakers when known (the meeting's participants); estimated otherwise. */
   speakers?: number;
+  /** `--skin-patch`: the whole frame is skin; adds the physiology section. */
+  skinPatch?: boolean;
   /** Faces in a still image instead of a recording's analysis. */
   image?: boolean;
   /** Leave out the face analysis of a video (faster). */
@@ -13,7 +15,7 @@ export interface CliArgs {
   fps?: number;
 }
 
-/** `analyze` arguments: FILE, the engine override and the speaker count, or a usage error. */
+/** `analyze` arguments (FILE, engine, speakers, --skin-patch, --image, --no-video, --fps) or a usage error. */
 export function parseArgs(argv: string[]): CliArgs | string {
   const rest: string[] = [];
   const out: Omit<CliArgs, 'file'> = {};
@@ -36,7 +38,8 @@ export function parseArgs(argv: string[]): CliArgs | string {
       if (!value || !(n > 0 && n <= 30))
         return `--fps needs a number above 0 and up to 30, got "${value ?? ''}"`;
       out.fps = n;
-    } else if (arg === '--image') out.image = true;
+    } else if (arg === '--skin-patch') out.skinPatch = true;
+    else if (arg === '--image') out.image = true;
     else if (arg === '--no-video') out.noVideo = true;
     else rest.push(arg);
   }

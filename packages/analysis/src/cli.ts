@@ -1,19 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] [--fps F] [--no-video] FILE`
- * prints one JSON document (with a `video` section for files with a picture);
- * `npm run analyze -- --image FILE` prints the faces of a still image.
+ * `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] [--fps F] [--no-video]
+ * [--skin-patch] FILE` prints one JSON document (with a `video` section for files with a picture,
+ * a `physiology` section with --skin-patch); `npm run analyze -- --image FILE` prints the faces
+ * of a still image.
  */
 import { ENGINE_KINDS, selectEngine } from './asr/select.js';
 import { WhisperEngine } from './asr/whisper.js';
 import { parseArgs, type CliArgs } from './cli-args.js';
 import { analyzeFaces, type VideoFaceAnalysis } from './face/analyze.js';
 import { detectFacesInImage } from './face/image.js';
-import { probeVideo } from './face/frames.js';
+import { probeVideoInfo } from './face/frames.js';
 import { analyzeFile } from './pipeline.js';
+import { withSkinPatchPhysiology } from './physiology/cli-section.js';
 
 const USAGE =
-  `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] [--fps F] [--no-video] FILE\n` +
+  `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] [--fps F] [--no-video] [--skin-patch] FILE\n` +
   `       npm run analyze -- --image FILE\n`;
 
 /** The video section as printed: person templates (1024 numbers each) are left out. */
@@ -30,8 +32,11 @@ function printable(video: VideoFaceAnalysis) {
 async function analyzeRecording(args: CliArgs): Promise<unknown> {
   const engine = selectEngine(args.engine);
   try {
-    const result = await analyzeFile(args.file, engine, args.speakers);
-    if (args.noVideo || !(await probeVideo(args.file))) return result;
+    const speech = () => analyzeFile(args.file, engine, args.speakers);
+    // A skin patch is all skin and no face: it gets physiology, not the face analysis.
+    if (args.skinPatch) return await withSkinPatchPhysiology(args.file, speech);
+    const result = await speech();
+    if (args.noVideo || !(await probeVideoInfo(args.file))) return result;
     return { ...result, video: printable(await analyzeFaces(args.file, { fps: args.fps })) };
   } finally {
     // whisper.cpp runs in a worker thread; end it so the process exits at once.

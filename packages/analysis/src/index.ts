@@ -17,3 +17,4 @@ export { WhisperEngine } from './asr/whisper.js';
 export { engineKind, selectEngine, isEngineKind, ENGINE_KINDS } from './asr/select.js';
 export type { EngineKind } from './asr/select.js';
 export * from './face/index.js';
+export * from './physiology/index.js';

@@ -3,7 +3,7 @@
 import {
   DEFAULT_FPS,
   DEFAULT_MAX_SIDE,
-  probeVideo,
+  probeVideoInfo,
   sampleFrames,
   type SampleOptions,
 } from './frames.js';
@@ -135,7 +135,7 @@ export async function analyzeFaces(
   file: string,
   opts: AnalyzeFacesOptions = {},
 ): Promise<VideoFaceAnalysis> {
-  const info = await probeVideo(file);
+  const info = await probeVideoInfo(file);
   if (!info) throw new MediaError(`no video in ${file}`);
   const fps = opts.fps ?? DEFAULT_FPS;
   const human = await getHuman();

@@ -38,7 +38,7 @@ function run(cmd: string, args: string[]): Promise<string> {
 }
 
 /** Display size (rotation applied), duration and whether there is a sound track. */
-export async function probeVideo(file: string): Promise<VideoInfo | undefined> {
+export async function probeVideoInfo(file: string): Promise<VideoInfo | undefined> {
   try {
     await access(file);
   } catch {
@@ -92,7 +92,7 @@ export interface SampleOptions {
 
 /** Samples frames at `fps`, the first at t = 0, each as rgb24 at most maxSide on its longer side. */
 export async function* sampleFrames(file: string, opts: SampleOptions = {}): AsyncGenerator<Frame> {
-  const info = await probeVideo(file);
+  const info = await probeVideoInfo(file);
   if (!info) throw new MediaError(`no video in ${file}`);
   const fps = opts.fps ?? DEFAULT_FPS;
   if (!(fps > 0)) throw new MediaError(`fps must be positive, got ${fps}`);
@@ -163,7 +163,7 @@ async function* rawFrames(
 
 /** A still image (any format ffmpeg reads) as one frame at its own size, up to maxSide. */
 export async function readImage(file: string, maxSide = 1920): Promise<Frame> {
-  const info = await probeVideo(file);
+  const info = await probeVideoInfo(file);
   if (!info) throw new MediaError(`no image in ${file}`);
   const [width, height] = scaledSize(info.width, info.height, maxSide);
   for await (const frame of rawFrames(

@@ -1,6 +1,6 @@
 // Faces of a still image: box, age, gender, emotion and the embedding for verification.
 import { MediaError } from '../decode.js';
-import { probeVideo, readImage } from './frames.js';
+import { probeVideoInfo, readImage } from './frames.js';
 import { detectRaw } from './human.js';
 import { dominantEmotion, emotionScores, type Emotion, type EmotionScores } from './summary.js';
 import { roundBox } from './track.js';
@@ -21,7 +21,7 @@ export interface ImageFace {
 export async function detectFacesInImage(
   file: string,
 ): Promise<{ width: number; height: number; faces: ImageFace[] }> {
-  const info = await probeVideo(file);
+  const info = await probeVideoInfo(file);
   if (!info) throw new MediaError(`no image in ${file}`);
   const image = await readImage(file);
   const raw = await detectRaw(image.rgb, image.width, image.height);

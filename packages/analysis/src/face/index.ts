@@ -3,7 +3,7 @@ export * from './image.js';
 export {
   DEFAULT_FPS,
   DEFAULT_MAX_SIDE,
-  probeVideo,
+  probeVideoInfo,
   readImage,
   sampleFrames,
   scaledSize,
