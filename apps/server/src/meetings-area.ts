@@ -11,6 +11,7 @@ import {
   type MeetingBroadcaster,
   type Realtime,
 } from './platform/realtime/index.js';
+import type { Mailer } from './platform/mail.js';
 import type { SecretBox } from './platform/secrets.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
 import type { AuthService } from './modules/auth/service.js';
@@ -36,6 +37,7 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
+import { createParticipantsModule } from './modules/participants/module.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -44,6 +46,7 @@ export interface MeetingsAreaDeps {
   users: UsersService;
   plans: PlansService;
   secrets: SecretBox;
+  mailer: Mailer;
   resolveStore: StoreResolver;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -183,6 +186,18 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     publicUrl: config.publicUrl,
     now,
   });
+  const participants = createParticipantsModule({
+    db: database.db,
+    meetings,
+    resolveStore,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    turnsOf: async (meetingId) => (await analysisRepo.transcript(meetingId))?.turns ?? [],
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  });
 
   const stopCleanup = serves
     ? scheduleUploadCleanup({ repo: uploadsRepo, resolveStore, now, log })
@@ -210,6 +225,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       transcripts.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
+      await participants.registerRoutes(api);
     },
   };
 }
