@@ -35,6 +35,7 @@ import { StatusBanner } from './meeting/StatusBanner';
 import { TranscriptTab } from './meeting/TranscriptTab';
 import { useMeeting } from './queries';
 import { ShareDialog } from './share/ShareDialog';
+import { BiometricCard } from './biometrics/BiometricCard';
 
 // The charting library is large: it loads after the player and the transcript.
 const ConversationAnalytics = lazy(() =>
@@ -180,6 +181,13 @@ export default function MeetingPage() {
             </Suspense>
           </div>
         )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3">
+          <BiometricCard
+            meetingId={m.id}
+            onSeek={seek}
+            canVerify={isOwner || user?.role === 'poc' || user?.role === 'superadmin'}
+          />
+        </div>
       </div>
       <NameSpeakersDialog
         open={naming}
