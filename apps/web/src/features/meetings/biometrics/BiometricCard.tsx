@@ -166,7 +166,7 @@ export function BiometricCard({
   const registered = (people.data ?? []).filter((p) => p.faceRegistered).length;
   return (
     <FeatureGate feature="Biometrics">
-      <Card className="flex flex-col gap-4 p-4" aria-labelledby="biometric-title">
+      <Card role="region" className="flex flex-col gap-4 p-4" aria-labelledby="biometric-title">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-2">
             <Fingerprint className="size-4 text-accent" aria-hidden />
