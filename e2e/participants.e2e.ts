@@ -93,9 +93,11 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
 }
 
-async function shoot(page: Page, name: string) {
+/** Both themes of a page, once its heading is back after the reload. */
+async function shoot(page: Page, name: string, heading: string) {
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true });
   }
   await setTheme(page, 'light');
@@ -143,7 +145,7 @@ test('a participant registers through the invite form and is verified in a meeti
   const p = await visitor.newPage();
   await p.goto(link!);
   await expect(p.getByRole('heading', { name: 'Register your face and voice' })).toBeVisible();
-  await shoot(p, 'participant-details');
+  await shoot(p, 'participant-details', 'Register your face and voice');
   const next = p.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
   await p.getByText('I agree to the biometric registration of my face and voice').click();
@@ -166,7 +168,7 @@ test('a participant registers through the invite form and is verified in a meeti
     timeout: 120_000,
   });
   await expect(p).toHaveURL(/\/participants\/confirmed$/);
-  await shoot(p, 'participant-confirmed');
+  await shoot(p, 'participant-confirmed', 'Registration Successful');
   // The link now says the registration is done.
   await p.goto(link!);
   await expect(p.getByRole('heading', { name: 'Registration Successful' })).toBeVisible();

@@ -98,8 +98,9 @@ export function CameraStep({
           <div
             aria-hidden
             data-testid="face-guide"
-            className="pointer-events-none absolute rounded-[50%] border-2 border-dashed border-white/85 shadow-[0_0_0_9999px_rgba(0,0,0,0.35)]"
+            className="pointer-events-none absolute rounded-[50%] border-2 border-dashed border-white/85"
             style={{
+              boxShadow: '0 0 0 9999px rgb(0 0 0 / 0.35)',
               left: `${x0 * 100}%`,
               width: `${(x1 - x0) * 100}%`,
               top: `${y0 * 100}%`,
