@@ -19,6 +19,7 @@ import {
   type Verdict,
 } from './biometrics.js';
 import type { ParticipantRow, ParticipantsRepo, TemplateKind } from './repo.js';
+import { messageOf, notRegistered, toParticipant } from './view.js';
 
 export interface BiometricEngine {
   templatesFromClip(file: string): Promise<Templates>;
@@ -46,37 +47,6 @@ export interface ParticipantsDeps {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-export function toParticipant(row: ParticipantRow): Participant {
-  return {
-    participantId: row.id,
-    email: row.email,
-    name: row.name,
-    meetingId: row.meetingId,
-    isHr: row.isHr,
-    applicantId: row.applicantId,
-    participantRegistrationStatus: row.status === 'processed' ? 'processed' : 'in_progress',
-    faceRegistered: row.status === 'processed',
-    voiceRegistered: false,
-    invitedAt: row.createdAt.toISOString(),
-    registeredAt: row.registeredAt?.toISOString() ?? null,
-  };
-}
-
-/** "Verified: …" and friends; the voice is always named as the weak signal it is. */
-function messageOf(name: string, v: Verdict): string {
-  const who = name || 'the participant';
-  const face =
-    v.status === 'verified'
-      ? `Verified: the face in the video matches ${who}'s registration (similarity ${v.face!.similarity.toFixed(2)}).`
-      : v.status === 'mismatch'
-        ? `Mismatch: the face in the video does not match ${who}'s registration (best similarity ${v.face!.similarity.toFixed(2)}).`
-        : 'No face was seen in the video, so the participant could not be verified.';
-  const voice = v.voice
-    ? ` Voice (weak signal, not used to verify): ${v.voice.likelySame ? 'similar' : 'not similar'} to the registration.`
-    : '';
-  return face + voice;
-}
 
 /**
  * Participant invitations, registration of face and voice templates (sealed at rest under the
@@ -137,28 +107,6 @@ export function createParticipantsService(deps: ParticipantsDeps) {
     };
   }
 
-  const notRegistered = (
-    row: ParticipantRow,
-    meetingId: string,
-    inferenceId: string | null,
-  ): BiometricResult => ({
-    meetingId,
-    inferenceId,
-    subjectId: row.id,
-    subjectName: row.name || row.email,
-    speaker: null,
-    status: 'not_registered',
-    registrationCheck: -1,
-    verificationMessage: P.notRegistered,
-    videoTimeStamp: null,
-    face: null,
-    voice: null,
-    image: null,
-    audio: null,
-    mismatchedEvents: [],
-    verifiedAt: now().toISOString(),
-  });
-
   /** Verifies the registered rows against the meeting's video and stores every result. */
   async function verifyRows(meetingId: string, inferenceId: string | null, rows: ParticipantRow[]) {
     const registered: { row: ParticipantRow; candidate: Candidate }[] = [];
@@ -166,7 +114,7 @@ export function createParticipantsService(deps: ParticipantsDeps) {
     for (const row of rows) {
       const t = row.status === 'processed' ? await openTemplates(row) : { face: null, voice: null };
       if (t.face) registered.push({ row, candidate: { id: row.id, ...t } });
-      else results.push(notRegistered(row, meetingId, inferenceId));
+      else results.push(notRegistered(row, meetingId, inferenceId, now()));
     }
     if (registered.length > 0) {
       let verdicts: Verdict[];
