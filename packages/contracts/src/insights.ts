@@ -102,6 +102,16 @@ export const INSIGHT_EVENTS = {
   overall: 'overall score',
 } as const;
 
+/** Spec 2 §3: the sales prompts' events, one per default sales prompt. */
+export const SALES_INSIGHT_EVENTS = [
+  'customer intent',
+  'intended features',
+  'probe questions',
+  'purchase confidence',
+  'questions to ask',
+  'tone and sentiment',
+] as const;
+
 /** A sales prompt's event is its name in lower case ('Customer Intent' -> 'customer intent'). */
 export const insightEventFor = (promptName: string, group: InsightGroup): string => {
   if (group === 'hr') return INSIGHT_EVENTS.hr;

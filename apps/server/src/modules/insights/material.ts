@@ -21,11 +21,13 @@ export function materialFromTranscript(data: TranscriptData): PromptMaterial {
   }));
   const a = analyticsOf(data);
   const talkTimeSec: Record<string, number> = {};
-  for (const t of data.turns) talkTimeSec[t.speaker] = (talkTimeSec[t.speaker] ?? 0) + t.end - t.start;
+  for (const t of data.turns)
+    talkTimeSec[t.speaker] = (talkTimeSec[t.speaker] ?? 0) + t.end - t.start;
   const fillerWords: Record<string, number> = {};
   for (const f of a.fillerWords) fillerWords[f.speaker] = (fillerWords[f.speaker] ?? 0) + 1;
   const questionsAsked: Record<string, number> = {};
-  for (const q of a.questions ?? []) questionsAsked[q.speaker] = (questionsAsked[q.speaker] ?? 0) + 1;
+  for (const q of a.questions ?? [])
+    questionsAsked[q.speaker] = (questionsAsked[q.speaker] ?? 0) + 1;
   const sentimentSum: Record<string, { sum: number; n: number }> = {};
   for (const t of a.sentiment.turns) {
     const s = (sentimentSum[t.speaker] ??= { sum: 0, n: 0 });
@@ -122,7 +124,8 @@ export function citedMoments(
   for (const m of statement.matchAll(STAMP)) {
     const t = secondsOf(m[1], m[2] ?? '0', m[3] ?? '0');
     const line = lineAt(material.lines, t);
-    if (line && !citations.some((c) => c.start === line.start)) citations.push(citationOfLine(line));
+    if (line && !citations.some((c) => c.start === line.start))
+      citations.push(citationOfLine(line));
   }
   const text = statement
     .replace(STAMP, '')

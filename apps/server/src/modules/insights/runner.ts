@@ -73,8 +73,7 @@ function linesOf(res: CompletionResult): string[] {
     .filter((l) => l.length > 0);
 }
 
-const contentWords = (s: string) =>
-  new Set(s.toLowerCase().match(/[\p{L}\p{N}']{4,}/gu) ?? []);
+const contentWords = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}']{4,}/gu) ?? []);
 
 /** The provider's own citation that best matches a statement (shared words), if any. */
 function matchingCitation(statement: string, pool: readonly Citation[]): Citation | null {
@@ -106,7 +105,8 @@ function cite(statements: string[], res: CompletionResult, material: PromptMater
     if (!text) return;
     let found: InsightCitation[] = citations;
     if (found.length === 0) {
-      const match = matchingCitation(text, pool) ?? (pool.length === statements.length ? pool[i] : null);
+      const match =
+        matchingCitation(text, pool) ?? (pool.length === statements.length ? pool[i] : null);
       if (match) found = [{ ...match }];
     }
     texts.push(text);
@@ -139,7 +139,10 @@ export async function runInsightPrompt(
       },
     ],
     ...(prompt.output === 'score' ? { jsonSchema: SCORE_SCHEMA } : {}),
-    grounding: { transcript: material.lines, ...(material.signals ? { signals: material.signals } : {}) },
+    grounding: {
+      transcript: material.lines,
+      ...(material.signals ? { signals: material.signals } : {}),
+    },
     temperature: 0.2,
     ...(signal ? { signal } : {}),
   });

@@ -86,7 +86,11 @@ export function createInsightsService(deps: InsightsDeps) {
     const data: KitItem[] = [];
     for (const prompt of prompts) {
       const outcome = await runInsightPrompt(resolved, prompt, material);
-      data.push({ promptName: outcome.promptName, result: outcome.result, citations: outcome.citations });
+      data.push({
+        promptName: outcome.promptName,
+        result: outcome.result,
+        citations: outcome.citations,
+      });
       if (!pasted) {
         const stored = await repo.upsert(
           { meetingId: row.id, organizationId: row.organizationId, runId: null },
@@ -124,7 +128,9 @@ export function createInsightsService(deps: InsightsDeps) {
       const material = materialFromTranscript(transcript);
       const prompts = promptsForStage(meeting.stage);
       const answered = new Set(
-        (await repo.forMeeting(meeting.id)).filter((r) => r.runId === runId).map((r) => r.promptName),
+        (await repo.forMeeting(meeting.id))
+          .filter((r) => r.runId === runId)
+          .map((r) => r.promptName),
       );
       const resolved = await deps.ai.providerFor(meeting.organizationId);
       let done = 0;
@@ -143,7 +149,10 @@ export function createInsightsService(deps: InsightsDeps) {
           } satisfies InsightEvent);
           if (item.group === 'hr') {
             const overall = overallScoreOf((await repo.forMeeting(meeting.id)).map(itemOf));
-            emit(meeting.id, INSIGHT_EVENTS.overall, { meetingId: meeting.id, overallScore: overall });
+            emit(meeting.id, INSIGHT_EVENTS.overall, {
+              meetingId: meeting.id,
+              overallScore: overall,
+            });
           }
         }
         done += 1;
@@ -153,7 +162,10 @@ export function createInsightsService(deps: InsightsDeps) {
         meeting.id,
         prompts.map((p) => p.name),
       );
-      deps.log.info({ meetingId: meeting.id, prompts: prompts.length, model: resolved.model }, 'insights stored');
+      deps.log.info(
+        { meetingId: meeting.id, prompts: prompts.length, model: resolved.model },
+        'insights stored',
+      );
       return 'done';
     },
 

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { InsightCitations, InsightGroup, InsightItem, InsightResult } from '@parley/contracts';
 import { organizations } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
