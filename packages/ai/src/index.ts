@@ -17,3 +17,4 @@ export {
 export { NO_ANSWER } from './local/answer.js';
 // Remote providers (OpenAI and compatible servers, Anthropic, Google) and the factory.
 export { createProvider } from './factory.js';
+export { contextTokensOf } from './catalog.js';

@@ -1,13 +1,12 @@
-import { LOCAL_MODEL } from '@parley/ai';
-import { AppError } from '../../platform/errors.js';
+import { LOCAL_MODEL, createLocalEngine } from '@parley/ai';
 import type { AiProviderResolver } from '../ai-providers/resolver.js';
 
 /**
- * Until the organisation resolver (modules/ai-providers) is wired in: every organisation gets
- * the built-in engine. Replaced at merge by the real resolver.
+ * Every organisation gets the built-in engine: the resolver of modules/ai-providers (the
+ * organisation's connected providers and default model) replaces this when it is wired in.
  */
 export const builtInAiOnly: AiProviderResolver = {
   async providerFor() {
-    throw new AppError(503, `The built-in engine ${LOCAL_MODEL} is not available in this build`);
+    return { provider: createLocalEngine(), model: LOCAL_MODEL };
   },
 };

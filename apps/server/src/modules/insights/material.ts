@@ -1,5 +1,5 @@
-import type { ConversationSignals, TranscriptLine } from '@parley/ai';
-import { formatHms, type InsightCitation } from '@parley/contracts';
+import { parseCitations, type ConversationSignals, type TranscriptLine } from '@parley/ai';
+import type { InsightCitation } from '@parley/contracts';
 import { dialogueBlocks, type TranscriptData } from '../transcripts/view.js';
 import { analyticsOf } from '../transcripts/view.js';
 
@@ -88,30 +88,6 @@ export function materialFromText(text: string): PromptMaterial {
   return { lines, durationSec: null };
 }
 
-/** The transcript as the prompt shows it: one "[HH:MM:SS] speaker: text" line per turn. */
-export function renderLines(lines: readonly TranscriptLine[]): string {
-  return lines.map((l) => `[${formatHms(l.start)}] ${l.speaker}: ${l.text.trim()}`).join('\n');
-}
-
-/** The turn that holds second `t` (or the last that started before it). */
-function lineAt(lines: readonly TranscriptLine[], t: number): TranscriptLine | null {
-  let found: TranscriptLine | null = null;
-  for (const l of lines) {
-    if (l.start <= t + 0.5) found = l;
-    else break;
-  }
-  return found;
-}
-
-export function citationOfLine(line: TranscriptLine): InsightCitation {
-  return {
-    start: line.start,
-    end: Math.max(line.end, line.start),
-    speaker: line.speaker,
-    quote: line.text.length > 200 ? `${line.text.slice(0, 197)}...` : line.text,
-  };
-}
-
 /**
  * The [HH:MM:SS] times a statement cites, as the transcript turns they point into, and the
  * statement with the times taken out (the page shows times as links, not as text).
@@ -120,13 +96,11 @@ export function citedMoments(
   statement: string,
   material: PromptMaterial,
 ): { text: string; citations: InsightCitation[] } {
-  const citations: InsightCitation[] = [];
-  for (const m of statement.matchAll(STAMP)) {
-    const t = secondsOf(m[1], m[2] ?? '0', m[3] ?? '0');
-    const line = lineAt(material.lines, t);
-    if (line && !citations.some((c) => c.start === line.start))
-      citations.push(citationOfLine(line));
-  }
+  // Markers snap to the line spoken at that second; a time past the recording is dropped.
+  const citations = parseCitations(statement, material.lines).map((c) => ({
+    ...c,
+    ...(c.quote && c.quote.length > 200 ? { quote: `${c.quote.slice(0, 197)}...` } : {}),
+  }));
   const text = statement
     .replace(STAMP, '')
     .replace(/\(\s*(?:at\s*)?\)|\[\s*\]/g, '')

@@ -97,10 +97,11 @@ export const MEETING_PROMPTS: readonly InsightPrompt[] = [
   {
     name: 'Bias',
     group: 'meeting',
-    output: 'lines',
+    output: 'score',
     instructions:
-      'Point out any bias in what was said: leading phrasing, assumptions about people or ' +
-      'groups, one-sided framing. One finding per line; say so plainly if there is none. ' +
+      'Look for bias in what was said: leading phrasing, assumptions about people or groups, ' +
+      'one-sided framing, one voice dominating. Give a score from 0 to 100 where 100 means ' +
+      'no bias was found, up to five short findings and up to five tags. ' +
       CITE,
   },
 ];

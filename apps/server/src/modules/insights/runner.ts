@@ -1,7 +1,13 @@
-import type { Citation, CompletionResult } from '@parley/ai';
+import {
+  LOCAL_ENGINE_NOTE,
+  contextTokensOf,
+  runPrompt,
+  type Citation,
+  type CompletionResult,
+} from '@parley/ai';
 import type { InsightCitation, InsightCitations, InsightResult } from '@parley/contracts';
 import type { ResolvedModel } from '../ai-providers/resolver.js';
-import { citedMoments, insideRecording, renderLines, type PromptMaterial } from './material.js';
+import { citedMoments, insideRecording, type PromptMaterial } from './material.js';
 import type { InsightPrompt } from './prompts.js';
 
 /** One prompt's answer, ready to store: the spec's result shape plus what it cost. */
@@ -16,12 +22,6 @@ export interface PromptOutcome {
   outputTokens: number;
   costUsd: number | null;
 }
-
-// Kept free of task words (summary, questions, score...): the built-in engine reads the
-// instruction text, system message included, to pick what to do.
-const SYSTEM =
-  'You are Zai, an analyst of recorded conversations. Base everything on the transcript ' +
-  'given; each transcript line starts with its [HH:MM:SS] time.';
 
 const SCORE_SCHEMA = {
   name: 'score_result',
@@ -63,14 +63,27 @@ function statementOf(x: unknown): string | null {
 }
 
 const BULLET = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
+/** A one-line answer that there is nothing to list ("No action items were found..."). */
+const NOTHING = /^(?:no\b|none\b|there (?:are|were) no\b|the transcript is empty\b)/i;
 
+/**
+ * The answer's lines without what is not an item: headings ("Key questions:"), the built-in
+ * engine's source note and its notice that it could not follow an instruction.
+ */
 function linesOf(res: CompletionResult): string[] {
-  const json = res.json;
-  if (Array.isArray(json)) return json.map(statementOf).filter((s): s is string => !!s);
-  return res.text
+  const lines = res.text
     .split(/\r?\n/)
     .map((l) => l.replace(BULLET, '').trim())
-    .filter((l) => l.length > 0);
+    .filter(
+      (l) =>
+        l.length > 0 &&
+        l !== LOCAL_ENGINE_NOTE &&
+        !l.endsWith(':') &&
+        !l.startsWith('The built-in engine could not'),
+    );
+  const only = lines[0];
+  if (lines.length === 1 && only && NOTHING.test(only) && !/\d{1,2}:\d{2}/.test(only)) return [];
+  return lines;
 }
 
 const contentWords = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}']{4,}/gu) ?? []);
@@ -129,21 +142,15 @@ export async function runInsightPrompt(
   material: PromptMaterial,
   signal?: AbortSignal,
 ): Promise<PromptOutcome> {
-  const res = await provider.complete({
+  // runPrompt fits the transcript to the model's context (parts, then one merged answer).
+  const res = await runPrompt(provider, {
     model,
-    messages: [
-      { role: 'system', content: SYSTEM },
-      {
-        role: 'user',
-        content: `${prompt.instructions}\n\nTranscript:\n${renderLines(material.lines)}`,
-      },
-    ],
+    instructions: prompt.instructions,
+    transcript: material.lines,
+    ...(material.signals ? { signals: material.signals } : {}),
     ...(prompt.output === 'score' ? { jsonSchema: SCORE_SCHEMA } : {}),
-    grounding: {
-      transcript: material.lines,
-      ...(material.signals ? { signals: material.signals } : {}),
-    },
-    temperature: 0.2,
+    settings: { temperature: 0.2 },
+    contextTokens: contextTokensOf(model),
     ...(signal ? { signal } : {}),
   });
 
