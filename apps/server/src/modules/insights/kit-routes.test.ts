@@ -57,21 +57,30 @@ describe('AI kit routes', () => {
       scores[item.promptName] = r.score;
     }
     expect(answer.overallScore).toBe(
-      Math.round(((scores.Technical ?? 0) + (scores.Communication ?? 0) + (scores.Behavioral ?? 0)) / 3),
+      Math.round(
+        ((scores.Technical ?? 0) + (scores.Communication ?? 0) + (scores.Behavioral ?? 0)) / 3,
+      ),
     );
 
     // Stored for the meeting page, one row per prompt, with the server's threshold.
     const page = json<MeetingInsights>(
       await call(ctx, 'GET', `/text-analytics/meeting/${id}`, { token: owner }),
     );
-    expect(page.data.map((d) => d.promptName).sort()).toEqual(
-      ['Alerts', 'Behavioral', 'Communication', 'Technical'],
-    );
+    expect(page.data.map((d) => d.promptName).sort()).toEqual([
+      'Alerts',
+      'Behavioral',
+      'Communication',
+      'Technical',
+    ]);
     expect(page.threshold).toBe(70);
     expect(page.overallScore).toBe(answer.overallScore);
 
     const again = await kit(owner, '/text-scores/kit-hr.wav');
-    expect(again.data.map((d) => d.promptName)).toEqual(['Technical', 'Communication', 'Behavioral']);
+    expect(again.data.map((d) => d.promptName)).toEqual([
+      'Technical',
+      'Communication',
+      'Behavioral',
+    ]);
     const rows = await ctx.database.db
       .select()
       .from(meetingInsights)
@@ -123,15 +132,19 @@ describe('AI kit routes', () => {
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toBe('No Zai Intelligence available');
     // The seeker's organisation has every feature: the answer is about tenancy.
-    for (const p of ['/hr-analytics/kit-gate.wav', '/text-analytics/kit-gate.wav', '/public/kit-gate.wav']) {
+    for (const p of [
+      '/hr-analytics/kit-gate.wav',
+      '/text-analytics/kit-gate.wav',
+      '/public/kit-gate.wav',
+    ]) {
       expect((await post(seeker, p, { access: 'Public' })).statusCode).toBe(404);
     }
     expect(
       (await call(ctx, 'GET', `/text-analytics/meeting/${id}`, { token: seeker })).statusCode,
     ).toBe(404);
-    expect((await call(ctx, 'GET', '/sales-prompt/kit-gate.wav', { token: seeker })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(ctx, 'GET', '/sales-prompt/kit-gate.wav', { token: seeker })).statusCode,
+    ).toBe(404);
   });
 
   it('serves a published analysis by its token only while it is Public', async () => {
@@ -164,7 +177,9 @@ describe('AI kit routes', () => {
     await transcribe(id, orgId);
     const listed = await call(ctx, 'GET', '/sales-prompt/kit-sales.wav', { token: owner });
     expect(json(listed)).toMatchObject({ prompts: [], data: { data: [] } });
-    const answer = await kit(owner, '/sales-prompt/kit-sales.wav', { promptName: 'Customer Intent' });
+    const answer = await kit(owner, '/sales-prompt/kit-sales.wav', {
+      promptName: 'Customer Intent',
+    });
     expect(answer.data.map((d) => d.promptName)).toEqual(['Customer Intent']);
     expect(Array.isArray(answer.data[0]?.result)).toBe(true);
     const after = await call(ctx, 'GET', '/sales-prompt/kit-sales.wav', { token: owner });
