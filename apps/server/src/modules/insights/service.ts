@@ -103,7 +103,14 @@ export function createInsightsService(deps: InsightsDeps) {
         } satisfies InsightEvent);
       }
     }
+    if (!pasted && prompts.some((p) => p.group === 'hr')) await announceOverall(row.id);
     return { data: { data, overallScore: overallScoreOf(data) } };
+  }
+
+  /** The overall score of what is stored, after an HR category changed. */
+  async function announceOverall(meetingId: string): Promise<void> {
+    const overallScore = overallScoreOf((await repo.forMeeting(meetingId)).map(itemOf));
+    emit(meetingId, INSIGHT_EVENTS.overall, { meetingId, overallScore });
   }
 
   return {
@@ -147,13 +154,7 @@ export function createInsightsService(deps: InsightsDeps) {
             meetingId: meeting.id,
             item,
           } satisfies InsightEvent);
-          if (item.group === 'hr') {
-            const overall = overallScoreOf((await repo.forMeeting(meeting.id)).map(itemOf));
-            emit(meeting.id, INSIGHT_EVENTS.overall, {
-              meetingId: meeting.id,
-              overallScore: overall,
-            });
-          }
+          if (item.group === 'hr') await announceOverall(meeting.id);
         }
         done += 1;
         input.progress(done / prompts.length);
