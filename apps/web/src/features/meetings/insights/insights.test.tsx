@@ -175,3 +175,23 @@ describe('Action Items panel', () => {
     expect(screen.getByLabelText('Loading action items')).toBeTruthy();
   });
 });
+
+describe('insight events', () => {
+  it('put a prompt’s result into the cached insights and recompute the overall score', async () => {
+    const { QueryClient } = await import('@tanstack/react-query');
+    const { applyInsightEvent, insightKeys } = await import('./queries');
+    const client = new QueryClient();
+    client.setQueryData(insightKeys.meeting('m1'), insights({ Technical: 80, Communication: 60 }));
+    applyInsightEvent(client, { meetingId: 'm1', item: scored('Behavioral', 100) });
+    applyInsightEvent(client, { meetingId: 'm1', item: scored('Technical', 90) });
+    applyInsightEvent(client, { meetingId: 'm1', item: { promptName: 'broken' } });
+    const cached = client.getQueryData<MeetingInsights>(insightKeys.meeting('m1'));
+    expect(cached?.data.map((d) => d.promptName).sort()).toEqual([
+      'Behavioral',
+      'Communication',
+      'Technical',
+    ]);
+    // (90 + 60 + 100) / 3 = 83.3
+    expect(cached?.overallScore).toBe(83);
+  });
+});
