@@ -37,4 +37,3 @@ export { createOpenAiProvider } from './openai.js';
 export { createAnthropicProvider } from './anthropic.js';
 export { createGeminiProvider } from './gemini.js';
 export { createProvider } from './factory.js';
-export { contextTokensOf } from './catalog.js';

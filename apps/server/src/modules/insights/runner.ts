@@ -1,7 +1,7 @@
 import {
-  LOCAL_ENGINE_NOTE,
   contextTokensOf,
   runPrompt,
+  withoutEngineNote,
   type Citation,
   type CompletionResult,
 } from '@parley/ai';
@@ -71,15 +71,11 @@ const NOTHING = /^(?:no\b|none\b|there (?:are|were) no\b|the transcript is empty
  * engine's source note and its notice that it could not follow an instruction.
  */
 function linesOf(res: CompletionResult): string[] {
-  const lines = res.text
+  const lines = withoutEngineNote(res.text)
     .split(/\r?\n/)
     .map((l) => l.replace(BULLET, '').trim())
     .filter(
-      (l) =>
-        l.length > 0 &&
-        l !== LOCAL_ENGINE_NOTE &&
-        !l.endsWith(':') &&
-        !l.startsWith('The built-in engine could not'),
+      (l) => l.length > 0 && !l.endsWith(':') && !l.startsWith('The built-in engine could not'),
     );
   const only = lines[0];
   if (lines.length === 1 && only && NOTHING.test(only) && !/\d{1,2}:\d{2}/.test(only)) return [];
