@@ -121,6 +121,13 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/insights-zai-dark-wide.png` });
 
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'HR Insights' }).click();
+  await expect(page.getByRole('region', { name: 'Candidate Analysis' })).toBeVisible();
+  await page.getByRole('region', { name: 'Candidate Analysis' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/insights-candidate-dark-narrow.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // The same meeting as an interview: Transcripts and HR Insights tabs.
   const id = meetingUrl.split('/').pop() ?? '';
   await page.goto(`/interviews/${id}`);

@@ -36,7 +36,14 @@ function ItemBody({
   return (
     <div className="flex flex-col gap-1.5">
       {Array.isArray(item.result) ? null : (
-        <p className="tabular text-sm font-semibold text-fg">{outOfTen(item.result.score)}</p>
+        <p className="text-sm">
+          <span className="tabular font-semibold text-fg">{outOfTen(item.result.score)}</span>
+          {item.promptName === 'Bias' ? (
+            <span className="ml-2 text-xs text-muted">
+              Higher is fairer: 10 means no sign of bias.
+            </span>
+          ) : null}
+        </p>
       )}
       {lines.length === 0 ? (
         <p className="text-sm text-muted">Nothing found.</p>
