@@ -36,6 +36,8 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
+import { createAssistantModule } from './modules/assistant/module.js';
+import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -45,6 +47,8 @@ export interface MeetingsAreaDeps {
   plans: PlansService;
   secrets: SecretBox;
   resolveStore: StoreResolver;
+  /** How the assistant reaches a language model for an organisation. */
+  ai: AiProviderResolver;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -173,6 +177,15 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   const uploadsRepo = createUploadsRepo(database.db);
   const uploads = createUploadsService({ repo: uploadsRepo, meetings, resolveStore, now });
   const transcripts = createTranscriptsModule({ db: database.db, meetings, now });
+  const assistant = createAssistantModule({
+    lists,
+    transcripts: transcripts.service,
+    ai: deps.ai,
+    settings: {
+      contextTokens: config.env.ZAI_CONTEXT_TOKENS,
+      maxOutputTokens: config.env.ZAI_MAX_OUTPUT_TOKENS,
+    },
+  });
   const sharing = createSharingService({
     repo: createSharingRepo(database.db),
     meetings,
@@ -208,6 +221,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerCreditRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);
+      assistant.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
     },
