@@ -54,7 +54,10 @@ const turnSchema = z.object({
 export const zaiPromptBody = z
   .object({
     meetingId: z.string().uuid().optional(),
-    meetingIds: z.array(z.string().uuid()).max(ZAI.maxMeetings, ZAI_MESSAGES.tooManyMeetings).optional(),
+    meetingIds: z
+      .array(z.string().uuid())
+      .max(ZAI.maxMeetings, ZAI_MESSAGES.tooManyMeetings)
+      .optional(),
     userPrompt: z.string().trim().min(1, 'Please enter a question').max(ZAI.maxPromptChars),
     /** Omitted: the organisation's default model. */
     model: z.string().trim().min(1).max(100).optional(),

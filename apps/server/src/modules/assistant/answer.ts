@@ -9,7 +9,13 @@ import {
   type CompletionResult,
   type LlmProvider,
 } from '@parley/ai';
-import { ZAI, ZAI_MESSAGES, type ZaiCitation, type ZaiFinal, type ZaiStreamEvent } from '@parley/contracts';
+import {
+  ZAI,
+  ZAI_MESSAGES,
+  type ZaiCitation,
+  type ZaiFinal,
+  type ZaiStreamEvent,
+} from '@parley/contracts';
 import type { Excerpts, MeetingPassages } from './retrieval.js';
 
 export interface AnswerPlan {
@@ -83,15 +89,25 @@ function citationsOf(result: CompletionResult, plan: AnswerPlan): ZaiCitation[] 
   return out;
 }
 
-const normalise = (s: string) => s.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 const sentinel = normalise(ZAI.notFoundSentinel);
 
 /** Spec 2 §8: an expired or refused key reads '{provider} Key is expired!'. */
-export function failureMessage(error: unknown, model: string): { statusCode: number; message: string } {
+export function failureMessage(
+  error: unknown,
+  model: string,
+): { statusCode: number; message: string } {
   const e = error as { status?: unknown; statusCode?: unknown; message?: unknown };
-  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 401 || status === 403) return { statusCode: 401, message: keyExpiredMessage(providerForModel(model)) };
-  const message = typeof e.message === 'string' && e.message.trim() ? e.message : ZAI_MESSAGES.failed;
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 401 || status === 403)
+    return { statusCode: 401, message: keyExpiredMessage(providerForModel(model)) };
+  const message =
+    typeof e.message === 'string' && e.message.trim() ? e.message : ZAI_MESSAGES.failed;
   return { statusCode: status >= 400 && status < 600 ? status : 500, message };
 }
 

@@ -40,7 +40,9 @@ export function createTranscriptsRepo(db: Db) {
       const rows = await db
         .select({
           meetingId: meetingTranscripts.meetingId,
-          speakers: sql<string[]>`coalesce((select array_agg(distinct t->>'speaker' order by t->>'speaker') from jsonb_array_elements(${meetingTranscripts.turns}) t), '{}')`,
+          speakers: sql<
+            string[]
+          >`coalesce((select array_agg(distinct t->>'speaker' order by t->>'speaker') from jsonb_array_elements(${meetingTranscripts.turns}) t), '{}')`,
         })
         .from(meetingTranscripts)
         .where(

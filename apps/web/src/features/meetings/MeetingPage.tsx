@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
@@ -41,9 +41,19 @@ const ConversationAnalytics = lazy(() =>
   import('./analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
 );
 
+/** Seconds from the ?t= parameter; anything but a non-negative number is ignored. */
+function startTimeOf(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const t = Number(value);
+  return Number.isFinite(t) && t >= 0 ? t : undefined;
+}
+
 /** /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). */
 export default function MeetingPage() {
   const { id = '' } = useParams();
+  // ?t=83 opens the meeting at 00:01:23 (Zai's citation links).
+  const [search] = useSearchParams();
+  const startTime = startTimeOf(search.get('t'));
   const navigate = useNavigate();
   const { user } = useAuth();
   const meeting = useMeeting(id);
@@ -151,6 +161,7 @@ export default function MeetingPage() {
           poster={m.imageLink}
           segments={segments}
           onTimeChange={setTime}
+          startTime={startTime}
           className="lg:col-start-1 lg:row-start-1"
         />
         <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
