@@ -162,8 +162,9 @@ export async function* answerEvents(
   }
   const citations = citationsOf(result, plan);
   const saysNotFound = normalise(result.text).includes(sentinel);
-  // The built-in engine cites every sentence it quotes: none means it found no answer.
-  const notFound = saysNotFound || (plan.provider.kind === 'local' && citations.length === 0);
+  // The built-in engine says so itself, and cites every sentence it quotes.
+  const localMiss = plan.provider.kind === 'local' && (result.noAnswer || citations.length === 0);
+  const notFound = saysNotFound || Boolean(localMiss);
   yield {
     event: 'final',
     data: {
