@@ -23,7 +23,7 @@ export function ModelPicker({ value, onChange }: { value: string; onChange(model
       onValueChange={(v) => onChange(v === DEFAULT ? '' : v)}
       options={options}
       disabled={usable.length === 0}
-      triggerClassName="h-8 w-auto min-w-44 max-w-64"
+      triggerClassName="h-8 w-auto min-w-56 max-w-72 max-sm:min-w-0"
     />
   );
 }

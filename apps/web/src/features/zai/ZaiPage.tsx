@@ -40,7 +40,7 @@ function Assistant() {
         <MeetingPicker selected={selected} onChange={setSelected} />
       </Card>
       <Card className="flex min-h-[28rem] flex-col overflow-hidden">
-        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-4 py-2.5">
+        <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2.5">
           <ModelPicker value={model} onChange={setModel} />
           <Button
             size="sm"
@@ -49,7 +49,7 @@ function Assistant() {
             disabled={turns.length === 0}
           >
             <SquarePen aria-hidden />
-            New chat
+            <span className="max-sm:sr-only">New chat</span>
           </Button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5" aria-live="polite">
