@@ -1,4 +1,5 @@
 import {
+  isAiError,
   keyExpiredMessage,
   LOCAL_MODEL,
   parseCitations,
@@ -29,7 +30,7 @@ export interface AnswerPlan {
   maxOutputTokens: number;
 }
 
-const SYSTEM_PROMPT = [
+export const SYSTEM_PROMPT = [
   'You are Zai, an assistant that answers questions about recorded meetings.',
   'Answer only from the meeting excerpts in the user message; do not use outside knowledge.',
   'After each statement, cite the line it rests on by copying its timestamp exactly as written, e.g. [00:01:23].',
@@ -96,19 +97,21 @@ const normalise = (s: string) =>
     .trim();
 const sentinel = normalise(ZAI.notFoundSentinel);
 
-/** Spec 2 §8: an expired or refused key reads '{provider} Key is expired!'. */
+/**
+ * The error event for a failed model call. Spec 2 §8: an expired or refused key reads
+ * '{provider} Key is expired!', the provider inferred from the model name. Provider errors
+ * (AiError) carry messages fit to show; anything else is not shown as is.
+ */
 export function failureMessage(
   error: unknown,
   model: string,
 ): { statusCode: number; message: string } {
-  const e = error as { status?: unknown; statusCode?: unknown; message?: unknown };
-  const status =
-    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
-  if (status === 401 || status === 403)
+  if (!isAiError(error)) return { statusCode: 500, message: ZAI_MESSAGES.failed };
+  if (error.kind === 'key-expired') {
     return { statusCode: 401, message: keyExpiredMessage(providerForModel(model)) };
-  const message =
-    typeof e.message === 'string' && e.message.trim() ? e.message : ZAI_MESSAGES.failed;
-  return { statusCode: status >= 400 && status < 600 ? status : 500, message };
+  }
+  const status = error.status && error.status >= 400 ? error.status : 502;
+  return { statusCode: status, message: error.message || ZAI_MESSAGES.failed };
 }
 
 function notFoundFinal(plan: AnswerPlan): ZaiFinal {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ZAI_MESSAGES, type ZaiMeeting } from '@parley/contracts';
+import { activityLog } from '../../platform/db/schema.js';
 import {
   addMeeting,
   introductionsCall,
@@ -124,6 +126,18 @@ describe('POST prompt/siri', () => {
     }
     const chicago = final?.citations.find((c) => c.quote.includes('Chicago'));
     expect(chicago?.speaker).toBe('Sheila');
+    // Streamed replies are in the activity log like every authenticated call.
+    // (The log is written once the reply has finished, which may be just after inject returns.)
+    await expect
+      .poll(async () =>
+        (
+          await ctx.database.db
+            .select()
+            .from(activityLog)
+            .where(eq(activityLog.path, '/api/v1/prompt/siri'))
+        ).map((r) => r.status),
+      )
+      .toContain(200);
     // "And I'm Sheila in Texas, originally from Chicago." is spoken from 14.4 s to 17.8 s.
     expect(chicago?.start).toBeGreaterThanOrEqual(14);
     expect(chicago?.start).toBeLessThan(18);

@@ -108,6 +108,29 @@ describe('prompt/siri with a remote model', () => {
     expect(final).toMatchObject({ notFound: true, citations: [], provider: 'openai' });
   });
 
+  it('sends the last three question/answer pairs of a follow-up, then the new question', async () => {
+    const history = [1, 2, 3, 4, 5].map((n) => ({
+      question: `Question ${n}`,
+      answer: `Answer ${n}`,
+    }));
+    const res = await call(ctx, 'POST', '/prompt/siri', {
+      token,
+      payload: { meetingId: ids.intro, userPrompt: 'And where is Sheila now, Texas?', history },
+    });
+    expect(parseStream(res).final?.notFound).toBe(false);
+    const sent = server.requests.at(-1)?.body as { messages: ChatMessage[] };
+    expect(sent.messages.map((m) => `${m.role}: ${m.content.split('\n')[0]}`)).toEqual([
+      expect.stringMatching(/^system: You are Zai/),
+      'user: Question 3',
+      'assistant: Answer 3',
+      'user: Question 4',
+      'assistant: Answer 4',
+      'user: Question 5',
+      'assistant: Answer 5',
+      'user: Meeting excerpts:',
+    ]);
+  });
+
   it('answers an expired key with the spec message as an error event', async () => {
     apiKey = 'expired-key';
     try {

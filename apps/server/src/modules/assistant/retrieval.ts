@@ -31,7 +31,7 @@ export interface RetrievalOptions {
   topK?: number;
   /** Lines before and after each hit kept for context. */
   neighbours?: number;
-  /** A hit must hold this share of the question's term weight (BM25 coverage, 0..1). */
+  /** Some line must hold this share of the question's term weight (BM25 coverage, 0..1). */
   minCoverage?: number;
 }
 
@@ -73,8 +73,12 @@ export function selectExcerpts(
     });
   });
 
-  const hits = rankLines(question, plain, topK).filter((h) => h.coverage >= minCoverage);
-  if (hits.length === 0) return { relevant: false, lines: [], text: '', origins };
+  // Relevance is decided by the best-covered line; once the meetings do hold the question's
+  // main words, lines with only some of them are still useful context for the model.
+  const hits = rankLines(question, plain, topK);
+  if (!hits.some((h) => h.coverage >= minCoverage)) {
+    return { relevant: false, lines: [], text: '', origins };
+  }
 
   // flat is in meeting order, then line order, so a flat index +-1 is a neighbouring line of
   // the same meeting unless it crosses into the next meeting (checked below).

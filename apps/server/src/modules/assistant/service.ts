@@ -1,16 +1,32 @@
 import type { z } from 'zod';
+import { contextTokensOf, estimateTokens } from '@parley/ai';
 import { ZAI, type zaiMeetingsQuery, type zaiPromptBody, type ZaiMeeting } from '@parley/contracts';
 import type { AiProviderResolver } from '../ai-providers/resolver.js';
 import type { MeetingListsService } from '../meetings/lists.js';
 import type { Viewer } from '../meetings/visibility.js';
 import type { TranscriptsService } from '../transcripts/service.js';
-import type { AnswerPlan } from './answer.js';
+import { SYSTEM_PROMPT, type AnswerPlan } from './answer.js';
 import { selectExcerpts } from './retrieval.js';
 
 export interface AssistantSettings {
   /** Tokens of meeting excerpts sent with a question. */
   contextTokens: number;
   maxOutputTokens: number;
+}
+
+/**
+ * Tokens left for excerpts: the configured cap, or less when the model's context window minus
+ * the answer, the instructions, the earlier turns, the question and a 5 % margin is smaller.
+ */
+export function excerptBudget(
+  model: string,
+  settings: AssistantSettings,
+  fixedText: string,
+): number {
+  const window = contextTokensOf(model);
+  const room =
+    window - settings.maxOutputTokens - estimateTokens(fixedText) - Math.ceil(window * 0.05) - 64;
+  return Math.max(256, Math.min(settings.contextTokens, room));
 }
 
 export interface AssistantDeps {
@@ -58,12 +74,18 @@ export function createAssistantService(deps: AssistantDeps) {
       const meetings = [];
       for (const id of ids) meetings.push(await transcripts.passages(viewer, id));
       const { provider, model } = await ai.providerFor(viewer.organizationId, body.model);
+      const history = (body.history ?? []).slice(-ZAI.maxHistory);
+      const fixed = [
+        SYSTEM_PROMPT,
+        body.userPrompt,
+        ...history.flatMap((t) => [t.question, t.answer]),
+      ];
       return {
         question: body.userPrompt,
-        history: (body.history ?? []).slice(-ZAI.maxHistory),
+        history,
         meetings,
         excerpts: selectExcerpts(body.userPrompt, meetings, {
-          budgetTokens: settings.contextTokens,
+          budgetTokens: excerptBudget(model, settings, fixed.join('\n')),
         }),
         provider,
         model,
