@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlayCircle } from 'lucide-react';
 import type { ZaiCitation } from '@parley/contracts';
@@ -31,4 +32,35 @@ export function Citations({ citations }: { citations: ZaiCitation[] }) {
       ))}
     </ul>
   );
+}
+
+const MARKER = /\[(\d{1,2}):(\d{2}):(\d{2})\]/g;
+
+/**
+ * The answer's text with its [HH:MM:SS] markers as links to the cited moment, once the final
+ * event has said which meeting each one is from; markers without a citation stay plain text.
+ */
+export function AnswerText({ text, citations }: { text: string; citations: ZaiCitation[] }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(MARKER)) {
+    const at = m.index;
+    const seconds = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+    const cited = citations.find((c) => Math.floor(c.start) === seconds);
+    if (!cited) continue;
+    parts.push(text.slice(last, at));
+    parts.push(
+      <Link
+        key={at}
+        to={citationHref(cited)}
+        className="font-medium text-accent-text tabular-nums underline-offset-2 hover:underline"
+        aria-label={`${cited.meetingName} at ${m[0].slice(1, -1)}`}
+      >
+        {m[0]}
+      </Link>,
+    );
+    last = at + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return <>{parts}</>;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { AlertCircle, RotateCcw, SearchX, Sparkles } from 'lucide-react';
 import { Button } from '../../ui';
 import { cn } from '../../lib/cn';
-import { Citations } from './Citations';
+import { AnswerText, Citations } from './Citations';
 import type { Turn } from './conversation';
 
 function TypingIndicator() {
@@ -61,7 +61,7 @@ function Answer({ turn, onRetry }: { turn: Turn; onRetry(id: string): void }) {
     <div className="flex flex-col gap-3">
       {turn.text ? (
         <p className="whitespace-pre-wrap break-words text-fg">
-          {turn.text}
+          {final ? <AnswerText text={turn.text} citations={final.citations} /> : turn.text}
           {turn.status === 'pending' ? (
             <span
               aria-hidden
@@ -89,7 +89,12 @@ export function Thread({ turns, onRetry }: { turns: Turn[]; onRetry(id: string):
     <>
       <ol aria-label="Conversation" className="flex flex-col gap-5">
         {turns.map((turn) => (
-          <li key={turn.id} className="flex flex-col gap-3" data-status={turn.status}>
+          <li
+            key={turn.id}
+            className="flex flex-col gap-3"
+            data-status={turn.status}
+            aria-busy={turn.status === 'pending'}
+          >
             <div className="max-w-[85%] self-end rounded-card rounded-br-sm bg-accent px-3 py-2 text-sm whitespace-pre-wrap break-words text-accent-fg">
               {turn.question}
             </div>

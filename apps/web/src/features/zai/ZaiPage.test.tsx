@@ -138,7 +138,10 @@ describe('ZaiPage', () => {
     const chip = within(sources).getByRole('link');
     expect(chip.textContent).toBe('Weekly sync·00:00:14');
     expect(chip.getAttribute('href')).toBe('/library/m1?t=14');
-    expect(screen.getByText('Sheila is originally from Chicago [00:00:14].')).toBeTruthy();
+    // The answer's own [HH:MM:SS] marker links to the same moment.
+    const inline = screen.getByRole('link', { name: 'Weekly sync at 00:00:14' });
+    expect(inline.getAttribute('href')).toBe('/library/m1?t=14');
+    expect(inline.parentElement?.textContent).toBe('Sheila is originally from Chicago [00:00:14].');
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 

@@ -52,7 +52,7 @@ function Assistant() {
             <span className="max-sm:sr-only">New chat</span>
           </Button>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5" aria-live="polite">
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5">
           {turns.length === 0 ? (
             <div className="grid h-full place-items-center py-10 text-center">
               <div className="flex max-w-sm flex-col items-center gap-2">
