@@ -105,6 +105,15 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
   expect(href).toMatch(new RegExp(`^/library/${meetingId}\\?t=\\d+$`));
   const seconds = Number(href.split('t=')[1]);
 
+  // A question the meeting does not touch gets a plain notice, no sources.
+  await box.fill('What quarterly revenue forecast did the finance department approve?');
+  await box.press('Enter');
+  await expect(thread.getByRole('note')).toHaveText(
+    'The selected meetings do not contain the answer to this question.',
+    { timeout: 30_000 },
+  );
+  await expect(thread.getByRole('list', { name: 'Sources' })).toHaveCount(1);
+
   for (const [theme, size] of [
     ['light', { width: 1440, height: 900 }],
     ['dark', { width: 1440, height: 900 }],
@@ -116,6 +125,8 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
       localStorage.setItem('parley.theme', t);
       document.documentElement.classList.toggle('dark', t === 'dark');
     }, theme);
+    // Colours ease over 150 ms after the switch; let them settle before the picture.
+    await page.waitForTimeout(400);
     const name = `zai-${theme}-${size.width > 1000 ? 'wide' : 'narrow'}`;
     await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
   }
