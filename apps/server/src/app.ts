@@ -30,8 +30,8 @@ import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createMeetingsArea } from './meetings-area.js';
+import { builtInAiOnly } from './modules/insights/built-in-ai.js';
 import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
-import { localEngineResolver } from './modules/ai-providers/local-engine.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -41,14 +41,11 @@ export interface AppOptions {
   now?: () => Date;
   /** More routes inside /api/v1, registered after the built-in modules (embedders, tests). */
   routes?: (api: FastifyInstance) => void | Promise<void>;
-  /**
-   * How modules reach language models; defaults to the built-in parley-local engine for every
-   * organisation until the provider resolver is wired here.
-   */
-  ai?: AiProviderResolver;
   /** Built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
+  /** The language models of Zai; defaults to the built-in engine for every organisation. */
+  ai?: AiProviderResolver;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -110,7 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     plans,
     secrets: createSecretBox(config.appSecret),
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
-    ai: opts.ai ?? localEngineResolver(),
+    ai: opts.ai ?? builtInAiOnly,
     now,
     log: app.log,
   });

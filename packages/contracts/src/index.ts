@@ -13,3 +13,4 @@ export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
 export * from './assistant.js';
+export * from './insights.js';

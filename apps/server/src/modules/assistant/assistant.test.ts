@@ -218,7 +218,7 @@ describe('POST prompt/siri', () => {
     expect(json(res)).toEqual(forbidden);
   });
 
-  it('checks the request: one to ten meetings, a question, and a known model', async () => {
+  it('checks the request: one to ten meetings and a question', async () => {
     const eleven = Array.from({ length: 11 }, () => crypto.randomUUID());
     const cases: [Record<string, unknown>, string][] = [
       [{ meetingIds: eleven, userPrompt: 'Where?' }, 'Select at most 10 meetings'],
@@ -232,12 +232,5 @@ describe('POST prompt/siri', () => {
     for (const [payload, message] of cases) {
       expect(json(await ask(tokens.user, payload))).toMatchObject({ statusCode: 400, message });
     }
-    // No provider is connected here: a remote model is refused before the stream opens.
-    const remote = await ask(tokens.user, {
-      meetingId: ids.intro,
-      userPrompt: 'Where is Sheila from?',
-      model: 'gpt-4o-mini',
-    });
-    expect(remote.statusCode).toBe(400);
   });
 });
