@@ -74,6 +74,10 @@ const envSchema = z.object({
   /** On SIGTERM/SIGINT, how long a job in flight may finish before it is handed back. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Tokens of meeting excerpts Zai sends with a question (retrieval keeps the best lines). */
+  ZAI_CONTEXT_TOKENS: positiveInt(6000),
+  /** Longest answer Zai asks a model for. */
+  ZAI_MAX_OUTPUT_TOKENS: positiveInt(700),
 });
 
 export type Env = z.infer<typeof envSchema>;

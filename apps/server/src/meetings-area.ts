@@ -36,6 +36,7 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
+import { createAssistantModule } from './modules/assistant/module.js';
 import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 import { createInsightsRepo } from './modules/insights/repo.js';
 import { registerInsightRoutes } from './modules/insights/routes.js';
@@ -49,7 +50,7 @@ export interface MeetingsAreaDeps {
   plans: PlansService;
   secrets: SecretBox;
   resolveStore: StoreResolver;
-  /** How the insights step and the AI kit reach a language model. */
+  /** How the insights step, the AI kit and the assistant reach a language model. */
   ai: AiProviderResolver;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -192,6 +193,15 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   const uploadsRepo = createUploadsRepo(database.db);
   const uploads = createUploadsService({ repo: uploadsRepo, meetings, resolveStore, now });
   const transcripts = createTranscriptsModule({ db: database.db, meetings, now });
+  const assistant = createAssistantModule({
+    lists,
+    transcripts: transcripts.service,
+    ai: deps.ai,
+    settings: {
+      contextTokens: config.env.ZAI_CONTEXT_TOKENS,
+      maxOutputTokens: config.env.ZAI_MAX_OUTPUT_TOKENS,
+    },
+  });
   const sharing = createSharingService({
     repo: createSharingRepo(database.db),
     meetings,
@@ -227,6 +237,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerCreditRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);
+      assistant.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
       registerInsightRoutes(api, insights);

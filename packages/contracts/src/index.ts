@@ -12,4 +12,5 @@ export * from './credits.js';
 export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
+export * from './assistant.js';
 export * from './insights.js';
