@@ -30,6 +30,8 @@ import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createMeetingsArea } from './meetings-area.js';
+import { builtInAiOnly } from './modules/insights/built-in-ai.js';
+import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -42,6 +44,8 @@ export interface AppOptions {
   /** Built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
+  /** The language models of Zai; defaults to the built-in engine for every organisation. */
+  ai?: AiProviderResolver;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -104,6 +108,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secrets: createSecretBox(config.appSecret),
     mailer,
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
+    ai: opts.ai ?? builtInAiOnly,
     now,
     log: app.log,
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HR_SCORE_THRESHOLD } from '@parley/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -66,6 +67,8 @@ const envSchema = z.object({
    */
   ANALYSIS_EXPIRE_MIN_SECONDS: positiveInt(15 * 60),
   ANALYSIS_EXPIRE_PER_MEDIA_SECOND: z.coerce.number().positive().default(5),
+  /** Spec 2 §9: a candidate scoring at or above this (0–100) is Recommended. */
+  THRESHOLD_HR_SCORE: z.coerce.number().min(0).max(100).default(DEFAULT_HR_SCORE_THRESHOLD),
   /** How often an idle worker asks the queue for work. */
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often the queue looks for expired jobs and archives finished ones. */
@@ -73,6 +76,10 @@ const envSchema = z.object({
   /** On SIGTERM/SIGINT, how long a job in flight may finish before it is handed back. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Tokens of meeting excerpts Zai sends with a question (retrieval keeps the best lines). */
+  ZAI_CONTEXT_TOKENS: positiveInt(6000),
+  /** Longest answer Zai asks a model for. */
+  ZAI_MAX_OUTPUT_TOKENS: positiveInt(700),
 });
 
 export type Env = z.infer<typeof envSchema>;

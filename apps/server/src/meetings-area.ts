@@ -3,7 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createMediaTools } from './platform/media/ffmpeg.js';
 import { createMediaLinks } from './platform/media/links.js';
-import { QUEUES } from '@parley/contracts';
+import { ANALYSIS_STEPS, QUEUES } from '@parley/contracts';
 import { startQueue } from './platform/queue/index.js';
 import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
 import {
@@ -38,6 +38,11 @@ import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
 import { createParticipantsModule } from './modules/participants/module.js';
+import { createAssistantModule } from './modules/assistant/module.js';
+import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
+import { createInsightsRepo } from './modules/insights/repo.js';
+import { registerInsightRoutes } from './modules/insights/routes.js';
+import { createInsightsService } from './modules/insights/service.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -48,6 +53,8 @@ export interface MeetingsAreaDeps {
   secrets: SecretBox;
   mailer: Mailer;
   resolveStore: StoreResolver;
+  /** How the insights step, the AI kit and the assistant reach a language model. */
+  ai: AiProviderResolver;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -113,7 +120,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     },
     [
       { name: QUEUES.deadLetter },
-      ...(['media', 'speech', 'text', 'finish'] as const).map((step) => ({
+      ...ANALYSIS_STEPS.map((step) => ({
         name: QUEUES[step],
         deadLetter: QUEUES.deadLetter,
       })),
@@ -133,6 +140,18 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       expireMinSeconds: config.env.ANALYSIS_EXPIRE_MIN_SECONDS,
       expirePerMediaSecond: config.env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
     },
+    now,
+    log,
+  });
+
+  const insights = createInsightsService({
+    repo: createInsightsRepo(database.db),
+    meetings,
+    ai: deps.ai,
+    featureHolder: (userId) => deps.users.featureHolder(userId),
+    transcriptOf: (meetingId) => analysisRepo.transcript(meetingId),
+    broadcaster,
+    threshold: config.env.THRESHOLD_HR_SCORE,
     now,
     log,
   });
@@ -160,6 +179,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       meetings,
       plans: deps.plans,
       resolveStore,
+      insights,
       now,
       log,
     });
@@ -176,6 +196,15 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   const uploadsRepo = createUploadsRepo(database.db);
   const uploads = createUploadsService({ repo: uploadsRepo, meetings, resolveStore, now });
   const transcripts = createTranscriptsModule({ db: database.db, meetings, now });
+  const assistant = createAssistantModule({
+    lists,
+    transcripts: transcripts.service,
+    ai: deps.ai,
+    settings: {
+      contextTokens: config.env.ZAI_CONTEXT_TOKENS,
+      maxOutputTokens: config.env.ZAI_MAX_OUTPUT_TOKENS,
+    },
+  });
   const sharing = createSharingService({
     repo: createSharingRepo(database.db),
     meetings,
@@ -223,9 +252,11 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerCreditRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);
+      assistant.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
       await participants.registerRoutes(api);
+      registerInsightRoutes(api, insights);
     },
   };
 }

@@ -13,3 +13,5 @@ export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
 export * from './participants.js';
+export * from './assistant.js';
+export * from './insights.js';

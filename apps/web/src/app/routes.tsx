@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
           page('profile', () => import('../features/profile/ProfilePage')),
           page('settings', () => import('../features/profile/SettingsPage')),
           page('interviews', () => import('../features/interviews/InterviewsPage')),
-          page('interviews/:id', () => import('../features/interviews/InterviewPage')),
+          page('interviews/:id', () => import('../features/meetings/InterviewPage')),
         ],
       },
       // Shell without sidebar.

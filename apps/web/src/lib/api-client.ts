@@ -8,7 +8,11 @@ import {
   type RouteQuery,
   type RouteResponse,
 } from '@parley/contracts';
+import { readServerSentEvents, type ServerSentEvent } from './event-stream';
 import type { ToastInput } from './toast';
+
+/** Spec 2 §8: the browser cannot read a streamed answer. */
+export const STREAM_UNSUPPORTED = 'ReadableStream not supported in this environment.';
 
 export const UNKNOWN_FETCH_ERROR = 'Unknown fetch error';
 
@@ -81,6 +85,8 @@ interface LooseOptions {
   params?: Params;
   toast?: boolean;
   signal?: AbortSignal;
+  /** Accept header; JSON unless a route streams. */
+  accept?: string;
 }
 
 export function buildUrl(path: string, params?: Params, query?: unknown): string {
@@ -126,7 +132,7 @@ export function createApiClient(deps: ApiDeps) {
   let refreshing: Promise<AuthSuccess> | null = null;
 
   async function send(route: Target, opts: LooseOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
     if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (route.auth && token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -166,34 +172,65 @@ export function createApiClient(deps: ApiDeps) {
     return refreshing;
   }
 
+  /** Sends the request; on a 401 refreshes the session once and sends it again. */
+  async function respond(route: Target, opts: LooseOptions): Promise<Response> {
+    const token = deps.getAccessToken();
+    const res = await send(route, opts, token);
+    if (res.status !== 401 || !route.auth) return res;
+    // Another call may already have refreshed while this one was in flight.
+    const current = deps.getAccessToken();
+    let retryToken: string | null = current && current !== token ? current : null;
+    if (!retryToken) {
+      try {
+        retryToken = (await refreshSession()).accessToken;
+      } catch (e) {
+        const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, null);
+        deps.onRefreshFailed(err);
+        if (err.status === 0) throw err;
+        throw new ApiRequestError(401, messageOf(await readJson(res)));
+      }
+    }
+    return send(route, opts, retryToken);
+  }
+
+  function toastOnFailure(e: unknown, opts: LooseOptions): void {
+    if (e instanceof ApiRequestError && opts.toast !== false) {
+      const t = errorToastFor(e);
+      if (t) deps.notify(t);
+    }
+  }
+
   async function call(route: Target, opts: LooseOptions): Promise<unknown> {
     try {
-      const token = deps.getAccessToken();
-      let res = await send(route, opts, token);
-      if (res.status === 401 && route.auth) {
-        // Another call may already have refreshed while this one was in flight.
-        const current = deps.getAccessToken();
-        let retryToken: string | null = current && current !== token ? current : null;
-        if (!retryToken) {
-          try {
-            retryToken = (await refreshSession()).accessToken;
-          } catch (e) {
-            const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, null);
-            deps.onRefreshFailed(err);
-            if (err.status === 0) throw err;
-            throw new ApiRequestError(401, messageOf(await readJson(res)));
-          }
-        }
-        res = await send(route, opts, retryToken);
-      }
-      return await parse(res);
+      return await parse(await respond(route, opts));
     } catch (e) {
-      if (e instanceof ApiRequestError && opts.toast !== false) {
-        const t = errorToastFor(e);
-        if (t) deps.notify(t);
-      }
+      toastOnFailure(e, opts);
       throw e;
     }
+  }
+
+  /**
+   * Calls a route that answers with Server-Sent Events (the assistant's prompt/siri) and yields
+   * its events as they arrive. Auth, refresh and a failed status behave as in `api`; the events'
+   * own errors are the caller's to show. Abort with `signal` to stop reading.
+   */
+  async function* events<R extends RouteContract>(
+    route: R,
+    ...args: OptionalArg<R>
+  ): AsyncGenerator<ServerSentEvent> {
+    const opts = { ...(args[0] ?? {}), accept: 'text/event-stream' } as LooseOptions;
+    let res: Response;
+    try {
+      res = await respond(route, opts);
+      if (!res.ok) await parse(res);
+    } catch (e) {
+      toastOnFailure(e, opts);
+      throw e;
+    }
+    if (!res.body || typeof res.body.getReader !== 'function') {
+      throw new Error(STREAM_UNSUPPORTED);
+    }
+    yield* readServerSentEvents(res.body);
   }
 
   function api<R extends RouteContract>(
@@ -216,7 +253,7 @@ export function createApiClient(deps: ApiDeps) {
     return call({ method: 'POST', path, auth: true }, { ...options, form });
   }
 
-  return { api, refreshSession, postForm };
+  return { api, events, refreshSession, postForm };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -11,7 +11,13 @@ import { toast } from './toast';
 
 import { ApiRequestError, errorToastFor } from './api-client';
 
-export { ApiRequestError, isApiError, errorToastFor, UNKNOWN_FETCH_ERROR } from './api-client';
+export {
+  ApiRequestError,
+  isApiError,
+  errorToastFor,
+  STREAM_UNSUPPORTED,
+  UNKNOWN_FETCH_ERROR,
+} from './api-client';
 export type { ApiClient, CallOptions } from './api-client';
 
 const client = createApiClient({
@@ -35,6 +41,9 @@ const client = createApiClient({
  * error toasts per spec 1 §8 unless `toast: false`.
  */
 export const api = client.api;
+
+/** A Server-Sent Events route through the same client (auth, refresh, error toasts). */
+export const events = client.events;
 
 /** refresh-credentials with the stored (or given) user id; concurrent calls share one request. */
 export const refreshSession = client.refreshSession;
