@@ -30,6 +30,10 @@ import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createMeetingsArea } from './meetings-area.js';
+import { createAiProvidersModule } from './modules/ai-providers/module.js';
+import { createLlmProvider } from './modules/ai-providers/factory.js';
+import { createPromptsModule } from './modules/prompts/module.js';
+import { workbenchSources } from './modules/prompts/sources.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -95,6 +99,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => integrations.close());
 
+  // AI providers per organisation; `aiProviders.resolver` is how any module reaches a model.
+  const aiProviders = createAiProvidersModule({
+    db: database.db,
+    secrets: createSecretBox(config.appSecret),
+    createProvider: createLlmProvider,
+    catalogue: [],
+  });
+  await aiProviders.seed();
+
   const meetingsArea = await createMeetingsArea(app, {
     config,
     database,
@@ -103,8 +116,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     plans,
     secrets: createSecretBox(config.appSecret),
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
+    ai: aiProviders.resolver,
     now,
     log: app.log,
+  });
+
+  const prompts = createPromptsModule({
+    db: database.db,
+    ai: aiProviders.resolver,
+    ...workbenchSources(meetingsArea),
+    countUse: (model) => aiProviders.models.countUse(model),
   });
 
   await app.register(
@@ -113,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await registerOidcRoutes(api, auth, config, setSession);
       registerUserRoutes(api, users);
       registerIntegrationRoutes(api, integrations);
+      aiProviders.registerRoutes(api);
+      prompts.registerRoutes(api);
       await meetingsArea.registerRoutes(api);
       if (!config.production) registerDevRoutes(api, mailer);
       await opts.routes?.(api);

@@ -12,6 +12,7 @@ import {
   type Realtime,
 } from './platform/realtime/index.js';
 import type { SecretBox } from './platform/secrets.js';
+import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
 import type { AuthService } from './modules/auth/service.js';
 import type { PlansService } from './modules/plans/service.js';
@@ -45,6 +46,8 @@ export interface MeetingsAreaDeps {
   plans: PlansService;
   secrets: SecretBox;
   resolveStore: StoreResolver;
+  /** The organisation's language models (the insights step). */
+  ai: AiProviderResolver;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -202,6 +205,9 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     analysis,
     queue,
     realtime,
+    /** Read by the prompt workbench (transcripts of a meeting, processed meetings). */
+    transcripts: transcripts.service,
+    lists,
     async registerRoutes(api: FastifyInstance): Promise<void> {
       registerMeetingRoutes(api, meetings, lists);
       registerMediaRoute(api, meetings, links);

@@ -12,3 +12,5 @@ export * from './credits.js';
 export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
+export * from './ai-routes.js';
+export * from './prompts.js';
