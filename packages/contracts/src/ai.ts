@@ -165,3 +165,6 @@ export const modelPageQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(10),
   search: z.string().trim().max(200).optional(),
 });
+
+/** The built-in engine's model name (the same as @parley/ai's LOCAL_MODEL), for the web app. */
+export const BUILT_IN_MODEL = 'parley-local';

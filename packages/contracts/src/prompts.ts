@@ -59,6 +59,8 @@ export const promptCreateBody = z.object({
     })
     .max(20)
     .optional(),
+  /** Free-form extras (the workbench keeps its second model here). */
+  additionalDetails: z.record(z.string(), z.unknown()).optional(),
 });
 export type PromptCreateBody = z.infer<typeof promptCreateBody>;
 export const promptPatchBody = promptCreateBody.partial();

@@ -1,4 +1,5 @@
 import {
+  AI_MESSAGES,
   API_PREFIX,
   authRoutes,
   messageForStatus,
@@ -46,6 +47,32 @@ export function errorToastFor(error: ApiRequestError): ToastInput | null {
 }
 
 type Params = Record<string, string | number>;
+
+/** Spec 3 §8: shown when the browser cannot read a response as a stream. */
+export const NO_READABLE_STREAM = AI_MESSAGES.noStream;
+
+/** One Server-Sent Event: its name (default 'message') and its JSON data. */
+export interface ServerEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Parses one event block ('event: x' and 'data: …' lines); null for comments and keep-alives. */
+export function parseServerEvent(block: string): ServerEvent | null {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of block.split(/\r?\n/)) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  if (data.length === 0) return null;
+  const text = data.join('\n');
+  try {
+    return { event, data: JSON.parse(text) as unknown };
+  } catch {
+    return { event, data: text };
+  }
+}
 type BodyOption<R> = RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> };
 type QueryOption<R> =
   RouteQuery<R> extends undefined ? { query?: undefined } : { query?: RouteQuery<R> };
@@ -125,8 +152,13 @@ type Target = Pick<RouteContract, 'method' | 'path' | 'auth'>;
 export function createApiClient(deps: ApiDeps) {
   let refreshing: Promise<AuthSuccess> | null = null;
 
-  async function send(route: Target, opts: LooseOptions, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send(
+    route: Target,
+    opts: LooseOptions,
+    token: string | null,
+    accept = 'application/json',
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: accept };
     if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (route.auth && token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -166,10 +198,11 @@ export function createApiClient(deps: ApiDeps) {
     return refreshing;
   }
 
-  async function call(route: Target, opts: LooseOptions): Promise<unknown> {
+  /** Sends with the bearer token; on 401 refreshes once and retries. Throws on failure. */
+  async function respond(route: Target, opts: LooseOptions, accept?: string): Promise<Response> {
     try {
       const token = deps.getAccessToken();
-      let res = await send(route, opts, token);
+      let res = await send(route, opts, token, accept);
       if (res.status === 401 && route.auth) {
         // Another call may already have refreshed while this one was in flight.
         const current = deps.getAccessToken();
@@ -184,15 +217,53 @@ export function createApiClient(deps: ApiDeps) {
             throw new ApiRequestError(401, messageOf(await readJson(res)));
           }
         }
-        res = await send(route, opts, retryToken);
+        res = await send(route, opts, retryToken, accept);
       }
-      return await parse(res);
+      if (!res.ok) throw new ApiRequestError(res.status, messageOf(await readJson(res)));
+      return res;
     } catch (e) {
       if (e instanceof ApiRequestError && opts.toast !== false) {
         const t = errorToastFor(e);
         if (t) deps.notify(t);
       }
       throw e;
+    }
+  }
+
+  async function call(route: Target, opts: LooseOptions): Promise<unknown> {
+    return readJson(await respond(route, opts));
+  }
+
+  /**
+   * Server-Sent Events of a streaming route, read with fetch and a ReadableStream under the
+   * same auth as `api`. Yields each event's name and parsed JSON data; ends when the server
+   * closes the stream or `signal` aborts.
+   */
+  async function* stream<R extends RouteContract>(
+    route: R,
+    ...args: OptionalArg<R>
+  ): AsyncGenerator<ServerEvent> {
+    if (typeof ReadableStream === 'undefined') throw new Error(NO_READABLE_STREAM);
+    const opts = (args[0] ?? {}) as LooseOptions;
+    const res = await respond(route, opts, 'text/event-stream');
+    if (!res.body || typeof res.body.getReader !== 'function') throw new Error(NO_READABLE_STREAM);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        buffer += decoder.decode(value, { stream: !done });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const event = parseServerEvent(buffer.slice(0, end));
+          buffer = buffer.slice(end + 2);
+          if (event) yield event;
+        }
+        if (done) return;
+      }
+    } finally {
+      reader.releaseLock();
     }
   }
 
@@ -216,7 +287,7 @@ export function createApiClient(deps: ApiDeps) {
     return call({ method: 'POST', path, auth: true }, { ...options, form });
   }
 
-  return { api, refreshSession, postForm };
+  return { api, refreshSession, postForm, stream };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

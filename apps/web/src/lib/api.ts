@@ -11,7 +11,13 @@ import { toast } from './toast';
 
 import { ApiRequestError, errorToastFor } from './api-client';
 
-export { ApiRequestError, isApiError, errorToastFor, UNKNOWN_FETCH_ERROR } from './api-client';
+export {
+  ApiRequestError,
+  isApiError,
+  errorToastFor,
+  NO_READABLE_STREAM,
+  UNKNOWN_FETCH_ERROR,
+} from './api-client';
 export type { ApiClient, CallOptions } from './api-client';
 
 const client = createApiClient({
@@ -38,6 +44,9 @@ export const api = client.api;
 
 /** refresh-credentials with the stored (or given) user id; concurrent calls share one request. */
 export const refreshSession = client.refreshSession;
+
+/** Server-Sent Events of a streaming route, with the same auth (the prompt workbench). */
+export const streamEvents = client.stream;
 
 /** Multipart POST through the same client (chunk uploads). */
 export const postForm = client.postForm;

@@ -148,6 +148,7 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/library\/[^/]+$/,
   /^\/interviews\/[^/]+$/,
   /^\/organization-management\/[^/]+$/,
+  /^\/configuration\/prompts$/,
 ];
 
 export function normalizePath(pathname: string): string {
