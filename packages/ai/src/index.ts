@@ -1,2 +1,19 @@
 export type * from './types.js';
 export * from './models.js';
+// Built-in engine and prompt running (packages/ai/src/local, packages/ai/src/prompt).
+export { createLocalEngine } from './local/engine.js';
+export { LOCAL_ENGINE_NOTE, LOCAL_SOURCE } from './local/output.js';
+export { estimateTokens, formatTimestamp, renderLine, renderTranscript } from './prompt/render.js';
+export { chunkTranscript } from './prompt/chunk.js';
+export { parseCitations } from './prompt/citations.js';
+export { rankLines, type RankedLine } from './prompt/rank.js';
+export {
+  DEFAULT_OUTPUT_TOKENS,
+  runPrompt,
+  transcriptBudget,
+  type RunPromptOptions,
+  type RunPromptResult,
+} from './prompt/run.js';
+export { NO_ANSWER } from './local/answer.js';
+// Remote providers (OpenAI and compatible servers, Anthropic, Google) and the factory.
+export { createProvider } from './factory.js';

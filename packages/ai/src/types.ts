@@ -83,11 +83,15 @@ export interface CompletionResult {
   /** The model that answered, as the provider named it. */
   model: string;
   usage: TokenUsage;
+  /** True when the provider reported no usage and the figures are estimated (~4 characters a token). */
+  usageEstimated?: boolean;
   /** US dollars from the model catalogue's prices; null when the price is unknown. */
   costUsd: number | null;
   finishReason: 'stop' | 'length' | 'other';
   /** Set by the local engine (and by callers that parse cited timestamps from remote answers). */
   citations?: Citation[];
+  /** Question mode: true when the transcript held nothing that answers the question. */
+  noAnswer?: boolean;
   durationMs: number;
 }
 
@@ -119,6 +123,8 @@ export interface RemoteProviderConfig {
   timeoutMs?: number;
   /** Retries on 429 and 5xx with exponential back-off; default 3. */
   maxRetries?: number;
+  /** First back-off wait before jitter (doubles each retry, capped at 30 s); default 500 ms. */
+  retryBaseDelayMs?: number;
 }
 
 export type ProviderConfig =

@@ -248,18 +248,25 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'pglite')(
       await kill(second, 'SIGTERM');
 
       const db = await createPglite({ dataDir: path.join(dataDir, 'db') });
-      const one = async (q: string, v: unknown[]) =>
-        ((await db.query<{ n: unknown }>(q, v)).rows[0]?.n ?? null) as never;
-      const outcome: Outcome = {
-        transcripts: await one(OUTCOME_SQL.transcripts, [meetingId]),
-        credits: await one(OUTCOME_SQL.credits, [EMAIL]),
-        chargedRunId: await one(OUTCOME_SQL.run, [meetingId]),
-      };
+      const outcome = await readOutcome((q, v) => db.query<{ n: unknown }>(q, v), meetingId);
       await db.close();
       expectProcessedOnce(final, outcome);
     }, 400_000);
   },
 );
+
+/** What the meeting left in the database, read through either driver's query function. */
+async function readOutcome(
+  query: (sql: string, values: unknown[]) => Promise<{ rows: { n: unknown }[] }>,
+  meetingId: string,
+): Promise<Outcome> {
+  const one = async (q: string, v: unknown[]) => ((await query(q, v)).rows[0]?.n ?? null) as never;
+  return {
+    transcripts: await one(OUTCOME_SQL.transcripts, [meetingId]),
+    credits: await one(OUTCOME_SQL.credits, [EMAIL]),
+    chargedRunId: await one(OUTCOME_SQL.run, [meetingId]),
+  };
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(process.env.PARLEY_TEST_DB === 'postgres' && pgUrl)(
@@ -308,13 +315,7 @@ describe.runIf(process.env.PARLEY_TEST_DB === 'postgres' && pgUrl)(
 
       const db = new pg.Client({ connectionString: url.toString() });
       await db.connect();
-      const one = async (q: string, v: unknown[]) =>
-        ((await db.query<{ n: unknown }>(q, v)).rows[0]?.n ?? null) as never;
-      const outcome: Outcome = {
-        transcripts: await one(OUTCOME_SQL.transcripts, [meetingId]),
-        credits: await one(OUTCOME_SQL.credits, [EMAIL]),
-        chargedRunId: await one(OUTCOME_SQL.run, [meetingId]),
-      };
+      const outcome = await readOutcome((q, v) => db.query<{ n: unknown }>(q, v), meetingId);
       await db.end();
       expectProcessedOnce(final, outcome);
     }, 400_000);

@@ -1,0 +1,159 @@
+import { formatTimestamp } from '../prompt/render.js';
+import { Bm25Index } from '../prompt/rank.js';
+import { terms } from '../prompt/text.js';
+import { bullet, type TaskOutput } from './output.js';
+import { citeSentence, type Sentence } from './sentences.js';
+import { centrality, cosine, tfidfVectors } from './summary.js';
+
+const QUESTION =
+  /\?\s*$|^(?:(?:and|so|but|okay|well),?\s+)?(?:who|what|when|where|why|how|which|whose|do|does|did|is|are|was|were|can|could|would|will|should|have|has|shall|may)\s+(?:you|we|they|i|it|he|she|there|this|that|the|your|our|anyone|someone)\b/i;
+
+export function isQuestionSentence(text: string): boolean {
+  return QUESTION.test(text.trim());
+}
+
+/**
+ * Key questions: question sentences ('?' or wh-/auxiliary inversion) with at least two content
+ * words, ranked by how much of the rest of the meeting they relate to (BM25 of the question
+ * against the other sentences) with a bonus when another speaker replies.
+ */
+export function keyQuestions(sentences: Sentence[], max = 8): TaskOutput {
+  const questions = sentences.filter(
+    (s) => isQuestionSentence(s.text) && terms(s.text).length >= 2,
+  );
+  if (questions.length === 0) {
+    return {
+      text: 'No questions were asked in this meeting.',
+      json: { questions: [] },
+      citations: [],
+    };
+  }
+  const index = new Bm25Index(sentences.map((s) => s.text));
+  const ranked = questions
+    .map((q) => {
+      const related = index.search(q.text, 20).filter((h) => h.index !== q.index);
+      const reach = related.reduce((a, h) => a + h.score, 0);
+      const replied = sentences
+        .slice(q.index + 1, q.index + 4)
+        .some((r) => r.speaker !== q.speaker);
+      return {
+        q,
+        score: (1 + reach) * (replied ? 1.3 : 1) * Math.min(1, terms(q.text).length / 4),
+      };
+    })
+    .sort((a, b) => b.score - a.score || a.q.index - b.q.index)
+    .slice(0, max)
+    .map((x) => x.q);
+  return {
+    text: [
+      'Key questions (most connected to the rest of the meeting first):',
+      ...ranked.map(bullet),
+    ].join('\n'),
+    json: { questions: ranked.map(citeSentence) },
+    citations: ranked.map(citeSentence),
+  };
+}
+
+interface Topic {
+  sentences: Sentence[];
+  keywords: string[];
+  highlights: Sentence[];
+}
+
+/**
+ * Topic segmentation in the spirit of TextTiling: cohesion between the windows before and
+ * after each sentence gap; a boundary where it dips well below the meeting's average. Each
+ * topic is named by its most distinctive words and illustrated by its most central sentences.
+ */
+export function topics(sentences: Sentence[]): Topic[] {
+  if (sentences.length === 0) return [];
+  const vectors = tfidfVectors(sentences);
+  const window = 6;
+  const minTopic = 8;
+  const merge = (from: number, to: number) => {
+    const v = new Map<string, number>();
+    for (let i = Math.max(0, from); i < Math.min(vectors.length, to); i++) {
+      for (const [t, w] of vectors[i] ?? []) v.set(t, (v.get(t) ?? 0) + w);
+    }
+    let norm = 0;
+    for (const w of v.values()) norm += w * w;
+    norm = Math.sqrt(norm) || 1;
+    for (const [t, w] of v) v.set(t, w / norm);
+    return v;
+  };
+  const gaps: number[] = [];
+  for (let i = 1; i < sentences.length; i++)
+    gaps.push(cosine(merge(i - window, i), merge(i, i + window)));
+  const mean = gaps.reduce((a, b) => a + b, 0) / (gaps.length || 1);
+  const sd = Math.sqrt(gaps.reduce((a, b) => a + (b - mean) ** 2, 0) / (gaps.length || 1));
+  const cuts: number[] = [];
+  gaps.forEach((g, k) => {
+    const i = k + 1;
+    const localMin = g <= (gaps[k - 1] ?? Infinity) && g <= (gaps[k + 1] ?? Infinity);
+    if (
+      localMin &&
+      g < mean - sd / 2 &&
+      i - (cuts[cuts.length - 1] ?? 0) >= minTopic &&
+      sentences.length - i >= minTopic
+    )
+      cuts.push(i);
+  });
+  const bounds = [0, ...cuts, sentences.length];
+  const out: Topic[] = [];
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const part = sentences.slice(bounds[k], bounds[k + 1]);
+    const weights = merge(bounds[k] ?? 0, bounds[k + 1] ?? 0);
+    const keywords = [...weights.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([t]) => surfaceForm(t, part));
+    const rank = centrality(vectors.slice(bounds[k], bounds[k + 1]));
+    const highlights = part
+      .map((s, i) => ({ s, r: (rank[i] ?? 0) * Math.min(1, terms(s.text).length / 5) }))
+      .sort((a, b) => b.r - a.r)
+      .slice(0, 3)
+      .map((x) => x.s)
+      .sort((a, b) => a.index - b.index);
+    out.push({ sentences: part, keywords, highlights });
+  }
+  return out;
+}
+
+/** The word as spoken for a stemmed term, for readable topic names. */
+function surfaceForm(term: string, part: Sentence[]): string {
+  for (const s of part) {
+    const m = s.text.match(new RegExp(`\\b${term.replace(/[^\p{L}\p{N}]/gu, '')}[\\p{L}']*`, 'iu'));
+    if (m) return m[0].toLowerCase();
+  }
+  return term;
+}
+
+export function meetingNotes(sentences: Sentence[]): TaskOutput {
+  const found = topics(sentences);
+  if (found.length === 0)
+    return {
+      text: 'The transcript is empty: there are no notes to take.',
+      json: { topics: [] },
+      citations: [],
+    };
+  const text = ['Meeting notes by topic:'];
+  found.forEach((t, k) => {
+    const from = t.sentences[0]?.start ?? 0;
+    const to = t.sentences[t.sentences.length - 1]?.end ?? from;
+    text.push(
+      `${k + 1}. ${t.keywords.join(', ')} (${formatTimestamp(from)}-${formatTimestamp(to)})`,
+    );
+    text.push(...t.highlights.map((s) => `   ${bullet(s)}`));
+  });
+  return {
+    text: text.join('\n'),
+    json: {
+      topics: found.map((t) => ({
+        keywords: t.keywords,
+        start: t.sentences[0]?.start ?? 0,
+        lines: t.highlights.map(citeSentence),
+      })),
+    },
+    citations: found.flatMap((t) => t.highlights.map(citeSentence)),
+  };
+}
