@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -31,7 +32,6 @@ import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createMeetingsArea } from './meetings-area.js';
 import { createAiProvidersModule } from './modules/ai-providers/module.js';
-import { createLlmProvider } from './modules/ai-providers/factory.js';
 import { createPromptsModule } from './modules/prompts/module.js';
 import { workbenchSources } from './modules/prompts/sources.js';
 
@@ -103,7 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const aiProviders = createAiProvidersModule({
     db: database.db,
     secrets: createSecretBox(config.appSecret),
-    createProvider: createLlmProvider,
+    createProvider,
     catalogue: [],
   });
   await aiProviders.seed();
@@ -126,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ai: aiProviders.resolver,
     ...workbenchSources(meetingsArea),
     countUse: (model) => aiProviders.models.countUse(model),
+    contextTokensOf: (model) => aiProviders.models.contextTokens(model),
   });
 
   await app.register(

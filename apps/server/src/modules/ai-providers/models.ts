@@ -15,6 +15,9 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
 import { requireManager, type Caller } from './service.js';
 
+/** For a model the catalogue does not know (servers of your own): fits every model in use. */
+const UNKNOWN_CONTEXT_TOKENS = 8192;
+
 /** The built-in engine is always in the catalogue: it needs nothing connected. */
 export const LOCAL_MODEL_ENTRY: ModelValues = {
   name: LOCAL_MODEL,
@@ -133,6 +136,11 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     },
 
     countUse: (model: string) => repo.countUse(model),
+
+    /** The catalogue's context window; models it does not know get a size every model has. */
+    async contextTokens(model: string): Promise<number> {
+      return (await repo.modelByName(model))?.contextTokens ?? UNKNOWN_CONTEXT_TOKENS;
+    },
 
     /** Active catalogue models, plus the models an OpenAI-compatible server listed. */
     async available(caller: Caller): Promise<{ data: AvailableModel[] }> {

@@ -15,6 +15,7 @@ export function createPromptsModule(deps: {
   transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]>;
   processedMeetings(viewer: Viewer, n: number): Promise<{ id: string; meetingName: string }[]>;
   countUse(model: string): Promise<void>;
+  contextTokensOf(model: string): Promise<number>;
 }) {
   const runner = createPromptRunner(deps);
   const service = createPromptsService({

@@ -1,8 +1,9 @@
 import { AI_MESSAGES, type PromptRunResult, type PromptStreamEvent } from '@parley/contracts';
 import {
   keyExpiredMessage,
-  type CompletionRequest,
+  runPrompt,
   type CompletionResult,
+  type GenerationSettings,
   type ProviderKind,
   type TranscriptLine,
 } from '@parley/ai';
@@ -31,20 +32,9 @@ export interface PromptRunnerDeps {
   transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]>;
   /** Counts a run against the model in the catalogue. */
   countUse(model: string): Promise<void>;
+  /** The model's context window in tokens (the catalogue's, or a safe default). */
+  contextTokensOf(model: string): Promise<number>;
 }
-
-const SYSTEM = [
-  'You are Zai, the meeting assistant of Parley.',
-  'Answer from the meeting transcript given with the request; do not invent what was not said.',
-  'When you refer to a moment, cite its time as [mm:ss].',
-].join(' ');
-
-const clock = (sec: number) => {
-  const s = Math.max(0, Math.floor(sec));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-};
-const render = (lines: TranscriptLine[]) =>
-  lines.map((l) => `[${clock(l.start)}] ${l.speaker}: ${l.text}`).join('\n');
 
 /** 'Name: text' lines of a pasted transcription; untimed, so times are 0. */
 function linesOfText(text: string): TranscriptLine[] {
@@ -71,46 +61,91 @@ export function toRunResult(r: CompletionResult): PromptRunResult {
   };
 }
 
+/** packages/ai's AiError (name 'AiError', with a kind), whose message is written for users. */
+const isProviderError = (err: unknown): err is Error =>
+  err instanceof Error && err.name === 'AiError' && 'kind' in err;
+
 /** Spec 2 §8 / 3 §8: a refused key names the provider; other failures 'Error getting results'. */
 export function failureMessage(kind: ProviderKind, err: unknown): string {
   if (err instanceof AppError) return err.message;
   const status = statusOf(err);
   if (status === 401 || status === 403) return keyExpiredMessage(kind);
-  return AI_MESSAGES.gettingResults;
+  // AiError messages are written for users ('… did not answer in time.'): say what happened.
+  return isAiError(err)
+    ? `${AI_MESSAGES.gettingResults}: ${err.message}`
+    : AI_MESSAGES.gettingResults;
+}
+
+/** Turns a run that reports deltas through a callback into the events to send, in order. */
+async function* eventsOf(
+  start: (onDelta: (text: string) => void) => Promise<PromptRunResult>,
+  failure: (err: unknown) => string,
+  signal: AbortSignal,
+): AsyncGenerator<PromptStreamEvent> {
+  const queue: PromptStreamEvent[] = [];
+  let finished = false;
+  let wake: (() => void) | null = null;
+  const push = (e: PromptStreamEvent) => {
+    queue.push(e);
+    wake?.();
+  };
+  start((text) => push({ type: 'delta', text }))
+    .then(
+      (result) => push({ type: 'done', result }),
+      (err: unknown) => {
+        if (!signal.aborted) push({ type: 'error', message: failure(err) });
+      },
+    )
+    .finally(() => {
+      finished = true;
+      wake?.();
+    });
+  for (;;) {
+    const next = queue.shift();
+    if (next) yield next;
+    else if (finished) return;
+    else await new Promise<void>((resolve) => (wake = resolve));
+  }
 }
 
 export function createPromptRunner(deps: PromptRunnerDeps) {
   /** Resolves the provider and the transcript first, so their errors come back as plain 4xx. */
-  async function prepare(viewer: Viewer, input: RunInput, signal?: AbortSignal) {
-    const lines = input.meetingId
+  async function prepare(viewer: Viewer, input: RunInput) {
+    const transcript = input.meetingId
       ? await deps.transcriptOf(viewer, input.meetingId)
       : linesOfText(input.transcription ?? '');
     const { provider, model } = await deps.ai.providerFor(viewer.organizationId, input.model);
-    const request: CompletionRequest = {
-      model,
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: `${input.promptText}\n\nTranscript:\n${render(lines)}` },
-      ],
-      grounding: { transcript: lines, question: input.promptText },
+    const settings: GenerationSettings = {
       ...(input.maxOutputToken !== undefined ? { maxOutputTokens: input.maxOutputToken } : {}),
       ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
       ...(input.topP !== undefined ? { topP: input.topP } : {}),
       ...(input.topK !== undefined ? { topK: input.topK } : {}),
       ...(input.frequencyPenalty !== undefined ? { frequencyPenalty: input.frequencyPenalty } : {}),
       ...(input.presencePenalty !== undefined ? { presencePenalty: input.presencePenalty } : {}),
-      ...(signal ? { signal } : {}),
     };
-    return { provider, request };
+    const contextTokens = await deps.contextTokensOf(model);
+    // runPrompt splits a transcript too long for the model's context and merges the parts.
+    const execute = (onDelta?: (text: string) => void, signal?: AbortSignal) =>
+      runPrompt(provider, {
+        model,
+        instructions: input.promptText,
+        transcript,
+        settings,
+        contextTokens,
+        ...(onDelta ? { onDelta } : {}),
+        ...(signal ? { signal } : {}),
+      }).then(async (r) => {
+        await deps.countUse(model);
+        return toRunResult(r);
+      });
+    return { provider, execute };
   }
 
   return {
     async complete(viewer: Viewer, input: RunInput): Promise<PromptRunResult> {
-      const { provider, request } = await prepare(viewer, input);
+      const { provider, execute } = await prepare(viewer, input);
       try {
-        const result = toRunResult(await provider.complete(request));
-        await deps.countUse(request.model);
-        return result;
+        return await execute();
       } catch (err) {
         throw new AppError(statusOf(err) === 401 ? 400 : 502, failureMessage(provider.kind, err));
       }
@@ -125,21 +160,12 @@ export function createPromptRunner(deps: PromptRunnerDeps) {
       input: RunInput,
       signal: AbortSignal,
     ): Promise<AsyncIterable<PromptStreamEvent>> {
-      const { provider, request } = await prepare(viewer, input, signal);
-      return (async function* events(): AsyncGenerator<PromptStreamEvent> {
-        try {
-          for await (const e of provider.stream(request)) {
-            if (e.type === 'delta') yield { type: 'delta', text: e.text };
-            else {
-              await deps.countUse(request.model);
-              yield { type: 'done', result: toRunResult(e.result) };
-            }
-          }
-        } catch (err) {
-          if (signal.aborted) return;
-          yield { type: 'error', message: failureMessage(provider.kind, err) };
-        }
-      })();
+      const { provider, execute } = await prepare(viewer, input);
+      return eventsOf(
+        (onDelta) => execute(onDelta, signal),
+        (err) => failureMessage(provider.kind, err),
+        signal,
+      );
     },
   };
 }
