@@ -71,7 +71,7 @@ export function failureMessage(kind: ProviderKind, err: unknown): string {
   const status = statusOf(err);
   if (status === 401 || status === 403) return keyExpiredMessage(kind);
   // AiError messages are written for users ('… did not answer in time.'): say what happened.
-  return isAiError(err)
+  return isProviderError(err)
     ? `${AI_MESSAGES.gettingResults}: ${err.message}`
     : AI_MESSAGES.gettingResults;
 }
