@@ -6,7 +6,13 @@ import { cn } from '../../lib/cn';
 
 const TABS = [
   { id: 'profile', label: 'Profile', to: '/configuration', icon: UserRound, staff: false },
-  { id: 'ai', label: 'AI providers', to: '/app-integrations#ai-providers', icon: Bot, staff: false },
+  {
+    id: 'ai',
+    label: 'AI providers',
+    to: '/app-integrations#ai-providers',
+    icon: Bot,
+    staff: false,
+  },
   { id: 'prompts', label: 'Prompts', to: '/configuration/prompts', icon: FileText, staff: true },
 ] as const;
 
@@ -14,7 +20,10 @@ const TABS = [
 export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['id'] }) {
   const staff = canManageIntegrations(useAuth().user?.role);
   return (
-    <nav aria-label="Configuration" className="flex items-center gap-1 overflow-x-auto border-b border-border">
+    <nav
+      aria-label="Configuration"
+      className="flex items-center gap-1 overflow-x-auto border-b border-border"
+    >
       {TABS.filter((t) => staff || !t.staff).map(({ id, label, to, icon: Icon }) => (
         <Link
           key={id}

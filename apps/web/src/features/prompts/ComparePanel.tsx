@@ -28,9 +28,22 @@ export function ComparePanel({ draft, disabled }: { draft: PromptDraft; disabled
   const [lastN, setLastN] = useState('3');
   const compare = useCompare();
   const columns: DataColumn<Row>[] = [
-    { id: 'meeting', header: 'Meeting', className: 'w-48', cell: (r) => <span className="font-medium text-fg">{r.meetingName}</span> },
-    { id: 'model1', header: `Model 1 · ${draft.model1}`, cell: (r) => <OutputCell output={r.model1} /> },
-    { id: 'model2', header: `Model 2 · ${draft.model2}`, cell: (r) => <OutputCell output={r.model2} /> },
+    {
+      id: 'meeting',
+      header: 'Meeting',
+      className: 'w-48',
+      cell: (r) => <span className="font-medium text-fg">{r.meetingName}</span>,
+    },
+    {
+      id: 'model1',
+      header: `Model 1 · ${draft.model1}`,
+      cell: (r) => <OutputCell output={r.model1} />,
+    },
+    {
+      id: 'model2',
+      header: `Model 2 · ${draft.model2}`,
+      cell: (r) => <OutputCell output={r.model2} />,
+    },
   ];
   const run = () =>
     compare.mutate({
@@ -48,7 +61,8 @@ export function ComparePanel({ draft, disabled }: { draft: PromptDraft; disabled
           Compare over recent meetings
         </h2>
         <p className="text-sm text-muted">
-          Runs the prompt with both models on your most recent processed meetings, meeting by meeting.
+          Runs the prompt with both models on your most recent processed meetings, meeting by
+          meeting.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
@@ -73,7 +87,9 @@ export function ComparePanel({ draft, disabled }: { draft: PromptDraft; disabled
           Compare
         </Button>
       </div>
-      <FormError message={compare.isError ? failureMessage(compare.error, 'Error getting results') : null} />
+      <FormError
+        message={compare.isError ? failureMessage(compare.error, 'Error getting results') : null}
+      />
       {compare.data || compare.isPending ? (
         <DataTable
           label="Comparison"

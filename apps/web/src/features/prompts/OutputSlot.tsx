@@ -37,7 +37,12 @@ export function OutputSlot(props: OutputSlotProps) {
           disabled={disabled || running}
         />
         {running ? (
-          <Button variant="secondary" size="sm" onClick={onCancel} aria-label={`Cancel output ${slot}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={onCancel}
+            aria-label={`Cancel output ${slot}`}
+          >
             <Square className="size-3.5" aria-hidden />
             Cancel
           </Button>

@@ -13,7 +13,13 @@ interface PromptEditorProps {
 }
 
 /** The prompt, the meeting it runs on and the settings of spec 3 §3. */
-export function PromptEditor({ draft, onChange, meetings, meetingsLoading, disabled }: PromptEditorProps) {
+export function PromptEditor({
+  draft,
+  onChange,
+  meetings,
+  meetingsLoading,
+  disabled,
+}: PromptEditorProps) {
   const textId = useId();
   const tagId = useId();
   const [tag, setTag] = useState('');

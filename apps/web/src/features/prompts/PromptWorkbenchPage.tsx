@@ -20,7 +20,11 @@ export default function PromptWorkbenchPage() {
   if (!canManageIntegrations(role)) {
     return (
       <div className="flex flex-col gap-6">
-        <PageHeader title="Configuration" description="Your profile and organisation settings." className="pb-0" />
+        <PageHeader
+          title="Configuration"
+          description="Your profile and organisation settings."
+          className="pb-0"
+        />
         <ConfigurationTabs current="prompts" />
         <EmptyState
           icon={Lock}
@@ -56,7 +60,8 @@ function Workbench() {
     }));
     // The chosen models stay listed even before the list loads.
     for (const name of [draft.model1, draft.model2, BUILT_IN_MODEL]) {
-      if (!list.some((o) => o.value === name)) list.push({ value: name, label: name, disabled: false });
+      if (!list.some((o) => o.value === name))
+        list.push({ value: name, label: name, disabled: false });
     }
     return list;
   }, [models.data, draft.model1, draft.model2]);
@@ -73,7 +78,11 @@ function Workbench() {
       {
         onSuccess: (saved) => {
           change({ id: saved.id });
-          toast({ title: draft.id ? 'Prompt updated' : 'Prompt saved', description: saved.promptName, variant: 'success' });
+          toast({
+            title: draft.id ? 'Prompt updated' : 'Prompt saved',
+            description: saved.promptName,
+            variant: 'success',
+          });
         },
       },
     );
@@ -94,7 +103,10 @@ function Workbench() {
         />
         <ConfigurationTabs current="prompts" />
       </div>
-      <section aria-labelledby="workbench-heading" className="grid gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <section
+        aria-labelledby="workbench-heading"
+        className="grid gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]"
+      >
         <div className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-sm">
           <h2 id="workbench-heading" className="text-lg font-semibold text-fg">
             Prompt workbench
@@ -119,7 +131,12 @@ function Workbench() {
               <FilePlus2 className="size-4" aria-hidden />
               New
             </Button>
-            <Button variant="secondary" onClick={onSave} loading={save.isPending} disabled={!draft.promptText.trim() || running}>
+            <Button
+              variant="secondary"
+              onClick={onSave}
+              loading={save.isPending}
+              disabled={!draft.promptText.trim() || running}
+            >
               <Save className="size-4" aria-hidden />
               {draft.id ? 'Update prompt' : 'Save prompt'}
             </Button>

@@ -51,7 +51,11 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         </button>
       ),
     },
-    { id: 'access', header: 'Access', cell: (p) => <Badge tone={p.access === 'Public' ? 'info' : 'neutral'}>{p.access}</Badge> },
+    {
+      id: 'access',
+      header: 'Access',
+      cell: (p) => <Badge tone={p.access === 'Public' ? 'info' : 'neutral'}>{p.access}</Badge>,
+    },
     {
       id: 'tags',
       header: 'Tags',
@@ -65,12 +69,18 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         </span>
       ),
     },
-    { id: 'model', header: 'Model', cell: (p) => <span className="tabular text-muted">{p.model}</span> },
+    {
+      id: 'model',
+      header: 'Model',
+      cell: (p) => <span className="tabular text-muted">{p.model}</span>,
+    },
     {
       id: 'updatedAt',
       header: 'Updated',
       sortable: true,
-      cell: (p) => <span className="tabular text-muted">{new Date(p.updatedAt).toLocaleString()}</span>,
+      cell: (p) => (
+        <span className="tabular text-muted">{new Date(p.updatedAt).toLocaleString()}</span>
+      ),
     },
     {
       id: 'actions',
@@ -78,7 +88,12 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
       hideHeader: true,
       className: 'w-12 text-right',
       cell: (p) => (
-        <Button variant="ghost" size="icon" aria-label={`Delete ${p.promptName}`} onClick={() => setRemoving(p)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${p.promptName}`}
+          onClick={() => setRemoving(p)}
+        >
           <Trash2 className="size-4" aria-hidden />
         </Button>
       ),
@@ -93,7 +108,10 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
       <div className="flex flex-wrap items-end gap-3">
         <label className="relative w-full max-w-xs">
           <span className="sr-only">Search prompts</span>
-          <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
+            aria-hidden
+          />
           <Input
             value={search}
             placeholder="Search name, text or tag"
@@ -143,7 +161,11 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
           icon={FileText}
           title="The saved prompts could not be loaded"
           description="Check your connection and try again."
-          action={<Button variant="secondary" onClick={() => void list.refetch()}>Try again</Button>}
+          action={
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
         />
       ) : (
         <DataTable

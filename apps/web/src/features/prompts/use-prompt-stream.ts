@@ -45,7 +45,11 @@ export function usePromptStream() {
           const result = data.result;
           setState((s) => ({ ...s, status: 'success', result, text: s.text || result.result }));
         } else if (e.event === 'error') {
-          setState((s) => ({ ...s, status: 'failed', error: data.message ?? AI_MESSAGES.gettingResults }));
+          setState((s) => ({
+            ...s,
+            status: 'failed',
+            error: data.message ?? AI_MESSAGES.gettingResults,
+          }));
         }
       }
       // The stream closed without its final event: the run did not finish.

@@ -61,9 +61,7 @@ export function useSavePrompt() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: PromptCreateBody }) =>
-      id
-        ? api(promptRoutes.update, { params: { id }, body })
-        : api(promptRoutes.create, { body }),
+      id ? api(promptRoutes.update, { params: { id }, body }) : api(promptRoutes.create, { body }),
     onSettled: refresh,
   });
 }
