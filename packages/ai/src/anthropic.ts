@@ -34,7 +34,8 @@ interface Usage {
 
 /** Cached prompt tokens are input tokens too (billed differently, but still read). */
 function usageOf(u: Usage): TokenUsage {
-  const input = (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
+  const input =
+    (u.input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0);
   return { inputTokens: input, outputTokens: u.output_tokens };
 }
 
@@ -48,7 +49,10 @@ function finishReason(reason: string | null | undefined): CompletionResult['fini
  * System messages go in `system`; the rest must alternate user/assistant, so neighbours with
  * the same role are joined, and a conversation that is only a system prompt becomes a user turn.
  */
-export function toAnthropicMessages(messages: ChatMessage[]): { system?: string; messages: MessageParam[] } {
+export function toAnthropicMessages(messages: ChatMessage[]): {
+  system?: string;
+  messages: MessageParam[];
+} {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
   const turns: MessageParam[] = [];
   for (const m of messages) {
@@ -66,7 +70,10 @@ export function toAnthropicMessages(messages: ChatMessage[]): { system?: string;
  * schema, and the call's input is the answer. Tool inputs are objects, so any other schema is
  * wrapped as { value: schema } and unwrapped again.
  */
-function schemaTool(jsonSchema: NonNullable<CompletionRequest['jsonSchema']>): { tool: Tool; wrapped: boolean } {
+function schemaTool(jsonSchema: NonNullable<CompletionRequest['jsonSchema']>): {
+  tool: Tool;
+  wrapped: boolean;
+} {
   const name = jsonSchema.name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64) || 'answer';
   const wrapped = jsonSchema.schema.type !== 'object';
   const schema = wrapped
@@ -81,13 +88,23 @@ function schemaTool(jsonSchema: NonNullable<CompletionRequest['jsonSchema']>): {
 }
 
 function answerJson(input: unknown, wrapped: boolean): string {
-  const value = wrapped && typeof input === 'object' && input !== null ? (input as { value?: unknown }).value : input;
+  const value =
+    wrapped && typeof input === 'object' && input !== null
+      ? (input as { value?: unknown }).value
+      : input;
   return JSON.stringify(value ?? null);
 }
 
 export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvider {
   const baseURL = config.baseUrl ?? OFFICIAL_BASE_URL;
-  const client = new Anthropic({ apiKey: config.apiKey, baseURL, maxRetries: 0, timeout: SDK_TIMEOUT_MS });
+  // authToken null: otherwise the SDK adds ANTHROPIC_AUTH_TOKEN from the server's environment.
+  const client = new Anthropic({
+    apiKey: config.apiKey,
+    authToken: null,
+    baseURL,
+    maxRetries: 0,
+    timeout: SDK_TIMEOUT_MS,
+  });
   const policy = new CallPolicy('anthropic', config);
 
   function body(req: CompletionRequest): { body: RequestBody; wrapped: boolean } {
@@ -96,7 +113,10 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
       model: req.model,
       ...toAnthropicMessages(req.messages),
       ...anthropicSampling(req, req.model),
-      ...(forced && { tools: [forced.tool], tool_choice: { type: 'tool', name: forced.tool.name } }),
+      ...(forced && {
+        tools: [forced.tool],
+        tool_choice: { type: 'tool', name: forced.tool.name },
+      }),
     };
     return { body: request, wrapped: forced?.wrapped ?? false };
   }
@@ -108,7 +128,10 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
       const startedAt = Date.now();
       const { body: request, wrapped } = body(req);
       const message = await policy.run(req.signal, (signal) =>
-        client.messages.create({ ...request, stream: false } satisfies MessageCreateParamsNonStreaming, { signal }),
+        client.messages.create(
+          { ...request, stream: false } satisfies MessageCreateParamsNonStreaming,
+          { signal },
+        ),
       );
       const toolUse = message.content.find((block) => block.type === 'tool_use');
       const text =
@@ -144,8 +167,12 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
         } else if (event.type === 'message_delta') {
           reason = event.delta.stop_reason ?? reason;
           // output_tokens here is the running total; input_tokens only when the API repeats it.
-          const input = event.usage.input_tokens === null ? undefined : usageOf(event.usage).inputTokens;
-          usage = { inputTokens: input ?? usage?.inputTokens ?? 0, outputTokens: event.usage.output_tokens };
+          const input =
+            event.usage.input_tokens == null ? undefined : usageOf(event.usage).inputTokens;
+          usage = {
+            inputTokens: input ?? usage?.inputTokens ?? 0,
+            outputTokens: event.usage.output_tokens,
+          };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta') {
             text += event.delta.text;

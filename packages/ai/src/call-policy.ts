@@ -38,7 +38,10 @@ export class CallPolicy {
   }
 
   /** Runs one request with time-out and retries; `attempt` gets the signal to pass to the SDK. */
-  async run<T>(outer: AbortSignal | undefined, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(
+    outer: AbortSignal | undefined,
+    attempt: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     for (let retry = 0; ; retry++) {
       const timer = new AttemptTimer(this.timeoutMs, outer);
       try {
@@ -80,6 +83,8 @@ export class CallPolicy {
         yield chunk;
         timer.arm();
       }
+      // Some SDKs end a stream quietly when its signal aborts; a cut-off answer is not an answer.
+      if (outer?.aborted || timer.timedOut) throw new Error('stream aborted');
     } catch (err) {
       throw this.failure(err, timer, outer);
     } finally {
@@ -93,8 +98,13 @@ export class CallPolicy {
     return toAiError(err, this.provider);
   }
 
-  private async waitOrThrow(retry: number, failure: unknown, outer: AbortSignal | undefined): Promise<void> {
-    if (!(failure instanceof AiError) || !failure.retryable || retry >= this.maxRetries) throw failure;
+  private async waitOrThrow(
+    retry: number,
+    failure: unknown,
+    outer: AbortSignal | undefined,
+  ): Promise<void> {
+    if (!(failure instanceof AiError) || !failure.retryable || retry >= this.maxRetries)
+      throw failure;
     const delay = this.delayBefore(retry, failure);
     if (delay === null) throw failure;
     await sleep(delay, outer);

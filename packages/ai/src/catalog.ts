@@ -54,7 +54,15 @@ function m(
   inputUsdPerMTok: number,
   outputUsdPerMTok: number,
 ): ModelInfo {
-  return { name, provider, label, contextTokens, maxOutputTokens, inputUsdPerMTok, outputUsdPerMTok };
+  return {
+    name,
+    provider,
+    label,
+    contextTokens,
+    maxOutputTokens,
+    inputUsdPerMTok,
+    outputUsdPerMTok,
+  };
 }
 
 /**
@@ -63,11 +71,15 @@ function m(
  * (gpt-4o-mini-2024-07-18 is GPT-4o mini, not GPT-4o; claude-3-5-sonnet-latest is 3.5 Sonnet).
  */
 export function modelInfo(model: string): ModelInfo | undefined {
-  const name = model.trim().toLowerCase().replace(/^models\//, '');
+  const name = model
+    .trim()
+    .toLowerCase()
+    .replace(/^models\//, '');
   let best: ModelInfo | undefined;
   for (const entry of MODEL_CATALOG) {
     const matches =
-      name === entry.name || (name.startsWith(entry.name) && /^[-@:]/.test(name.slice(entry.name.length)));
+      name === entry.name ||
+      (name.startsWith(entry.name) && /^[-@:]/.test(name.slice(entry.name.length)));
     if (matches && (!best || entry.name.length > best.name.length)) best = entry;
   }
   return best;
@@ -77,7 +89,8 @@ export function modelInfo(model: string): ModelInfo | undefined {
 export function costOf(model: string, usage: TokenUsage): number | null {
   const info = modelInfo(model);
   if (!info) return null;
-  const dollars = (usage.inputTokens * info.inputUsdPerMTok + usage.outputTokens * info.outputUsdPerMTok) / 1e6;
+  const dollars =
+    (usage.inputTokens * info.inputUsdPerMTok + usage.outputTokens * info.outputUsdPerMTok) / 1e6;
   // 12 significant digits drop float noise such as 1.4999999999e-5 without losing small calls.
   return Number(dollars.toPrecision(12));
 }

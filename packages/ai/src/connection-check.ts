@@ -26,7 +26,10 @@ export async function checkConnection(
     return { ok: true, models, message };
   } catch (err) {
     if (!isAiError(err)) throw err;
-    const detail = err.kind === 'key-expired' ? '' : ` (${where}${err.detail ? `: ${firstLine(err.detail)}` : ''})`;
+    const detail =
+      err.kind === 'key-expired'
+        ? ''
+        : ` (${where}${err.detail ? `: ${firstLine(err.detail)}` : ''})`;
     return { ok: false, models: [], message: `${err.message}${detail}` };
   }
 }

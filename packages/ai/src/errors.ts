@@ -2,12 +2,7 @@ import { keyExpiredMessage, PROVIDER_DISPLAY_NAMES } from './models.js';
 import type { ProviderKind } from './types.js';
 
 export type AiErrorKind =
-  | 'key-expired'
-  | 'rate-limited'
-  | 'timeout'
-  | 'unavailable'
-  | 'bad-request'
-  | 'context-too-long';
+  'key-expired' | 'rate-limited' | 'timeout' | 'unavailable' | 'bad-request' | 'context-too-long';
 
 export type RemoteProviderKind = Exclude<ProviderKind, 'local'>;
 

@@ -45,20 +45,28 @@ function textOf(response: GenerateContentResponse): string {
  * Gemini has roles user and model, and the system prompt apart. Gemma models on the Gemini
  * API refuse a system instruction, so for them it is put at the start of the first user turn.
  */
-export function toGeminiContents(messages: ChatMessage[], model: string): { contents: Content[]; system?: string } {
-  const systemText = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
+export function toGeminiContents(
+  messages: ChatMessage[],
+  model: string,
+): { contents: Content[]; system?: string } {
+  const systemText = messages
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n\n');
   const contents: Content[] = [];
   for (const m of messages) {
     if (m.role === 'system') continue;
     const role = m.role === 'assistant' ? 'model' : 'user';
     const last = contents.at(-1);
-    if (last?.role === role && last.parts?.[0]) last.parts[0].text = `${last.parts[0].text ?? ''}\n\n${m.content}`;
+    if (last?.role === role && last.parts?.[0])
+      last.parts[0].text = `${last.parts[0].text ?? ''}\n\n${m.content}`;
     else contents.push({ role, parts: [{ text: m.content }] });
   }
   if (!systemText) return { contents };
   if (!isGemma(model) && contents.length > 0) return { contents, system: systemText };
   const first = contents[0];
-  if (first?.role === 'user' && first.parts?.[0]) first.parts[0].text = `${systemText}\n\n${first.parts[0].text ?? ''}`;
+  if (first?.role === 'user' && first.parts?.[0])
+    first.parts[0].text = `${systemText}\n\n${first.parts[0].text ?? ''}`;
   else contents.unshift({ role: 'user', parts: [{ text: systemText }] });
   return { contents };
 }
@@ -68,7 +76,10 @@ export function toGeminiContents(messages: ChatMessage[], model: string): { cont
  * Google's OpenAPI subset); later models take the JSON Schema itself as `responseJsonSchema`.
  * Gemma has no JSON mode, so it is asked in words and the answer parsed all the same.
  */
-function jsonConfig(req: CompletionRequest): { config: GenerateContentConfig; instruction?: string } {
+function jsonConfig(req: CompletionRequest): {
+  config: GenerateContentConfig;
+  instruction?: string;
+} {
   if (!req.jsonSchema) return { config: {} };
   const schema = req.jsonSchema.schema;
   if (isGemma(req.model)) {
@@ -80,7 +91,9 @@ function jsonConfig(req: CompletionRequest): { config: GenerateContentConfig; in
   if (/(^|\/)gemini-1\./.test(req.model)) {
     // A $schema key would make the SDK send it as responseJsonSchema, which 1.5 refuses.
     const { $schema: _ignored, ...openApiLike } = schema;
-    return { config: { responseMimeType: 'application/json', responseSchema: openApiLike as Schema } };
+    return {
+      config: { responseMimeType: 'application/json', responseSchema: openApiLike as Schema },
+    };
   }
   return { config: { responseMimeType: 'application/json', responseJsonSchema: schema } };
 }
@@ -88,7 +101,12 @@ function jsonConfig(req: CompletionRequest): { config: GenerateContentConfig; in
 export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider {
   const baseUrl = config.baseUrl ?? OFFICIAL_BASE_URL;
   // No retryOptions: the SDK then makes exactly one fetch per call and CallPolicy retries.
-  const client = new GoogleGenAI({ apiKey: config.apiKey, httpOptions: { baseUrl } });
+  // vertexai false: GOOGLE_GENAI_USE_VERTEXAI in the environment must not reroute the calls.
+  const client = new GoogleGenAI({
+    apiKey: config.apiKey,
+    vertexai: false,
+    httpOptions: { baseUrl },
+  });
   const policy = new CallPolicy('gemini', config);
 
   function params(req: CompletionRequest, signal: AbortSignal) {
@@ -111,7 +129,9 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
 
     async complete(req) {
       const startedAt = Date.now();
-      const response = await policy.run(req.signal, (signal) => client.models.generateContent(params(req, signal)));
+      const response = await policy.run(req.signal, (signal) =>
+        client.models.generateContent(params(req, signal)),
+      );
       return buildResult(req, {
         provider: 'gemini',
         model: response.modelVersion,
@@ -144,7 +164,14 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
       }
       yield {
         type: 'done',
-        result: buildResult(req, { provider: 'gemini', model, text, usage, finishReason: finishReason(reason), startedAt }),
+        result: buildResult(req, {
+          provider: 'gemini',
+          model,
+          text,
+          usage,
+          finishReason: finishReason(reason),
+          startedAt,
+        }),
       };
     },
 
@@ -152,7 +179,8 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
       return checkConnection(policy, baseUrl, async (signal) => {
         const ids: string[] = [];
         const pager = await client.models.list({ config: { abortSignal: signal } });
-        for await (const model of pager) if (model.name) ids.push(model.name.replace(/^models\//, ''));
+        for await (const model of pager)
+          if (model.name) ids.push(model.name.replace(/^models\//, ''));
         return ids;
       });
     },

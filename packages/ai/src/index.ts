@@ -2,7 +2,7 @@ export type * from './types.js';
 export * from './models.js';
 // Built-in engine and prompt running (packages/ai/src/local, packages/ai/src/prompt).
 export { createLocalEngine } from './local/engine.js';
-export { LOCAL_ENGINE_NOTE, LOCAL_SOURCE } from './local/output.js';
+export { LOCAL_ENGINE_NOTE, LOCAL_SOURCE, withoutEngineNote } from './local/output.js';
 export { estimateTokens, formatTimestamp, renderLine, renderTranscript } from './prompt/render.js';
 export { chunkTranscript } from './prompt/chunk.js';
 export { parseCitations } from './prompt/citations.js';
@@ -16,4 +16,24 @@ export {
 } from './prompt/run.js';
 export { NO_ANSWER } from './local/answer.js';
 // Remote providers (OpenAI and compatible servers, Anthropic, Google) and the factory.
+export {
+  AiError,
+  isAiError,
+  toAiError,
+  type AiErrorKind,
+  type RemoteProviderKind,
+} from './errors.js';
+export {
+  MODEL_CATALOG,
+  DEFAULT_CONTEXT_TOKENS,
+  modelInfo,
+  costOf,
+  contextTokensOf,
+  type ModelInfo,
+} from './catalog.js';
+export { DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES } from './call-policy.js';
+export { openAiSampling, anthropicSampling, geminiSampling } from './settings.js';
+export { createOpenAiProvider } from './openai.js';
+export { createAnthropicProvider } from './anthropic.js';
+export { createGeminiProvider } from './gemini.js';
 export { createProvider } from './factory.js';

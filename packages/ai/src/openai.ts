@@ -8,7 +8,13 @@ import { CallPolicy } from './call-policy.js';
 import { checkConnection } from './connection-check.js';
 import { buildResult } from './result.js';
 import { openAiSampling } from './settings.js';
-import type { CompletionRequest, CompletionResult, LlmProvider, RemoteProviderConfig, StreamEvent } from './types.js';
+import type {
+  CompletionRequest,
+  CompletionResult,
+  LlmProvider,
+  RemoteProviderConfig,
+  StreamEvent,
+} from './types.js';
 
 const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
 /** The SDK's own clock only as a backstop; CallPolicy times each attempt. */
@@ -27,14 +33,23 @@ function finishReason(reason: string | null | undefined): CompletionResult['fini
 export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider {
   const baseURL = config.baseUrl ?? OFFICIAL_BASE_URL;
   const compatible = new URL(baseURL).hostname !== 'api.openai.com';
-  const client = new OpenAI({ apiKey: config.apiKey, baseURL, maxRetries: 0, timeout: SDK_TIMEOUT_MS });
+  // Everything explicit: the SDK would otherwise read OPENAI_* variables from the server's
+  // environment, and an organisation's calls must carry only its own key.
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL,
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: SDK_TIMEOUT_MS,
+  });
   const policy = new CallPolicy('openai', config);
 
   function body(req: CompletionRequest): RequestBody {
     return {
       model: req.model,
       messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
-      ...openAiSampling(req, compatible),
+      ...openAiSampling(req, req.model, compatible),
       ...(req.jsonSchema && {
         response_format: {
           type: 'json_schema',
@@ -51,9 +66,12 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
     async complete(req) {
       const startedAt = Date.now();
       const completion = await policy.run(req.signal, (signal) =>
-        client.chat.completions.create({ ...body(req), stream: false } satisfies ChatCompletionCreateParamsNonStreaming, {
-          signal,
-        }),
+        client.chat.completions.create(
+          { ...body(req), stream: false } satisfies ChatCompletionCreateParamsNonStreaming,
+          {
+            signal,
+          },
+        ),
       );
       const choice = completion.choices[0];
       return buildResult(req, {
@@ -86,7 +104,10 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
       for await (const chunk of chunks) {
         model ??= chunk.model;
         if (chunk.usage) {
-          usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+          usage = {
+            inputTokens: chunk.usage.prompt_tokens,
+            outputTokens: chunk.usage.completion_tokens,
+          };
         }
         const choice = chunk.choices[0];
         if (choice?.finish_reason) reason = choice.finish_reason;

@@ -1,5 +1,11 @@
 import { costOf } from './catalog.js';
-import type { ChatMessage, CompletionRequest, CompletionResult, ProviderKind, TokenUsage } from './types.js';
+import type {
+  ChatMessage,
+  CompletionRequest,
+  CompletionResult,
+  ProviderKind,
+  TokenUsage,
+} from './types.js';
 
 /** Rough tokens for text a provider did not count: about four characters a token in English. */
 export function estimateTokens(text: string): number {

@@ -9,7 +9,9 @@ import type { GenerationSettings } from './types.js';
  * | setting          | OpenAI (and compatible)      | Anthropic                  | Gemini                    |
  * |------------------|------------------------------|----------------------------|---------------------------|
  * | maxOutputTokens  | max_tokens                   | max_tokens (required: 4096 | maxOutputTokens           |
- * |                  |                              | or the model's maximum)    |                           |
+ * |  (all: at most   |                              | or the model's maximum)    |                           |
+ * |  the catalogue's |                              |                            |                           |
+ * |  model maximum)  |                              |                            |                           |
  * | temperature      | 0..2                         | 0..1                       | 0..2                      |
  * | topP             | 0..1                         | 0..1, only without         | 0..1                      |
  * |                  |                              | temperature (newer Claude  |                           |
@@ -50,11 +52,20 @@ const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 const GEMINI_PENALTY_MAX = 1.99;
 
 function clamp(value: number | undefined, min: number, max: number): number | undefined {
-  return value === undefined || Number.isNaN(value) ? undefined : Math.min(max, Math.max(min, value));
+  return value === undefined || Number.isNaN(value)
+    ? undefined
+    : Math.min(max, Math.max(min, value));
 }
 
 function positiveInt(value: number | undefined): number | undefined {
   return value === undefined || !(value >= 1) ? undefined : Math.floor(value);
+}
+
+/** The asked output limit, cut to the model's maximum when the catalogue knows the model. */
+function outputLimit(s: GenerationSettings, model: string): number | undefined {
+  const asked = positiveInt(s.maxOutputTokens);
+  const modelMax = modelInfo(model)?.maxOutputTokens;
+  return asked === undefined || modelMax === undefined ? asked : Math.min(asked, modelMax);
 }
 
 function withoutUndefined<T extends object>(value: T): T {
@@ -62,9 +73,13 @@ function withoutUndefined<T extends object>(value: T): T {
 }
 
 /** `compatible`: an OpenAI-compatible server (Ollama, vLLM, llama.cpp) that understands top_k. */
-export function openAiSampling(s: GenerationSettings, compatible: boolean): OpenAiSampling {
+export function openAiSampling(
+  s: GenerationSettings,
+  model: string,
+  compatible: boolean,
+): OpenAiSampling {
   return withoutUndefined({
-    max_tokens: positiveInt(s.maxOutputTokens),
+    max_tokens: outputLimit(s, model),
     temperature: clamp(s.temperature, 0, 2),
     top_p: clamp(s.topP, 0, 1),
     top_k: compatible ? positiveInt(s.topK) : undefined,
@@ -74,12 +89,10 @@ export function openAiSampling(s: GenerationSettings, compatible: boolean): Open
 }
 
 export function anthropicSampling(s: GenerationSettings, model: string): AnthropicSampling {
-  const modelMax = modelInfo(model)?.maxOutputTokens;
-  const defaultMax = Math.min(ANTHROPIC_DEFAULT_MAX_TOKENS, modelMax ?? ANTHROPIC_DEFAULT_MAX_TOKENS);
-  const asked = positiveInt(s.maxOutputTokens);
+  const modelMax = modelInfo(model)?.maxOutputTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS;
   const temperature = clamp(s.temperature, 0, 1);
   return withoutUndefined({
-    max_tokens: asked === undefined ? defaultMax : Math.min(asked, modelMax ?? asked),
+    max_tokens: outputLimit(s, model) ?? Math.min(ANTHROPIC_DEFAULT_MAX_TOKENS, modelMax),
     temperature,
     top_p: temperature === undefined ? clamp(s.topP, 0, 1) : undefined,
     top_k: positiveInt(s.topK),
@@ -94,7 +107,7 @@ export function isGemma(model: string): boolean {
 export function geminiSampling(s: GenerationSettings, model: string): GeminiSampling {
   const gemma = isGemma(model);
   return withoutUndefined({
-    maxOutputTokens: positiveInt(s.maxOutputTokens),
+    maxOutputTokens: outputLimit(s, model),
     temperature: clamp(s.temperature, 0, 2),
     topP: clamp(s.topP, 0, 1),
     topK: positiveInt(s.topK),

@@ -66,7 +66,13 @@ export interface CompletionRequest extends GenerationSettings {
    * The material the messages were rendered from. Remote providers ignore it (it is already in
    * the messages); the local engine works from it, since it cannot read free text prompts.
    */
-  grounding?: { transcript: TranscriptLine[]; signals?: ConversationSignals; question?: string };
+  grounding?: {
+    transcript: TranscriptLine[];
+    signals?: ConversationSignals;
+    question?: string;
+    /** The speaker label scores are about (the candidate); default: the one who talks most. */
+    focusSpeaker?: string;
+  };
   signal?: AbortSignal;
 }
 

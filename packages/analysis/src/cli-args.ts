@@ -5,13 +5,16 @@ export interface CliArgs {
   engine?: EngineKind;
   /** Number of speakers when known (the meeting's participants); estimated otherwise. */
   speakers?: number;
+  /** `--skin-patch`: the whole frame is skin; adds the physiology section. */
+  skinPatch?: boolean;
 }
 
-/** `analyze` arguments: FILE, the engine override and the speaker count, or a usage error. */
+/** `analyze` arguments: FILE, engine override, speaker count, --skin-patch; or a usage error. */
 export function parseArgs(argv: string[]): CliArgs | string {
   const rest: string[] = [];
   let engine: EngineKind | undefined;
   let speakers: number | undefined;
+  let skinPatch = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--engine' || arg.startsWith('--engine=')) {
@@ -24,8 +27,12 @@ export function parseArgs(argv: string[]): CliArgs | string {
       if (!value || !Number.isInteger(n) || n < 1 || n > 32)
         return `--speakers needs a whole number from 1 to 32, got "${value ?? ''}"`;
       speakers = n;
-    } else rest.push(arg);
+    } else if (arg === '--skin-patch') skinPatch = true;
+    else rest.push(arg);
   }
   if (rest.length !== 1 || rest[0]!.startsWith('-')) return 'expected one media file';
-  return speakers === undefined ? { file: rest[0]!, engine } : { file: rest[0]!, engine, speakers };
+  const args: CliArgs = { file: rest[0]!, engine };
+  if (speakers !== undefined) args.speakers = speakers;
+  if (skinPatch) args.skinPatch = true;
+  return args;
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] FILE`: prints one JSON document. */
+/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] [--skin-patch] FILE`: prints one JSON document. */
 import { ENGINE_KINDS, selectEngine } from './asr/select.js';
 import { WhisperEngine } from './asr/whisper.js';
 import { parseArgs } from './cli-args.js';
 import { analyzeFile } from './pipeline.js';
+import { withSkinPatchPhysiology } from './physiology/cli-section.js';
 
-const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] FILE\n`;
+const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] [--skin-patch] FILE\n`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
@@ -20,7 +21,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     const engine = selectEngine(args.engine);
     try {
-      const result = await analyzeFile(args.file, engine, args.speakers);
+      const speech = () => analyzeFile(args.file, engine, args.speakers);
+      const result = args.skinPatch
+        ? await withSkinPatchPhysiology(args.file, speech)
+        : await speech();
       process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
       return 0;
     } finally {

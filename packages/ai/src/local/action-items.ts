@@ -29,15 +29,29 @@ const ACTION_VERBS = new Set(
 const DEADLINE =
   /\b(?:by|before|until|on|next|this|due)\s+(?:the\s+)?(?:end of (?:the )?(?:day|week|month|quarter)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|noon|week|month|eod|eow|\d{1,2}(?:st|nd|rd|th)?(?:\s+\w+)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*(?:\s+\d{1,2}(?:st|nd|rd|th)?)?)\b|\b(?:tomorrow|tonight|today|asap|later today|this afternoon)\b/i;
 
+type Owner = 'speaker' | 'addressee' | 'team' | 'none';
+
 interface Pattern {
   re: RegExp;
-  owner: 'speaker' | 'addressee' | 'team' | 'none';
+  owner: Owner;
+  /** The matched words stay in the action ("let me know" is itself what is asked). */
+  keep?: boolean;
+  /** Extra condition on the action and whether it has a deadline. */
+  when?: (action: string, hasDeadline: boolean) => boolean;
 }
+
+// Offers that happen on the spot ("let me check", "I'll share my screen") are not tasks.
+const IMMEDIATE =
+  /^(?:share (?:my |the |your )?screen|stop sharing|mute|unmute|jump in|introduce|start with|see|think|just say)\b/i;
+const FOLLOW_UP_VERBS =
+  /\b(?:send|email|forward|follow up|get back|circle back|loop in|book|schedule|confirm)\b/i;
 
 // The phrase after the match is the action. Order matters: the first pattern that matches wins.
 const PATTERNS: Pattern[] = [
+  { re: /\b(?:please\s+)?let me know\b/i, owner: 'addressee', keep: true },
+  { re: /\blet me\s+/i, owner: 'speaker', when: (a, due) => due || FOLLOW_UP_VERBS.test(a) },
   {
-    re: /\b(?:i will|i'll|i am going to|i'm going to|i'm gonna|i shall|let me|i can|i need to|i have to|i'll make sure to|i'll try to)\s+/i,
+    re: /\b(?:i will|i'll|i am going to|i'm going to|i'm gonna|i shall|i can|i need to|i have to|i'll make sure to|i'll try to)\s+/i,
     owner: 'speaker',
   },
   {
@@ -49,17 +63,40 @@ const PATTERNS: Pattern[] = [
     owner: 'team',
   },
   {
-    re: /\b(?:next steps? (?:is|are|will be) to|the next step is|action item:?|to do:?|follow up on|follow-up on|remember to|don't forget to)\s*/i,
+    re: /\b(?:next steps? (?:is|are|will be) to|the next step is(?: to)?|action item:?|to do:?|follow up on|follow-up on|remember to|don't forget to)\s*/i,
     owner: 'none',
   },
 ];
 
-const OBJECT_PRONOUNS: [RegExp, (speaker: string, addressee: string | null) => string | null][] = [
-  [/\bme\b/gi, (speaker) => speaker],
-  [/\bmy\b/gi, (speaker) => `${speaker}'s`],
-  [/\byou\b/gi, (_speaker, addressee) => addressee],
-  [/\byour\b/gi, (_speaker, addressee) => (addressee ? `${addressee}'s` : null)],
-];
+/** Pronouns rewritten for a third-person line: "send me your notes" -> "send speaker_00 their notes". */
+function rewritePronouns(
+  action: string,
+  owner: Owner,
+  speaker: string,
+  addressee: string | null,
+): string {
+  const other = addressee ?? 'you';
+  const table: Record<string, string> =
+    owner === 'addressee'
+      ? { me: speaker, my: `${speaker}'s`, your: 'their', yourself: 'themselves' }
+      : owner === 'speaker'
+        ? {
+            my: 'their',
+            myself: 'themselves',
+            you: other,
+            your: addressee ? `${addressee}'s` : 'your',
+          }
+        : {
+            me: speaker,
+            my: `${speaker}'s`,
+            you: other,
+            your: addressee ? `${addressee}'s` : 'your',
+          };
+  return action.replace(
+    /\b(?:me|my|myself|you|your|yourself)\b/gi,
+    (w) => table[w.toLowerCase()] ?? w,
+  );
+}
 
 /** The person a request is addressed to: the next speaker who is not the one asking. */
 function addresseeOf(sentences: Sentence[], i: number): string | null {
@@ -97,17 +134,18 @@ export function findActionItems(sentences: Sentence[]): ActionItem[] {
     for (const p of PATTERNS) {
       const m = p.re.exec(s.text);
       if (!m) continue;
-      const rest = s.text.slice((m.index ?? 0) + m[0].length);
+      const rest = s.text.slice((m.index ?? 0) + (p.keep ? 0 : m[0].length));
       const clause =
         rest.split(/(?:,\s*(?:and|but|so)\s+(?:i|we|you)\b|\bbecause\b|;)/i)[0] ?? rest;
       const due = DEADLINE.exec(clause)?.[0] ?? null;
-      let action = cleanAction(clause);
-      if (!action || !isConcrete(action, due !== null)) continue;
+      const raw = cleanAction(clause);
+      const cleaned = p.keep ? raw.charAt(0).toLowerCase() + raw.slice(1) : raw;
+      if (!cleaned || IMMEDIATE.test(cleaned)) continue;
+      if (!p.keep && !isConcrete(cleaned, due !== null)) continue;
+      if (p.when && !p.when(cleaned, due !== null)) continue;
       const addressee =
         p.owner === 'addressee' || p.owner === 'speaker' ? addresseeOf(sentences, i) : null;
-      for (const [re, replace] of OBJECT_PRONOUNS) {
-        action = action.replace(re, (word) => replace(s.speaker, addressee) ?? word);
-      }
+      const action = rewritePronouns(cleaned, p.owner, s.speaker, addressee);
       const owner =
         p.owner === 'speaker'
           ? s.speaker

@@ -6,10 +6,14 @@ import { citeSentence, type Sentence } from './sentences.js';
 export const NO_ANSWER = 'The selected meetings do not contain an answer to that.';
 
 /**
- * A hit must hold at least this share of the question's term weight (IDF) to count: one rare
- * word of a three-word question is not an answer; the question's main words are.
+ * A sentence answers only if it holds at least half of the question's content words and 30 %
+ * of their weight (IDF): one common word shared with a three-word question is not an answer.
  */
-export const MIN_COVERAGE = 0.4;
+export const MIN_MATCHED = 0.5;
+export const MIN_COVERAGE = 0.3;
+
+const relevant = (hit: { matched: number; coverage: number }) =>
+  hit.matched >= MIN_MATCHED && hit.coverage >= MIN_COVERAGE;
 
 const QUESTION_START =
   /\?\s*$|^(?:who|what|when|where|why|how|which|do|does|did|is|are|can|could|would|will)\b/i;
@@ -21,9 +25,9 @@ const QUESTION_START =
  */
 export function answerQuestion(question: string, sentences: Sentence[]): TaskOutput {
   const index = new Bm25Index(sentences.map(searchableText));
-  const hits = index.search(question, 8);
+  const hits = index.search(question, 20).filter(relevant);
   const best = hits[0];
-  if (terms(question).length === 0 || !best || best.coverage < MIN_COVERAGE) {
+  if (terms(question).length === 0 || !best) {
     return {
       text: NO_ANSWER,
       json: { answer: NO_ANSWER, found: false, sentences: [] },
@@ -32,8 +36,13 @@ export function answerQuestion(question: string, sentences: Sentence[]): TaskOut
     };
   }
   const chosen = new Set<number>();
-  for (const hit of hits.slice(0, 3)) {
-    if (hit.score >= best.score * 0.6 && hit.coverage >= MIN_COVERAGE) chosen.add(hit.index);
+  const quoted = new Set<string>();
+  for (const hit of hits) {
+    const text = sentences[hit.index]?.text.toLowerCase() ?? '';
+    // A repeated sentence is quoted once, where it was first said.
+    if (chosen.size >= 3 || hit.score < best.score * 0.6 || quoted.has(text)) continue;
+    quoted.add(text);
+    chosen.add(hit.index);
   }
   for (const i of [...chosen]) {
     const s = sentences[i];

@@ -3,7 +3,7 @@ import { renderTranscript } from '../prompt/render.js';
 import { twoSpeakerTranscript } from '../test-transcript.js';
 import type { Citation, CompletionRequest, CompletionResult, TranscriptLine } from '../types.js';
 import { createLocalEngine } from './engine.js';
-import { LOCAL_ENGINE_NOTE } from './output.js';
+import { LOCAL_ENGINE_NOTE, withoutEngineNote } from './output.js';
 
 const { lines } = twoSpeakerTranscript();
 const engine = createLocalEngine();
@@ -97,6 +97,14 @@ describe('built-in engine on the two-speaker recording', () => {
     expect(result.text).not.toContain('Oh, I don');
   });
 
+  it('chooses the task from the instructions, not from words spoken in the meeting', async () => {
+    const spoken = lines.map((l, i) =>
+      i === 3 ? { ...l, text: 'Let us write the action items and a summary.' } : l,
+    );
+    const result = await engine.complete(request('Key questions asked in this call', spoken));
+    expect(result.text).toMatch(/^Key questions/);
+  });
+
   it('answers the connection check without a key', async () => {
     expect((await engine.testConnection()).ok).toBe(true);
   });
@@ -124,7 +132,7 @@ const planning: TranscriptLine[] = [
 describe('action items', () => {
   it('turns commitments and requests into owner lines that cite their moment', async () => {
     const result = await engine.complete(request('List the action items.', planning));
-    const items = result.text.split('\n').filter((l) => l.trim() && l !== LOCAL_ENGINE_NOTE);
+    const items = withoutEngineNote(result.text).split('\n');
     expect(items).toEqual([
       'speaker_01 will send speaker_00 the updated deck by Friday',
       'speaker_01 will schedule a call with the design team',

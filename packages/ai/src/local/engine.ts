@@ -30,7 +30,10 @@ function completeLocally(req: CompletionRequest): CompletionResult {
   const started = performance.now();
   req.signal?.throwIfAborted();
   const task = detectTask(req);
-  const output = runTask(task, taskInput(req.grounding?.transcript ?? [], req.grounding?.signals));
+  const output = runTask(
+    task,
+    taskInput(req.grounding?.transcript ?? [], req.grounding?.signals, req.grounding?.focusSpeaker),
+  );
   let text: string;
   let json: unknown;
   let finishReason: CompletionResult['finishReason'] = 'stop';

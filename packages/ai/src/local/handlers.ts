@@ -16,10 +16,15 @@ export interface TaskInput {
   lines: TranscriptLine[];
   sentences: Sentence[];
   signals?: ConversationSignals;
+  focusSpeaker?: string;
 }
 
-export function taskInput(lines: TranscriptLine[], signals?: ConversationSignals): TaskInput {
-  return { lines, sentences: sentencesOf(lines), signals };
+export function taskInput(
+  lines: TranscriptLine[],
+  signals?: ConversationSignals,
+  focusSpeaker?: string,
+): TaskInput {
+  return { lines, sentences: sentencesOf(lines), signals, focusSpeaker };
 }
 
 export function summaryOutput(input: TaskInput, heading: string): TaskOutput {
@@ -91,7 +96,7 @@ export function runTask(task: LocalTask, input: TaskInput): TaskOutput {
     case 'bias': {
       if (input.lines.length === 0) return EMPTY;
       const measured = measureSignals(input.lines, input.signals);
-      const speaker = focusSpeaker(measured);
+      const speaker = focusSpeaker(measured, input.focusSpeaker);
       if (task.kind === 'bias') return scoredOutput(scoreBias(input.lines, measured));
       if (task.kind === 'charisma')
         return scoredOutput(scoreCharisma(input.lines, measured, speaker ?? ''));

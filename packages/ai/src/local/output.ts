@@ -34,3 +34,11 @@ export function uniqueCitations(list: Citation[]): Citation[] {
     })
     .sort((a, b) => a.start - b.start);
 }
+
+/** A text result without the engine's closing note, e.g. for listing action items as lines. */
+export function withoutEngineNote(text: string): string {
+  return text.replace(
+    new RegExp(`\\s*${LOCAL_ENGINE_NOTE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
+    '',
+  );
+}

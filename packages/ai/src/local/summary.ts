@@ -82,7 +82,10 @@ export interface SummaryOptions {
  * meeting at least one sentence. The result is in time order.
  */
 export function summarize(sentences: Sentence[], options: SummaryOptions = {}): Sentence[] {
-  const candidates = sentences.filter((s) => terms(s.text).length >= 1);
+  // Greetings and one-word replies ("Hello?", "Sure.") only when there is nothing longer.
+  const substantial = sentences.filter((s) => terms(s.text).length >= 2);
+  const candidates =
+    substantial.length >= 3 ? substantial : sentences.filter((s) => terms(s.text).length >= 1);
   if (candidates.length === 0) return [];
   const vectors = tfidfVectors(candidates);
   const rank = centrality(vectors);

@@ -59,7 +59,7 @@ export function detectTask(req: CompletionRequest): LocalTask {
   }
   if (/\bnotes\b|minutes|topics|agenda/.test(text)) return { kind: 'notes' };
   const stage = SALES_STAGES.find((s) => text.includes(s));
-  if (stage && /sales|stage|prospect|deal|customer|buyer|objection/.test(text)) {
+  if (stage && /sales|stage|prospect|deal|customer|client|buyer|pitch|pain points?/.test(text)) {
     return { kind: 'sales-stage', stage };
   }
   if (/summar|overview|recap|tl;?dr|gist|highlights/.test(text)) return { kind: 'summary' };

@@ -86,18 +86,24 @@ export function topics(sentences: Sentence[]): Topic[] {
     gaps.push(cosine(merge(i - window, i), merge(i, i + window)));
   const mean = gaps.reduce((a, b) => a + b, 0) / (gaps.length || 1);
   const sd = Math.sqrt(gaps.reduce((a, b) => a + (b - mean) ** 2, 0) / (gaps.length || 1));
-  const cuts: number[] = [];
-  gaps.forEach((g, k) => {
-    const i = k + 1;
-    const localMin = g <= (gaps[k - 1] ?? Infinity) && g <= (gaps[k + 1] ?? Infinity);
-    if (
-      localMin &&
-      g < mean - sd / 2 &&
-      i - (cuts[cuts.length - 1] ?? 0) >= minTopic &&
-      sentences.length - i >= minTopic
+  // Deepest dips first, at most one topic per ~40 sentences (about 4 minutes of talk) and 12
+  // in all, never closer than `minTopic` sentences to another cut or to either end.
+  const maxCuts = Math.min(11, Math.floor(sentences.length / 40));
+  const dips = gaps
+    .map((g, k) => ({ g, i: k + 1, k }))
+    .filter(
+      ({ g, k }) =>
+        g < mean - sd / 2 && g <= (gaps[k - 1] ?? Infinity) && g <= (gaps[k + 1] ?? Infinity),
     )
-      cuts.push(i);
-  });
+    .sort((a, b) => a.g - b.g);
+  const cuts: number[] = [];
+  for (const { i } of dips) {
+    if (cuts.length >= maxCuts) break;
+    if (i < minTopic || sentences.length - i < minTopic) continue;
+    if (cuts.some((c) => Math.abs(c - i) < minTopic)) continue;
+    cuts.push(i);
+  }
+  cuts.sort((a, b) => a - b);
   const bounds = [0, ...cuts, sentences.length];
   const out: Topic[] = [];
   for (let k = 0; k + 1 < bounds.length; k++) {

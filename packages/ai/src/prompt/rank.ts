@@ -1,6 +1,15 @@
 import type { TranscriptLine } from '../types.js';
 import { terms } from './text.js';
 
+export interface SearchHit {
+  index: number;
+  score: number;
+  /** Share of the query's term weight the document holds (0..1). */
+  coverage: number;
+  /** Share of the query's distinct terms the document holds (0..1). */
+  matched: number;
+}
+
 /** Okapi BM25 over short documents (transcript lines or sentences). */
 export class Bm25Index {
   private readonly docs: Map<string, number>[];
@@ -47,25 +56,33 @@ export class Bm25Index {
   }
 
   /**
-   * Share of the query's weight (sum of its terms' IDF) that the document contains: 1 when it
-   * holds every query term, 0 when none. Unlike the raw score it compares across corpora, so
-   * it is what decides whether anything relevant was found at all.
+   * How much of the query a document answers: `coverage` is the share of the query's weight
+   * (sum of its terms' IDF) the document contains, a term no document holds weighing like one
+   * that a single document holds (so one unknown word does not sink a question); `matched` is
+   * the share of the query's distinct terms it contains. Unlike the raw score both compare
+   * across corpora, so they decide whether anything relevant was found at all.
    */
-  coverage(queryTerms: string[], doc: number): number {
+  match(queryTerms: string[], doc: number): { coverage: number; matched: number } {
     const tf = this.docs[doc];
     const unique = [...new Set(queryTerms)];
-    const total = unique.reduce((a, t) => a + this.idf(t), 0);
-    if (!tf || total === 0) return 0;
-    return unique.filter((t) => tf.has(t)).reduce((a, t) => a + this.idf(t), 0) / total;
+    const rarest = Math.log(1 + (this.docs.length - 0.5) / 1.5);
+    const weight = (t: string) => (this.df.has(t) ? this.idf(t) : rarest);
+    const total = unique.reduce((a, t) => a + weight(t), 0);
+    if (!tf || total === 0) return { coverage: 0, matched: 0 };
+    const found = unique.filter((t) => tf.has(t));
+    return {
+      coverage: found.reduce((a, t) => a + weight(t), 0) / total,
+      matched: found.length / unique.length,
+    };
   }
 
   /** The best k documents for a query, best first (documents without any query term are left out). */
-  search(query: string, k: number): { index: number; score: number; coverage: number }[] {
+  search(query: string, k: number): SearchHit[] {
     const q = terms(query);
-    const hits: { index: number; score: number; coverage: number }[] = [];
+    const hits: SearchHit[] = [];
     for (let i = 0; i < this.docs.length; i++) {
       const score = this.score(q, i);
-      if (score > 0) hits.push({ index: i, score, coverage: this.coverage(q, i) });
+      if (score > 0) hits.push({ index: i, score, ...this.match(q, i) });
     }
     return hits.sort((a, b) => b.score - a.score || a.index - b.index).slice(0, k);
   }
@@ -83,6 +100,8 @@ export interface RankedLine {
   score: number;
   /** Share of the question's term weight the line contains (0..1). */
   coverage: number;
+  /** Share of the question's distinct terms the line contains (0..1). */
+  matched: number;
 }
 
 /**
@@ -96,5 +115,6 @@ export function rankLines(question: string, lines: TranscriptLine[], k: number):
     index: hit.index,
     score: hit.score,
     coverage: hit.coverage,
+    matched: hit.matched,
   }));
 }

@@ -34,6 +34,8 @@ export interface RunPromptOptions {
   names?: Record<string, string>;
   signals?: ConversationSignals;
   question?: string;
+  /** The speaker label the built-in engine's scores are about (the candidate). */
+  focusSpeaker?: string;
   settings?: GenerationSettings;
   jsonSchema?: CompletionRequest['jsonSchema'];
   /** The model's context window in tokens (from the model catalogue). */
@@ -88,7 +90,12 @@ export async function runPrompt(
       ...opts.settings,
       maxOutputTokens: opts.settings?.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS,
       ...(opts.jsonSchema ? { jsonSchema: opts.jsonSchema } : {}),
-      grounding: { transcript, signals: opts.signals, question: opts.question },
+      grounding: {
+        transcript,
+        signals: opts.signals,
+        question: opts.question,
+        focusSpeaker: opts.focusSpeaker,
+      },
       signal: opts.signal,
     };
     largest = Math.max(largest, messageTokens(messages));

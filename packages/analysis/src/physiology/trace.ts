@@ -1,0 +1,158 @@
+/** Mean skin colour per frame of a whole video frame (a skin patch), streamed from ffmpeg. */
+import { execFile, spawn } from 'node:child_process';
+import { access } from 'node:fs/promises';
+import { MediaError } from '../decode.js';
+import type { RgbSample, RgbTrace } from './types.js';
+
+export interface SkinPatchOptions {
+  /** Frames per second to sample at; the video's own rate by default (rPPG needs it). */
+  fps?: number;
+  /** Frames are shrunk (area averaging keeps the mean) to at most this width. 96 by default. */
+  maxWidth?: number;
+}
+
+/** Pixels darker than this (sum of R+G+B) carry no colour: shadow, hair, background. */
+const DARK_SUM = 15;
+/** A channel at or above this is clipped: its changes are lost, so the pixel is left out. */
+const SATURATED = 250;
+
+const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
+const ffprobePath = (): string =>
+  process.env.FFPROBE_PATH ??
+  (process.env.FFMPEG_PATH
+    ? process.env.FFMPEG_PATH.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1')
+    : 'ffprobe');
+
+interface VideoStream {
+  width: number;
+  height: number;
+  fps: number;
+}
+
+function parseRate(rate: string | undefined): number {
+  const [num, den] = (rate ?? '').split('/').map(Number);
+  const fps = den ? num! / den : Number(num);
+  return Number.isFinite(fps) && fps > 0 ? fps : NaN;
+}
+
+/** Size and frame rate of the first video stream, from ffprobe. */
+export async function probeVideo(file: string): Promise<VideoStream> {
+  const stdout = await new Promise<string>((resolve, reject) =>
+    execFile(
+      ffprobePath(),
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=width,height,avg_frame_rate,r_frame_rate',
+        '-of',
+        'json',
+        file,
+      ],
+      { encoding: 'utf8' },
+      (error, out) => {
+        if (!error) resolve(out);
+        else if ('code' in error && error.code === 'ENOENT')
+          reject(new MediaError(`cannot run ffprobe: ${error.message}`));
+        else reject(new MediaError(`ffprobe could not read ${file}`));
+      },
+    ),
+  );
+  const doc = JSON.parse(stdout) as {
+    streams?: { width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string }[];
+  };
+  const s = doc.streams?.[0];
+  if (!s?.width || !s.height) throw new MediaError(`no video in ${file}`);
+  const fps = parseRate(s.avg_frame_rate);
+  return {
+    width: s.width,
+    height: s.height,
+    fps: Number.isNaN(fps) ? parseRate(s.r_frame_rate) : fps,
+  };
+}
+
+/** Mean R, G, B of one rgb24 frame over the pixels that are neither near black nor clipped. */
+export function meanSkinColour(frame: Uint8Array): { r: number; g: number; b: number } {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  let ar = 0;
+  let ag = 0;
+  let ab = 0;
+  for (let i = 0; i + 2 < frame.length; i += 3) {
+    const [pr, pg, pb] = [frame[i]!, frame[i + 1]!, frame[i + 2]!];
+    ar += pr;
+    ag += pg;
+    ab += pb;
+    if (pr + pg + pb < DARK_SUM || pr >= SATURATED || pg >= SATURATED || pb >= SATURATED) continue;
+    r += pr;
+    g += pg;
+    b += pb;
+    n++;
+  }
+  if (n > 0) return { r: r / n, g: g / n, b: b / n };
+  // Every pixel dark or clipped: the plain mean at least keeps the time axis whole.
+  const all = Math.max(1, frame.length / 3);
+  return { r: ar / all, g: ag / all, b: ab / all };
+}
+
+/**
+ * Decodes the video with ffmpeg as shrunken rgb24 frames, read with back-pressure so memory
+ * stays at a frame or two, and answers the mean skin colour of every frame. For recordings
+ * that are a skin patch (no face to find); faces go through the face module's trace.
+ */
+export async function skinPatchTrace(file: string, opts: SkinPatchOptions = {}): Promise<RgbTrace> {
+  try {
+    await access(file);
+  } catch {
+    throw new MediaError(`file not found: ${file}`);
+  }
+  const video = await probeVideo(file);
+  const fps = opts.fps ?? video.fps;
+  if (!(fps > 0)) throw new MediaError(`no frame rate in ${file}`);
+  const maxWidth = opts.maxWidth ?? 96;
+  const width = Math.min(video.width, maxWidth);
+  const height = Math.max(2, 2 * Math.round((video.height * width) / video.width / 2));
+  const filters = [`scale=${width}:${height}:flags=area`];
+  if (opts.fps !== undefined) filters.unshift(`fps=${opts.fps}`);
+  const args = ['-nostdin', '-loglevel', 'error', '-i', file, '-an', '-vf', filters.join(',')];
+  args.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
+  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+  const exited = new Promise<number>((resolve, reject) => {
+    child.once('error', (e) => reject(new MediaError(`cannot run ffmpeg: ${e.message}`)));
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  exited.catch(() => undefined); // observed below
+
+  const frameBytes = width * height * 3;
+  const frame = new Uint8Array(frameBytes);
+  let filled = 0;
+  const samples: RgbSample[] = [];
+  try {
+    for await (const data of child.stdout as AsyncIterable<Buffer>) {
+      let at = 0;
+      while (at < data.length) {
+        const take = Math.min(frameBytes - filled, data.length - at);
+        frame.set(data.subarray(at, at + take), filled);
+        filled += take;
+        at += take;
+        if (filled === frameBytes) {
+          samples.push({ t: samples.length / fps, ...meanSkinColour(frame) });
+          filled = 0;
+        }
+      }
+    }
+    const code = await exited;
+    if (code !== 0)
+      throw new MediaError(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  if (samples.length === 0) throw new MediaError(`no video frames in ${file}`);
+  return { fps, samples };
+}
