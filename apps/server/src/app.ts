@@ -104,7 +104,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     secrets: createSecretBox(config.appSecret),
     createProvider,
-    catalogue: [],
   });
   await aiProviders.seed();
 

@@ -10,24 +10,26 @@ import {
   type ModelRow,
   type ZaiSettings,
 } from '@parley/contracts';
-import { LOCAL_MODEL, providerForModel } from '@parley/ai';
+import {
+  DEFAULT_CONTEXT_TOKENS,
+  LOCAL_MODEL,
+  MODEL_CATALOG,
+  providerForModel,
+} from '@parley/ai';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
 import { requireManager, type Caller } from './service.js';
 
-/** For a model the catalogue does not know (servers of your own): fits every model in use. */
-const UNKNOWN_CONTEXT_TOKENS = 8192;
-
-/** The built-in engine is always in the catalogue: it needs nothing connected. */
-export const LOCAL_MODEL_ENTRY: ModelValues = {
-  name: LOCAL_MODEL,
-  label: 'Parley local (built-in, offline)',
-  provider: 'local',
-  contextTokens: null,
-  inputPricePerMTok: 0,
-  outputPricePerMTok: 0,
+/** The catalogue of packages/ai as rows of the models table (parley-local included). */
+export const CATALOGUE_MODELS: ModelValues[] = MODEL_CATALOG.map((m) => ({
+  name: m.name,
+  label: m.label,
+  provider: m.provider,
+  contextTokens: m.contextTokens,
+  inputPricePerMTok: m.inputUsdPerMTok,
+  outputPricePerMTok: m.outputUsdPerMTok,
   status: 'active',
-};
+}));
 
 const providerLabel = (kind: AiProviderKind) =>
   kind === 'local'
@@ -89,7 +91,7 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
   }
 
   return {
-    seed: (entries: ModelValues[]) => repo.seedModels([LOCAL_MODEL_ENTRY, ...entries]),
+    seed: (entries: ModelValues[]) => repo.seedModels(entries),
 
     async list(caller: Caller): Promise<ModelRow[]> {
       const [{ rows }, { kinds }] = await Promise.all([
@@ -137,9 +139,9 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
 
     countUse: (model: string) => repo.countUse(model),
 
-    /** The catalogue's context window; models it does not know get a size every model has. */
+    /** The catalogue's context window; models it does not know (own servers) get a safe default. */
     async contextTokens(model: string): Promise<number> {
-      return (await repo.modelByName(model))?.contextTokens ?? UNKNOWN_CONTEXT_TOKENS;
+      return (await repo.modelByName(model))?.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
     },
 
     /** Active catalogue models, plus the models an OpenAI-compatible server listed. */

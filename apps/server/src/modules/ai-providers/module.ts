@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { ProviderFactory } from './credentials.js';
-import { createModelsService } from './models.js';
+import { CATALOGUE_MODELS, createModelsService } from './models.js';
 import { createAiProvidersRepo, type ModelValues } from './repo.js';
 import { createAiProviderResolver } from './resolver.js';
 import { registerAiProviderRoutes } from './routes.js';
@@ -16,8 +16,8 @@ export function createAiProvidersModule(deps: {
   db: Db;
   secrets: SecretBox;
   createProvider: ProviderFactory;
-  /** Models the catalogue starts with (parley-local is always added). */
-  catalogue: ModelValues[];
+  /** Models the table starts with; packages/ai's catalogue unless given. */
+  catalogue?: ModelValues[];
 }) {
   const repo = createAiProvidersRepo(deps.db);
   const configs = createAiConfigsService({
@@ -36,7 +36,7 @@ export function createAiProvidersModule(deps: {
     models,
     resolver,
     /** Adds missing catalogue models; run once at start (edits made since are kept). */
-    seed: () => models.seed(deps.catalogue),
+    seed: () => models.seed(deps.catalogue ?? CATALOGUE_MODELS),
     registerRoutes(api: FastifyInstance): void {
       registerAiProviderRoutes(api, configs, models);
     },

@@ -1,5 +1,6 @@
 import { AI_MESSAGES, type PromptRunResult, type PromptStreamEvent } from '@parley/contracts';
 import {
+  isAiError,
   keyExpiredMessage,
   runPrompt,
   type CompletionResult,
@@ -61,17 +62,13 @@ export function toRunResult(r: CompletionResult): PromptRunResult {
   };
 }
 
-/** packages/ai's AiError (name 'AiError', with a kind), whose message is written for users. */
-const isProviderError = (err: unknown): err is Error =>
-  err instanceof Error && err.name === 'AiError' && 'kind' in err;
-
 /** Spec 2 §8 / 3 §8: a refused key names the provider; other failures 'Error getting results'. */
 export function failureMessage(kind: ProviderKind, err: unknown): string {
   if (err instanceof AppError) return err.message;
   const status = statusOf(err);
   if (status === 401 || status === 403) return keyExpiredMessage(kind);
   // AiError messages are written for users ('… did not answer in time.'): say what happened.
-  return isProviderError(err)
+  return isAiError(err)
     ? `${AI_MESSAGES.gettingResults}: ${err.message}`
     : AI_MESSAGES.gettingResults;
 }
