@@ -10,12 +10,7 @@ import {
   type ModelRow,
   type ZaiSettings,
 } from '@parley/contracts';
-import {
-  DEFAULT_CONTEXT_TOKENS,
-  LOCAL_MODEL,
-  MODEL_CATALOG,
-  providerForModel,
-} from '@parley/ai';
+import { DEFAULT_CONTEXT_TOKENS, LOCAL_MODEL, MODEL_CATALOG, providerForModel } from '@parley/ai';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
 import { requireManager, type Caller } from './service.js';

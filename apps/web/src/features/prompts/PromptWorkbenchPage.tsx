@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations } from '../../lib/integrations';
 import { toast } from '../../lib/toast';
 import { Button, EmptyState, PageHeader, type SelectOption } from '../../ui';
-import { ConfigurationTabs } from '../configuration/ConfigurationTabs';
+import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
 import { ComparePanel } from './ComparePanel';
 import { draftFrom, newDraft, runBody, saveBody, type PromptDraft } from './draft';
 import { OutputSlot } from './OutputSlot';
