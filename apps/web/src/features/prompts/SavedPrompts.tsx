@@ -123,7 +123,7 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
           />
         </label>
         <SelectField
-          label="Access"
+          label="Show"
           labelInside
           value={access}
           onValueChange={(v) => {
