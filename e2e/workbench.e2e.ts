@@ -165,6 +165,10 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await expect(page.getByTestId('slot-1-usage')).toContainText('$0');
     await expect(page.getByTestId('slot-2-usage')).toContainText(/\$0\.\d+/);
     await page.screenshot({ path: `${SCREENS}/workbench-light.png`, fullPage: true });
+    // Dark without a reload, so the two answers stay on the page.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.screenshot({ path: `${SCREENS}/workbench-dark.png`, fullPage: true });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
     // Save it and find it in the list.
     await page.getByRole('button', { name: 'Save prompt' }).click();
@@ -172,13 +176,9 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await page.getByLabel('Search prompts').fill('Workbench journey');
     const table = page.getByRole('table', { name: 'Saved prompts' });
     await expect(table.getByRole('button', { name: PROMPT_NAME, exact: true })).toBeVisible();
-    await setTheme(page, 'dark');
-    await page.getByLabel('Prompt name').waitFor();
-    await page.screenshot({ path: `${SCREENS}/workbench-dark.png`, fullPage: true });
-    await setTheme(page, 'light');
+    await page.screenshot({ path: `${SCREENS}/workbench-saved-light.png` });
 
     // Delete the saved prompt, confirming first.
-    await page.getByLabel('Search prompts').fill('Workbench journey');
     await page.getByRole('button', { name: `Delete ${PROMPT_NAME}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Prompt deleted')).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptComparison, PromptRunResult } from '@parley/contracts';
+import { activityLog } from '../../platform/db/schema.js';
 import {
   call,
   createTestContext,
@@ -58,6 +59,18 @@ describe('streaming a prompt (spec 3 §4 prompt streaming)', () => {
       expect(c.start).toBeGreaterThanOrEqual(0);
       expect(c.end).toBeLessThanOrEqual(31);
     }
+  });
+
+  it('writes the streamed call to the activity log like any other', async () => {
+    await run(poc, { model: 'parley-local' });
+    await expect
+      .poll(
+        async () =>
+          (await ctx.database.db.select().from(activityLog)).filter(
+            (r) => r.path === '/api/v1/prompt/result/stream' && r.status === 200,
+          ).length,
+      )
+      .toBeGreaterThan(0);
   });
 
   it('returns the same answer whole from POST prompt/result', async () => {

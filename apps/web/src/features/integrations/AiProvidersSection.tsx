@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Bot, Cpu } from 'lucide-react';
 import { AI_CONFIG_PROVIDERS, AI_PROVIDER_NAMES, type AiConfigProvider } from '@parley/contracts';
+import { useAuth } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
 import { Button, ConfirmDialog, EmptyState, Skeleton } from '../../ui';
 import { AiProviderCard } from './AiProviderCard';
 import { ConnectAiDialog } from './ConnectAiDialog';
 import { useAiProviders, useDisconnectAi } from './use-ai-providers';
+import { ZaiDefaultModel } from './ZaiDefaultModel';
 
 /** The AI providers on /app-integrations, beside the storage ones. */
 export function AiProvidersSection({ canManage }: { canManage: boolean }) {
+  const organizationId = useAuth().user?.organizationId;
   const configs = useAiProviders();
   const disconnect = useDisconnectAi();
   const [connecting, setConnecting] = useState<AiConfigProvider | null>(null);
@@ -66,6 +69,9 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
           ))}
         </div>
       )}
+      {organizationId ? (
+        <ZaiDefaultModel organizationId={organizationId} canManage={canManage} />
+      ) : null}
       <ConnectAiDialog provider={connecting} onOpenChange={(o) => !o && setConnecting(null)} />
       <ConfirmDialog
         open={removing !== null}
