@@ -7,6 +7,7 @@ import {
   type AiConfigProvider,
 } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
+import { maskedHint } from '../../lib/integrations';
 import { toast } from '../../lib/toast';
 import { Button, FormDialog, TextField } from '../../ui';
 import { useConnectAi, useTestAiConnection } from './use-ai-providers';
@@ -68,7 +69,7 @@ export function ConnectAiDialog({ provider, onOpenChange }: ConnectAiDialogProps
         onSuccess: (saved) => {
           toast({
             title: `${name} connected`,
-            description: `Key ${saved.keyHint}`,
+            description: `Key ${maskedHint(saved.keyHint) ?? ''}`,
             variant: 'success',
           });
           close();
