@@ -34,6 +34,7 @@ import { createMeetingsArea } from './meetings-area.js';
 import { createAiProvidersModule } from './modules/ai-providers/module.js';
 import { createPromptsModule } from './modules/prompts/module.js';
 import { workbenchSources } from './modules/prompts/sources.js';
+import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -46,6 +47,8 @@ export interface AppOptions {
   /** Built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
+  /** The language models of Zai; defaults to each organisation's connected providers. */
+  ai?: AiProviderResolver;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -115,14 +118,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     plans,
     secrets: createSecretBox(config.appSecret),
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
-    ai: aiProviders.resolver,
+    ai: opts.ai ?? aiProviders.resolver,
     now,
     log: app.log,
   });
 
   const prompts = createPromptsModule({
     db: database.db,
-    ai: aiProviders.resolver,
+    ai: opts.ai ?? aiProviders.resolver,
     ...workbenchSources(meetingsArea),
     countUse: (model) => aiProviders.models.countUse(model),
     contextTokensOf: (model) => aiProviders.models.contextTokens(model),

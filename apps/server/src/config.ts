@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HR_SCORE_THRESHOLD } from '@parley/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -64,6 +65,8 @@ const envSchema = z.object({
    */
   ANALYSIS_EXPIRE_MIN_SECONDS: positiveInt(15 * 60),
   ANALYSIS_EXPIRE_PER_MEDIA_SECOND: z.coerce.number().positive().default(5),
+  /** Spec 2 §9: a candidate scoring at or above this (0–100) is Recommended. */
+  THRESHOLD_HR_SCORE: z.coerce.number().min(0).max(100).default(DEFAULT_HR_SCORE_THRESHOLD),
   /** How often an idle worker asks the queue for work. */
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often the queue looks for expired jobs and archives finished ones. */

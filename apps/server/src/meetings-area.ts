@@ -3,7 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createMediaTools } from './platform/media/ffmpeg.js';
 import { createMediaLinks } from './platform/media/links.js';
-import { QUEUES } from '@parley/contracts';
+import { ANALYSIS_STEPS, QUEUES } from '@parley/contracts';
 import { startQueue } from './platform/queue/index.js';
 import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
 import {
@@ -37,6 +37,10 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
+import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
+import { createInsightsRepo } from './modules/insights/repo.js';
+import { registerInsightRoutes } from './modules/insights/routes.js';
+import { createInsightsService } from './modules/insights/service.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -46,7 +50,7 @@ export interface MeetingsAreaDeps {
   plans: PlansService;
   secrets: SecretBox;
   resolveStore: StoreResolver;
-  /** The organisation's language models (the insights step). */
+  /** How the insights step and the AI kit reach a language model. */
   ai: AiProviderResolver;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -113,7 +117,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     },
     [
       { name: QUEUES.deadLetter },
-      ...(['media', 'speech', 'text', 'finish'] as const).map((step) => ({
+      ...ANALYSIS_STEPS.map((step) => ({
         name: QUEUES[step],
         deadLetter: QUEUES.deadLetter,
       })),
@@ -133,6 +137,18 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       expireMinSeconds: config.env.ANALYSIS_EXPIRE_MIN_SECONDS,
       expirePerMediaSecond: config.env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
     },
+    now,
+    log,
+  });
+
+  const insights = createInsightsService({
+    repo: createInsightsRepo(database.db),
+    meetings,
+    ai: deps.ai,
+    featureHolder: (userId) => deps.users.featureHolder(userId),
+    transcriptOf: (meetingId) => analysisRepo.transcript(meetingId),
+    broadcaster,
+    threshold: config.env.THRESHOLD_HR_SCORE,
     now,
     log,
   });
@@ -160,6 +176,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       meetings,
       plans: deps.plans,
       resolveStore,
+      insights,
       now,
       log,
     });
@@ -216,6 +233,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       transcripts.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
+      registerInsightRoutes(api, insights);
     },
   };
 }

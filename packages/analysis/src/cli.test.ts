@@ -83,6 +83,56 @@ describe('npm run analyze', () => {
     expect(analyze('--speakers', 'many', fixture('speech/jfk.wav')).stderr).toMatch(/whole number/);
   }, 120_000); // a real CLI run (ffmpeg, Silero, pocketsphinx), slow on a busy 2-core machine
 
+  it('prints the faces of a photo with --image', () => {
+    const run = analyze('--image', fixture('faces/multi/2008_002506.jpg'));
+    expect(run.status).toBe(0);
+    const doc = JSON.parse(run.stdout) as { faces: Record<string, unknown>[] };
+    expect(doc.faces.length).toBe(3);
+    expect(doc.faces[0]).toEqual({
+      box: {
+        x: expect.any(Number),
+        y: expect.any(Number),
+        width: expect.any(Number),
+        height: expect.any(Number),
+      },
+      age: expect.any(Number),
+      gender: expect.stringMatching(/^(male|female)$/),
+      genderConfidence: expect.any(Number),
+      emotion: expect.any(String),
+      emotions: expect.objectContaining({ happy: expect.any(Number), neutral: expect.any(Number) }),
+      confidence: expect.any(Number),
+    });
+  }, 60_000);
+
+  it('adds a video section for a video, and leaves it out with --no-video', () => {
+    const file = fixture('video/small-face-wide-shot.mp4');
+    const run = analyze('--fps', '1', file);
+    expect(run.status).toBe(0);
+    const doc = JSON.parse(run.stdout) as AnalysisResult & { video: Record<string, unknown> };
+    expect(doc.words.length).toBeGreaterThan(0);
+    expect(Object.keys(doc.video)).toEqual(
+      expect.arrayContaining([
+        'frames',
+        'persons',
+        'headPose',
+        'gaze',
+        'emotions',
+        'demographics',
+        'proctoring',
+        'lipSync',
+        'truthfulness',
+      ]),
+    );
+    expect(doc.video).toMatchObject({
+      fps: 1,
+      framesAnalysed: 11, // t = 0, 1 ... 10 s
+      gaze: { max_x: 310, max_y: 210 },
+    });
+    const quick = analyze('--no-video', file);
+    expect(quick.status).toBe(0);
+    expect(JSON.parse(quick.stdout)).not.toHaveProperty('video');
+  }, 180_000);
+
   it('fails with a message on stderr for a missing file or no argument', () => {
     const missing = analyze('/nonexistent/meeting.mp4');
     expect(missing.status).toBe(1);

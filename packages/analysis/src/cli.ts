@@ -1,12 +1,48 @@
 #!/usr/bin/env node
-/** `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] [--skin-patch] FILE`: prints one JSON document. */
+/**
+ * `npm run analyze -- [--engine pocketsphinx|whisper|openai] [--speakers N] [--fps F] [--no-video]
+ * [--skin-patch] FILE` prints one JSON document (with a `video` section for files with a picture,
+ * a `physiology` section with --skin-patch); `npm run analyze -- --image FILE` prints the faces
+ * of a still image.
+ */
 import { ENGINE_KINDS, selectEngine } from './asr/select.js';
 import { WhisperEngine } from './asr/whisper.js';
-import { parseArgs } from './cli-args.js';
+import { parseArgs, type CliArgs } from './cli-args.js';
+import { analyzeFaces, type VideoFaceAnalysis } from './face/analyze.js';
+import { detectFacesInImage } from './face/image.js';
+import { probeVideoInfo } from './face/frames.js';
 import { analyzeFile } from './pipeline.js';
 import { withSkinPatchPhysiology } from './physiology/cli-section.js';
 
-const USAGE = `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] [--skin-patch] FILE\n`;
+const USAGE =
+  `usage: npm run analyze -- [--engine ${ENGINE_KINDS.join('|')}] [--speakers N] [--fps F] [--no-video] [--skin-patch] FILE\n` +
+  `       npm run analyze -- --image FILE\n`;
+
+/** The video section as printed: person templates (1024 numbers each) are left out. */
+function printable(video: VideoFaceAnalysis) {
+  return {
+    ...video,
+    persons: video.persons.map(({ template, ...p }) => ({
+      ...p,
+      templateFaces: template?.faces ?? 0,
+    })),
+  };
+}
+
+async function analyzeRecording(args: CliArgs): Promise<unknown> {
+  const engine = selectEngine(args.engine);
+  try {
+    const speech = () => analyzeFile(args.file, engine, args.speakers);
+    // A skin patch is all skin and no face: it gets physiology, not the face analysis.
+    if (args.skinPatch) return await withSkinPatchPhysiology(args.file, speech);
+    const result = await speech();
+    if (args.noVideo || !(await probeVideoInfo(args.file))) return result;
+    return { ...result, video: printable(await analyzeFaces(args.file, { fps: args.fps })) };
+  } finally {
+    // whisper.cpp runs in a worker thread; end it so the process exits at once.
+    if (engine instanceof WhisperEngine) await engine.close();
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
@@ -19,18 +55,15 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   try {
-    const engine = selectEngine(args.engine);
-    try {
-      const speech = () => analyzeFile(args.file, engine, args.speakers);
-      const result = args.skinPatch
-        ? await withSkinPatchPhysiology(args.file, speech)
-        : await speech();
-      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      return 0;
-    } finally {
-      // whisper.cpp runs in a worker thread; end it so the process exits at once.
-      if (engine instanceof WhisperEngine) await engine.close();
-    }
+    const doc = args.image
+      ? {
+          faces: (await detectFacesInImage(args.file)).faces.map(
+            ({ embedding: _e, ...face }) => face,
+          ),
+        }
+      : await analyzeRecording(args);
+    process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    return 0;
   } catch (e) {
     process.stderr.write(`analyze: ${e instanceof Error ? e.message : String(e)}\n`);
     return 1;

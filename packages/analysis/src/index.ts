@@ -16,4 +16,5 @@ export type { OpenAiCompatibleOptions } from './asr/openai-compatible.js';
 export { WhisperEngine } from './asr/whisper.js';
 export { engineKind, selectEngine, isEngineKind, ENGINE_KINDS } from './asr/select.js';
 export type { EngineKind } from './asr/select.js';
+export * from './face/index.js';
 export * from './physiology/index.js';

@@ -14,3 +14,4 @@ export * from './analysis.js';
 export * from './ai.js';
 export * from './ai-routes.js';
 export * from './prompts.js';
+export * from './insights.js';

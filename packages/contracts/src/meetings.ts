@@ -11,6 +11,7 @@ export const MEETING_STAGES = [
   'negotiation_close_stage',
 ] as const;
 export const meetingStageSchema = z.enum(MEETING_STAGES);
+export type MeetingStage = z.infer<typeof meetingStageSchema>;
 
 /** ARCHITECTURE §4: uploaded -> queued -> analysing -> processed, or failed with a reason. */
 export const INFERENCE_STATUSES = [

@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
           page('profile', () => import('../features/profile/ProfilePage')),
           page('settings', () => import('../features/profile/SettingsPage')),
           page('interviews', () => import('../features/interviews/InterviewsPage')),
-          page('interviews/:id', () => import('../features/interviews/InterviewPage')),
+          page('interviews/:id', () => import('../features/meetings/InterviewPage')),
         ],
       },
       // Shell without sidebar.

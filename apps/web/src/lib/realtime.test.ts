@@ -51,6 +51,24 @@ function fakeSocket() {
 afterEach(cleanup);
 
 describe('meeting channel', () => {
+  it('hands the analytics events it was asked for to onEvent until it closes', () => {
+    const s = fakeSocket();
+    const seen: [string, unknown][] = [];
+    const channel = openMeetingChannel({
+      meetingId: 'm1',
+      onStatus: () => {},
+      events: ['action items', 'summary'],
+      onEvent: (name, payload) => seen.push([name, payload]),
+      connect: s.connect,
+    });
+    s.fire('action items', { meetingId: 'm1', n: 1 });
+    s.fire('bias', { meetingId: 'm1' });
+    expect(seen).toEqual([['action items', { meetingId: 'm1', n: 1 }]]);
+    channel.close();
+    s.fire('summary', { meetingId: 'm1' });
+    expect(seen).toHaveLength(1);
+  });
+
   it('connects with the spec options and joins the room on every connect', () => {
     const s = fakeSocket();
     openMeetingChannel({

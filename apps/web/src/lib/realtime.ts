@@ -28,6 +28,9 @@ export interface MeetingChannelOptions {
   onStatus(event: MeetingStatusEvent): void;
   /** Processed, ReanalyzeStatus or OfflineStatus arrived (the channel is then closed). */
   onTerminal?(event: TerminalEvent, payload: unknown): void;
+  /** Analytics events to listen for too (spec 2 §3), e.g. 'action items'. */
+  events?: readonly string[];
+  onEvent?(event: string, payload: unknown): void;
   getToken?(): string | null;
   connect?: Connect;
 }
@@ -90,6 +93,11 @@ export function openMeetingChannel(options: MeetingChannelOptions): MeetingChann
     options.onStatus(event);
     if (isTerminalStatus(event.inferenceStatus)) close();
   });
+  for (const name of options.events ?? []) {
+    socket.on(name, (payload: unknown) => {
+      if (!closed) options.onEvent?.(name, payload);
+    });
+  }
   for (const name of REALTIME_TERMINAL_EVENTS) {
     socket.on(name, (payload: unknown) => {
       if (closed) return;
@@ -109,6 +117,9 @@ export function openMeetingChannel(options: MeetingChannelOptions): MeetingChann
 export interface MeetingChannelHandlers {
   onStatus(event: MeetingStatusEvent): void;
   onTerminal?(event: TerminalEvent, payload: unknown): void;
+  /** Analytics events to listen for; fixed for the life of the channel. */
+  events?: readonly string[];
+  onEvent?(event: string, payload: unknown): void;
   /** Replaces socket.io (tests). */
   connect?: Connect;
 }
@@ -128,6 +139,8 @@ export function useMeetingChannel(meetingId: string | null, handlers: MeetingCha
       meetingId,
       onStatus: (e) => latest.current.onStatus(e),
       onTerminal: (e, p) => latest.current.onTerminal?.(e, p),
+      events: latest.current.events,
+      onEvent: (e, p) => latest.current.onEvent?.(e, p),
       connect: latest.current.connect,
     });
     return () => channel.close();

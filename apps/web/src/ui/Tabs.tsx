@@ -1,15 +1,78 @@
-import type { ComponentProps } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Tabs as RadixTabs } from 'radix-ui';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../lib/cn';
 
 export const Tabs = RadixTabs.Root;
 
+/** Spec 2 §9: one press of a tab-bar arrow scrolls this far. */
+export const TAB_SCROLL_STEP_PX = 200;
+
+/**
+ * The tab bar. When its tabs do not fit, arrows at its ends scroll it by 200 px (spec 2 §2);
+ * they are hidden from assistive technology, whose users move between tabs with the arrow keys.
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    setEdges({
+      left: el.scrollLeft > 1,
+      right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1,
+    });
+  }, []);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer?.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [measure]);
+  const scroll = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
+  const arrow =
+    'absolute top-0 z-10 grid h-10 w-7 place-items-center bg-surface text-muted hover:text-fg';
   return (
-    <RadixTabs.List
-      className={cn('flex items-center gap-1 overflow-x-auto border-b border-border', className)}
-      {...props}
-    />
+    <div className="relative">
+      {edges.left ? (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="tabs-scroll-left"
+          onClick={() => scroll(-TAB_SCROLL_STEP_PX)}
+          className={cn(arrow, 'left-0 border-r border-border')}
+        >
+          <ChevronLeft className="size-4" />
+        </button>
+      ) : null}
+      <RadixTabs.List
+        ref={ref}
+        className={cn(
+          'flex items-center gap-1 overflow-x-auto border-b border-border [scrollbar-width:none]',
+          className,
+        )}
+        {...props}
+      />
+      {edges.right ? (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="tabs-scroll-right"
+          onClick={() => scroll(TAB_SCROLL_STEP_PX)}
+          className={cn(arrow, 'right-0 border-l border-border')}
+        >
+          <ChevronRight className="size-4" />
+        </button>
+      ) : null}
+    </div>
   );
 }
 

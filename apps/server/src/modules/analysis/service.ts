@@ -42,7 +42,13 @@ export interface AnalysisDeps {
 }
 
 /** Share of the whole run each step stands for in the overall progress bar. */
-const STEP_WEIGHT: Record<AnalysisStep, number> = { media: 10, speech: 70, text: 10, finish: 10 };
+const STEP_WEIGHT: Record<AnalysisStep, number> = {
+  media: 10,
+  speech: 60,
+  text: 10,
+  insights: 15,
+  finish: 5,
+};
 
 export const minutesOf = (durationSec: number | null | undefined) => (durationSec ?? 0) / 60;
 
@@ -202,8 +208,8 @@ export function createAnalysisService(deps: AnalysisDeps) {
       let from = body.stage;
       const transcript = await repo.transcript(row.id);
       if (from !== 'media' && !row.playbackKey) from = 'media';
-      else if ((from === 'text' || from === 'finish') && !transcript) from = 'speech';
-      else if (from === 'finish' && !transcript?.analytics) from = 'text';
+      else if (from !== 'media' && from !== 'speech' && !transcript) from = 'speech';
+      else if ((from === 'insights' || from === 'finish') && !transcript?.analytics) from = 'text';
       return queueRun(row, from);
     },
 

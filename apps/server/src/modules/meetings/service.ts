@@ -157,6 +157,12 @@ export function createMeetingsService(deps: MeetingsDeps) {
     },
 
     /** A meeting reached through its public link: the link is the permission. */
+    /** A meeting the viewer may see, by its code (the AI kit's paths); 404 otherwise. */
+    async visibleByCode(viewer: Viewer, meetingCode: string): Promise<MeetingRow> {
+      const row = await repo.byCode(viewer.organizationId, meetingCode);
+      return visible(viewer, row?.id ?? '');
+    },
+
     async forPublicLink(meetingId: string): Promise<Meeting | null> {
       const row = await repo.byId(meetingId);
       return row ? view(row) : null;

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
+import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { speakerColorIndex, type Segment } from '../../lib/player';
@@ -9,6 +10,7 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
+  FeatureGate,
   OfflinePlayer,
   Spinner,
   Tabs,
@@ -24,6 +26,7 @@ import {
   useReanalyze,
   useSpeakerTimeMapping,
   useStartAnalysis,
+  ZAI_FEATURE,
 } from './analysis/queries';
 import { useAnalysisStatus } from './analysis/use-analysis-status';
 import { nameOf } from './analytics/names';
@@ -35,14 +38,25 @@ import { StatusBanner } from './meeting/StatusBanner';
 import { TranscriptTab } from './meeting/TranscriptTab';
 import { useMeeting } from './queries';
 import { ShareDialog } from './share/ShareDialog';
+import { ActionItemsPanel } from './insights/ActionItemsPanel';
+import { CandidateAnalysis } from './insights/CandidateAnalysis';
+import { findItem, useMeetingInsights } from './insights/queries';
+import { ZaiInsightsPanel } from './insights/ZaiInsightsPanel';
 
 // The charting library is large: it loads after the player and the transcript.
 const ConversationAnalytics = lazy(() =>
   import('./analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
 );
 
-/** /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). */
-export default function MeetingPage() {
+/**
+ * /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). The
+ * interview page (/interviews/{id}) is the same page with its own tab names (spec 2 §2).
+ */
+export default function MeetingPage({
+  variant = 'meeting',
+}: {
+  variant?: 'meeting' | 'interview';
+}) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -50,6 +64,7 @@ export default function MeetingPage() {
   const m = meeting.data;
   const status = useAnalysisStatus(m);
   const hasZai = useHasZai();
+  const insights = useMeetingInsights(m, hasZai);
   const speakerMap = useSpeakerTimeMapping(m);
   const diarization = useDiarization(m);
   const start = useStartAnalysis();
@@ -156,7 +171,13 @@ export default function MeetingPage() {
         <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
           <Tabs defaultValue="transcript" className="flex min-h-0 flex-1 flex-col">
             <TabsList aria-label="Meeting panels" className="px-2">
-              <TabsTrigger value="transcript">Transcript</TabsTrigger>
+              <TabsTrigger value="transcript">
+                {variant === 'interview' ? 'Transcripts' : 'Transcript'}
+              </TabsTrigger>
+              <TabsTrigger value="hr">HR Insights</TabsTrigger>
+              {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
+              {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
+              {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
               <TabsTrigger value="details">Details</TabsTrigger>
             </TabsList>
             <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
@@ -168,6 +189,45 @@ export default function MeetingPage() {
                 onSeek={seek}
               />
             </TabsContent>
+            <TabsContent value="hr" className="overflow-y-auto">
+              {hasZai ? (
+                <CandidateAnalysis
+                  insights={insights.data}
+                  loading={insights.isLoading}
+                  position={user?.position}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              ) : (
+                <FeatureGate feature={ZAI_FEATURE} className="h-full">
+                  <div className="h-60" />
+                </FeatureGate>
+              )}
+            </TabsContent>
+            <TabsContent value="zai" className="overflow-y-auto">
+              {hasZai ? (
+                <ZaiInsightsPanel
+                  data={insights.data?.data}
+                  loading={insights.isLoading}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              ) : (
+                <FeatureGate feature={ZAI_FEATURE} className="h-full">
+                  <div className="h-60" />
+                </FeatureGate>
+              )}
+            </TabsContent>
+            {hasZai ? (
+              <TabsContent value="actions" className="overflow-y-auto">
+                <ActionItemsPanel
+                  item={findItem(insights.data?.data, ACTION_ITEMS_PROMPT)}
+                  loading={insights.isLoading}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              </TabsContent>
+            ) : null}
             <TabsContent value="details" className="overflow-y-auto">
               <DetailsPanel meeting={m} engine={status.data?.engine} />
             </TabsContent>

@@ -4,6 +4,7 @@ import type { Meeting, OfflineStatus } from '@parley/contracts';
 import { isTerminalStatus } from '../../../lib/meetings';
 import { useMeetingChannel, type Connect, type MeetingStatusEvent } from '../../../lib/realtime';
 import { applyStatusEvent, meetingKeys } from '../queries';
+import { INSIGHT_EVENT_NAMES, applyInsightEvent } from '../insights/queries';
 import { analysisKeys, useOfflineStatus } from './queries';
 
 /**
@@ -46,6 +47,9 @@ export function useAnalysisStatus(
     onTerminal: () => {
       if (meeting) refresh(meeting.id);
     },
+    // Zai results show as each prompt answers, before the whole analysis is done.
+    events: INSIGHT_EVENT_NAMES,
+    onEvent: (_name, payload) => applyInsightEvent(client, payload),
     connect,
   });
 

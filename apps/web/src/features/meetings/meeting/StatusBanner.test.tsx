@@ -7,6 +7,7 @@ const steps: StepStatus[] = [
   { step: 'media', label: 'media', state: 'done', progress: 100, attempts: 1, error: null },
   { step: 'speech', label: 'speech', state: 'running', progress: 42.4, attempts: 1, error: null },
   { step: 'text', label: 'text', state: 'pending', progress: 0, attempts: 0, error: null },
+  { step: 'insights', label: 'insights', state: 'pending', progress: 0, attempts: 0, error: null },
   { step: 'finish', label: 'finish', state: 'pending', progress: 0, attempts: 0, error: null },
 ];
 
@@ -17,7 +18,7 @@ describe('StatusBanner', () => {
     render(<StatusBanner status="analysing" reason={null} progress={37} steps={steps} />);
     const list = screen.getByRole('list', { name: 'Analysis steps' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((li) => li.dataset.state)).toEqual(['done', 'running', 'pending', 'pending']);
+    expect(items.map((li) => li.dataset.state)).toEqual(['done', 'running', 'pending', 'pending', 'pending']);
     expect(items[1]?.textContent).toContain(ANALYSIS_STEP_LABELS.speech);
     expect(items[1]?.textContent).toContain('42%');
     expect(screen.getByText('37%')).toBeTruthy();

@@ -1,0 +1,191 @@
+import {
+  contextTokensOf,
+  runPrompt,
+  withoutEngineNote,
+  type Citation,
+  type CompletionResult,
+} from '@parley/ai';
+import type { InsightCitation, InsightCitations, InsightResult } from '@parley/contracts';
+import type { ResolvedModel } from '../ai-providers/resolver.js';
+import { citedMoments, insideRecording, type PromptMaterial } from './material.js';
+import type { InsightPrompt } from './prompts.js';
+
+/** One prompt's answer, ready to store: the spec's result shape plus what it cost. */
+export interface PromptOutcome {
+  promptName: string;
+  group: InsightPrompt['group'];
+  result: InsightResult;
+  citations: InsightCitations;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number | null;
+}
+
+const SCORE_SCHEMA = {
+  name: 'score_result',
+  schema: {
+    type: 'object',
+    properties: {
+      score: { type: 'number', minimum: 0, maximum: 100 },
+      insights: { type: 'array', items: { type: 'string' } },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['score', 'insights', 'tags'],
+    additionalProperties: false,
+  },
+} as const;
+
+/** A model's JSON, wherever it put it: the structured output, or the text's outer object. */
+function jsonOf(res: CompletionResult): unknown {
+  if (res.json !== undefined) return res.json;
+  const start = res.text.indexOf('{');
+  const end = res.text.lastIndexOf('}');
+  if (start < 0 || end <= start) return null;
+  try {
+    return JSON.parse(res.text.slice(start, end + 1)) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A statement as text: models sometimes answer {text: …} or {insight: …} objects. */
+function statementOf(x: unknown): string | null {
+  if (typeof x === 'string') return x;
+  if (x && typeof x === 'object') {
+    const o = x as Record<string, unknown>;
+    for (const key of ['text', 'insight', 'item', 'line', 'value']) {
+      if (typeof o[key] === 'string') return o[key];
+    }
+  }
+  return null;
+}
+
+const BULLET = /^\s*(?:[-*•]|\d{1,2}[.)])\s+/;
+/** A one-line answer that there is nothing to list ("No action items were found..."). */
+const NOTHING = /^(?:no\b|none\b|there (?:are|were) no\b|the transcript is empty\b)/i;
+
+/**
+ * The answer's lines without what is not an item: headings ("Key questions:"), the built-in
+ * engine's source note and its notice that it could not follow an instruction.
+ */
+function linesOf(res: CompletionResult): string[] {
+  const lines = withoutEngineNote(res.text)
+    .split(/\r?\n/)
+    .map((l) => l.replace(BULLET, '').trim())
+    .filter(
+      (l) => l.length > 0 && !l.endsWith(':') && !l.startsWith('The built-in engine could not'),
+    );
+  const only = lines[0];
+  if (lines.length === 1 && only && NOTHING.test(only) && !/\d{1,2}:\d{2}/.test(only)) return [];
+  return lines;
+}
+
+const contentWords = (s: string) => new Set(s.toLowerCase().match(/[\p{L}\p{N}']{4,}/gu) ?? []);
+
+/** The provider's own citation that best matches a statement (shared words), if any. */
+function matchingCitation(statement: string, pool: readonly Citation[]): Citation | null {
+  const words = contentWords(statement);
+  let best: Citation | null = null;
+  let bestShared = 1;
+  for (const c of pool) {
+    if (!c.quote) continue;
+    let shared = 0;
+    for (const w of contentWords(c.quote)) if (words.has(w)) shared++;
+    if (shared > bestShared) {
+      best = c;
+      bestShared = shared;
+    }
+  }
+  return best;
+}
+
+/**
+ * Statements with their moments: times the statement cites, else the provider's citation
+ * that shares its words, else the provider's i-th citation when it gave one per statement.
+ */
+function cite(statements: string[], res: CompletionResult, material: PromptMaterial) {
+  const pool = res.citations ?? [];
+  const texts: string[] = [];
+  const items: InsightCitation[][] = [];
+  statements.forEach((raw, i) => {
+    const { text, citations } = citedMoments(raw, material);
+    if (!text) return;
+    let found: InsightCitation[] = citations;
+    if (found.length === 0) {
+      const match =
+        matchingCitation(text, pool) ?? (pool.length === statements.length ? pool[i] : null);
+      if (match) found = [{ ...match }];
+    }
+    texts.push(text);
+    items.push(insideRecording(found, material.durationSec));
+  });
+  return { texts, items };
+}
+
+function uniqueByStart(citations: InsightCitation[]): InsightCitation[] {
+  const seen = new Set<number>();
+  return citations
+    .filter((c) => (seen.has(c.start) ? false : (seen.add(c.start), true)))
+    .sort((a, b) => a.start - b.start);
+}
+
+/** Runs one prompt on the material and shapes the answer as the spec's result item. */
+export async function runInsightPrompt(
+  { provider, model }: ResolvedModel,
+  prompt: InsightPrompt,
+  material: PromptMaterial,
+  signal?: AbortSignal,
+): Promise<PromptOutcome> {
+  // runPrompt fits the transcript to the model's context (parts, then one merged answer).
+  const res = await runPrompt(provider, {
+    model,
+    instructions: prompt.instructions,
+    transcript: material.lines,
+    ...(material.signals ? { signals: material.signals } : {}),
+    ...(prompt.output === 'score' ? { jsonSchema: SCORE_SCHEMA } : {}),
+    settings: { temperature: 0.2 },
+    contextTokens: contextTokensOf(model),
+    ...(signal ? { signal } : {}),
+  });
+
+  const base = {
+    promptName: prompt.name,
+    group: prompt.group,
+    provider: res.provider,
+    model: res.model,
+    inputTokens: res.usage.inputTokens,
+    outputTokens: res.usage.outputTokens,
+    costUsd: res.costUsd,
+  };
+  if (prompt.output === 'lines') {
+    const { texts, items } = cite(linesOf(res), res, material);
+    return { ...base, result: texts, citations: { score: uniqueByStart(items.flat()), items } };
+  }
+
+  const json = jsonOf(res) as Record<string, unknown> | null;
+  const score = Number(json?.score);
+  if (!json || !Number.isFinite(score)) {
+    throw new Error(`${prompt.name}: the model did not answer with a score`);
+  }
+  const insights = Array.isArray(json.insights) ? json.insights.map(statementOf) : [];
+  const tags = Array.isArray(json.tags)
+    ? json.tags.map(statementOf).filter((t): t is string => !!t?.trim())
+    : [];
+  const { texts, items } = cite(
+    insights.filter((s): s is string => !!s),
+    res,
+    material,
+  );
+  const own = insideRecording(res.citations ?? [], material.durationSec);
+  return {
+    ...base,
+    result: {
+      score: Math.round(Math.min(100, Math.max(0, score))),
+      insights: texts,
+      tags: tags.map((t) => t.trim()).slice(0, 8),
+    },
+    citations: { score: uniqueByStart([...own, ...items.flat()]), items },
+  };
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INSIGHT_EVENTS,
+  INSIGHT_MESSAGES as I,
+  insightEventFor,
+  isFeatureAvailable,
+  overallScoreOf,
+  type AiKitResponse,
+  type FeatureHolder,
+  type InsightEvent,
+  type MeetingInsights,
+} from '@parley/contracts';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { AiProviderResolver } from '../ai-providers/resolver.js';
+import type { MeetingRow, MeetingsService } from '../meetings/service.js';
+import type { Viewer } from '../meetings/visibility.js';
+import type { TranscriptData } from '../transcripts/view.js';
+import { materialFromText, materialFromTranscript, type PromptMaterial } from './material.js';
+import {
+  HR_PROMPTS,
+  MEETING_PROMPTS,
+  SALES_PROMPTS,
+  promptNamed,
+  promptsForStage,
+  salesPromptNamed,
+  type InsightPrompt,
+} from './prompts.js';
+import { itemOf, type InsightsRepo, type KitItem } from './repo.js';
+import { runInsightPrompt } from './runner.js';
+
+export interface InsightsDeps {
+  repo: InsightsRepo;
+  meetings: MeetingsService;
+  ai: AiProviderResolver;
+  /** The organisation's flags and plan, through the meeting owner (spec 1 §6). */
+  featureHolder: (userId: string) => Promise<FeatureHolder>;
+  /** The meeting's stored transcript, or null before the speech step has run. */
+  transcriptOf: (meetingId: string) => Promise<TranscriptData | null>;
+  broadcaster: MeetingBroadcaster;
+  /** THRESHOLD_HR_SCORE. */
+  threshold: number;
+  now: () => Date;
+  log: { info(obj: object, msg: string): void };
+}
+
+const named = (names: string[]) =>
+  names.map((n) => promptNamed(n)).filter((p): p is InsightPrompt => p !== null);
+
+/** The prompt sets of the AI-kit routes (spec 2 §7, spec 3 §7). */
+export const KIT_SETS = {
+  textAnalytics: [...MEETING_PROMPTS],
+  textAnalyticsB2c: [...HR_PROMPTS, ...named(['Action Items', 'Summary'])],
+  textScores: named(['Technical', 'Communication', 'Behavioral']),
+  hrAnalytics: [...HR_PROMPTS],
+  publish: [...HR_PROMPTS, ...MEETING_PROMPTS],
+} as const;
+export type KitSet = keyof typeof KIT_SETS;
+
+export function createInsightsService(deps: InsightsDeps) {
+  const { repo, meetings, now } = deps;
+
+  function emit(meetingId: string, event: string, payload: object): void {
+    deps.broadcaster.toMeeting(meetingId, event, payload);
+  }
+
+  /** The stored transcript as prompt material; 400 when there is none yet. */
+  async function storedMaterial(meetingId: string): Promise<PromptMaterial> {
+    const transcript = await deps.transcriptOf(meetingId);
+    if (!transcript || transcript.words.length === 0) throw badRequest(I.noTranscript);
+    return materialFromTranscript(transcript);
+  }
+
+  /**
+   * Runs prompts on the given text, or on the stored transcript, where the answers are also
+   * stored (so the meeting page shows them) and announced.
+   */
+  async function analyse(
+    row: MeetingRow,
+    prompts: readonly InsightPrompt[],
+    transcription: string | undefined,
+  ): Promise<AiKitResponse> {
+    const pasted = transcription?.trim();
+    const material = pasted ? materialFromText(pasted) : await storedMaterial(row.id);
+    const resolved = await deps.ai.providerFor(row.organizationId);
+    const data: KitItem[] = [];
+    for (const prompt of prompts) {
+      const outcome = await runInsightPrompt(resolved, prompt, material);
+      data.push({
+        promptName: outcome.promptName,
+        result: outcome.result,
+        citations: outcome.citations,
+      });
+      if (!pasted) {
+        const stored = await repo.upsert(
+          { meetingId: row.id, organizationId: row.organizationId, runId: null },
+          outcome,
+          now(),
+        );
+        emit(row.id, insightEventFor(stored.promptName, stored.group), {
+          meetingId: row.id,
+          item: itemOf(stored),
+        } satisfies InsightEvent);
+      }
+    }
+    if (!pasted && prompts.some((p) => p.group === 'hr')) await announceOverall(row.id);
+    return { data: { data, overallScore: overallScoreOf(data) } };
+  }
+
+  /** The overall score of what is stored, after an HR category changed. */
+  async function announceOverall(meetingId: string): Promise<void> {
+    const overallScore = overallScoreOf((await repo.forMeeting(meetingId)).map(itemOf));
+    emit(meetingId, INSIGHT_EVENTS.overall, { meetingId, overallScore });
+  }
+
+  return {
+    /**
+     * The insights step of the pipeline (ARCHITECTURE §4 step 6): every prompt of the meeting's
+     * stage, one stored row per prompt, each announced as it arrives. Prompts this run already
+     * answered are not asked again, so a retry after a failure resumes where it stopped.
+     * 'skipped' when the organisation has no Zai Intelligence or there is nothing to analyse.
+     */
+    async runStep(input: {
+      meeting: MeetingRow;
+      runId: string;
+      progress: (fraction: number) => void;
+      signal?: AbortSignal;
+    }): Promise<'done' | 'skipped'> {
+      const { meeting, runId } = input;
+      const holder = await deps.featureHolder(meeting.ownerId);
+      if (!isFeatureAvailable(holder, 'Zai Intelligence')) return 'skipped';
+      const transcript = await deps.transcriptOf(meeting.id);
+      if (!transcript || transcript.words.length === 0) return 'skipped';
+
+      const material = materialFromTranscript(transcript);
+      const prompts = promptsForStage(meeting.stage);
+      const answered = new Set(
+        (await repo.forMeeting(meeting.id))
+          .filter((r) => r.runId === runId)
+          .map((r) => r.promptName),
+      );
+      const resolved = await deps.ai.providerFor(meeting.organizationId);
+      let done = 0;
+      for (const prompt of prompts) {
+        if (!answered.has(prompt.name)) {
+          const outcome = await runInsightPrompt(resolved, prompt, material, input.signal);
+          const row = await repo.upsert(
+            { meetingId: meeting.id, organizationId: meeting.organizationId, runId },
+            outcome,
+            now(),
+          );
+          const item = itemOf(row);
+          emit(meeting.id, insightEventFor(item.promptName, item.group), {
+            meetingId: meeting.id,
+            item,
+          } satisfies InsightEvent);
+          if (item.group === 'hr') await announceOverall(meeting.id);
+        }
+        done += 1;
+        input.progress(done / prompts.length);
+      }
+      await repo.keepOnly(
+        meeting.id,
+        prompts.map((p) => p.name),
+      );
+      deps.log.info(
+        { meetingId: meeting.id, prompts: prompts.length, model: resolved.model },
+        'insights stored',
+      );
+      return 'done';
+    },
+
+    /** The meeting page's stored insights, overall score and threshold. */
+    async forMeeting(viewer: Viewer, meetingId: string): Promise<MeetingInsights> {
+      const row = await meetings.visible(viewer, meetingId);
+      const data = (await repo.forMeeting(row.id)).map(itemOf);
+      return {
+        meetingId: row.id,
+        data,
+        overallScore: overallScoreOf(data),
+        threshold: deps.threshold,
+      };
+    },
+
+    async kit(
+      viewer: Viewer,
+      meetingCode: string,
+      set: KitSet,
+      transcription?: string,
+    ): Promise<AiKitResponse> {
+      const row = await meetings.visibleByCode(viewer, meetingCode);
+      return analyse(row, KIT_SETS[set], transcription);
+    },
+
+    async salesResults(viewer: Viewer, meetingCode: string) {
+      const row = await meetings.visibleByCode(viewer, meetingCode);
+      const data = (await repo.forMeeting(row.id))
+        .filter((r) => r.group === 'sales')
+        .map((r) => ({ promptName: r.promptName, result: r.result, citations: r.citations }));
+      return {
+        data: { data, overallScore: null },
+        prompts: SALES_PROMPTS[row.stage].map((p) => p.name),
+      };
+    },
+
+    async salesPrompt(
+      viewer: Viewer,
+      meetingCode: string,
+      body: { promptName: string; transcription?: string | undefined },
+    ): Promise<AiKitResponse> {
+      const row = await meetings.visibleByCode(viewer, meetingCode);
+      const prompt = salesPromptNamed(body.promptName, row.stage);
+      if (!prompt) throw badRequest(I.unknownSalesPrompt(body.promptName));
+      return analyse(row, [prompt], body.transcription);
+    },
+
+    /** Analyses and keeps the answer behind a new link; only a Public one is served. */
+    async publish(
+      viewer: Viewer,
+      meetingCode: string,
+      body: { transcription?: string | undefined; access: 'Public' | 'Private' },
+    ) {
+      const row = await meetings.visibleByCode(viewer, meetingCode);
+      const answer = await analyse(row, KIT_SETS.publish, body.transcription);
+      const token = randomBytes(24).toString('base64url');
+      await repo.saveLink({
+        meetingId: row.id,
+        organizationId: row.organizationId,
+        token,
+        access: body.access,
+        results: answer.data.data,
+        now: now(),
+      });
+      return { ...answer, token, access: body.access };
+    },
+
+    async publicResult(token: string): Promise<AiKitResponse> {
+      const link = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await repo.linkByToken(token) : null;
+      if (!link || link.access !== 'Public') throw notFound(I.linkUnavailable);
+      return { data: { data: link.results, overallScore: overallScoreOf(link.results) } };
+    },
+  };
+}
+export type InsightsService = ReturnType<typeof createInsightsService>;

@@ -1,0 +1,67 @@
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { InsightCitations, InsightGroup, InsightItem, InsightResult } from '@parley/contracts';
+import { organizations } from './accounts.js';
+import { createdAt, updatedAt } from './columns.js';
+import { meetings } from './meetings.js';
+
+/**
+ * One row per meeting and prompt: the latest answer of a Zai prompt (ARCHITECTURE §4 step 6),
+ * in the spec's result shape, with the transcript moments behind every insight and score.
+ */
+export const meetingInsights = pgTable(
+  'meeting_insights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    meetingId: uuid('meeting_id')
+      .notNull()
+      .references(() => meetings.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The analysis run that wrote it; null when an AI-kit call on the stored transcript did. */
+    runId: uuid('run_id'),
+    promptName: text('prompt_name').notNull(),
+    group: text('group').$type<InsightGroup>().notNull(),
+    result: jsonb('result').$type<InsightResult>().notNull(),
+    citations: jsonb('citations').$type<InsightCitations>().notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    /** US dollars; null when the model's price is unknown. */
+    costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('meeting_insights_prompt_uq').on(t.meetingId, t.promptName),
+    index('meeting_insights_org_idx').on(t.organizationId),
+  ],
+);
+
+/** POST public/{meetingCode}: an analysis kept behind a link; only Public ones are served. */
+export const insightLinks = pgTable('insight_links', {
+  meetingId: uuid('meeting_id')
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** sha-256 of the token; the token itself is only ever in the creator's answer. */
+  tokenHash: text('token_hash').notNull().unique(),
+  access: text('access').$type<'Public' | 'Private'>().notNull(),
+  results: jsonb('results')
+    .$type<Pick<InsightItem, 'promptName' | 'result' | 'citations'>[]>()
+    .notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,144 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, toast } from './support';
+
+/**
+ * The Zai insights journey: an uploaded recording goes through the real pipeline (the
+ * insights step runs the built-in engine), and the meeting page shows action items and the
+ * Candidate Analysis; clicking a cited moment seeks the video. The same meeting opens as an
+ * interview. The recording is deleted at the end so other journeys find the library as before.
+ */
+const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
+const NAME = 'insights-talking-face';
+const SCREENS = 'test-results/screens';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+let meetingUrl: string | null = null;
+
+async function deleteMeeting(page: Page) {
+  if (!meetingUrl) return;
+  await page.goto(meetingUrl);
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  await del.waitFor({ state: 'visible', timeout: 20_000 });
+  await del.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  meetingUrl = null;
+}
+
+test.afterEach(async ({ page }) => {
+  await deleteMeeting(page).catch(() => {});
+});
+
+async function waitProcessed(page: Page) {
+  const banner = page.getByTestId('meeting-status');
+  await expect
+    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
+    .toMatch(/^(processed|failed)$/);
+  if ((await banner.getAttribute('data-status')) === 'failed')
+    throw new Error(`analysis failed: ${await banner.innerText()}`);
+}
+
+const videoTime = (page: Page) =>
+  page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+
+test('a processed meeting shows action items and the Candidate Analysis; moments seek', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-insights-'));
+  const video = path.join(dir, `${NAME}.mp4`);
+  copyFileSync(SOURCE, video);
+
+  await signIn(page, 'poc@acme.parley.local');
+  await page.goto('/library');
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(video);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await expect(toast(page, 'Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  meetingUrl = page.url();
+  await waitProcessed(page);
+
+  // Action Items: the lines the engine found, or the spec's empty state.
+  await page.getByRole('tab', { name: 'Action Items' }).click();
+  const actions = page.getByRole('list', { name: 'Action items' });
+  const none = page.getByText('No action items generated for this meeting.');
+  await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/speaker_\d{2}/)).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/insights-action-items-light-wide.png` });
+
+  // HR Insights: the gauge, the recommendation and one card per category, Alerts first.
+  await page.getByRole('tab', { name: 'HR Insights' }).click();
+  const panel = page.getByRole('region', { name: 'Candidate Analysis' });
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  await expect(panel.getByRole('img', { name: /^Overall score \d+%$/ })).toBeVisible();
+  await expect(panel.getByTestId('recommendation')).toHaveText(/^(Recommended|Not Recommended)$/);
+  const cards = panel.locator('article[data-prompt]');
+  await expect(cards).toHaveCount(4);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-prompt')))).toEqual([
+    'Alerts',
+    'Technical',
+    'Communication',
+    'Behavioral',
+  ]);
+  const technical = panel.locator('article[data-prompt="Technical"]');
+  await expect(technical.getByTestId('score')).toHaveText(/^\d{1,2}\.\d\/10$/);
+  await technical.getByRole('button', { name: 'Zai Insights' }).click();
+  await expect(technical.getByRole('listitem').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/insights-candidate-light-wide.png` });
+
+  // A cited moment seeks the player to it (keyboard: focus and Enter).
+  const moment = technical.locator('button[data-moment]').last();
+  const start = Number(await moment.getAttribute('data-moment'));
+  await moment.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => videoTime(page)).toBeCloseTo(start, 0);
+
+  // Zai Insights: summary and the other meeting prompts.
+  await page.getByRole('tab', { name: 'Zai Insights' }).click();
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Charisma' })).toContainText('/10');
+
+  await page.evaluate(() => localStorage.setItem('parley.theme', 'dark'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'HR Insights' }).click();
+  await expect(page.getByRole('region', { name: 'Candidate Analysis' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page
+    .locator('article[data-prompt="Alerts"]')
+    .getByRole('button', { name: 'Zai Insights' })
+    .click();
+  await page.screenshot({ path: `${SCREENS}/insights-candidate-dark-wide.png` });
+  await page.getByRole('tab', { name: 'Zai Insights' }).click();
+  await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/insights-zai-dark-wide.png` });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('tab', { name: 'HR Insights' }).click();
+  await expect(page.getByRole('region', { name: 'Candidate Analysis' })).toBeVisible();
+  await page.getByRole('region', { name: 'Candidate Analysis' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/insights-candidate-dark-narrow.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The same meeting as an interview: Transcripts and HR Insights tabs.
+  const id = meetingUrl.split('/').pop() ?? '';
+  await page.goto(`/interviews/${id}`);
+  await expect(page.getByRole('tab', { name: 'Transcripts' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'HR Insights' }).click();
+  await expect(page.getByRole('region', { name: 'Candidate Analysis' })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('parley.theme', 'light'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Action Items' }).click();
+  await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SCREENS}/insights-interview-light-wide.png` });
+
+  await deleteMeeting(page);
+});

@@ -1,0 +1,22 @@
+export * from './analyze.js';
+export * from './image.js';
+export {
+  DEFAULT_FPS,
+  DEFAULT_MAX_SIDE,
+  probeVideoInfo,
+  readImage,
+  sampleFrames,
+  scaledSize,
+} from './frames.js';
+export type { SampleOptions, VideoInfo } from './frames.js';
+export { DEFAULT_MAX_FACES, MIN_FACE_CONFIDENCE, detectRaw, getHuman } from './human.js';
+export * from './lipsync.js';
+export { mouthOpening, eyeAspectRatio, pearson, VoiceEnergy } from './measures.js';
+export * from './pose.js';
+export * from './proctoring.js';
+export * from './skin.js';
+export * from './summary.js';
+export * from './track.js';
+export * from './truthfulness.js';
+export type * from './types.js';
+export * from './verify.js';
