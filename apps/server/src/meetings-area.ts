@@ -12,7 +12,6 @@ import {
   type Realtime,
 } from './platform/realtime/index.js';
 import type { SecretBox } from './platform/secrets.js';
-import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
 import type { AuthService } from './modules/auth/service.js';
 import type { PlansService } from './modules/plans/service.js';

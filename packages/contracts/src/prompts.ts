@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiProviderKindSchema } from './ai.js';
+import { citationSchema } from './insights.js';
 import { defineRoute } from './route.js';
 
 /** Workbench defaults (spec 3 §3, §9). */
@@ -132,12 +133,6 @@ export const promptRunBody = z
   });
 export type PromptRunBody = z.input<typeof promptRunBody>;
 
-export const citationSchema = z.object({
-  start: z.number(),
-  end: z.number(),
-  speaker: z.string().optional(),
-  quote: z.string().optional(),
-});
 export const promptRunResultSchema = z.object({
   result: z.string(),
   model: z.string(),
