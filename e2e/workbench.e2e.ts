@@ -170,6 +170,15 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await page.screenshot({ path: `${SCREENS}/workbench-dark.png`, fullPage: true });
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
 
+    // Both models over the newest processed meeting, side by side.
+    await choose(page, page, 'Meetings', /^Last 1$/);
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const comparison = page.getByRole('table', { name: 'Comparison' });
+    await expect(comparison.getByRole('row', { name: new RegExp(NAME) })).toContainText(
+      /gpt-4o-mini read your/,
+      { timeout: 60_000 },
+    );
+
     // Save it and find it in the list.
     await page.getByRole('button', { name: 'Save prompt' }).click();
     await expect(toast(page, 'Prompt saved')).toBeVisible();
@@ -185,4 +194,26 @@ test('connect a local OpenAI server, run two models side by side, save the promp
   } finally {
     await cleanUp(page).catch(() => {});
   }
+});
+
+test('the super admin sees the model catalogue from Configuration', async ({ page }) => {
+  await signIn(page, 'admin@parley.local');
+  await page.goto('/configuration');
+  await page
+    .getByRole('navigation', { name: 'Configuration' })
+    .getByRole('link', { name: 'Models' })
+    .click();
+  await expect(page).toHaveURL(/\/configuration\/models$/);
+  await page.getByLabel('Search models').fill('gpt-4o');
+  const models = page.getByRole('table', { name: 'Models' });
+  const mini = models.getByRole('row', { name: /GPT-4o mini/ });
+  await expect(mini).toContainText('128,000');
+  await expect(mini).toContainText('$0.15 / $0.6');
+  await expect(mini).toContainText('not connected');
+  await page.getByLabel('Search models').fill('');
+  await expect(models.getByRole('row')).toHaveCount(11);
+  await page.screenshot({ path: `${SCREENS}/parameters-models-light.png` });
+  await setTheme(page, 'dark');
+  await page.screenshot({ path: `${SCREENS}/parameters-models-dark.png` });
+  await setTheme(page, 'light');
 });

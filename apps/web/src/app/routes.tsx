@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           page('app-integrations', () => import('../features/integrations/AppIntegrationsPage')),
           page('configuration', () => import('../features/configuration/ConfigurationPage')),
           page('configuration/prompts', () => import('../features/prompts/PromptWorkbenchPage')),
+          page('configuration/models', () => import('../features/configuration/ParametersPage')),
           page('parameters', () => import('../features/configuration/ParametersPage')),
           page('billing', () => import('../features/billing/EnterpriseManagementPage')),
           page('user-logs', () => import('../features/user-logs/UserLogsPage')),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Bot, FileText, UserRound } from 'lucide-react';
+import { Bot, Cpu, FileText, UserRound } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations } from '../../lib/integrations';
 import { cn } from '../../lib/cn';
@@ -14,6 +14,7 @@ const TABS = [
     staff: false,
   },
   { id: 'prompts', label: 'Prompts', to: '/configuration/prompts', icon: FileText, staff: true },
+  { id: 'models', label: 'Models', to: '/configuration/models', icon: Cpu, staff: true },
 ] as const;
 
 /** Profile | AI providers | Prompts: links styled as tabs, so each part keeps its own URL. */

@@ -1,3 +1,4 @@
+import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
 import { PageHeader } from '../../ui';
 import { ModelsTable } from './ModelsTable';
 
@@ -10,6 +11,7 @@ export default function ParametersPage() {
         description="The models Zai can use, with their context sizes and prices. Parameters and thresholds arrive with the Administration area."
         className="pb-0"
       />
+      <ConfigurationTabs current="models" />
       <ModelsTable />
     </div>
   );
