@@ -214,6 +214,7 @@ test('the super admin sees the model catalogue from Configuration', async ({ pag
   await expect(models.getByRole('row')).toHaveCount(11);
   await page.screenshot({ path: `${SCREENS}/parameters-models-light.png` });
   await setTheme(page, 'dark');
+  await expect(page.getByRole('table', { name: 'Models' }).getByRole('row')).toHaveCount(11);
   await page.screenshot({ path: `${SCREENS}/parameters-models-dark.png` });
   await setTheme(page, 'light');
 });
