@@ -117,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     users,
     plans,
     secrets: createSecretBox(config.appSecret),
+    mailer,
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
     ai: opts.ai ?? aiProviders.resolver,
     now,

@@ -49,6 +49,8 @@ const envSchema = z.object({
   SEED_MANAGER_EMAIL: z.string().default('manager@acme.parley.local'),
   SEED_REP_EMAIL: z.string().default('rep@acme.parley.local'),
   SEED_SEEKER_EMAIL: z.string().default('seeker@parley.local'),
+  /** Bundles of the demo organisation's plan when it is first seeded (comma-separated names). */
+  SEED_DEMO_BUNDLES: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   /** socket.io fans events out through Redis when several processes serve the app. */
   REDIS_URL: z.string().url().optional(),
@@ -74,6 +76,10 @@ const envSchema = z.object({
   /** On SIGTERM/SIGINT, how long a job in flight may finish before it is handed back. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Tokens of meeting excerpts Zai sends with a question (retrieval keeps the best lines). */
+  ZAI_CONTEXT_TOKENS: positiveInt(6000),
+  /** Longest answer Zai asks a model for. */
+  ZAI_MAX_OUTPUT_TOKENS: positiveInt(700),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -103,6 +109,8 @@ export interface AppConfig {
     rep: string;
     seeker: string;
   };
+  /** SEED_DEMO_BUNDLES: the demo plan's bundles; null keeps the default (Essentials, Sales Suite). */
+  demoBundles: string[] | null;
 }
 
 /**
@@ -164,5 +172,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       rep: env.SEED_REP_EMAIL.toLowerCase(),
       seeker: env.SEED_SEEKER_EMAIL.toLowerCase(),
     },
+    demoBundles: env.SEED_DEMO_BUNDLES
+      ? env.SEED_DEMO_BUNDLES.split(',')
+          .map((b) => b.trim())
+          .filter(Boolean)
+      : null,
   };
 }

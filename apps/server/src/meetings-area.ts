@@ -11,6 +11,7 @@ import {
   type MeetingBroadcaster,
   type Realtime,
 } from './platform/realtime/index.js';
+import type { Mailer } from './platform/mail.js';
 import type { SecretBox } from './platform/secrets.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
 import type { AuthService } from './modules/auth/service.js';
@@ -36,6 +37,8 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
+import { createParticipantsModule } from './modules/participants/module.js';
+import { createAssistantModule } from './modules/assistant/module.js';
 import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 import { createInsightsRepo } from './modules/insights/repo.js';
 import { registerInsightRoutes } from './modules/insights/routes.js';
@@ -48,8 +51,9 @@ export interface MeetingsAreaDeps {
   users: UsersService;
   plans: PlansService;
   secrets: SecretBox;
+  mailer: Mailer;
   resolveStore: StoreResolver;
-  /** How the insights step and the AI kit reach a language model. */
+  /** How the insights step, the AI kit and the assistant reach a language model. */
   ai: AiProviderResolver;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -192,6 +196,15 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   const uploadsRepo = createUploadsRepo(database.db);
   const uploads = createUploadsService({ repo: uploadsRepo, meetings, resolveStore, now });
   const transcripts = createTranscriptsModule({ db: database.db, meetings, now });
+  const assistant = createAssistantModule({
+    lists,
+    transcripts: transcripts.service,
+    ai: deps.ai,
+    settings: {
+      contextTokens: config.env.ZAI_CONTEXT_TOKENS,
+      maxOutputTokens: config.env.ZAI_MAX_OUTPUT_TOKENS,
+    },
+  });
   const sharing = createSharingService({
     repo: createSharingRepo(database.db),
     meetings,
@@ -201,6 +214,18 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
     now,
+  });
+  const participants = createParticipantsModule({
+    db: database.db,
+    meetings,
+    resolveStore,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    turnsOf: async (meetingId) => (await analysisRepo.transcript(meetingId))?.turns ?? [],
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    now,
+    log,
   });
 
   const stopCleanup = serves
@@ -230,8 +255,10 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerCreditRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);
+      assistant.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
+      await participants.registerRoutes(api);
       registerInsightRoutes(api, insights);
     },
   };

@@ -18,3 +18,4 @@ export { engineKind, selectEngine, isEngineKind, ENGINE_KINDS } from './asr/sele
 export type { EngineKind } from './asr/select.js';
 export * from './face/index.js';
 export * from './physiology/index.js';
+export * from './voiceprint/index.js';

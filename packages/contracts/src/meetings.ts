@@ -190,10 +190,6 @@ export const uploadRouteSets = {
   azure: uploadRoutes('azure'),
 } as const;
 
-/** The assistant's meeting picker (spec 2 §7 meeting/user/zai): processed meetings by name. */
-export const zaiMeetingsResponse = z.object({
-  data: z.array(z.object({ id: z.string(), meetingName: z.string() })),
-});
 export const uploadChunkQuery = z.object({ uploadId: z.string().uuid() });
 const messageResponse = z.object({ message: z.string() });
 
@@ -215,15 +211,6 @@ export const meetingRoutes = {
     'Visible meetings starting from now, and live meetings not processed yet',
   ),
   reports: listRoute('/meeting/user/reports', 'Visible meetings whose analysis is processed'),
-  zai: defineRoute({
-    method: 'GET',
-    path: '/meeting/user/zai',
-    summary: 'Processed meetings the assistant can answer about (id and name)',
-    tags: ['meetings'],
-    auth: true,
-    query: z.object({ search: z.string().trim().max(200).optional() }),
-    response: zaiMeetingsResponse,
-  }),
   removeAsSuperAdmin: defineRoute({
     method: 'DELETE',
     path: '/meeting/superAdmin/:id',

@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { createPglite, openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
 import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
 import { seed } from '../modules/seed/seed.js';
+import type { AiProviderResolver } from '../modules/ai-providers/resolver.js';
 
 export interface TestClock {
   now(): Date;
@@ -91,6 +92,8 @@ export async function createTestContext(
     routes?: (api: FastifyInstance) => void | Promise<void>;
     /** false leaves the database empty (migrated only). */
     seed?: boolean;
+    /** How modules reach language models; the app's default is the built-in engine. */
+    ai?: AiProviderResolver;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -123,6 +126,7 @@ export async function createTestContext(
     now: clock.now,
     logger: false,
     routes: opts.routes,
+    ai: opts.ai,
   });
   await app.ready();
   return {

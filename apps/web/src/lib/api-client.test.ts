@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authRoutes, consentRoutes, promptRoutes, type AuthSuccess } from '@parley/contracts';
+import { authRoutes, consentRoutes, type AuthSuccess } from '@parley/contracts';
 import {
   ApiRequestError,
   buildUrl,
@@ -238,72 +238,5 @@ describe('postForm', () => {
     expect(posts.map((c) => bearer(c.init))).toEqual(['Bearer old', 'Bearer new']);
     expect(posts[1]?.init.body).toBe(form);
     expect((posts[1]?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
-  });
-});
-
-describe('stream (Server-Sent Events through the same client)', () => {
-  /** A body that arrives in the given pieces, as a network would split it. */
-  function sse(pieces: string[]): Response {
-    const encoder = new TextEncoder();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const p of pieces) controller.enqueue(encoder.encode(p));
-        controller.close();
-      },
-    });
-    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
-  }
-
-  it('yields each event once, in order, however the body is split', async () => {
-    const { client, calls } = setup(() =>
-      sse([
-        'event: delta\ndata: {"text":"Hel',
-        'lo"}\n\nevent: delta\ndata: {"text":" world"}\n',
-        '\nevent: done\ndata: {"result":{"usage":{"inputTokens":3,"outputTokens":2}}}\n\n',
-      ]),
-    );
-    const events = [];
-    for await (const e of client.stream(promptRoutes.stream, {
-      body: { promptText: 'Hi', transcription: 'A: hi' },
-    })) {
-      events.push(e);
-    }
-    expect(events).toEqual([
-      { event: 'delta', data: { text: 'Hello' } },
-      { event: 'delta', data: { text: ' world' } },
-      { event: 'done', data: { result: { usage: { inputTokens: 3, outputTokens: 2 } } } },
-    ]);
-    const headers = calls[0]?.init.headers as Record<string, string>;
-    expect(headers.Authorization).toBe('Bearer old');
-    expect(headers.Accept).toBe('text/event-stream');
-  });
-
-  it('throws the server’s message for a refused run, before any event', async () => {
-    const { client } = setup(() =>
-      json(400, { statusCode: 400, message: 'Chat Gpt is not connected' }),
-    );
-    const events = client.stream(promptRoutes.stream, {
-      body: { promptText: 'Hi', transcription: 'A: hi' },
-      toast: false,
-    });
-    await expect(events.next()).rejects.toMatchObject({
-      status: 400,
-      serverMessage: 'Chat Gpt is not connected',
-    });
-  });
-
-  it('says so when the browser has no ReadableStream', async () => {
-    const { client } = setup(() => sse([]));
-    vi.stubGlobal('ReadableStream', undefined);
-    try {
-      const events = client.stream(promptRoutes.stream, {
-        body: { promptText: 'Hi', transcription: 'A: hi' },
-      });
-      await expect(events.next()).rejects.toThrow(
-        'ReadableStream not supported in this environment.',
-      );
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });

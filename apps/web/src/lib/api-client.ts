@@ -1,5 +1,4 @@
 import {
-  AI_MESSAGES,
   API_PREFIX,
   authRoutes,
   messageForStatus,
@@ -9,7 +8,11 @@ import {
   type RouteQuery,
   type RouteResponse,
 } from '@parley/contracts';
+import { readServerSentEvents, type ServerSentEvent } from './event-stream';
 import type { ToastInput } from './toast';
+
+/** Spec 2 §8: the browser cannot read a streamed answer. */
+export const STREAM_UNSUPPORTED = 'ReadableStream not supported in this environment.';
 
 export const UNKNOWN_FETCH_ERROR = 'Unknown fetch error';
 
@@ -47,32 +50,6 @@ export function errorToastFor(error: ApiRequestError): ToastInput | null {
 }
 
 type Params = Record<string, string | number>;
-
-/** Spec 3 §8: shown when the browser cannot read a response as a stream. */
-export const NO_READABLE_STREAM = AI_MESSAGES.noStream;
-
-/** One Server-Sent Event: its name (default 'message') and its JSON data. */
-export interface ServerEvent {
-  event: string;
-  data: unknown;
-}
-
-/** Parses one event block ('event: x' and 'data: …' lines); null for comments and keep-alives. */
-export function parseServerEvent(block: string): ServerEvent | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split(/\r?\n/)) {
-    if (line.startsWith('event:')) event = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-  }
-  if (data.length === 0) return null;
-  const text = data.join('\n');
-  try {
-    return { event, data: JSON.parse(text) as unknown };
-  } catch {
-    return { event, data: text };
-  }
-}
 type BodyOption<R> = RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> };
 type QueryOption<R> =
   RouteQuery<R> extends undefined ? { query?: undefined } : { query?: RouteQuery<R> };
@@ -108,6 +85,8 @@ interface LooseOptions {
   params?: Params;
   toast?: boolean;
   signal?: AbortSignal;
+  /** Accept header; JSON unless a route streams. */
+  accept?: string;
 }
 
 export function buildUrl(path: string, params?: Params, query?: unknown): string {
@@ -152,13 +131,8 @@ type Target = Pick<RouteContract, 'method' | 'path' | 'auth'>;
 export function createApiClient(deps: ApiDeps) {
   let refreshing: Promise<AuthSuccess> | null = null;
 
-  async function send(
-    route: Target,
-    opts: LooseOptions,
-    token: string | null,
-    accept = 'application/json',
-  ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: accept };
+  async function send(route: Target, opts: LooseOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
     if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (route.auth && token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -198,73 +172,65 @@ export function createApiClient(deps: ApiDeps) {
     return refreshing;
   }
 
-  /** Sends with the bearer token; on 401 refreshes once and retries. Throws on failure. */
-  async function respond(route: Target, opts: LooseOptions, accept?: string): Promise<Response> {
-    try {
-      const token = deps.getAccessToken();
-      let res = await send(route, opts, token, accept);
-      if (res.status === 401 && route.auth) {
-        // Another call may already have refreshed while this one was in flight.
-        const current = deps.getAccessToken();
-        let retryToken: string | null = current && current !== token ? current : null;
-        if (!retryToken) {
-          try {
-            retryToken = (await refreshSession()).accessToken;
-          } catch (e) {
-            const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, null);
-            deps.onRefreshFailed(err);
-            if (err.status === 0) throw err;
-            throw new ApiRequestError(401, messageOf(await readJson(res)));
-          }
-        }
-        res = await send(route, opts, retryToken, accept);
+  /** Sends the request; on a 401 refreshes the session once and sends it again. */
+  async function respond(route: Target, opts: LooseOptions): Promise<Response> {
+    const token = deps.getAccessToken();
+    const res = await send(route, opts, token);
+    if (res.status !== 401 || !route.auth) return res;
+    // Another call may already have refreshed while this one was in flight.
+    const current = deps.getAccessToken();
+    let retryToken: string | null = current && current !== token ? current : null;
+    if (!retryToken) {
+      try {
+        retryToken = (await refreshSession()).accessToken;
+      } catch (e) {
+        const err = e instanceof ApiRequestError ? e : new ApiRequestError(0, null);
+        deps.onRefreshFailed(err);
+        if (err.status === 0) throw err;
+        throw new ApiRequestError(401, messageOf(await readJson(res)));
       }
-      if (!res.ok) throw new ApiRequestError(res.status, messageOf(await readJson(res)));
-      return res;
-    } catch (e) {
-      if (e instanceof ApiRequestError && opts.toast !== false) {
-        const t = errorToastFor(e);
-        if (t) deps.notify(t);
-      }
-      throw e;
+    }
+    return send(route, opts, retryToken);
+  }
+
+  function toastOnFailure(e: unknown, opts: LooseOptions): void {
+    if (e instanceof ApiRequestError && opts.toast !== false) {
+      const t = errorToastFor(e);
+      if (t) deps.notify(t);
     }
   }
 
   async function call(route: Target, opts: LooseOptions): Promise<unknown> {
-    return readJson(await respond(route, opts));
+    try {
+      return await parse(await respond(route, opts));
+    } catch (e) {
+      toastOnFailure(e, opts);
+      throw e;
+    }
   }
 
   /**
-   * Server-Sent Events of a streaming route, read with fetch and a ReadableStream under the
-   * same auth as `api`. Yields each event's name and parsed JSON data; ends when the server
-   * closes the stream or `signal` aborts.
+   * Calls a route that answers with Server-Sent Events (the assistant's prompt/siri) and yields
+   * its events as they arrive. Auth, refresh and a failed status behave as in `api`; the events'
+   * own errors are the caller's to show. Abort with `signal` to stop reading.
    */
-  async function* stream<R extends RouteContract>(
+  async function* events<R extends RouteContract>(
     route: R,
     ...args: OptionalArg<R>
-  ): AsyncGenerator<ServerEvent> {
-    if (typeof ReadableStream === 'undefined') throw new Error(NO_READABLE_STREAM);
-    const opts = (args[0] ?? {}) as LooseOptions;
-    const res = await respond(route, opts, 'text/event-stream');
-    if (!res.body || typeof res.body.getReader !== 'function') throw new Error(NO_READABLE_STREAM);
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
+  ): AsyncGenerator<ServerSentEvent> {
+    const opts = { ...(args[0] ?? {}), accept: 'text/event-stream' } as LooseOptions;
+    let res: Response;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        buffer += decoder.decode(value, { stream: !done });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = parseServerEvent(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (event) yield event;
-        }
-        if (done) return;
-      }
-    } finally {
-      reader.releaseLock();
+      res = await respond(route, opts);
+      if (!res.ok) await parse(res);
+    } catch (e) {
+      toastOnFailure(e, opts);
+      throw e;
     }
+    if (!res.body || typeof res.body.getReader !== 'function') {
+      throw new Error(STREAM_UNSUPPORTED);
+    }
+    yield* readServerSentEvents(res.body);
   }
 
   function api<R extends RouteContract>(
@@ -287,7 +253,7 @@ export function createApiClient(deps: ApiDeps) {
     return call({ method: 'POST', path, auth: true }, { ...options, form });
   }
 
-  return { api, refreshSession, postForm, stream };
+  return { api, events, refreshSession, postForm };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

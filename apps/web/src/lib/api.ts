@@ -15,7 +15,7 @@ export {
   ApiRequestError,
   isApiError,
   errorToastFor,
-  NO_READABLE_STREAM,
+  STREAM_UNSUPPORTED,
   UNKNOWN_FETCH_ERROR,
 } from './api-client';
 export type { ApiClient, CallOptions } from './api-client';
@@ -42,11 +42,11 @@ const client = createApiClient({
  */
 export const api = client.api;
 
+/** A Server-Sent Events route through the same client (auth, refresh, error toasts). */
+export const events = client.events;
+
 /** refresh-credentials with the stored (or given) user id; concurrent calls share one request. */
 export const refreshSession = client.refreshSession;
-
-/** Server-Sent Events of a streaming route, with the same auth (the prompt workbench). */
-export const streamEvents = client.stream;
 
 /** Multipart POST through the same client (chunk uploads). */
 export const postForm = client.postForm;

@@ -2,13 +2,16 @@ import { and, eq, gte, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import type { meetingListQuery } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { meetings } from '../../platform/db/schema.js';
+import { meetingTranscripts, meetings } from '../../platform/db/schema.js';
 import type { MeetingRow } from './repo.js';
 import { sharedWith, visibleTo, type Viewer } from './visibility.js';
 
 export type ListQuery = z.output<typeof meetingListQuery>;
-/** Which list (spec 2 §7): all visible, past, scheduled, reports, or shared with me. */
-export type ListScope = 'all' | 'past' | 'schedule' | 'reports' | 'shared';
+/**
+ * Which list (spec 2 §7): all visible, past, scheduled, reports, shared with me, or those with
+ * a transcript (the assistant's picker).
+ */
+export type ListScope = 'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -65,6 +68,11 @@ export function createMeetingListRepo(db: Db) {
       );
     }
     if (scope === 'reports') c.push(eq(meetings.inferenceStatus, 'processed'));
+    if (scope === 'transcribed') {
+      c.push(
+        sql`exists (select 1 from ${meetingTranscripts} where ${meetingTranscripts.meetingId} = ${meetings.id})`,
+      );
+    }
     if (q.search) c.push(ilike(meetings.searchText, likePattern(q.search)));
     c.push(...dateRange(q.from, q.to));
     if (q.stage) c.push(eq(meetings.stage, q.stage));
@@ -95,16 +103,6 @@ export function createMeetingListRepo(db: Db) {
           .where(where),
       ]);
       return { rows, count: total?.n ?? 0 };
-    },
-
-    /** Processed meetings by name, for the assistant's picker. */
-    async processedNames(viewer: Viewer, search: string | undefined, now: Date) {
-      return db
-        .select({ id: meetings.id, meetingName: meetings.meetingName })
-        .from(meetings)
-        .where(conditions(viewer, 'reports', { search }, now))
-        .orderBy(sql`${meetings.createdAt} desc`)
-        .limit(500);
     },
 
     /** Meetings with a known length, newest first, for the usage views. */

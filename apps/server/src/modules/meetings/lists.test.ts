@@ -144,15 +144,6 @@ describe('meeting lists', () => {
     const reports = await list('user', '/meeting/user/reports?size=100');
     expect(reports.data.every((m) => m.inferenceStatus === 'processed')).toBe(true);
     expect(reports.count).toBe(7);
-    const zai = json<{ data: { id: string; meetingName: string }[] }>(
-      await call(ctx, 'GET', '/meeting/user/zai?search=alpha', { token: tokens.user }),
-    );
-    expect(zai.data.map((m) => m.meetingName)).toEqual([
-      'Alpha call 24',
-      'Alpha call 12',
-      'Alpha call 00',
-    ]);
-    expect(Object.keys(zai.data[0] ?? {})).toEqual(['id', 'meetingName']);
   });
 
   it('lists what is shared with me', async () => {

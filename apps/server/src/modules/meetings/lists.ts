@@ -30,10 +30,6 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
       return { data: rows.map((r) => toMeeting(r, links)), count };
     },
 
-    async zai(viewer: Viewer, search: string | undefined) {
-      return { data: await listRepo.processedNames(viewer, search, now()) };
-    },
-
     /** Recorded minutes per meeting (a started minute counts whole, as credits do). */
     async usageByMeeting(
       viewer: Viewer,

@@ -18,7 +18,6 @@ export function registerMeetingRoutes(
   registerRoute(app, meetingRoutes.reports, ({ auth, query }) =>
     lists.list(auth, 'reports', query),
   );
-  registerRoute(app, meetingRoutes.zai, ({ auth, query }) => lists.zai(auth, query.search));
   registerRoute(app, sharingRoutes.sharedWithMe, ({ auth, query }) =>
     lists.list(auth, 'shared', query),
   );

@@ -75,8 +75,6 @@ describe('another organisation', () => {
       const res = await call(ctx, 'GET', path, { token: outsider });
       expect({ path, count: json<{ count: number }>(res).count }).toEqual({ path, count: 0 });
     }
-    const zai = await call(ctx, 'GET', '/meeting/user/zai', { token: outsider });
-    expect(json(zai)).toEqual({ data: [] });
     const people = await call(ctx, 'GET', '/share/org/users', { token: outsider });
     expect(json(people)).toEqual([]);
   });

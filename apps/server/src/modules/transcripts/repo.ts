@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { meetingTranscripts, type StoredTurn, type StoredWord } from '../../platform/db/schema.js';
 
@@ -29,6 +29,29 @@ export function createTranscriptsRepo(db: Db) {
     async byMeeting(organizationId: string, meetingId: string): Promise<TranscriptRow | null> {
       const [row] = await db.select().from(meetingTranscripts).where(of(organizationId, meetingId));
       return row ?? null;
+    },
+
+    /** The distinct speaker labels of each meeting's turns, sorted. */
+    async speakerLabels(
+      organizationId: string,
+      meetingIds: readonly string[],
+    ): Promise<Map<string, string[]>> {
+      if (meetingIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          meetingId: meetingTranscripts.meetingId,
+          speakers: sql<
+            string[]
+          >`coalesce((select array_agg(distinct t->>'speaker' order by t->>'speaker') from jsonb_array_elements(${meetingTranscripts.turns}) t), '{}')`,
+        })
+        .from(meetingTranscripts)
+        .where(
+          and(
+            eq(meetingTranscripts.organizationId, organizationId),
+            inArray(meetingTranscripts.meetingId, [...meetingIds]),
+          ),
+        );
+      return new Map(rows.map((r) => [r.meetingId, r.speakers]));
     },
 
     /** The speech step's result; a re-run replaces the previous transcript (and its edits). */

@@ -1,5 +1,6 @@
 import {
   ANALYSIS_MESSAGES as A,
+  speakerDisplayName,
   TRANSCRIPT_DASHBOARDS,
   type Diarization,
   type Transcription,
@@ -9,6 +10,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { MeetingsService } from '../meetings/service.js';
 import type { Viewer } from '../meetings/visibility.js';
 import { applyCorrections, outOfRange, type WordCorrection } from './edit.js';
+import { passageLines } from './lines.js';
 import type { TranscriptRow, TranscriptsRepo } from './repo.js';
 import {
   analyticsOf,
@@ -121,6 +123,36 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
       // The meeting was deleted between the read and the write.
       if (!saved) throw notFound(A.noTranscript);
       return transcriptionOf(saved, meeting.additionalDetails);
+    },
+
+    /**
+     * A visible meeting's transcript as short passages with speaker names, for the assistant.
+     * 404 for a meeting the viewer cannot see, and for one without a transcript yet.
+     */
+    async passages(viewer: Viewer, meetingId: string) {
+      const { meeting, row, names } = await load(viewer, meetingId);
+      if (!row) throw notFound(A.noTranscript);
+      return {
+        meeting: { id: meeting.id, meetingName: meeting.meetingName },
+        lines: passageLines(row.words, names),
+      };
+    },
+
+    /** Speaker display names of several meetings' transcripts, by meeting id (one query). */
+    async speakerNames(
+      organizationId: string,
+      list: readonly { id: string; additionalDetails: SpeakerNames }[],
+    ): Promise<Map<string, string[]>> {
+      const labels = await repo.speakerLabels(
+        organizationId,
+        list.map((m) => m.id),
+      );
+      return new Map(
+        list.map((m) => [
+          m.id,
+          (labels.get(m.id) ?? []).map((key) => speakerDisplayName(key, m.additionalDetails)),
+        ]),
+      );
     },
 
     /**

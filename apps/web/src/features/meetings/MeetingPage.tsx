@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
@@ -38,6 +38,7 @@ import { StatusBanner } from './meeting/StatusBanner';
 import { TranscriptTab } from './meeting/TranscriptTab';
 import { useMeeting } from './queries';
 import { ShareDialog } from './share/ShareDialog';
+import { BiometricCard } from './biometrics/BiometricCard';
 import { ActionItemsPanel } from './insights/ActionItemsPanel';
 import { CandidateAnalysis } from './insights/CandidateAnalysis';
 import { findItem, useMeetingInsights } from './insights/queries';
@@ -47,6 +48,13 @@ import { ZaiInsightsPanel } from './insights/ZaiInsightsPanel';
 const ConversationAnalytics = lazy(() =>
   import('./analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
 );
+
+/** Seconds from the ?t= parameter; anything but a non-negative number is ignored. */
+function startTimeOf(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const t = Number(value);
+  return Number.isFinite(t) && t >= 0 ? t : undefined;
+}
 
 /**
  * /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). The
@@ -58,6 +66,9 @@ export default function MeetingPage({
   variant?: 'meeting' | 'interview';
 }) {
   const { id = '' } = useParams();
+  // ?t=83 opens the meeting at 00:01:23 (Zai's citation links).
+  const [search] = useSearchParams();
+  const startTime = startTimeOf(search.get('t'));
   const navigate = useNavigate();
   const { user } = useAuth();
   const meeting = useMeeting(id);
@@ -166,6 +177,7 @@ export default function MeetingPage({
           poster={m.imageLink}
           segments={segments}
           onTimeChange={setTime}
+          startTime={startTime}
           className="lg:col-start-1 lg:row-start-1"
         />
         <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
@@ -240,6 +252,13 @@ export default function MeetingPage({
             </Suspense>
           </div>
         )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3">
+          <BiometricCard
+            meetingId={m.id}
+            onSeek={seek}
+            canVerify={isOwner || user?.role === 'poc' || user?.role === 'superadmin'}
+          />
+        </div>
       </div>
       <NameSpeakersDialog
         open={naming}

@@ -5,7 +5,7 @@ import {
   type PromptRunBody,
   type PromptRunResult,
 } from '@parley/contracts';
-import { failureMessage, streamEvents } from '../../lib/api';
+import { events, failureMessage } from '../../lib/api';
 
 export type SlotStatus = 'idle' | 'loading' | 'success' | 'failed' | 'cancelled';
 
@@ -32,7 +32,7 @@ export function usePromptStream() {
     abort.current = controller;
     setState({ status: 'loading', text: '', result: null, error: null });
     try {
-      for await (const e of streamEvents(promptRoutes.stream, {
+      for await (const e of events(promptRoutes.stream, {
         body,
         signal: controller.signal,
         toast: false,

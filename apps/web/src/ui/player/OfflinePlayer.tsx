@@ -56,6 +56,8 @@ export interface OfflinePlayerProps {
   onTimeChange?(time: number): void;
   /** Skip back/forward pressed (the transcript clears its current speaker). */
   onSkip?(seconds: number): void;
+  /** Seconds to start at (a link to a moment, e.g. a Zai citation); applied once the media loads. */
+  startTime?: number;
   className?: string;
 }
 
@@ -70,6 +72,7 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
       label = 'Video player',
       onTimeChange,
       onSkip,
+      startTime,
       className,
     },
     ref,
@@ -126,6 +129,15 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
       v.currentTime = t;
       dispatch({ type: 'seek', time: t });
     }, []);
+
+    // A start time waits for the metadata (seeking earlier is lost when the source resets).
+    const pendingStart = useRef<number | null>(null);
+    useEffect(() => {
+      if (startTime === undefined) return;
+      const v = video.current;
+      if (v && v.readyState >= 1) seek(startTime);
+      else pendingStart.current = startTime;
+    }, [startTime, src, seek]);
 
     const togglePlay = useCallback(() => {
       const v = video.current;
@@ -205,9 +217,13 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
               preload="metadata"
               playsInline
               onClick={togglePlay}
-              onLoadedMetadata={(e) =>
-                dispatch({ type: 'loaded', duration: e.currentTarget.duration })
-              }
+              onLoadedMetadata={(e) => {
+                dispatch({ type: 'loaded', duration: e.currentTarget.duration });
+                if (pendingStart.current !== null) {
+                  seek(pendingStart.current);
+                  pendingStart.current = null;
+                }
+              }}
               onDurationChange={(e) =>
                 dispatch({ type: 'loaded', duration: e.currentTarget.duration })
               }

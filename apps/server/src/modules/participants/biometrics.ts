@@ -1,0 +1,231 @@
+// Templates from a registration clip and offline verification of a meeting's video against
+// them. The face decides; the voice template is a weak signal reported beside it.
+import {
+  MediaError,
+  SAME_PERSON_THRESHOLD,
+  blockFeatures,
+  compareFaces,
+  compareVoice,
+  decodeAll,
+  detectRaw,
+  detectSpeech,
+  faceTemplate,
+  probeDuration,
+  sampleFrames,
+  voiceTemplate,
+  type BlockStats,
+  type FaceTemplate,
+  type VoiceComparison,
+  type VoiceTemplate,
+} from '@parley/analysis';
+import { cropRgb, jpegOf, wavClip, type RgbImage } from './snippets.js';
+
+export interface Templates {
+  face: FaceTemplate | null;
+  voice: VoiceTemplate | null;
+}
+
+/** Whether a stored value has the shape of a face template (it comes back out of storage). */
+export function isFaceTemplate(x: unknown): x is FaceTemplate {
+  const t = x as Partial<FaceTemplate> | null;
+  return !!t && Array.isArray(t.embedding) && t.embedding.length > 0 && typeof t.faces === 'number';
+}
+
+/** Frames of a registration clip kept for the face template: the most confident faces. */
+const TEMPLATE_FACES = 8;
+
+/** Sound of a recording as voice blocks, with the speech ranges; null when it has no sound. */
+async function voiceBlocks(
+  file: string,
+): Promise<{ blocks: BlockStats[]; speech: Range[] } | null> {
+  try {
+    const pcm = await decodeAll(file);
+    const [blocks, speech] = [blockFeatures(pcm), await detectSpeech(pcm)];
+    return { blocks, speech };
+  } catch (err) {
+    if (err instanceof MediaError) return null;
+    throw err;
+  }
+}
+
+/**
+ * Face and voice templates of a registration clip: the face from the most confident
+ * detections of the largest face (several frames), the voice from the speech in its sound.
+ */
+export async function templatesFromClip(file: string): Promise<Templates> {
+  const candidates: { score: number; embedding: number[] }[] = [];
+  for await (const frame of sampleFrames(file, { fps: 4 })) {
+    const faces = await detectRaw(frame.rgb, frame.width, frame.height);
+    const main = faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
+    if (main?.embedding.length) candidates.push({ score: main.score, embedding: main.embedding });
+    if (candidates.length >= 40) break;
+  }
+  const best = candidates.sort((a, b) => b.score - a.score).slice(0, TEMPLATE_FACES);
+  const face = best.length ? faceTemplate(best.map((c) => c.embedding)) : null;
+  const sound = await voiceBlocks(file);
+  const voice = sound
+    ? (voiceTemplate(sound.blocks, sound.speech.length ? sound.speech : undefined) ??
+      voiceTemplate(sound.blocks))
+    : null;
+  return { face, voice };
+}
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+export interface Turn extends Range {
+  speaker: string;
+}
+
+export interface Candidate {
+  id: string;
+  face: FaceTemplate | null;
+  voice: VoiceTemplate | null;
+}
+
+export interface Verdict {
+  candidateId: string;
+  status: 'verified' | 'mismatch' | 'no_face';
+  speaker: string | null;
+  videoTimeStamp: number | null;
+  face: { similarity: number; threshold: number; samePerson: boolean } | null;
+  voice: (Pick<VoiceComparison, 'llr' | 'threshold' | 'likelySame'> & { weakSignal: true }) | null;
+  image: string | null;
+  audio: string | null;
+  mismatchedEvents: { start: number; end: number; similarity: number }[];
+}
+
+interface SeenFace {
+  t: number;
+  best: number;
+}
+
+/** Frames with a face matching the template at least this often make a verification. */
+const MIN_MATCH_SHARE = 0.3;
+/** Frames analysed at most; longer meetings are sampled more sparsely. */
+const MAX_FRAMES = 180;
+const AUDIO_SNIPPET_SEC = 4;
+
+const speakerAt = (turns: readonly Turn[], t: number) =>
+  turns.find((x) => t >= x.start && t < x.end)?.speaker ?? null;
+
+/** Consecutive mismatching frames as time ranges (a frame stands for 1/fps seconds). */
+function rangesOf(frames: SeenFace[], step: number): Verdict['mismatchedEvents'] {
+  const out: Verdict['mismatchedEvents'] = [];
+  for (const f of frames) {
+    const last = out[out.length - 1];
+    if (last && f.t - last.end <= step * 1.01)
+      Object.assign(last, { end: f.t + step, similarity: Math.max(last.similarity, f.best) });
+    else out.push({ start: f.t, end: f.t + step, similarity: f.best });
+  }
+  return out.map((e) => ({ ...e, end: Math.round(e.end * 1000) / 1000 }));
+}
+
+/**
+ * Verifies each candidate against a meeting's video: every sampled frame's faces are compared
+ * to the candidate's face template; the candidate is verified when the template matches a
+ * face in enough of the frames where faces are seen, a mismatch when faces are seen but too
+ * few match, and 'no_face' when no face is seen at all. The speaker whose turns hold the
+ * matching frames is named, and their voice is compared to the voice template (weak signal).
+ */
+export async function verifyVideo(
+  file: string,
+  turns: readonly Turn[],
+  candidates: readonly Candidate[],
+): Promise<Verdict[]> {
+  const duration = await probeDuration(file).catch(() => 0);
+  const fps = Math.min(2, Math.max(0.05, MAX_FRAMES / Math.max(duration, 1)));
+  const step = 1 / fps;
+  const seen = new Map<string, SeenFace[]>(candidates.map((c) => [c.id, []]));
+  const evidence = new Map<string, { t: number; similarity: number; crop: RgbImage }>();
+
+  for await (const frame of sampleFrames(file, { fps })) {
+    const faces = (await detectRaw(frame.rgb, frame.width, frame.height)).filter(
+      (f) => f.embedding.length > 0,
+    );
+    if (faces.length === 0) continue;
+    for (const c of candidates) {
+      if (!c.face) continue;
+      let best = -1;
+      let bestBox = faces[0]!.box;
+      for (const f of faces) {
+        const { similarity } = await compareFaces(c.face, f.embedding);
+        if (similarity > best) [best, bestBox] = [similarity, f.box];
+      }
+      seen.get(c.id)!.push({ t: frame.t, best });
+      const held = evidence.get(c.id);
+      if (!held || best > held.similarity)
+        evidence.set(c.id, { t: frame.t, similarity: best, crop: cropRgb(frame, bestBox) });
+    }
+  }
+
+  const sound = candidates.some((c) => c.voice) ? await voiceBlocks(file) : null;
+  const verdicts: Verdict[] = [];
+  for (const c of candidates) {
+    const frames = seen.get(c.id) ?? [];
+    const found = evidence.get(c.id);
+    const matches = frames.filter((f) => f.best >= SAME_PERSON_THRESHOLD);
+    const status: Verdict['status'] =
+      frames.length === 0
+        ? 'no_face'
+        : matches.length >= Math.max(1, MIN_MATCH_SHARE * frames.length)
+          ? 'verified'
+          : 'mismatch';
+    const speaker = pickSpeaker(turns, status === 'verified' ? matches : frames);
+    const ranges = speaker ? turns.filter((t) => t.speaker === speaker) : [];
+    const voiceRanges = ranges.length ? ranges : [{ start: 0, end: Math.max(duration, 1) }];
+    const voice = c.voice && sound ? compareVoice(c.voice, sound.blocks, voiceRanges) : null;
+    const clipFrom = ranges[0]?.start ?? found?.t ?? 0;
+    verdicts.push({
+      candidateId: c.id,
+      status,
+      speaker,
+      videoTimeStamp: found ? found.t : null,
+      face: found
+        ? {
+            similarity: found.similarity,
+            threshold: SAME_PERSON_THRESHOLD,
+            samePerson: found.similarity >= SAME_PERSON_THRESHOLD,
+          }
+        : null,
+      voice: voice
+        ? {
+            llr: voice.llr,
+            threshold: voice.threshold,
+            likelySame: voice.likelySame,
+            weakSignal: true,
+          }
+        : null,
+      image: found ? (await jpegOf(found.crop)).toString('base64') : null,
+      audio: sound
+        ? await wavClip(file, clipFrom, AUDIO_SNIPPET_SEC)
+            .then((b) => b.toString('base64'))
+            .catch(() => null)
+        : null,
+      // Where a face was seen and it was not this person, inside their turns when known.
+      mismatchedEvents: rangesOf(
+        frames.filter(
+          (f) =>
+            f.best < SAME_PERSON_THRESHOLD &&
+            (!speaker || speakerAt(turns, f.t) === speaker || status === 'mismatch'),
+        ),
+        step,
+      ),
+    });
+  }
+  return verdicts;
+}
+
+/** The speaker who talks during most of the given frames; null without turns. */
+function pickSpeaker(turns: readonly Turn[], frames: readonly SeenFace[]): string | null {
+  const counts = new Map<string, number>();
+  for (const f of frames) {
+    const s = speakerAt(turns, f.t);
+    if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  for (const [s, n] of counts) if (best === null || n > counts.get(best)!) best = s;
+  return best ?? turns[0]?.speaker ?? null;
+}

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Answers a request with Server-Sent Events. The reply is taken over from Fastify (headers set
+ * by hooks after this point do not apply), so validate and throw before calling this: errors
+ * thrown earlier still get the one JSON error shape. The signal aborts when the client goes
+ * away, so a model call stops instead of running on for nobody.
+ */
+export async function sendEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  events: (signal: AbortSignal) => AsyncIterable<StreamEvent>,
+): Promise<void> {
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    // Proxies such as nginx would otherwise hold the deltas back until the answer is complete.
+    'X-Accel-Buffering': 'no',
+  });
+  try {
+    for await (const e of events(controller.signal)) {
+      if (controller.signal.aborted) break;
+      reply.raw.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    }
+  } catch (err) {
+    request.log.error({ err }, 'event stream failed');
+    if (!controller.signal.aborted) {
+      const data = { statusCode: 500, message: 'An unexpected error occurred' };
+      reply.raw.write(`event: error\ndata: ${JSON.stringify(data)}\n\n`);
+    }
+  } finally {
+    reply.raw.end();
+  }
+}

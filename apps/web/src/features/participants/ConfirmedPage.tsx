@@ -1,0 +1,6 @@
+import { RegistrationSuccessful } from './ParticipantPage';
+
+/** /participants/confirmed: where a successful registration ends. */
+export default function ConfirmedPage() {
+  return <RegistrationSuccessful />;
+}

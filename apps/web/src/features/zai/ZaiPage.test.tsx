@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { ZaiFinal } from '@parley/contracts';
+import { setAuthFailed } from '../../lib/auth-store';
+import { signInWith } from '../../lib/test-sign-in';
+import { TooltipProvider } from '../../ui';
+import ZaiPage from './ZaiPage';
+
+const MEETINGS = {
+  count: 2,
+  data: [
+    {
+      id: 'm1',
+      meetingName: 'Weekly sync',
+      date: '2026-11-20T10:00:00.000Z',
+      durationSec: 30,
+      speakers: ['Diane', 'Sheila'],
+    },
+    {
+      id: 'm2',
+      meetingName: 'Science reading',
+      date: '2026-11-19T10:00:00.000Z',
+      durationSec: 40,
+      speakers: ['speaker_00'],
+    },
+  ],
+};
+
+const FOUND: ZaiFinal = {
+  answer: 'Sheila is originally from Chicago [00:00:14].',
+  citations: [
+    {
+      meetingId: 'm1',
+      meetingName: 'Weekly sync',
+      start: 14.44,
+      end: 17.77,
+      speaker: 'Sheila',
+      quote: 'And I’m Sheila in Texas, originally from Chicago.',
+    },
+  ],
+  notFound: false,
+  model: 'parley-local',
+  provider: 'local',
+  usage: { inputTokens: 120, outputTokens: 12 },
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const sse = (event: string, data: unknown) =>
+  new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+/** A server whose prompt/siri answer the test writes chunk by chunk. */
+function stubServer() {
+  const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+  const bodies: unknown[] = [];
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.includes('/meeting/user/zai')) return json(MEETINGS);
+    if (url.includes('/ai/models/available')) {
+      return json({
+        data: [
+          {
+            model: 'parley-local',
+            provider: 'local',
+            label: 'Parley local',
+            connected: true,
+            isDefault: true,
+          },
+        ],
+      });
+    }
+    if (url.includes('/prompt/siri')) {
+      bodies.push(JSON.parse(String(init?.body)));
+      const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    }
+    return new Response('{}', { status: 404 });
+  });
+  return { fetch, streams, bodies };
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <TooltipProvider>
+          <ZaiPage />
+        </TooltipProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+async function askAboutWeeklySync(question: string) {
+  fireEvent.click(await screen.findByRole('checkbox', { name: /Weekly sync/ }));
+  const box = screen.getByRole('textbox', { name: 'Ask Zai' });
+  fireEvent.change(box, { target: { value: question } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+}
+
+describe('ZaiPage', () => {
+  afterEach(() => {
+    cleanup();
+    setAuthFailed();
+    localStorage.clear();
+  });
+
+  it('streams the answer, then shows citation chips linking to the moment', async () => {
+    const server = stubServer();
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderPage();
+    await askAboutWeeklySync('Where is Sheila from?');
+
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    expect(server.bodies[0]).toMatchObject({
+      userPrompt: 'Where is Sheila from?',
+      meetingIds: ['m1'],
+    });
+    const stream = server.streams[0];
+    if (!stream) throw new Error('no stream');
+    // Pending: the typing indicator and Stop until the first words arrive.
+    expect(screen.getByRole('status', { name: 'Zai is answering' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+
+    await act(async () => stream.enqueue(sse('delta', { text: 'Sheila is originally ' })));
+    expect(await screen.findByText(/Sheila is originally/)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Sources' })).toBeNull();
+
+    await act(async () => {
+      stream.enqueue(sse('delta', { text: 'from Chicago [00:00:14].' }));
+      stream.enqueue(sse('final', FOUND));
+      stream.close();
+    });
+    const sources = await screen.findByRole('list', { name: 'Sources' });
+    const chip = within(sources).getByRole('link');
+    expect(chip.textContent).toBe('Weekly sync·00:00:14');
+    expect(chip.getAttribute('href')).toBe('/library/m1?t=14');
+    // The answer's own [HH:MM:SS] marker links to the same moment.
+    const inline = screen.getByRole('link', { name: 'Weekly sync at 00:00:14' });
+    expect(inline.getAttribute('href')).toBe('/library/m1?t=14');
+    expect(inline.parentElement?.textContent).toBe('Sheila is originally from Chicago [00:00:14].');
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  it('says plainly when the meetings do not contain the answer', async () => {
+    const server = stubServer();
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderPage();
+    await askAboutWeeklySync('What was the quarterly revenue?');
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    const notFound = 'The selected meetings do not contain the answer to this question.';
+    await act(async () => {
+      server.streams[0]?.enqueue(sse('delta', { text: notFound }));
+      server.streams[0]?.enqueue(
+        sse('final', { ...FOUND, answer: notFound, citations: [], notFound: true }),
+      );
+      server.streams[0]?.close();
+    });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(notFound);
+    expect(screen.queryByRole('list', { name: 'Sources' })).toBeNull();
+  });
+
+  it('shows the error event’s message and asks again on Retry', async () => {
+    const server = stubServer();
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderPage();
+    await askAboutWeeklySync('Where is Sheila from?');
+    await waitFor(() => expect(server.streams).toHaveLength(1));
+    await act(async () => {
+      server.streams[0]?.enqueue(
+        sse('error', { statusCode: 401, message: 'Chat Gpt Key is expired!' }),
+      );
+      server.streams[0]?.close();
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Chat Gpt Key is expired!');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(server.streams).toHaveLength(2));
+    expect(server.bodies[1]).toMatchObject({
+      userPrompt: 'Where is Sheila from?',
+      meetingIds: ['m1'],
+    });
+  });
+
+  it('points to the library when there are no processed meetings', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+      String(input).includes('/meeting/user/zai')
+        ? json({ data: [], count: 0 })
+        : json({ data: [] }),
+    );
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderPage();
+    expect(await screen.findByText('No processed meetings yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to library' }).getAttribute('href')).toBe(
+      '/library',
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, toast } from './support';
+
+/**
+ * The assistant journey: a recording analysed by the real pipeline is picked on /zai, a
+ * question made of words from its transcript gets a streamed answer with a citation chip, and
+ * the chip opens the meeting at the cited moment. The meeting is deleted at the end.
+ */
+const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
+const NAME = 'assistant-talking-face';
+const SCREENS = 'test-results/screens';
+/** Common words the retrieval ignores; the question should rest on content words. */
+const COMMON = new Set(
+  'about after again their there these those which would could should really actually because going thinking people'.split(
+    ' ',
+  ),
+);
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+let meetingUrl: string | null = null;
+
+async function deleteMeeting(page: Page) {
+  if (!meetingUrl) return;
+  await page.goto(meetingUrl.split('?')[0] ?? meetingUrl);
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  await del.waitFor({ state: 'visible', timeout: 20_000 });
+  await del.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+  meetingUrl = null;
+}
+
+test.afterEach(async ({ page }) => {
+  await deleteMeeting(page).catch(() => {});
+});
+
+async function uploadAndAnalyse(page: Page) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-assistant-'));
+  const video = path.join(dir, `${NAME}.mp4`);
+  copyFileSync(SOURCE, video);
+  await page.goto('/library');
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(video);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await expect(toast(page, 'Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  meetingUrl = page.url();
+  const banner = page.getByTestId('meeting-status');
+  await expect
+    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
+    .toMatch(/^(processed|failed)$/);
+  if ((await banner.getAttribute('data-status')) === 'failed')
+    throw new Error(`analysis failed: ${await banner.innerText()}`);
+}
+
+/** Two content words spoken together in one transcript block (the engine's words vary). */
+async function questionFromTranscript(page: Page): Promise<string> {
+  const blocks = page.getByRole('list', { name: 'Transcript' }).getByTestId('transcript-block');
+  await expect(blocks.first()).toBeVisible({ timeout: 30_000 });
+  for (const block of await blocks.all()) {
+    const words = (await block.locator('button[data-w]').allInnerTexts())
+      .map((w) => w.toLowerCase().replace(/[^\p{L}]/gu, ''))
+      .filter((w) => w.length >= 5 && !COMMON.has(w));
+    const distinct = [...new Set(words)];
+    if (distinct.length >= 2) return `What was said about ${distinct[0]} and ${distinct[1]}?`;
+  }
+  throw new Error('no transcript block with two content words');
+}
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  await page.reload();
+}
+
+test('Zai answers from a processed meeting and its citation opens the moment', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'poc@acme.parley.local');
+  await uploadAndAnalyse(page);
+  const question = await questionFromTranscript(page);
+  const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meetingUrl ?? '')?.[1] ?? '';
+
+  await page.goto('/zai');
+  await page.getByRole('searchbox', { name: 'Search meetings' }).fill(NAME);
+  await page.getByRole('checkbox', { name: new RegExp(NAME) }).click();
+  await expect(page.getByRole('list', { name: 'Selected meetings' }).getByText(NAME)).toBeVisible();
+  const box = page.getByRole('textbox', { name: 'Ask Zai' });
+  await box.fill(question);
+  await box.press('Enter');
+
+  const thread = page.getByRole('list', { name: 'Conversation' });
+  await expect(thread.getByText(question)).toBeVisible();
+  const sources = thread.getByRole('list', { name: 'Sources' });
+  await expect(sources).toBeVisible({ timeout: 30_000 });
+  await expect(thread.locator('li[data-status="success"]')).toHaveCount(1);
+  const chip = sources.getByRole('link').first();
+  await expect(chip).toContainText(NAME);
+  const href = (await chip.getAttribute('href')) ?? '';
+  expect(href).toMatch(new RegExp(`^/library/${meetingId}\\?t=\\d+$`));
+  const seconds = Number(href.split('t=')[1]);
+
+  // A question the meeting does not touch gets a plain notice, no sources.
+  await box.fill('What quarterly revenue forecast did the finance department approve?');
+  await box.press('Enter');
+  await expect(thread.getByRole('note')).toHaveText(
+    'The selected meetings do not contain the answer to this question.',
+    { timeout: 30_000 },
+  );
+  await expect(thread.getByRole('list', { name: 'Sources' })).toHaveCount(1);
+
+  for (const [theme, size] of [
+    ['light', { width: 1440, height: 900 }],
+    ['dark', { width: 1440, height: 900 }],
+    ['dark', { width: 390, height: 844 }],
+    ['light', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate((t) => {
+      localStorage.setItem('parley.theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    // Colours ease over 150 ms after the switch; let them settle before the picture.
+    await page.waitForTimeout(400);
+    const name = `zai-${theme}-${size.width > 1000 ? 'wide' : 'narrow'}`;
+    await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await setTheme(page, 'light');
+
+  // The answer is gone after the reload; ask again, then follow the citation.
+  await page.getByRole('searchbox', { name: 'Search meetings' }).fill(NAME);
+  await page.getByRole('checkbox', { name: new RegExp(NAME) }).click();
+  await box.fill(question);
+  await box.press('Enter');
+  await thread.getByRole('list', { name: 'Sources' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/library/${meetingId}\\?t=${seconds}$`));
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1), {
+      timeout: 20_000,
+    })
+    .toBeCloseTo(seconds, 0);
+
+  await deleteMeeting(page);
+});

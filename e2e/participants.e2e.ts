@@ -1,0 +1,193 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, toast } from './support';
+
+/**
+ * Participant biometrics end to end: a staff member invites a participant from the meeting
+ * page; the participant opens the e-mailed link, grants Chromium's fake camera (fed with
+ * talking-face.mp4 as .y4m and .wav), records and sees 'Registration Successful'; the staff
+ * member verifies the meeting and sees the participant verified.
+ *
+ * The demo organisation's plan leaves Biometrics out, so this journey runs its own server
+ * (port E2E_PORT + 100, its own data folder) seeded with the Interview Intelligence bundle,
+ * and the other journeys keep the locked features they expect.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SOURCE = path.join(ROOT, 'fixtures/video/talking-face.mp4');
+const SCREENS = 'test-results/screens';
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
+const BASE = `http://localhost:${PORT}`;
+const WORK = mkdtempSync(path.join(os.tmpdir(), 'parley-participants-e2e-'));
+const Y4M = path.join(WORK, 'camera.y4m');
+const WAV = path.join(WORK, 'microphone.wav');
+
+function ffmpeg(args: string[]) {
+  const r = spawnSync('ffmpeg', ['-v', 'error', '-y', ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`);
+}
+// Chromium's fake devices read these at launch, so they are made when the file loads.
+ffmpeg(['-i', SOURCE, '-t', '10', '-vf', 'scale=640:480,fps=15', '-pix_fmt', 'yuv420p', Y4M]);
+ffmpeg(['-i', SOURCE, '-t', '10', '-vn', '-ac', '1', '-ar', '48000', WAV]);
+
+test.use({
+  baseURL: BASE,
+  viewport: { width: 1440, height: 900 },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      ...['--disable-component-update', '--no-first-run', '--disable-sync'],
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${Y4M}`,
+      `--use-file-for-fake-audio-capture=${WAV}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+let server: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: path.join(WORK, 'data'),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: BASE,
+      AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
+      AUTH_REQUESTS_PER_IP: '10000',
+      SEED_DEMO_BUNDLES: 'Essentials,Sales Suite,Interview Intelligence',
+    },
+  });
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the participants journey’s server did not start');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(WORK, { recursive: true, force: true });
+});
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
+/** Both themes of a page, once its heading is back after the reload. */
+async function shoot(page: Page, name: string, heading: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true });
+  }
+  await setTheme(page, 'light');
+}
+
+test('a participant registers through the invite form and is verified in a meeting', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  const email = 'candidate@example.com';
+
+  // Staff: upload the meeting and invite the participant from its biometric card.
+  await signIn(page, 'poc@acme.parley.local');
+  await page.goto('/library');
+  const video = path.join(WORK, 'participant-interview.mp4');
+  copyFileSync(SOURCE, video);
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(video);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  const meetingUrl = page.url();
+
+  const card = page.getByRole('region', { name: 'Biometric verification' });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText('No participants invited')).toBeVisible();
+  await card.getByLabel('Participant e-mail').fill(email);
+  await card.getByLabel('Participant name').fill('Casey Candidate');
+  await card.getByRole('button', { name: 'Invite' }).click();
+  await expect(toast(page, 'Invitation sent')).toBeVisible();
+
+  const outbox = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  const text = ((await outbox.json()) as { text: string }).text;
+  const link = text.match(/https?:\/\/\S+\/participants\/invite-form\/\S+/)?.[0];
+  expect(link, text).toBeTruthy();
+
+  // Participant: no sign-in, a fresh browser context with the fake camera.
+  const visitor = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: 1280, height: 900 },
+  });
+  const p = await visitor.newPage();
+  await p.goto(link!);
+  await expect(p.getByRole('heading', { name: 'Register your face and voice' })).toBeVisible();
+  await shoot(p, 'participant-details', 'Register your face and voice');
+  const next = p.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await p.getByText('I agree to the biometric registration of my face and voice').click();
+  await next.click();
+  await expect(p.getByRole('heading', { name: 'Allow camera and microphone' })).toBeVisible();
+  await p.getByRole('button', { name: 'Allow camera and microphone' }).click();
+  await expect(p.getByRole('heading', { name: 'Record your face' })).toBeVisible();
+  await expect(p.getByTestId('face-guide')).toBeVisible();
+  await expect(p.getByText('Center your face in the frame.')).toBeVisible();
+  await p.waitForTimeout(1500); // the fake camera's first frames
+  await p.screenshot({ path: `${SCREENS}/participant-camera-light.png` });
+  await p.getByRole('button', { name: 'Start recording' }).click();
+  await expect(p.getByRole('progressbar', { name: 'Recording progress' })).toBeVisible({
+    timeout: 8_000,
+  });
+  const upload = p.getByRole('button', { name: 'Upload recording' });
+  await expect(upload).toBeVisible({ timeout: 20_000 });
+  await upload.click();
+  await expect(p.getByRole('heading', { name: 'Registration Successful' })).toBeVisible({
+    timeout: 120_000,
+  });
+  await expect(p).toHaveURL(/\/participants\/confirmed$/);
+  await shoot(p, 'participant-confirmed', 'Registration Successful');
+  // The link now says the registration is done.
+  await p.goto(link!);
+  await expect(p.getByRole('heading', { name: 'Registration Successful' })).toBeVisible();
+  await visitor.close();
+
+  // Staff: verify the meeting; the participant is verified with face and voice evidence.
+  await page.goto(meetingUrl);
+  await expect(card.getByText('1 invited · 1 registered')).toBeVisible({ timeout: 20_000 });
+  await card.getByRole('button', { name: 'Verify participants' }).click();
+  const result = card.getByTestId('biometric-result');
+  await expect(result).toBeVisible({ timeout: 240_000 });
+  await expect(result.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(result.getByText('Casey Candidate', { exact: true })).toBeVisible();
+  await expect(result.getByRole('img', { name: /Face of Casey Candidate/ })).toBeVisible();
+  await expect(result.getByLabel('Voice of Casey Candidate')).toBeAttached();
+  await card.scrollIntoViewIfNeeded();
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(card.getByTestId('biometric-result')).toBeVisible({ timeout: 20_000 });
+    await card.screenshot({ path: `${SCREENS}/biometric-card-${theme}.png` });
+  }
+});
