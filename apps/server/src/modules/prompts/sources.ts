@@ -25,8 +25,12 @@ export function workbenchSources(area: {
       }));
     },
     async processedMeetings(viewer: Viewer, n: number) {
-      const { data } = await area.lists.zai(viewer, undefined);
-      return data.slice(0, n);
+      const { data } = await area.lists.list(viewer, 'reports', {
+        page: 0,
+        size: n,
+        order: 'createdAt:desc',
+      });
+      return data.map((m) => ({ id: m.id, meetingName: m.meetingName }));
     },
   };
 }

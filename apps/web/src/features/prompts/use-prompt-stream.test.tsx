@@ -105,7 +105,10 @@ describe('usePromptStream (one workbench slot)', () => {
   it('says ReadableStream is not supported when the response cannot be read as a stream', async () => {
     signInWith([]);
     // A browser without ReadableStream hands fetch's response over without a readable body.
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null)),
+    );
     const { result } = renderHook(() => usePromptStream());
     act(() => void result.current.run(body));
     await waitFor(() => expect(result.current.status).toBe('failed'));

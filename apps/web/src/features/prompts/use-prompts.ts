@@ -45,10 +45,15 @@ export function useAvailableModels() {
   });
 }
 
+/** The newest 100 processed meetings the caller may see (the meeting picker). */
 export function useProcessedMeetings() {
   return useQuery({
-    queryKey: ['meeting', 'user', 'zai'],
-    queryFn: ({ signal }) => api(meetingRoutes.zai, { signal }),
+    queryKey: ['meeting', 'user', 'reports', 'workbench'],
+    queryFn: ({ signal }) =>
+      api(meetingRoutes.reports, {
+        query: { page: 0, size: 100, order: 'createdAt:desc' },
+        signal,
+      }),
   });
 }
 
