@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -30,7 +31,9 @@ import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createMeetingsArea } from './meetings-area.js';
-import { builtInAiOnly } from './modules/insights/built-in-ai.js';
+import { createAiProvidersModule } from './modules/ai-providers/module.js';
+import { createPromptsModule } from './modules/prompts/module.js';
+import { workbenchSources } from './modules/prompts/sources.js';
 import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 
 export interface AppOptions {
@@ -44,7 +47,7 @@ export interface AppOptions {
   /** Built web app to serve; null serves the API only. */
   webDist?: string | null;
   logger?: boolean;
-  /** The language models of Zai; defaults to the built-in engine for every organisation. */
+  /** The language models of Zai; defaults to each organisation's connected providers. */
   ai?: AiProviderResolver;
 }
 
@@ -99,6 +102,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => integrations.close());
 
+  // AI providers per organisation; `aiProviders.resolver` is how any module reaches a model.
+  const aiProviders = createAiProvidersModule({
+    db: database.db,
+    secrets: createSecretBox(config.appSecret),
+    createProvider,
+  });
+  await aiProviders.seed();
+
   const meetingsArea = await createMeetingsArea(app, {
     config,
     database,
@@ -108,9 +119,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secrets: createSecretBox(config.appSecret),
     mailer,
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
-    ai: opts.ai ?? builtInAiOnly,
+    ai: opts.ai ?? aiProviders.resolver,
     now,
     log: app.log,
+  });
+
+  const prompts = createPromptsModule({
+    db: database.db,
+    ai: opts.ai ?? aiProviders.resolver,
+    ...workbenchSources(meetingsArea),
+    countUse: (model) => aiProviders.models.countUse(model),
+    contextTokensOf: (model) => aiProviders.models.contextTokens(model),
   });
 
   await app.register(
@@ -119,6 +138,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await registerOidcRoutes(api, auth, config, setSession);
       registerUserRoutes(api, users);
       registerIntegrationRoutes(api, integrations);
+      aiProviders.registerRoutes(api);
+      prompts.registerRoutes(api);
       await meetingsArea.registerRoutes(api);
       if (!config.production) registerDevRoutes(api, mailer);
       await opts.routes?.(api);

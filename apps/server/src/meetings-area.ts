@@ -246,6 +246,9 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     analysis,
     queue,
     realtime,
+    /** Read by the prompt workbench (transcripts of a meeting, processed meetings). */
+    transcripts: transcripts.service,
+    lists,
     async registerRoutes(api: FastifyInstance): Promise<void> {
       registerMeetingRoutes(api, meetings, lists);
       registerMediaRoute(api, meetings, links);

@@ -12,6 +12,8 @@ export * from './credits.js';
 export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
+export * from './ai-routes.js';
+export * from './prompts.js';
 export * from './participants.js';
 export * from './assistant.js';
 export * from './insights.js';

@@ -148,6 +148,10 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/library\/[^/]+$/,
   /^\/interviews\/[^/]+$/,
   /^\/organization-management\/[^/]+$/,
+  /^\/configuration\/prompts$/,
+  // Models, parameters and thresholds (spec 3 §2): /parameters is in no role's navigation
+  // (spec 1 §2 redirects it), so the Configuration area shows the models table here.
+  /^\/configuration\/models$/,
 ];
 
 export function normalizePath(pathname: string): string {

@@ -8,5 +8,6 @@ export * from './schema/audit.js';
 export * from './schema/meetings.js';
 export * from './schema/integrations.js';
 export * from './schema/analysis.js';
+export * from './schema/prompts.js';
 export * from './schema/participants.js';
 export * from './schema/insights.js';

@@ -1,7 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
 import { fullName } from '../../lib/format';
-import { Avatar, Card, PlaceholderPage } from '../../ui';
+import { Avatar, Card, EmptyState, PageHeader } from '../../ui';
+import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
 
 const ROLE_LABEL: Record<string, string> = {
   superadmin: 'Super admin',
@@ -15,12 +16,13 @@ const ROLE_LABEL: Record<string, string> = {
 export default function ConfigurationPage() {
   const { user } = useAuth();
   return (
-    <PlaceholderPage
-      title="Configuration"
-      icon={SlidersHorizontal}
-      summary="Editing your profile, organisation settings, AI providers and prompts arrives with the Administration area."
-      description="Your profile and organisation settings."
-    >
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Configuration"
+        description="Your profile and organisation settings."
+        className="pb-0"
+      />
+      <ConfigurationTabs current="profile" />
       {user ? (
         <Card className="flex flex-wrap items-center gap-4 p-5">
           <Avatar
@@ -45,6 +47,11 @@ export default function ConfigurationPage() {
           </dl>
         </Card>
       ) : null}
-    </PlaceholderPage>
+      <EmptyState
+        icon={SlidersHorizontal}
+        title="More settings are on their way"
+        description="Editing your profile and organisation settings arrives with the Administration area."
+      />
+    </div>
   );
 }

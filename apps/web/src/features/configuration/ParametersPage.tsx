@@ -1,12 +1,18 @@
-import { SlidersHorizontal } from 'lucide-react';
-import { PlaceholderPage } from '../../ui';
+import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
+import { PageHeader } from '../../ui';
+import { ModelsTable } from './ModelsTable';
 
+/** /parameters: models, parameters and thresholds tables (spec 3 §2); models so far. */
 export default function ParametersPage() {
   return (
-    <PlaceholderPage
-      title="Parameters"
-      icon={SlidersHorizontal}
-      summary="Models, parameters and thresholds arrive with the Administration area."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Parameters"
+        description="The models Zai can use, with their context sizes and prices. Parameters and thresholds arrive with the Administration area."
+        className="pb-0"
+      />
+      <ConfigurationTabs current="models" />
+      <ModelsTable />
+    </div>
   );
 }

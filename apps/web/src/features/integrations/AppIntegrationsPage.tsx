@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations, CLOUD_NAMES } from '../../lib/integrations';
 import { toast } from '../../lib/toast';
 import { Button, ConfirmDialog, EmptyState, PageHeader, Skeleton } from '../../ui';
+import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
 import { ConnectS3Dialog } from './ConnectS3Dialog';
@@ -143,6 +144,7 @@ export default function AppIntegrationsPage() {
           </div>
         )}
       </section>
+      <AiProvidersSection canManage={canManage} />
       <ComingLater />
       <ConnectS3Dialog
         open={connecting === 'aws'}

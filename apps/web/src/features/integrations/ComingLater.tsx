@@ -1,12 +1,6 @@
-import { Bot, CalendarDays, Handshake, Video } from 'lucide-react';
+import { CalendarDays, Handshake, Video } from 'lucide-react';
 
 const LATER = [
-  {
-    icon: Bot,
-    title: 'AI providers',
-    names: 'ChatGPT, Claude, Gemini',
-    when: 'Coming with the AI workbench.',
-  },
   {
     icon: Video,
     title: 'Video meetings',

@@ -18,7 +18,13 @@ describe('StatusBanner', () => {
     render(<StatusBanner status="analysing" reason={null} progress={37} steps={steps} />);
     const list = screen.getByRole('list', { name: 'Analysis steps' });
     const items = within(list).getAllByRole('listitem');
-    expect(items.map((li) => li.dataset.state)).toEqual(['done', 'running', 'pending', 'pending', 'pending']);
+    expect(items.map((li) => li.dataset.state)).toEqual([
+      'done',
+      'running',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(items[1]?.textContent).toContain(ANALYSIS_STEP_LABELS.speech);
     expect(items[1]?.textContent).toContain('42%');
     expect(screen.getByText('37%')).toBeTruthy();

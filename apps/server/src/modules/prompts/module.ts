@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { TranscriptLine } from '@parley/ai';
+import type { Db } from '../../platform/db/client.js';
+import type { AiProviderResolver } from '../ai-providers/resolver.js';
+import type { Viewer } from '../meetings/visibility.js';
+import { createPromptsRepo } from './repo.js';
+import { registerPromptRoutes } from './routes.js';
+import { createPromptRunner } from './run.js';
+import { createPromptsService } from './service.js';
+
+/** The prompt workbench: saved prompts, runs (whole and streamed) and model comparison. */
+export function createPromptsModule(deps: {
+  db: Db;
+  ai: AiProviderResolver;
+  transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]>;
+  processedMeetings(viewer: Viewer, n: number): Promise<{ id: string; meetingName: string }[]>;
+  countUse(model: string): Promise<void>;
+  contextTokensOf(model: string): Promise<number>;
+}) {
+  const runner = createPromptRunner(deps);
+  const service = createPromptsService({
+    repo: createPromptsRepo(deps.db),
+    runner,
+    processedMeetings: deps.processedMeetings,
+  });
+  return {
+    service,
+    registerRoutes: (api: FastifyInstance) => registerPromptRoutes(api, service),
+  };
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  type PromptComparison,
+  type PromptCreateBody,
+  type Role,
+  type StoredPrompt,
+  promptAccessSchema,
+  promptCompareBody,
+  promptQuery,
+} from '@parley/contracts';
+import { forbidden, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/http/route.js';
+import type { PromptRow, PromptsRepo } from './repo.js';
+import type { PromptRunner, RunInput } from './run.js';
+
+/** The workbench is for staff (spec 3 §6 leaves it open; admins run and save prompts). */
+const STAFF: readonly Role[] = ['poc', 'superadmin'];
+type Caller = Pick<AuthContext, 'organizationId' | 'userId' | 'role'>;
+
+export function requireStaff(caller: Caller): void {
+  if (!STAFF.includes(caller.role)) throw forbidden();
+}
+
+const NOT_FOUND = 'Prompt not found';
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+export function toStoredPrompt(r: PromptRow): StoredPrompt {
+  return {
+    ...r,
+    access: promptAccessSchema.catch('Private').parse(r.access),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** organizationId and userId in a body are ignored: the session decides them. */
+function fields<T extends Partial<PromptCreateBody>>(
+  body: T,
+): Omit<T, 'organizationId' | 'userId'> {
+  const { organizationId: _o, userId: _u, ...rest } = body;
+  return { ...rest, ...(rest.tags ? { tags: [...new Set(rest.tags)] } : {}) };
+}
+
+export interface PromptsDeps {
+  repo: PromptsRepo;
+  runner: PromptRunner;
+  /** The caller's newest processed meetings they may see. */
+  processedMeetings(caller: Caller, n: number): Promise<{ id: string; meetingName: string }[]>;
+}
+
+/**
+ * Saved prompts (spec 3 §7 prompt kit): Private ones visible to their author only, Public ones
+ * to the organisation's staff; only the author changes or deletes a prompt.
+ */
+export function createPromptsService({ repo, runner, processedMeetings }: PromptsDeps) {
+  async function own(caller: Caller, id: string): Promise<PromptRow> {
+    const row = isUuid(id) ? await repo.get(caller, id) : null;
+    if (!row) throw notFound(NOT_FOUND);
+    if (row.userId !== caller.userId) throw forbidden('Only the author can change this prompt');
+    return row;
+  }
+
+  return {
+    async query(caller: Caller, q: z.output<typeof promptQuery>) {
+      requireStaff(caller);
+      const [field, direction] = q.sort.split(':') as [
+        'updatedAt' | 'createdAt' | 'promptName',
+        'asc' | 'desc',
+      ];
+      const access = q.filter?.split(':')[2] as 'Private' | 'Public' | undefined;
+      const { rows, count } = await repo.list(caller, {
+        offset: q.page * q.size,
+        limit: q.size,
+        sort: { field, direction },
+        ...(access ? { access } : {}),
+        ...(q.search ? { search: q.search } : {}),
+      });
+      return { data: rows.map(toStoredPrompt), count };
+    },
+
+    async get(caller: Caller, id: string) {
+      requireStaff(caller);
+      const row = isUuid(id) ? await repo.get(caller, id) : null;
+      if (!row) throw notFound(NOT_FOUND);
+      return toStoredPrompt(row);
+    },
+
+    async byTag(caller: Caller, tag: string) {
+      requireStaff(caller);
+      return { data: (await repo.byTag(caller, tag)).map(toStoredPrompt) };
+    },
+
+    async byMeeting(caller: Caller, meetingId: string) {
+      requireStaff(caller);
+      return { data: (await repo.byMeeting(caller, meetingId)).map(toStoredPrompt) };
+    },
+
+    async tags(caller: Caller) {
+      requireStaff(caller);
+      return { data: await repo.tags(caller) };
+    },
+
+    async create(caller: Caller, body: PromptCreateBody) {
+      requireStaff(caller);
+      const row = await repo.insert({
+        ...fields(body),
+        organizationId: caller.organizationId,
+        userId: caller.userId,
+      });
+      return toStoredPrompt(row);
+    },
+
+    async update(caller: Caller, id: string, body: Partial<PromptCreateBody>) {
+      requireStaff(caller);
+      await own(caller, id);
+      const row = await repo.update(caller.organizationId, id, fields(body));
+      if (!row) throw notFound(NOT_FOUND);
+      return toStoredPrompt(row);
+    },
+
+    async remove(caller: Caller, id: string) {
+      requireStaff(caller);
+      await own(caller, id);
+      await repo.remove(caller.organizationId, id);
+      return { message: 'Prompt deleted' };
+    },
+
+    async result(caller: Caller, input: RunInput) {
+      requireStaff(caller);
+      return runner.complete(caller, input);
+    },
+
+    async stream(caller: Caller, input: RunInput, signal: AbortSignal) {
+      requireStaff(caller);
+      return runner.stream(caller, input, signal);
+    },
+
+    /** One prompt, two models, the caller's last N processed meetings, meeting by meeting. */
+    async compare(
+      caller: Caller,
+      body: z.output<typeof promptCompareBody>,
+    ): Promise<PromptComparison> {
+      requireStaff(caller);
+      const { model1, model2, lastN, ...settings } = body;
+      const meetings = await processedMeetings(caller, lastN);
+      const data: PromptComparison['data'] = [];
+      for (const m of meetings) {
+        const run = (model: string) =>
+          runner.complete(caller, { ...settings, model, meetingId: m.id }).then(
+            (r) => ({ ok: true as const, ...r }),
+            (err: unknown) => ({
+              ok: false as const,
+              message: err instanceof Error ? err.message : String(err),
+            }),
+          );
+        const [one, two] = await Promise.all([run(model1), run(model2)]);
+        data.push({ meetingId: m.id, meetingName: m.meetingName, model1: one, model2: two });
+      }
+      return { data };
+    },
+  };
+}
+export type PromptsService = ReturnType<typeof createPromptsService>;

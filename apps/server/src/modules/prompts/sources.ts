@@ -1,0 +1,36 @@
+import { ANALYSIS_MESSAGES } from '@parley/contracts';
+import type { TranscriptLine } from '@parley/ai';
+import { notFound } from '../../platform/errors.js';
+import type { MeetingListsService } from '../meetings/lists.js';
+import type { Viewer } from '../meetings/visibility.js';
+import type { TranscriptsService } from '../transcripts/service.js';
+
+/**
+ * What the workbench reads from the meetings area, through its services: a meeting's stored
+ * transcript (under the meeting's visibility rule) and the newest processed meetings.
+ */
+export function workbenchSources(area: {
+  transcripts: TranscriptsService;
+  lists: MeetingListsService;
+}) {
+  return {
+    async transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]> {
+      const t = await area.transcripts.transcription(viewer, meetingId);
+      if (t.data.length === 0) throw notFound(ANALYSIS_MESSAGES.noTranscript);
+      return t.data.map((e) => ({
+        speaker: e.speakerName,
+        start: e.startTime,
+        end: e.endTime,
+        text: e.text,
+      }));
+    },
+    async processedMeetings(viewer: Viewer, n: number) {
+      const { data } = await area.lists.list(viewer, 'reports', {
+        page: 0,
+        size: n,
+        order: 'createdAt:desc',
+      });
+      return data.map((m) => ({ id: m.id, meetingName: m.meetingName }));
+    },
+  };
+}

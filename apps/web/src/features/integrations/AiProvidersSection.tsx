@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Bot, Cpu } from 'lucide-react';
+import { AI_CONFIG_PROVIDERS, AI_PROVIDER_NAMES, type AiConfigProvider } from '@parley/contracts';
+import { useAuth } from '../../lib/auth-store';
+import { toast } from '../../lib/toast';
+import { Button, ConfirmDialog, EmptyState, Skeleton } from '../../ui';
+import { AiProviderCard } from './AiProviderCard';
+import { ConnectAiDialog } from './ConnectAiDialog';
+import { useAiProviders, useDisconnectAi } from './use-ai-providers';
+import { ZaiDefaultModel } from './ZaiDefaultModel';
+
+/** The AI providers on /app-integrations, beside the storage ones. */
+export function AiProvidersSection({ canManage }: { canManage: boolean }) {
+  const organizationId = useAuth().user?.organizationId;
+  const configs = useAiProviders();
+  const disconnect = useDisconnectAi();
+  const [connecting, setConnecting] = useState<AiConfigProvider | null>(null);
+  const [removing, setRemoving] = useState<AiConfigProvider | null>(null);
+
+  return (
+    <section
+      id="ai-providers"
+      aria-labelledby="ai-heading"
+      className="flex scroll-mt-6 flex-col gap-3"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id="ai-heading" className="text-lg font-semibold text-fg">
+          AI providers
+        </h2>
+        <p className="flex items-start gap-2 text-sm text-muted">
+          <Cpu className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Zai and the prompt workbench use the models of the providers you connect. Without one,
+          Parley’s built-in engine (parley-local) answers, offline.
+        </p>
+      </div>
+      {configs.isError ? (
+        <EmptyState
+          icon={Bot}
+          title="The AI providers could not be loaded"
+          description="Check your connection and try again."
+          action={
+            <Button variant="secondary" onClick={() => void configs.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : configs.isLoading ? (
+        <div
+          className="grid gap-4 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label="Loading AI providers"
+        >
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-56 rounded-card" />
+          ))}
+        </div>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-3">
+          {AI_CONFIG_PROVIDERS.map((provider) => (
+            <AiProviderCard
+              key={provider}
+              provider={provider}
+              config={configs.data?.find((c) => c.provider === provider)}
+              canManage={canManage}
+              busy={disconnect.isPending}
+              onConnect={() => setConnecting(provider)}
+              onDisconnect={() => setRemoving(provider)}
+            />
+          ))}
+        </div>
+      )}
+      {organizationId ? (
+        <ZaiDefaultModel organizationId={organizationId} canManage={canManage} />
+      ) : null}
+      <ConnectAiDialog provider={connecting} onOpenChange={(o) => !o && setConnecting(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title={`Disconnect ${removing ? AI_PROVIDER_NAMES[removing] : ''}?`}
+        description="Parley forgets the key. Prompts that use its models stop working until you connect it again; the built-in engine keeps answering."
+        confirmLabel="Disconnect"
+        destructive
+        busy={disconnect.isPending}
+        onConfirm={() => {
+          if (!removing) return;
+          disconnect.mutate(removing, {
+            onSuccess: (res) => {
+              toast({ title: res.message, variant: 'success' });
+              setRemoving(null);
+            },
+          });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
+import { signIn, toast } from './support';
+
+/**
+ * The prompt workbench journey: an OpenAI-compatible server (the protocol test server of
+ * @parley/ai, started here) is connected as the organisation's Chat Gpt provider through the
+ * integrations page, then one prompt runs on a processed meeting with parley-local in slot 1
+ * and the server's model in slot 2, both streaming; the prompt is saved and found in the list.
+ * Everything it creates is removed at the end, so other journeys see Acme as before.
+ */
+const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
+const NAME = 'workbench-talking-face';
+const PROMPT_NAME = 'Workbench journey summary';
+const SCREENS = 'test-results/screens';
+
+test.use({ viewport: { width: 1440, height: 1000 } });
+
+let server: ProviderTestServer;
+let meetingUrl: string | null = null;
+
+test.beforeAll(async () => {
+  // Chunks 40 ms apart, so the answer visibly arrives piece by piece.
+  server = await startOpenAiServer({ models: ['gpt-4o-mini'], streamChunkDelayMs: 40 });
+});
+test.afterAll(async () => server?.close());
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
+async function uploadAndWait(page: Page) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-workbench-'));
+  const video = path.join(dir, `${NAME}.mp4`);
+  copyFileSync(SOURCE, video);
+  await page.goto('/library');
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(video);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  meetingUrl = page.url();
+  const banner = page.getByTestId('meeting-status');
+  await expect
+    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
+    .toMatch(/^(processed|failed)$/);
+  if ((await banner.getAttribute('data-status')) === 'failed')
+    throw new Error(`analysis failed: ${await banner.innerText()}`);
+}
+
+async function cleanUp(page: Page) {
+  await page.goto('/app-integrations');
+  const card = page.getByTestId('ai-chatgpt');
+  const disconnect = card.getByRole('button', { name: 'Disconnect' });
+  if (await disconnect.isVisible({ timeout: 10_000 }).catch(() => false)) {
+    await disconnect.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
+    await expect(card.getByText('Not connected')).toBeVisible();
+  }
+  if (meetingUrl) {
+    await page.goto(meetingUrl);
+    const del = page.getByRole('button', { name: 'Delete', exact: true });
+    await del.waitFor({ state: 'visible', timeout: 20_000 });
+    await del.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/library$/);
+    meetingUrl = null;
+  }
+}
+
+/** Picks an option of one of the workbench's Radix selects. */
+async function choose(
+  page: Page,
+  scope: Page | ReturnType<Page['getByTestId']>,
+  label: string,
+  option: string | RegExp,
+) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('connect a local OpenAI server, run two models side by side, save the prompt', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await signIn(page, 'poc@acme.parley.local');
+  try {
+    await uploadAndWait(page);
+
+    // Connect the server as Chat Gpt, through the connect dialog, testing it first.
+    await page.goto('/app-integrations');
+    const card = page.getByTestId('ai-chatgpt');
+    await expect(card.getByText('Not connected')).toBeVisible();
+    await card.getByRole('button', { name: 'Connect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect Chat Gpt' });
+    await dialog.getByLabel('API key').fill('test-key');
+    await dialog.getByLabel('Base URL (optional)').fill(server.url);
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await expect(dialog.getByTestId('test-result')).toHaveText(
+      /^Connected to Chat Gpt at .*1 model/,
+    );
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(toast(page, 'Chat Gpt connected')).toBeVisible();
+    await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+    await expect(card.getByText('••••-key')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/ai-providers-light.png` });
+    await setTheme(page, 'dark');
+    await page.getByTestId('ai-chatgpt').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/ai-providers-dark.png` });
+    await setTheme(page, 'light');
+
+    // The workbench, from the Configuration area.
+    await page.goto('/configuration');
+    await page
+      .getByRole('navigation', { name: 'Configuration' })
+      .getByRole('link', { name: 'Prompts' })
+      .click();
+    await expect(page).toHaveURL(/\/configuration\/prompts$/);
+    await page.getByLabel('Prompt name').fill(PROMPT_NAME);
+    await page.getByLabel('Prompt', { exact: true }).fill('Summarise the meeting in a few lines.');
+    await choose(page, page, 'Meeting', NAME);
+    const slot1 = page.getByTestId('slot-1');
+    const slot2 = page.getByTestId('slot-2');
+    await choose(page, slot1, 'Model 1', /^Parley built-in engine/);
+    await choose(page, slot2, 'Model 2', /^GPT-4o mini/);
+
+    // Count how often each slot's text changes while the answers arrive.
+    await page.evaluate(() => {
+      const w = window as unknown as { textChanges: Record<string, number> };
+      w.textChanges = { 'slot-1-text': 0, 'slot-2-text': 0 };
+      for (const id of Object.keys(w.textChanges)) {
+        const el = document.querySelector(`[data-testid="${id}"]`);
+        if (!el) continue;
+        new MutationObserver(() => (w.textChanges[id] = (w.textChanges[id] ?? 0) + 1)).observe(el, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      }
+    });
+    await page.getByRole('button', { name: 'Run both' }).click();
+    await expect(slot2).toHaveAttribute('data-status', 'loading');
+    await expect(slot2.getByRole('button', { name: 'Cancel output 2' })).toBeVisible();
+    await expect(slot1).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
+    await expect(slot2).toHaveAttribute('data-status', 'success', { timeout: 60_000 });
+    await expect(page.getByTestId('slot-2-text')).toHaveText(
+      /^gpt-4o-mini read your \d+-word prompt/,
+    );
+    await expect(page.getByTestId('slot-1-text')).toContainText('parley-local');
+    const changes = await page.evaluate(
+      () => (window as unknown as { textChanges: Record<string, number> }).textChanges,
+    );
+    // The remote model's chunks come 40 ms apart: the slot grows piece by piece. The built-in
+    // engine answers in a few milliseconds, so React may paint its deltas in one go.
+    expect(changes['slot-2-text']).toBeGreaterThan(2);
+    expect(changes['slot-1-text']).toBeGreaterThan(0);
+    await expect(page.getByTestId('slot-1-usage')).toContainText('$0');
+    await expect(page.getByTestId('slot-2-usage')).toContainText(/\$0\.\d+/);
+    await page.screenshot({ path: `${SCREENS}/workbench-light.png`, fullPage: true });
+    // Dark without a reload, so the two answers stay on the page.
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.screenshot({ path: `${SCREENS}/workbench-dark.png`, fullPage: true });
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+
+    // Both models over the newest processed meeting, side by side.
+    await choose(page, page, 'Meetings', /^Last 1$/);
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const comparison = page.getByRole('table', { name: 'Comparison' });
+    await expect(comparison.getByRole('row', { name: new RegExp(NAME) })).toContainText(
+      /gpt-4o-mini read your/,
+      { timeout: 60_000 },
+    );
+
+    // Save it and find it in the list.
+    await page.getByRole('button', { name: 'Save prompt' }).click();
+    await expect(toast(page, 'Prompt saved')).toBeVisible();
+    await page.getByLabel('Search prompts').fill('Workbench journey');
+    const table = page.getByRole('table', { name: 'Saved prompts' });
+    await expect(table.getByRole('button', { name: PROMPT_NAME, exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/workbench-saved-light.png` });
+
+    // Delete the saved prompt, confirming first.
+    await page.getByRole('button', { name: `Delete ${PROMPT_NAME}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Prompt deleted')).toBeVisible();
+  } finally {
+    await cleanUp(page).catch(() => {});
+  }
+});
+
+test('the super admin sees the model catalogue from Configuration', async ({ page }) => {
+  await signIn(page, 'admin@parley.local');
+  await page.goto('/configuration');
+  await page
+    .getByRole('navigation', { name: 'Configuration' })
+    .getByRole('link', { name: 'Models' })
+    .click();
+  await expect(page).toHaveURL(/\/configuration\/models$/);
+  await page.getByLabel('Search models').fill('gpt-4o');
+  const models = page.getByRole('table', { name: 'Models' });
+  const mini = models.getByRole('row', { name: /GPT-4o mini/ });
+  await expect(mini).toContainText('128,000');
+  await expect(mini).toContainText('$0.15 / $0.6');
+  await expect(mini).toContainText('not connected');
+  await page.getByLabel('Search models').fill('');
+  await expect(models.getByRole('row')).toHaveCount(11);
+  await page.screenshot({ path: `${SCREENS}/parameters-models-light.png` });
+  await setTheme(page, 'dark');
+  await expect(page.getByRole('table', { name: 'Models' }).getByRole('row')).toHaveCount(11);
+  await page.screenshot({ path: `${SCREENS}/parameters-models-dark.png` });
+  await setTheme(page, 'light');
+});
