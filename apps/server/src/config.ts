@@ -71,6 +71,10 @@ const envSchema = z.object({
   /** On SIGTERM/SIGINT, how long a job in flight may finish before it is handed back. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   FFPROBE_PATH: z.string().default('ffprobe'),
+  /** Frames per second the 'video' step analyses for faces (head pose, gaze, emotions...). */
+  VIDEO_FPS: z.coerce.number().positive().max(30).default(2),
+  /** Frames per second of the skin trace for physiology (rPPG needs about 10 or more). */
+  PHYSIOLOGY_FPS: z.coerce.number().positive().max(30).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

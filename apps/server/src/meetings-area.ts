@@ -3,7 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createMediaTools } from './platform/media/ffmpeg.js';
 import { createMediaLinks } from './platform/media/links.js';
-import { QUEUES } from '@parley/contracts';
+import { ANALYSIS_STEPS, QUEUES } from '@parley/contracts';
 import { startQueue } from './platform/queue/index.js';
 import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
 import {
@@ -36,6 +36,8 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
+import { createInferenceModule } from './modules/inference/module.js';
+import { PHYSIOLOGY_QUEUE } from './modules/inference/service.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -110,10 +112,11 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     },
     [
       { name: QUEUES.deadLetter },
-      ...(['media', 'speech', 'text', 'finish'] as const).map((step) => ({
+      ...ANALYSIS_STEPS.map((step) => ({
         name: QUEUES[step],
         deadLetter: QUEUES.deadLetter,
       })),
+      { name: PHYSIOLOGY_QUEUE },
     ],
     log,
   );
@@ -134,6 +137,19 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     log,
   });
 
+  const inference = createInferenceModule({
+    db: database.db,
+    meetings,
+    queue,
+    resolveStore,
+    broadcaster,
+    featureHolder: (meeting) => deps.users.featureHolder(meeting.ownerId),
+    fps: config.env.VIDEO_FPS,
+    physiologyFps: config.env.PHYSIOLOGY_FPS,
+    now,
+    log,
+  });
+
   // Events workers elsewhere send through the database reach this process's sockets.
   const unlisten = realtime
     ? await listenForEvents(
@@ -148,7 +164,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
       // process that died (killed, power cut): it goes back to the queue at once. PostgreSQL
       // leaves that to expiry, since another worker may really be running it.
-      const requeued = await queue.requeueOrphans(Object.values(QUEUES));
+      const requeued = await queue.requeueOrphans([...Object.values(QUEUES), PHYSIOLOGY_QUEUE]);
       if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
     }
     await registerAnalysisWorkers(queue, {
@@ -159,7 +175,9 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       resolveStore,
       now,
       log,
+      video: inference.step,
     });
+    await inference.registerWorker();
   } else if (database.kind === 'pglite') {
     log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
   }
@@ -210,6 +228,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       transcripts.registerRoutes(api);
       await registerUploadRoutes(api, uploads);
       registerAnalysisRoutes(api, analysis);
+      inference.registerRoutes(api);
     },
   };
 }

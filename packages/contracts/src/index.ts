@@ -12,3 +12,4 @@ export * from './credits.js';
 export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
+export * from './inference.js';

@@ -15,6 +15,7 @@ import type { JobContext, JobQueue } from '../../platform/queue/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
 import type { PlansService } from '../plans/service.js';
+import type { VideoStep } from '../inference/video-step.js';
 import type { AnalysisRepo } from './repo.js';
 import { minutesOf, type AnalysisService } from './service.js';
 
@@ -28,6 +29,8 @@ export interface WorkerDeps {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Progress is written and announced at most this often (ms). */
   progressIntervalMs?: number;
+  /** The 'video' step's work; without it the step is skipped. */
+  video?: VideoStep;
 }
 
 /** A failure no retry can fix (a file that is not media, a plan without credits). */
@@ -78,7 +81,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
     await analysis.announce(job.meetingId);
   }
 
-  function handler(step: AnalysisStep, body: (ctx: StepContext) => Promise<void>) {
+  function handler(step: AnalysisStep, body: (ctx: StepContext) => Promise<void | 'skipped'>) {
     return async (ctx: JobContext): Promise<void> => {
       const parsed = analysisJobSchema.safeParse(ctx.data);
       if (!parsed.success || parsed.data.step !== step) {
@@ -91,7 +94,9 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       if (!run || run.runId !== job.runId) return; // stale: a newer run or a deleted meeting
       const meeting = await meetings.rowById(job.meetingId);
       if (!meeting) return;
-      if (run.steps[step]?.state === 'done') {
+      const record = run.steps[step];
+      // A step this run already finished (or skipped after looking) only sends the next one.
+      if (record?.state === 'done' || (record?.state === 'skipped' && record.finishedAt)) {
         await sendNext(job, meeting.durationSec);
         return;
       }
@@ -130,8 +135,9 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
           .catch((err: unknown) => log.warn({ err, ...job }, 'progress not recorded'));
       };
 
+      let outcome: void | 'skipped';
       try {
-        await body({ job, meeting, progress });
+        outcome = await body({ job, meeting, progress });
         await chain;
       } catch (err) {
         await chain;
@@ -158,7 +164,12 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         job.meetingId,
         job.runId,
         step,
-        { state: 'done', progress: 100, error: null, finishedAt: now().toISOString() },
+        {
+          state: outcome === 'skipped' ? 'skipped' : 'done',
+          progress: 100,
+          error: null,
+          finishedAt: now().toISOString(),
+        },
         now(),
       );
       if (!done) return;
@@ -226,6 +237,15 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         audioLengthSec: transcript.audioLengthSec,
       });
       await repo.saveAnalytics(job.meetingId, { ...analytics }, now());
+    }),
+  );
+
+  await queue.work(
+    QUEUES.video,
+    handler('video', async ({ job, meeting, progress }) => {
+      if (!deps.video) return 'skipped';
+      const outcome = await deps.video.run(meeting, job.runId, progress);
+      return outcome === 'skipped' ? 'skipped' : undefined;
     }),
   );
 

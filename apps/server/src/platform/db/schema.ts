@@ -8,3 +8,4 @@ export * from './schema/audit.js';
 export * from './schema/meetings.js';
 export * from './schema/integrations.js';
 export * from './schema/analysis.js';
+export * from './schema/video.js';
