@@ -13,3 +13,5 @@ export * from './integrations.js';
 export * from './analysis.js';
 export * from './ai.js';
 export * from './inference.js';
+export * from './inference-physiology.js';
+export * from './inference-source.js';

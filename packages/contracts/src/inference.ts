@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import type { FeatureName } from './features.js';
+import {
+  physiologicalResponseSchema,
+  physiologyStatusSchema,
+  spo2ResponseSchema,
+} from './inference-physiology.js';
+import { inferenceEnvelope } from './inference-source.js';
 
 /**
  * Face and physiology signals of a meeting (spec 2 §3 Inference data, §7 Analysis), written by
@@ -19,19 +25,6 @@ export const INFERENCE_MESSAGES = {
   physiologyRunning: 'Physiology is already being analysed for this meeting',
 } as const;
 
-export const videoSourceSchema = z.object({
-  /** ready: analysed; audio_only: nothing to see; not_analysed: the step has not run (yet). */
-  state: z.enum(['ready', 'audio_only', 'not_analysed']),
-  fps: z.number().nullable(),
-  durationSec: z.number().nullable(),
-  framesAnalysed: z.number(),
-  framesWithFaces: z.number(),
-});
-export type VideoSource = z.infer<typeof videoSourceSchema>;
-
-const envelope = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ meetingId: z.string(), video: videoSourceSchema, ...shape });
-
 export const HEAD_POSE_CLASSES = ['top', 'bottom', 'left', 'right', 'center'] as const;
 const poseShares = z.object({
   top: z.number(),
@@ -41,7 +34,7 @@ const poseShares = z.object({
   center: z.number(),
 });
 
-export const headPoseResponseSchema = envelope({
+export const headPoseResponseSchema = inferenceEnvelope({
   yawThresholdDeg: z.number(),
   pitchThresholdDeg: z.number(),
   /** Share 0..1 of the person's frames in each pose class. */
@@ -72,7 +65,7 @@ export type GazePointData = z.infer<typeof gazePointSchema>;
 /** Spec §9: canvas 310x210, (0,210) means no gaze, 999 is invalid, heat-map points are 50. */
 export const GAZE_CANVAS = { max_x: 310, max_y: 210, pointValue: 50, invalid: 999 } as const;
 
-export const eyeGazeResponseSchema = envelope({
+export const eyeGazeResponseSchema = inferenceEnvelope({
   config: z.object({ max_x: z.number(), max_y: z.number() }),
   points: z.array(gazePointSchema),
   heatMap: z.array(z.object({ x: z.number(), y: z.number(), value: z.number() })),
@@ -90,7 +83,7 @@ export const EMOTION_LABELS = [
 ] as const;
 export const emotionScoresSchema = z.record(z.enum(EMOTION_LABELS), z.number());
 
-export const emotionsResponseSchema = envelope({
+export const emotionsResponseSchema = inferenceEnvelope({
   labels: z.array(z.enum(EMOTION_LABELS)),
   /** Speaker (person) averages. */
   persons: z.array(
@@ -100,13 +93,11 @@ export const emotionsResponseSchema = envelope({
       dominant: z.enum(EMOTION_LABELS),
     }),
   ),
-  series: z.array(
-    z.object({ t: z.number(), personId: z.string(), scores: emotionScoresSchema }),
-  ),
+  series: z.array(z.object({ t: z.number(), personId: z.string(), scores: emotionScoresSchema })),
 });
 export type EmotionsResponse = z.infer<typeof emotionsResponseSchema>;
 
-export const lipSyncResponseSchema = envelope({
+export const lipSyncResponseSchema = inferenceEnvelope({
   available: z.boolean(),
   reason: z.string().optional(),
   persons: z.array(
@@ -121,7 +112,7 @@ export const lipSyncResponseSchema = envelope({
 });
 export type LipSyncResponse = z.infer<typeof lipSyncResponseSchema>;
 
-export const truthfulnessResponseSchema = envelope({
+export const truthfulnessResponseSchema = inferenceEnvelope({
   experimental: z.literal(true),
   note: z.string(),
   /** Spec §3: {inference_id, meeting_id, subject_name, start_time, end_time, video_fps, activity_duration, truthfullness}. */
@@ -151,13 +142,13 @@ const genderEstimateSchema = z.object({
   confidence: z.number(),
 });
 
-export const ageResponseSchema = envelope({
+export const ageResponseSchema = inferenceEnvelope({
   persons: z.array(z.object({ personId: z.string(), estimate: ageEstimateSchema.nullable() })),
 });
-export const genderResponseSchema = envelope({
+export const genderResponseSchema = inferenceEnvelope({
   persons: z.array(z.object({ personId: z.string(), estimate: genderEstimateSchema.nullable() })),
 });
-export const raceResponseSchema = envelope({
+export const raceResponseSchema = inferenceEnvelope({
   estimated: z.literal(false),
   reason: z.string(),
 });
@@ -166,7 +157,7 @@ export type GenderResponse = z.infer<typeof genderResponseSchema>;
 export type RaceResponse = z.infer<typeof raceResponseSchema>;
 
 const alertCounts = z.record(z.string(), z.number());
-export const proctoringResponseSchema = envelope({
+export const proctoringResponseSchema = inferenceEnvelope({
   windowSec: z.number(),
   templateUsed: z.boolean(),
   windows: z.array(
@@ -189,7 +180,7 @@ export const proctoringResponseSchema = envelope({
 export type ProctoringResponse = z.infer<typeof proctoringResponseSchema>;
 
 /** Who was seen, when, and the demographics; face templates never leave the server. */
-export const biometricsDataResponseSchema = envelope({
+export const biometricsDataResponseSchema = inferenceEnvelope({
   persons: z.array(
     z.object({
       personId: z.string(),
@@ -206,92 +197,14 @@ export const biometricsDataResponseSchema = envelope({
 });
 export type BiometricsDataResponse = z.infer<typeof biometricsDataResponseSchema>;
 
-const quality = z.enum(['good', 'low', 'none']);
-const estimateLabel = { estimate: z.literal(true), note: z.string() };
-
-export const physiologyPersonSchema = z.object({
-  personId: z.string(),
-  durationSec: z.number(),
-  fps: z.number(),
-  heartRate: z.object({
-    bpm: z.number().nullable(),
-    snrDb: z.number(),
-    quality,
-    method: z.string(),
-  }),
-  heartRateSeries: z.array(z.object({ t: z.number(), bpm: z.number().nullable(), snrDb: z.number() })),
-  hrv: z.object({
-    sdnnMs: z.number().nullable(),
-    rmssdMs: z.number().nullable(),
-    beats: z.number(),
-    quality,
-    reason: z.string().optional(),
-  }),
-  respiration: z.object({
-    breathsPerMinute: z.number().nullable(),
-    source: z.string().nullable(),
-    quality,
-  }),
-  stress: z.object({
-    ...estimateLabel,
-    level: z.enum(['low', 'medium', 'high']).nullable(),
-    index: z.number().nullable(),
-    basis: z.string(),
-    quality,
-  }),
-  spo2: z.object({ ...estimateLabel, percent: z.number().nullable() }),
-  bloodPressure: z.object({
-    ...estimateLabel,
-    systolic: z.number().nullable(),
-    diastolic: z.number().nullable(),
-  }),
-});
-export type PhysiologyPerson = z.infer<typeof physiologyPersonSchema>;
-
-export const physiologicalAveragesSchema = z.object({
-  Heart_Rate: z.number().nullable(),
-  HRV_SDNN: z.number().nullable(),
-  Systolic_BP: z.number().nullable(),
-  Diastolic_BP: z.number().nullable(),
-  Blood_Oxygen: z.number().nullable(),
-  Respiration: z.number().nullable(),
-  Stress_Level: z.number().nullable(),
-});
-
-export const physiologicalResponseSchema = envelope({
-  /** Blood pressure, SpO2 and stress in `averages` are estimates (see `estimated`). */
-  estimated: z.array(z.enum(['Systolic_BP', 'Diastolic_BP', 'Blood_Oxygen', 'Stress_Level'])),
-  averages: physiologicalAveragesSchema.nullable(),
-  persons: z.array(physiologyPersonSchema),
-});
-export type PhysiologicalResponse = z.infer<typeof physiologicalResponseSchema>;
-
-export const spo2ResponseSchema = envelope({
-  estimate: z.literal(true),
-  note: z.string(),
-  persons: z.array(
-    z.object({
-      personId: z.string(),
-      spo2: physiologyPersonSchema.shape.spo2,
-      bloodPressure: physiologyPersonSchema.shape.bloodPressure,
-    }),
-  ),
-});
-export type Spo2Response = z.infer<typeof spo2ResponseSchema>;
-
-export const PHYSIOLOGY_STATES = ['idle', 'running', 'done', 'failed'] as const;
-export const physiologyStatusSchema = z.object({
-  meetingId: z.string(),
-  physiologyStatus: z.enum(PHYSIOLOGY_STATES),
-  /** 0–100. */
-  progress: z.number(),
-  error: z.string().nullable(),
-});
-export type PhysiologyStatus = z.infer<typeof physiologyStatusSchema>;
-
 const tags = ['Inference'];
 const p = ':meetingId';
-function inference<R extends z.ZodType>(kind: string, feature: FeatureName, summary: string, response: R) {
+function inference<R extends z.ZodType>(
+  kind: string,
+  feature: FeatureName,
+  summary: string,
+  response: R,
+) {
   return defineRoute({
     method: 'GET',
     path: `/inference/${kind}/${p}`,
@@ -305,18 +218,63 @@ function inference<R extends z.ZodType>(kind: string, feature: FeatureName, summ
 
 /** One feature per kind (the closest bundle feature of spec 1 §3; see README). */
 export const inferenceRoutes = {
-  headpose: inference('headpose', 'Head Pose', 'Head pose classes per person', headPoseResponseSchema),
-  eyegaze: inference('eyegaze', 'Focus Analytics', 'Eye gaze points and heat map', eyeGazeResponseSchema),
-  emotions: inference('emotions', 'Facial Emotions', 'Facial emotions per person over time', emotionsResponseSchema),
-  lipsync: inference('lipsync', 'Lip Sync', 'Agreement of mouth movement and voice', lipSyncResponseSchema),
-  truthfulness: inference('truthfulness', 'Truthfullness', 'Experimental: departures from behavioural baseline', truthfulnessResponseSchema),
+  headpose: inference(
+    'headpose',
+    'Head Pose',
+    'Head pose classes per person',
+    headPoseResponseSchema,
+  ),
+  eyegaze: inference(
+    'eyegaze',
+    'Focus Analytics',
+    'Eye gaze points and heat map',
+    eyeGazeResponseSchema,
+  ),
+  emotions: inference(
+    'emotions',
+    'Facial Emotions',
+    'Facial emotions per person over time',
+    emotionsResponseSchema,
+  ),
+  lipsync: inference(
+    'lipsync',
+    'Lip Sync',
+    'Agreement of mouth movement and voice',
+    lipSyncResponseSchema,
+  ),
+  truthfulness: inference(
+    'truthfulness',
+    'Truthfullness',
+    'Experimental: departures from behavioural baseline',
+    truthfulnessResponseSchema,
+  ),
   age: inference('age', 'Biometrics', 'Estimated age per person', ageResponseSchema),
   gender: inference('gender', 'Biometrics', 'Estimated gender per person', genderResponseSchema),
   race: inference('race', 'Biometrics', 'Race is not estimated', raceResponseSchema),
-  proctoring: inference('proctoring', 'Proctoring', 'Proctoring alerts per window', proctoringResponseSchema),
-  biometricsData: inference('get-biometrics-data', 'Biometrics', 'Persons seen in the video', biometricsDataResponseSchema),
-  physiological: inference('physiological', 'Physiology Analytics', 'Heart rate, HRV, respiration and labelled estimates', physiologicalResponseSchema),
-  spo2: inference('spo2', 'Physiology Analytics', 'Estimated SpO2 and blood pressure', spo2ResponseSchema),
+  proctoring: inference(
+    'proctoring',
+    'Proctoring',
+    'Proctoring alerts per window',
+    proctoringResponseSchema,
+  ),
+  biometricsData: inference(
+    'get-biometrics-data',
+    'Biometrics',
+    'Persons seen in the video',
+    biometricsDataResponseSchema,
+  ),
+  physiological: inference(
+    'physiological',
+    'Physiology Analytics',
+    'Heart rate, HRV, respiration and labelled estimates',
+    physiologicalResponseSchema,
+  ),
+  spo2: inference(
+    'spo2',
+    'Physiology Analytics',
+    'Estimated SpO2 and blood pressure',
+    spo2ResponseSchema,
+  ),
   startPhysiology: defineRoute({
     method: 'POST',
     path: '/offline/start-physiology',

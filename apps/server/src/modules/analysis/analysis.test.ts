@@ -127,7 +127,13 @@ describe('the analysis pipeline', () => {
 
     const again = await settled(meeting.id, queued.runId ?? undefined);
     expect(again.inferenceStatus).toBe('processed');
-    expect(again.steps.map((s) => s.state)).toEqual(['skipped', 'skipped', 'done', 'skipped', 'done']);
+    expect(again.steps.map((s) => s.state)).toEqual([
+      'skipped',
+      'skipped',
+      'done',
+      'skipped',
+      'done',
+    ]);
     const rows = await transcriptRows(meeting.id);
     expect(rows).toHaveLength(1);
     // The speech step did not run again: same transcript, made by the first run.

@@ -18,8 +18,12 @@ export function registerInferenceRoutes(app: FastifyInstance, s: InferenceServic
   registerRoute(app, r.biometricsData, ({ auth, params }) => s.biometricsData(auth, id(params)));
   registerRoute(app, r.physiological, ({ auth, params }) => s.physiological(auth, id(params)));
   registerRoute(app, r.spo2, ({ auth, params }) => s.spo2(auth, id(params)));
-  registerRoute(app, r.startPhysiology, ({ auth, body }) => s.startPhysiology(auth, body.meetingId));
-  registerRoute(app, r.physiologyStatus, ({ auth, params }) => s.physiologyStatus(auth, id(params)));
+  registerRoute(app, r.startPhysiology, ({ auth, body }) =>
+    s.startPhysiology(auth, body.meetingId),
+  );
+  registerRoute(app, r.physiologyStatus, ({ auth, params }) =>
+    s.physiologyStatus(auth, id(params)),
+  );
   registerRoute(app, r.physiologyStatusAlias, ({ auth, query }) =>
     s.physiologyStatus(auth, query.meetingId),
   );

@@ -71,7 +71,11 @@ export function createInferenceService(deps: InferenceDeps) {
         { physiologyState: 'running', physiologyProgress: 0, physiologyError: null },
         new Date(),
       );
-      await deps.queue.send(PHYSIOLOGY_QUEUE, { meetingId: meeting.id }, { singletonKey: meeting.id });
+      await deps.queue.send(
+        PHYSIOLOGY_QUEUE,
+        { meetingId: meeting.id },
+        { singletonKey: meeting.id },
+      );
       return { meetingId: meeting.id, physiologyStatus: 'running', progress: 0, error: null };
     },
   };

@@ -75,35 +75,56 @@ function dataPayload(kind: VideoEventKind, meetingId: string, summary: Record<st
  */
 export function createVideoStep(deps: VideoStepDeps) {
   const { repo, broadcaster, now } = deps;
-  const emit = (meetingId: string, kinds: VideoEventKind[], what: 'started' | 'failed' | 'stopped', payload: object) => {
-    for (const k of kinds) broadcaster.toMeeting(meetingId, videoEvent(k, what), { meetingId, ...payload });
+  const emit = (
+    meetingId: string,
+    kinds: VideoEventKind[],
+    what: 'started' | 'failed' | 'stopped',
+    payload: object,
+  ) => {
+    for (const k of kinds)
+      broadcaster.toMeeting(meetingId, videoEvent(k, what), { meetingId, ...payload });
   };
 
   async function withMedia<T>(meeting: MeetingRow, fn: (file: string) => Promise<T>): Promise<T> {
     if (!meeting.sourceKey) throw new Error('the meeting has no recording');
     const store = await deps.resolveStore(meeting.organizationId, meeting.storageProvider);
-    if (!(await store.info(meeting.sourceKey))) throw new Error('the recording is no longer in storage');
+    if (!(await store.info(meeting.sourceKey)))
+      throw new Error('the recording is no longer in storage');
     return withLocalFile(store, meeting.sourceKey, fn);
   }
 
-  async function physiologyOf(meeting: MeetingRow, file: string, durationSec: number, progress: (f: number) => void) {
+  async function physiologyOf(
+    meeting: MeetingRow,
+    file: string,
+    durationSec: number,
+    progress: (f: number) => void,
+  ) {
     emit(meeting.id, PHYSIOLOGY_EVENTS, 'started', {});
     try {
       const physiology = await analyzePhysiology(file, deps.physiologyFps, durationSec, progress);
       broadcaster.toMeeting(meeting.id, videoEvent('physiological', 'data'), {
         meetingId: meeting.id,
-        persons: physiology.persons.map((p) => ({ personId: p.personId, heartRate: p.result.heartRate })),
+        persons: physiology.persons.map((p) => ({
+          personId: p.personId,
+          heartRate: p.result.heartRate,
+        })),
       });
       emit(meeting.id, PHYSIOLOGY_EVENTS, 'stopped', {});
       return physiology;
     } catch (err) {
-      emit(meeting.id, PHYSIOLOGY_EVENTS, 'failed', { reason: err instanceof Error ? err.message : String(err) });
+      emit(meeting.id, PHYSIOLOGY_EVENTS, 'failed', {
+        reason: err instanceof Error ? err.message : String(err),
+      });
       throw err;
     }
   }
 
   return {
-    async run(meeting: MeetingRow, runId: string, progress: (f: number) => void): Promise<VideoStepOutcome> {
+    async run(
+      meeting: MeetingRow,
+      runId: string,
+      progress: (f: number) => void,
+    ): Promise<VideoStepOutcome> {
       const holder = await deps.featureHolder(meeting);
       const has = (f: FeatureName) => isFeatureAvailable(holder, f);
       if (!VIDEO_FEATURES.some(has)) return 'skipped';
@@ -112,7 +133,20 @@ export function createVideoStep(deps: VideoStepDeps) {
         const info = await probeVideoInfo(file);
         if (!info) {
           await repo.save(
-            { meetingId: meeting.id, organizationId: meeting.organizationId, runId, hasVideo: false, engine: VIDEO_ENGINE, model: VIDEO_MODELS, frames: [], summary: null, physiology: null, physiologyState: 'idle', physiologyProgress: 0, physiologyError: null },
+            {
+              meetingId: meeting.id,
+              organizationId: meeting.organizationId,
+              runId,
+              hasVideo: false,
+              engine: VIDEO_ENGINE,
+              model: VIDEO_MODELS,
+              frames: [],
+              summary: null,
+              physiology: null,
+              physiologyState: 'idle',
+              physiologyProgress: 0,
+              physiologyError: null,
+            },
             now(),
           );
           return 'skipped';
@@ -122,16 +156,30 @@ export function createVideoStep(deps: VideoStepDeps) {
         emit(meeting.id, FACE_EVENTS, 'started', {});
         let video;
         try {
-          video = await analyzeVideoFaces(file, deps.fps, (f) => progress(f * faceShare), info.durationSec);
+          video = await analyzeVideoFaces(
+            file,
+            deps.fps,
+            (f) => progress(f * faceShare),
+            info.durationSec,
+          );
         } catch (err) {
-          emit(meeting.id, FACE_EVENTS, 'failed', { reason: err instanceof Error ? err.message : String(err) });
+          emit(meeting.id, FACE_EVENTS, 'failed', {
+            reason: err instanceof Error ? err.message : String(err),
+          });
           throw err;
         }
         const summary = summaryOf(video);
-        for (const k of FACE_EVENTS) broadcaster.toMeeting(meeting.id, videoEvent(k, 'data'), dataPayload(k, meeting.id, summary));
+        for (const k of FACE_EVENTS)
+          broadcaster.toMeeting(
+            meeting.id,
+            videoEvent(k, 'data'),
+            dataPayload(k, meeting.id, summary),
+          );
         emit(meeting.id, FACE_EVENTS, 'stopped', {});
         const physiology = withPhysiology
-          ? await physiologyOf(meeting, file, info.durationSec, (f) => progress(faceShare + f * (1 - faceShare)))
+          ? await physiologyOf(meeting, file, info.durationSec, (f) =>
+              progress(faceShare + f * (1 - faceShare)),
+            )
           : null;
         await repo.save(
           {
@@ -157,17 +205,29 @@ export function createVideoStep(deps: VideoStepDeps) {
 
     /** start-physiology's job: physiology alone, for a meeting whose video step has run. */
     async runPhysiology(meeting: MeetingRow, progress: (f: number) => void): Promise<void> {
-      await repo.patchPhysiology(meeting.id, { physiologyState: 'running', physiologyProgress: 0, physiologyError: null }, now());
+      await repo.patchPhysiology(
+        meeting.id,
+        { physiologyState: 'running', physiologyProgress: 0, physiologyError: null },
+        now(),
+      );
       try {
         const physiology = await withMedia(meeting, async (file) => {
           const info = await probeVideoInfo(file);
           if (!info) throw new Error('the recording has no video');
           return physiologyOf(meeting, file, info.durationSec, progress);
         });
-        await repo.patchPhysiology(meeting.id, { physiology, physiologyState: 'done', physiologyProgress: 100 }, now());
+        await repo.patchPhysiology(
+          meeting.id,
+          { physiology, physiologyState: 'done', physiologyProgress: 100 },
+          now(),
+        );
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
-        await repo.patchPhysiology(meeting.id, { physiologyState: 'failed', physiologyError: reason }, now());
+        await repo.patchPhysiology(
+          meeting.id,
+          { physiologyState: 'failed', physiologyError: reason },
+          now(),
+        );
       }
     },
   };

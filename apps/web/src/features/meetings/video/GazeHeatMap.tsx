@@ -32,7 +32,15 @@ export function GazeHeatMap({ data, loading }: Props) {
         aria-label={`Gaze heat map: ${percent(onScreen)} of frames looking at the centre`}
         className="w-full rounded-md border border-border bg-surface-2"
       >
-        <rect x={GAZE_CANVAS.max_x / 3} y={GAZE_CANVAS.max_y / 3} width={GAZE_CANVAS.max_x / 3} height={GAZE_CANVAS.max_y / 3} fill="none" stroke="var(--border-strong)" strokeDasharray="4 4" />
+        <rect
+          x={GAZE_CANVAS.max_x / 3}
+          y={GAZE_CANVAS.max_y / 3}
+          width={GAZE_CANVAS.max_x / 3}
+          height={GAZE_CANVAS.max_y / 3}
+          fill="none"
+          stroke="var(--border-strong)"
+          strokeDasharray="4 4"
+        />
         {cells.map((c) => (
           <rect
             key={`${c.col}-${c.row}`}
@@ -49,7 +57,8 @@ export function GazeHeatMap({ data, loading }: Props) {
       </svg>
       <p className="flex items-center gap-1.5 text-xs text-muted">
         <Eye className="size-3.5" aria-hidden />
-        Looking at the centre in <span className="tabular text-fg">{percent(onScreen)}</span> of frames
+        Looking at the centre in <span className="tabular text-fg">{percent(onScreen)}</span> of
+        frames
       </p>
     </ChartCard>
   );

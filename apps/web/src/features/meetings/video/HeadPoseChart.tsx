@@ -1,4 +1,13 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip as ChartTooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { HEAD_POSE_CLASSES } from '@parley/contracts';
 import { ChartCard } from '../analytics/ChartCard';
 import { CHART } from '../analytics/chart-theme';
@@ -31,10 +40,19 @@ export function HeadPoseChart({ data, loading }: Props) {
             <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="pose" tick={CHART.tick} stroke={CHART.grid} />
             <YAxis unit="%" domain={[0, 100]} tick={CHART.tick} stroke={CHART.grid} />
-            <ChartTooltip {...CHART.tooltip} formatter={(v, name) => [`${String(v)}%`, personName(String(name))]} />
+            <ChartTooltip
+              {...CHART.tooltip}
+              formatter={(v, name) => [`${String(v)}%`, personName(String(name))]}
+            />
             {persons.length > 1 ? <Legend formatter={(v: string) => personName(v)} /> : null}
             {persons.map((p, i) => (
-              <Bar key={p.personId} dataKey={p.personId} fill={PERSON_COLOURS[i % PERSON_COLOURS.length]} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+              <Bar
+                key={p.personId}
+                dataKey={p.personId}
+                fill={PERSON_COLOURS[i % PERSON_COLOURS.length]}
+                radius={[3, 3, 0, 0]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

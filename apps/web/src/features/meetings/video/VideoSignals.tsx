@@ -15,7 +15,15 @@ interface Props {
 }
 
 /** Each card under the lock of its own feature (the server gates the same way). */
-function Gated({ feature, className, children }: { feature: FeatureName; className?: string; children: ReactNode }) {
+function Gated({
+  feature,
+  className,
+  children,
+}: {
+  feature: FeatureName;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
       <FeatureGate feature={feature}>{children}</FeatureGate>
@@ -30,7 +38,8 @@ function Gated({ feature, className, children }: { feature: FeatureName; classNa
  */
 export const VideoSignals = memo(function VideoSignals({ meeting, onSeek }: Props) {
   const processed = meeting.inferenceStatus === 'processed';
-  const loading = (q: { isPending: boolean; isError: boolean }) => !processed || (q.isPending && !q.isError);
+  const loading = (q: { isPending: boolean; isError: boolean }) =>
+    !processed || (q.isPending && !q.isError);
   const headpose = useInference(meeting, 'headpose');
   const eyegaze = useInference(meeting, 'eyegaze');
   const emotions = useInference(meeting, 'emotions');
@@ -56,19 +65,32 @@ export const VideoSignals = memo(function VideoSignals({ meeting, onSeek }: Prop
           <EmotionTimeline data={emotions.data} loading={loading(emotions)} onSeek={onSeek} />
         </Gated>
         <Gated feature="Physiology Analytics" className="md:col-span-2">
-          <PhysiologyCharts data={physiological.data} loading={loading(physiological)} onSeek={onSeek} />
+          <PhysiologyCharts
+            data={physiological.data}
+            loading={loading(physiological)}
+            onSeek={onSeek}
+          />
         </Gated>
         <Gated feature="Proctoring">
           <ProctoringAlerts data={proctoring.data} loading={loading(proctoring)} onSeek={onSeek} />
         </Gated>
         <Gated feature="Biometrics">
-          <DemographicsCard age={age.data} gender={gender.data} race={race.data} loading={loading(age) || loading(gender)} />
+          <DemographicsCard
+            age={age.data}
+            gender={gender.data}
+            race={race.data}
+            loading={loading(age) || loading(gender)}
+          />
         </Gated>
         <Gated feature="Lip Sync">
           <LipSyncCard data={lipsync.data} loading={loading(lipsync)} />
         </Gated>
         <Gated feature="Truthfullness">
-          <TruthfulnessCard data={truthfulness.data} loading={loading(truthfulness)} onSeek={onSeek} />
+          <TruthfulnessCard
+            data={truthfulness.data}
+            loading={loading(truthfulness)}
+            onSeek={onSeek}
+          />
         </Gated>
       </div>
     </section>

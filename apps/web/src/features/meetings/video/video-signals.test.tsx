@@ -12,7 +12,13 @@ import { PhysiologyCharts } from './PhysiologyCharts';
 import { ProctoringAlerts } from './ProctoringAlerts';
 import { VideoSignals } from './VideoSignals';
 
-const ready: VideoSource = { state: 'ready', fps: 2, durationSec: 30, framesAnalysed: 60, framesWithFaces: 58 };
+const ready: VideoSource = {
+  state: 'ready',
+  fps: 2,
+  durationSec: 30,
+  framesAnalysed: 60,
+  framesWithFaces: 58,
+};
 const wrap = (ui: React.ReactNode) =>
   render(
     <MemoryRouter>
@@ -55,7 +61,12 @@ describe('empty states', () => {
   });
 
   it('says an audio-only meeting has nothing to see', () => {
-    wrap(<HeadPoseChart data={headpose({ ...ready, state: 'audio_only', framesAnalysed: 0, framesWithFaces: 0 })} loading={false} />);
+    wrap(
+      <HeadPoseChart
+        data={headpose({ ...ready, state: 'audio_only', framesAnalysed: 0, framesWithFaces: 0 })}
+        loading={false}
+      />,
+    );
     expect(screen.getByText('Audio-only meeting')).toBeTruthy();
   });
 
@@ -73,7 +84,10 @@ describe('video signal cards', () => {
       durationSec: 30,
       fps: 10,
       heartRate: { bpm: 72, snrDb: 3, quality: 'good', method: 'pos' },
-      heartRateSeries: [{ t: 5, bpm: 71, snrDb: 2 }, { t: 7, bpm: 73, snrDb: -4 }],
+      heartRateSeries: [
+        { t: 5, bpm: 71, snrDb: 2 },
+        { t: 7, bpm: 73, snrDb: -4 },
+      ],
       hrv: { sdnnMs: 40, rmssdMs: 30, beats: 30, quality: 'low' },
       respiration: { breathsPerMinute: 14, source: 'trace', quality: 'low' },
       stress: { estimate: true, note, level: 'low', index: 20, basis: 'HRV', quality: 'low' },
@@ -82,7 +96,13 @@ describe('video signal cards', () => {
     };
     wrap(
       <PhysiologyCharts
-        data={{ meetingId: 'm', video: ready, estimated: ['Systolic_BP', 'Diastolic_BP', 'Blood_Oxygen', 'Stress_Level'], averages: null, persons: [person] }}
+        data={{
+          meetingId: 'm',
+          video: ready,
+          estimated: ['Systolic_BP', 'Diastolic_BP', 'Blood_Oxygen', 'Stress_Level'],
+          averages: null,
+          persons: [person],
+        }}
         loading={false}
         onSeek={() => {}}
       />,
@@ -103,8 +123,24 @@ describe('video signal cards', () => {
           windowSec: 5,
           templateUsed: false,
           windows: [
-            { start: 0, end: 5, current_alerts: [], cumulative_alerts: counts, cumulative_alerts_count: 0, threshold_crossed: false, alert_threshold: 10 },
-            { start: 15, end: 20, current_alerts: ['no_face'], cumulative_alerts: counts, cumulative_alerts_count: 1, threshold_crossed: false, alert_threshold: 10 },
+            {
+              start: 0,
+              end: 5,
+              current_alerts: [],
+              cumulative_alerts: counts,
+              cumulative_alerts_count: 0,
+              threshold_crossed: false,
+              alert_threshold: 10,
+            },
+            {
+              start: 15,
+              end: 20,
+              current_alerts: ['no_face'],
+              cumulative_alerts: counts,
+              cumulative_alerts_count: 1,
+              threshold_crossed: false,
+              alert_threshold: 10,
+            },
           ],
           current_alerts: [],
           cumulative_alerts: counts,
@@ -124,10 +160,21 @@ describe('video signal cards', () => {
 
   it('locks each card whose feature the plan lacks', () => {
     signInWith(['Head Pose'], { isB2C: false });
-    const { container } = wrap(<VideoSignals meeting={{ id: 'm', inferenceStatus: 'analysing' }} onSeek={() => {}} />);
-    const locked = [...container.querySelectorAll('[data-locked-feature]')].map((e) => e.getAttribute('data-locked-feature'));
+    const { container } = wrap(
+      <VideoSignals meeting={{ id: 'm', inferenceStatus: 'analysing' }} onSeek={() => {}} />,
+    );
+    const locked = [...container.querySelectorAll('[data-locked-feature]')].map((e) =>
+      e.getAttribute('data-locked-feature'),
+    );
     expect(locked).not.toContain('Head Pose');
-    expect(locked).toEqual(expect.arrayContaining(['Physiology Analytics', 'Focus Analytics', 'Proctoring', 'Truthfullness']));
+    expect(locked).toEqual(
+      expect.arrayContaining([
+        'Physiology Analytics',
+        'Focus Analytics',
+        'Proctoring',
+        'Truthfullness',
+      ]),
+    );
     expect(screen.getAllByLabelText('Loading Head pose').length).toBe(1);
   });
 });
