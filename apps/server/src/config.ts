@@ -48,6 +48,8 @@ const envSchema = z.object({
   SEED_MANAGER_EMAIL: z.string().default('manager@acme.parley.local'),
   SEED_REP_EMAIL: z.string().default('rep@acme.parley.local'),
   SEED_SEEKER_EMAIL: z.string().default('seeker@parley.local'),
+  /** Bundles of the demo organisation's plan when it is first seeded (comma-separated names). */
+  SEED_DEMO_BUNDLES: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   /** socket.io fans events out through Redis when several processes serve the app. */
   REDIS_URL: z.string().url().optional(),
@@ -104,6 +106,8 @@ export interface AppConfig {
     rep: string;
     seeker: string;
   };
+  /** SEED_DEMO_BUNDLES: the demo plan's bundles; null keeps the default (Essentials, Sales Suite). */
+  demoBundles: string[] | null;
 }
 
 /**
@@ -165,5 +169,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       rep: env.SEED_REP_EMAIL.toLowerCase(),
       seeker: env.SEED_SEEKER_EMAIL.toLowerCase(),
     },
+    demoBundles: env.SEED_DEMO_BUNDLES
+      ? env.SEED_DEMO_BUNDLES.split(',')
+          .map((b) => b.trim())
+          .filter(Boolean)
+      : null,
   };
 }

@@ -121,7 +121,8 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
       .returning();
     if (!plan) throw new Error('could not create the demo plan');
     const demoBundles = await db.select().from(bundles);
-    for (const b of demoBundles.filter((x) => DEMO_PLAN_BUNDLES.includes(x.name))) {
+    const chosen: readonly string[] = config.demoBundles ?? DEMO_PLAN_BUNDLES;
+    for (const b of demoBundles.filter((x) => chosen.includes(x.name))) {
       await db
         .insert(planBundles)
         .values({ planId: plan.id, bundleId: b.id })
