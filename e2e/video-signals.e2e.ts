@@ -102,7 +102,9 @@ test('an uploaded video shows its face and physiology signals, and they seek the
   });
   const physiology = signals.getByTestId('physiology-charts');
   await expect(physiology.getByText('Heart rate', { exact: true })).toBeVisible();
-  await expect(physiology.getByText(/^\d+bpm$/).first()).toBeVisible();
+  await expect(
+    physiology.locator('span', { hasText: /^\d+(\.\d+)?\s*bpm$/ }).first(),
+  ).toBeVisible();
   await expect(physiology.getByTestId('estimate-label')).toHaveCount(3);
   await expect(signals.getByTestId('gaze-heat-map').getByTestId('heat-cell').first()).toBeVisible();
   await expect(signals.getByText('Experimental')).toBeVisible();
