@@ -40,7 +40,7 @@ const settled = (meetingId: string) =>
       const s = offlineStatusSchema.parse(json(res));
       return s.inferenceStatus === 'processed' || s.inferenceStatus === 'failed' ? s : undefined;
     },
-    420_000,
+    640_000,
     `the analysis of ${meetingId}`,
   );
 
@@ -93,7 +93,7 @@ describe("the 'video' step", () => {
       physiologyState: 'done',
     });
     expect(row?.frames.length).toBeGreaterThanOrEqual(33);
-  }, 450_000);
+  }, 660_000);
 
   it('answers head pose with the face tracked in most frames', async () => {
     const res = await get(`/inference/headpose/${meeting.id}`);
