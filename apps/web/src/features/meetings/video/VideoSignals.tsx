@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import type { FeatureName, Meeting } from '@parley/contracts';
+import { cn } from '../../../lib/cn';
 import { FeatureGate } from '../../../ui';
 import { EmotionTimeline } from './EmotionTimeline';
 import { GazeHeatMap } from './GazeHeatMap';
@@ -25,7 +26,8 @@ function Gated({
   children: ReactNode;
 }) {
   return (
-    <div className={className}>
+    // Cards of a row share its height, locked or not.
+    <div className={cn('[&>section]:h-full', className)}>
       <FeatureGate feature={feature}>{children}</FeatureGate>
     </div>
   );
