@@ -80,6 +80,10 @@ const envSchema = z.object({
   ZAI_CONTEXT_TOKENS: positiveInt(6000),
   /** Longest answer Zai asks a model for. */
   ZAI_MAX_OUTPUT_TOKENS: positiveInt(700),
+  /** Frames per second the 'video' step analyses for faces (head pose, gaze, emotions...). */
+  VIDEO_FPS: z.coerce.number().positive().max(30).default(2),
+  /** Frames per second of the skin trace for physiology (rPPG needs about 10 or more). */
+  PHYSIOLOGY_FPS: z.coerce.number().positive().max(30).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

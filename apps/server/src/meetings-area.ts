@@ -43,6 +43,8 @@ import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 import { createInsightsRepo } from './modules/insights/repo.js';
 import { registerInsightRoutes } from './modules/insights/routes.js';
 import { createInsightsService } from './modules/insights/service.js';
+import { createInferenceModule } from './modules/inference/module.js';
+import { PHYSIOLOGY_QUEUE } from './modules/inference/service.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -124,6 +126,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
         name: QUEUES[step],
         deadLetter: QUEUES.deadLetter,
       })),
+      { name: PHYSIOLOGY_QUEUE },
     ],
     log,
   );
@@ -156,6 +159,19 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     log,
   });
 
+  const inference = createInferenceModule({
+    db: database.db,
+    meetings,
+    queue,
+    resolveStore,
+    broadcaster,
+    featureHolder: (meeting) => deps.users.featureHolder(meeting.ownerId),
+    fps: config.env.VIDEO_FPS,
+    physiologyFps: config.env.PHYSIOLOGY_FPS,
+    now,
+    log,
+  });
+
   // Events workers elsewhere send through the database reach this process's sockets.
   const unlisten = realtime
     ? await listenForEvents(
@@ -170,7 +186,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
       // process that died (killed, power cut): it goes back to the queue at once. PostgreSQL
       // leaves that to expiry, since another worker may really be running it.
-      const requeued = await queue.requeueOrphans(Object.values(QUEUES));
+      const requeued = await queue.requeueOrphans([...Object.values(QUEUES), PHYSIOLOGY_QUEUE]);
       if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
     }
     await registerAnalysisWorkers(queue, {
@@ -182,7 +198,9 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       insights,
       now,
       log,
+      video: inference.step,
     });
+    await inference.registerWorker();
   } else if (database.kind === 'pglite') {
     log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
   }
@@ -260,6 +278,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       registerAnalysisRoutes(api, analysis);
       await participants.registerRoutes(api);
       registerInsightRoutes(api, insights);
+      inference.registerRoutes(api);
     },
   };
 }

@@ -6,7 +6,7 @@ import { inferenceStatusSchema, meetingStageSchema } from './meetings.js';
  * The analysis pipeline (ARCHITECTURE §4): every step is one pg-boss queue whose handler is
  * idempotent. A run walks the steps in this order; re-analyze starts from a named step.
  */
-export const ANALYSIS_STEPS = ['media', 'speech', 'text', 'insights', 'finish'] as const;
+export const ANALYSIS_STEPS = ['media', 'speech', 'text', 'video', 'insights', 'finish'] as const;
 export const analysisStepSchema = z.enum(ANALYSIS_STEPS);
 export type AnalysisStep = z.infer<typeof analysisStepSchema>;
 
@@ -14,6 +14,7 @@ export const ANALYSIS_STEP_LABELS: Record<AnalysisStep, string> = {
   media: 'Preparing the video',
   speech: 'Transcribing and finding speakers',
   text: 'Conversation analytics',
+  video: 'Face and physiology signals',
   insights: 'Zai insights',
   finish: 'Finishing',
 };
@@ -23,6 +24,7 @@ export const QUEUES = {
   media: 'analysis-media',
   speech: 'analysis-speech',
   text: 'analysis-text',
+  video: 'analysis-video',
   insights: 'analysis-insights',
   finish: 'analysis-finish',
   deadLetter: 'analysis-dead-letter',

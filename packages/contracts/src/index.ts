@@ -17,3 +17,6 @@ export * from './prompts.js';
 export * from './participants.js';
 export * from './assistant.js';
 export * from './insights.js';
+export * from './inference.js';
+export * from './inference-physiology.js';
+export * from './inference-source.js';

@@ -16,6 +16,7 @@ import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
 import type { PlansService } from '../plans/service.js';
 import type { InsightsService } from '../insights/service.js';
+import type { VideoStep } from '../inference/video-step.js';
 import type { AnalysisRepo } from './repo.js';
 import { minutesOf, type AnalysisService } from './service.js';
 
@@ -31,6 +32,8 @@ export interface WorkerDeps {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Progress is written and announced at most this often (ms). */
   progressIntervalMs?: number;
+  /** The 'video' step's work; without it the step is skipped. */
+  video?: VideoStep;
 }
 
 /** A failure no retry can fix (a file that is not media, a plan without credits). */
@@ -95,8 +98,9 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       if (!run || run.runId !== job.runId) return; // stale: a newer run or a deleted meeting
       const meeting = await meetings.rowById(job.meetingId);
       if (!meeting) return;
-      const state = run.steps[step]?.state;
-      if (state === 'done' || (state === 'skipped' && run.steps[step]?.finishedAt)) {
+      const record = run.steps[step];
+      // A step this run already finished (or skipped after looking) only sends the next one.
+      if (record?.state === 'done' || (record?.state === 'skipped' && record.finishedAt)) {
         await sendNext(job, meeting.durationSec);
         return;
       }
@@ -237,6 +241,15 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         audioLengthSec: transcript.audioLengthSec,
       });
       await repo.saveAnalytics(job.meetingId, { ...analytics }, now());
+    }),
+  );
+
+  await queue.work(
+    QUEUES.video,
+    handler('video', async ({ job, meeting, progress }) => {
+      if (!deps.video) return 'skipped';
+      const outcome = await deps.video.run(meeting, job.runId, progress);
+      return outcome === 'skipped' ? 'skipped' : undefined;
     }),
   );
 

@@ -11,3 +11,4 @@ export * from './schema/analysis.js';
 export * from './schema/prompts.js';
 export * from './schema/participants.js';
 export * from './schema/insights.js';
+export * from './schema/video.js';

@@ -45,6 +45,9 @@ import { findItem, useMeetingInsights } from './insights/queries';
 import { ZaiInsightsPanel } from './insights/ZaiInsightsPanel';
 
 // The charting library is large: it loads after the player and the transcript.
+const VideoSignals = lazy(() =>
+  import('./video/VideoSignals').then((m) => ({ default: m.VideoSignals })),
+);
 const ConversationAnalytics = lazy(() =>
   import('./analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
 );
@@ -249,6 +252,9 @@ export default function MeetingPage({
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
             <Suspense fallback={null}>
               <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
+              <div className="mt-6">
+                <VideoSignals meeting={m} onSeek={seek} />
+              </div>
             </Suspense>
           </div>
         )}

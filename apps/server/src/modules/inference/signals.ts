@@ -1,0 +1,91 @@
+// The analysis work of the 'video' step and of start-physiology: faces (analyzeFaces) and
+// physiology (rPPG on the tracked faces' skin), turned into what the table stores.
+import {
+  DEFAULT_MAX_SIDE,
+  EMOTIONS,
+  FaceTracker,
+  analyzeFaces,
+  detectRaw,
+  estimatePhysiology,
+  getHuman,
+  sampleFrames,
+  skinColour,
+  type RgbSample,
+  type VideoFaceAnalysis,
+} from '@parley/analysis';
+import type { StoredFrame, StoredPhysiology } from '../../platform/db/schema.js';
+
+export const VIDEO_ENGINE = 'Human 3.3.6 (tfjs wasm)';
+export const VIDEO_MODELS = 'blazeface, facemesh+iris, emotion, faceres; rPPG POS';
+/** A person needs this much skin trace for a heart rate (the library's windows are 10 s). */
+const MIN_PHYSIOLOGY_SEC = 10;
+
+const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** Per frame, per face: [personId, pose class, yaw, pitch, emotion scores] (see StoredFrame). */
+export function compactFrames(frames: VideoFaceAnalysis['frames']): StoredFrame[] {
+  return frames.map((frame) => ({
+    t: round(frame.t, 2),
+    f: frame.faces.map((face) => [
+      face.personId,
+      face.headPose.class,
+      round(face.headPose.yaw),
+      round(face.headPose.pitch),
+      EMOTIONS.map((e) => round(face.emotions[e], 3)),
+    ]),
+  }));
+}
+
+/** analyzeFaces' result without the per-frame list (kept compact in `frames`). */
+export function summaryOf(video: VideoFaceAnalysis): Record<string, unknown> {
+  const { frames: _frames, ...summary } = video;
+  return summary as unknown as Record<string, unknown>;
+}
+
+export async function analyzeVideoFaces(
+  file: string,
+  fps: number,
+  onProgress: (fraction: number) => void,
+  durationSec: number,
+): Promise<VideoFaceAnalysis> {
+  return analyzeFaces(file, {
+    fps,
+    onFrame: (t) => onProgress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
+  });
+}
+
+/**
+ * The skin colour of each tracked face at `fps` (what faceSkinTrace does, with progress per
+ * frame so a long meeting's status moves), then physiology per person with enough trace.
+ */
+export async function analyzePhysiology(
+  file: string,
+  fps: number,
+  durationSec: number,
+  onProgress: (fraction: number) => void,
+): Promise<StoredPhysiology> {
+  const human = await getHuman();
+  const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
+  const persons = new Map<string, RgbSample[]>();
+  for await (const frame of sampleFrames(file, { fps, maxSide: DEFAULT_MAX_SIDE })) {
+    const faces = await detectRaw(frame.rgb, frame.width, frame.height);
+    const ids = tracker.assign(frame.t, faces);
+    faces.forEach((face, i) => {
+      const colour = skinColour(frame, face.mesh);
+      if (!colour) return;
+      const samples = persons.get(ids[i]!) ?? [];
+      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b });
+      persons.set(ids[i]!, samples);
+    });
+    if (durationSec > 0) onProgress(Math.min(1, frame.t / durationSec));
+  }
+  return {
+    fps,
+    persons: [...persons.entries()]
+      .filter(([, samples]) => samples.length >= MIN_PHYSIOLOGY_SEC * fps)
+      .map(([personId, samples]) => ({
+        personId,
+        result: estimatePhysiology({ fps, samples }) as unknown as Record<string, unknown>,
+      })),
+  };
+}

@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INFERENCE_MESSAGES,
+  featureUnavailableMessage,
+  offlineStatusSchema,
+  type EyeGazeResponse,
+  type HeadPoseResponse,
+  type Meeting,
+  type PhysiologicalResponse,
+  type PhysiologyStatus,
+  type Spo2Response,
+} from '@parley/contracts';
+import {
+  bundles,
+  meetingVideoSignals,
+  organizations,
+  planBundles,
+} from '../../platform/db/schema.js';
+import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
+import {
+  createMediaContext,
+  derived,
+  ffmpeg,
+  fixture,
+  uploadBytes,
+  waitFor,
+} from '../../test/media.js';
+
+let ctx: TestContext & { mediaDir: string };
+let token: string;
+let meeting: Meeting;
+
+const get = (path: string, t = token) => call(ctx, 'GET', path, { token: t });
+const settled = (meetingId: string) =>
+  waitFor(
+    async () => {
+      const res = await get(`/offline/status/${meetingId}`);
+      const s = offlineStatusSchema.parse(json(res));
+      return s.inferenceStatus === 'processed' || s.inferenceStatus === 'failed' ? s : undefined;
+    },
+    640_000,
+    `the analysis of ${meetingId}`,
+  );
+
+/** The demo organisation's plan gets the bundle with every face and physiology feature. */
+async function grantInterviewBundle(organizationId: string) {
+  const [org] = await ctx.database.db
+    .select({ planId: organizations.planId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [bundle] = await ctx.database.db
+    .select()
+    .from(bundles)
+    .where(eq(bundles.name, 'Interview Intelligence'));
+  if (!org?.planId || !bundle) throw new Error('seeded plan or bundle missing');
+  await ctx.database.db.insert(planBundles).values({ planId: org.planId, bundleId: bundle.id });
+}
+
+beforeAll(async () => {
+  // 1 fps keeps the face pass short; physiology needs its real rate.
+  ctx = await createMediaContext({
+    env: { VIDEO_FPS: '1', PHYSIOLOGY_FPS: '10', ANALYSIS_RETRY_LIMIT: '0' },
+  });
+  const s = await signIn(ctx, 'user@acme.parley.local');
+  token = s.accessToken;
+  await grantInterviewBundle(s.user.organizationId);
+});
+afterAll(async () => ctx?.close());
+
+describe("the 'video' step", () => {
+  it('takes an uploaded video to processed with faces and physiology stored', async () => {
+    meeting = await uploadBytes(
+      ctx,
+      token,
+      'local',
+      'face call.mp4',
+      readFileSync(fixture('talking-face.mp4')),
+    );
+    const status = await settled(meeting.id);
+    expect(status.inferenceStatus).toBe('processed');
+    expect(status.steps.map((s) => [s.step, s.state])).toContainEqual(['video', 'done']);
+
+    const [row] = await ctx.database.db
+      .select()
+      .from(meetingVideoSignals)
+      .where(eq(meetingVideoSignals.meetingId, meeting.id));
+    expect(row).toMatchObject({
+      runId: status.runId,
+      hasVideo: true,
+      fps: 1,
+      physiologyState: 'done',
+    });
+    expect(row?.frames.length).toBeGreaterThanOrEqual(33);
+  }, 660_000);
+
+  it('answers head pose with the face tracked in most frames', async () => {
+    const res = await get(`/inference/headpose/${meeting.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = json<HeadPoseResponse>(res);
+    expect(body.video.state).toBe('ready');
+    expect(body.video.framesWithFaces / body.video.framesAnalysed).toBeGreaterThan(0.8);
+    const main = body.persons[0]!;
+    const total = Object.values(main.shares).reduce((a, b) => a + b, 0);
+    expect(total).toBeCloseTo(1, 1);
+    expect(body.series.length).toBeGreaterThanOrEqual(body.video.framesWithFaces);
+  });
+
+  it('answers gaze on the 310x210 canvas with heat-map points of 50', async () => {
+    const body = json<EyeGazeResponse>(await get(`/inference/eyegaze/${meeting.id}`));
+    expect(body.config).toEqual({ max_x: 310, max_y: 210 });
+    expect(body.heatMap.length).toBeGreaterThan(0);
+    for (const p of body.heatMap) {
+      expect(p.value).toBe(50);
+      expect(p.x).toBeGreaterThanOrEqual(0);
+      expect(p.x).toBeLessThanOrEqual(310);
+    }
+  });
+
+  it('gives a plausible heart rate, and labels SpO2, blood pressure and stress as estimates', async () => {
+    const body = json<PhysiologicalResponse>(await get(`/inference/physiological/${meeting.id}`));
+    const person = body.persons[0]!;
+    expect(person.heartRate.bpm).toBeGreaterThan(45);
+    expect(person.heartRate.bpm).toBeLessThan(150);
+    expect(body.averages?.Heart_Rate).toBe(person.heartRate.bpm);
+    expect(person.stress.estimate).toBe(true);
+    expect(body.estimated).toEqual(['Systolic_BP', 'Diastolic_BP', 'Blood_Oxygen', 'Stress_Level']);
+
+    const spo2 = json<Spo2Response>(await get(`/inference/spo2/${meeting.id}`));
+    expect(spo2.estimate).toBe(true);
+    expect(spo2.persons[0]?.spo2.estimate).toBe(true);
+    expect(spo2.persons[0]?.bloodPressure.estimate).toBe(true);
+  });
+
+  it('says plainly that race is not estimated, and marks truthfulness experimental', async () => {
+    const race = json(await get(`/inference/race/${meeting.id}`));
+    expect(race).toMatchObject({
+      estimated: false,
+      reason: expect.stringMatching(/does not guess race/),
+    });
+    const truth = json(await get(`/inference/truthfulness/${meeting.id}`));
+    expect(truth).toMatchObject({ experimental: true, note: expect.any(String) });
+  });
+
+  it('re-runs physiology alone on start-physiology and reports its status', async () => {
+    const res = await call(ctx, 'POST', '/offline/start-physiology', {
+      token,
+      payload: { meetingId: meeting.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ physiologyStatus: 'running' });
+    const done = await waitFor(
+      async () => {
+        const s = json<PhysiologyStatus>(await get(`/meeting/physiology/status/${meeting.id}`));
+        return s.physiologyStatus === 'done' || s.physiologyStatus === 'failed' ? s : undefined;
+      },
+      400_000,
+      'physiology',
+    );
+    expect(done).toMatchObject({ physiologyStatus: 'done', progress: 100, error: null });
+    const alias = json(await get(`/meeting/physiologyStatus?meetingId=${meeting.id}`));
+    expect(alias).toMatchObject({ physiologyStatus: 'done' });
+  }, 420_000);
+});
+
+describe('access to the video signals', () => {
+  it('refuses an organisation without the feature with its name', async () => {
+    const other = await signUp(ctx, 'nofeatures@example.com', { organizationName: 'Plain Co' });
+    const res = await get(`/inference/headpose/${meeting.id}`, other.accessToken);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe(featureUnavailableMessage('Head Pose'));
+    const phys = await get(`/inference/physiological/${meeting.id}`, other.accessToken);
+    expect(json(phys).message).toBe(featureUnavailableMessage('Physiology Analytics'));
+  });
+
+  it("answers 404 for another organisation's meeting even with every feature", async () => {
+    const seeker = await signIn(ctx, 'seeker@parley.local');
+    const res = await get(`/inference/headpose/${meeting.id}`, seeker.accessToken);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('audio-only media', () => {
+  it("skips the 'video' step and says so in every answer", async () => {
+    const clip = derived('talking-face-8s.m4a', (out) =>
+      ffmpeg(['-i', fixture('talking-face.mp4'), '-t', '8', '-vn', '-c:a', 'copy', out]),
+    );
+    const audio = await uploadBytes(ctx, token, 'local', 'voice only.m4a', readFileSync(clip));
+    const status = await settled(audio.id);
+    expect(status.inferenceStatus).toBe('processed');
+    expect(status.steps.map((s) => [s.step, s.state])).toContainEqual(['video', 'skipped']);
+    const body = json<HeadPoseResponse>(await get(`/inference/headpose/${audio.id}`));
+    expect(body.video.state).toBe('audio_only');
+    expect(body.persons).toEqual([]);
+    const start = await call(ctx, 'POST', '/offline/start-physiology', {
+      token,
+      payload: { meetingId: audio.id },
+    });
+    expect(start.statusCode).toBe(400);
+    expect(json(start).message).toBe(INFERENCE_MESSAGES.audioOnly);
+  }, 450_000);
+});

@@ -1,0 +1,235 @@
+import {
+  isFeatureAvailable,
+  videoEvent,
+  type FeatureHolder,
+  type FeatureName,
+  type VideoEventKind,
+} from '@parley/contracts';
+import { probeVideoInfo } from '@parley/analysis';
+import { withLocalFile } from '../../platform/media/local-file.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { StoreResolver } from '../../platform/storage/resolver.js';
+import type { MeetingRow } from '../meetings/service.js';
+import type { VideoSignalsRepo } from './repo.js';
+import {
+  VIDEO_ENGINE,
+  VIDEO_MODELS,
+  analyzePhysiology,
+  analyzeVideoFaces,
+  compactFrames,
+  summaryOf,
+} from './signals.js';
+
+/** The features whose signals the step computes; with none of them the step is skipped. */
+export const VIDEO_FEATURES: readonly FeatureName[] = [
+  'Head Pose',
+  'Focus Analytics',
+  'Facial Emotions',
+  'Lip Sync',
+  'Truthfullness',
+  'Biometrics',
+  'Proctoring',
+  'Physiology Analytics',
+];
+const FACE_EVENTS: VideoEventKind[] = [
+  'head pose',
+  'eye gaze',
+  'emotions',
+  'age',
+  'gender',
+  'race',
+  'lip sync',
+  'deception',
+];
+const PHYSIOLOGY_EVENTS: VideoEventKind[] = ['physiological', 'SpO2'];
+
+export interface VideoStepDeps {
+  repo: VideoSignalsRepo;
+  resolveStore: StoreResolver;
+  broadcaster: MeetingBroadcaster;
+  /** The organisation's features, as its owner sees them. */
+  featureHolder(meeting: MeetingRow): Promise<FeatureHolder>;
+  /** Frames per second analysed for faces (VIDEO_FPS) and for physiology (PHYSIOLOGY_FPS). */
+  fps: number;
+  physiologyFps: number;
+  now: () => Date;
+}
+
+export type VideoStepOutcome = 'done' | 'skipped';
+
+/** Small '<kind> data' payloads; the full results are read through the inference routes. */
+function dataPayload(kind: VideoEventKind, meetingId: string, summary: Record<string, unknown>) {
+  const pick: Partial<Record<VideoEventKind, string>> = {
+    'head pose': 'headPose',
+    'eye gaze': 'gaze',
+    emotions: 'emotions',
+    'lip sync': 'lipSync',
+  };
+  const key = pick[kind];
+  return { meetingId, ...(key ? { [key]: summary[key] } : {}) };
+}
+
+/**
+ * The 'video' step (ARCHITECTURE §4 step 4-5) and the physiology job. Both are idempotent:
+ * results are upserted by meeting, so a retried or repeated job only replaces them.
+ */
+export function createVideoStep(deps: VideoStepDeps) {
+  const { repo, broadcaster, now } = deps;
+  const emit = (
+    meetingId: string,
+    kinds: VideoEventKind[],
+    what: 'started' | 'failed' | 'stopped',
+    payload: object,
+  ) => {
+    for (const k of kinds)
+      broadcaster.toMeeting(meetingId, videoEvent(k, what), { meetingId, ...payload });
+  };
+
+  async function withMedia<T>(meeting: MeetingRow, fn: (file: string) => Promise<T>): Promise<T> {
+    if (!meeting.sourceKey) throw new Error('the meeting has no recording');
+    const store = await deps.resolveStore(meeting.organizationId, meeting.storageProvider);
+    if (!(await store.info(meeting.sourceKey)))
+      throw new Error('the recording is no longer in storage');
+    return withLocalFile(store, meeting.sourceKey, fn);
+  }
+
+  async function physiologyOf(
+    meeting: MeetingRow,
+    file: string,
+    durationSec: number,
+    progress: (f: number) => void,
+  ) {
+    emit(meeting.id, PHYSIOLOGY_EVENTS, 'started', {});
+    try {
+      const physiology = await analyzePhysiology(file, deps.physiologyFps, durationSec, progress);
+      broadcaster.toMeeting(meeting.id, videoEvent('physiological', 'data'), {
+        meetingId: meeting.id,
+        persons: physiology.persons.map((p) => ({
+          personId: p.personId,
+          heartRate: p.result.heartRate,
+        })),
+      });
+      emit(meeting.id, PHYSIOLOGY_EVENTS, 'stopped', {});
+      return physiology;
+    } catch (err) {
+      emit(meeting.id, PHYSIOLOGY_EVENTS, 'failed', {
+        reason: err instanceof Error ? err.message : String(err),
+      });
+      throw err;
+    }
+  }
+
+  return {
+    async run(
+      meeting: MeetingRow,
+      runId: string,
+      progress: (f: number) => void,
+    ): Promise<VideoStepOutcome> {
+      const holder = await deps.featureHolder(meeting);
+      const has = (f: FeatureName) => isFeatureAvailable(holder, f);
+      if (!VIDEO_FEATURES.some(has)) return 'skipped';
+      const withPhysiology = has('Physiology Analytics');
+      return withMedia(meeting, async (file) => {
+        const info = await probeVideoInfo(file);
+        if (!info) {
+          await repo.save(
+            {
+              meetingId: meeting.id,
+              organizationId: meeting.organizationId,
+              runId,
+              hasVideo: false,
+              engine: VIDEO_ENGINE,
+              model: VIDEO_MODELS,
+              frames: [],
+              summary: null,
+              physiology: null,
+              physiologyState: 'idle',
+              physiologyProgress: 0,
+              physiologyError: null,
+            },
+            now(),
+          );
+          return 'skipped';
+        }
+        // Physiology samples several times more frames than the face pass: weigh progress so.
+        const faceShare = withPhysiology ? deps.fps / (deps.fps + deps.physiologyFps) : 1;
+        emit(meeting.id, FACE_EVENTS, 'started', {});
+        let video;
+        try {
+          video = await analyzeVideoFaces(
+            file,
+            deps.fps,
+            (f) => progress(f * faceShare),
+            info.durationSec,
+          );
+        } catch (err) {
+          emit(meeting.id, FACE_EVENTS, 'failed', {
+            reason: err instanceof Error ? err.message : String(err),
+          });
+          throw err;
+        }
+        const summary = summaryOf(video);
+        for (const k of FACE_EVENTS)
+          broadcaster.toMeeting(
+            meeting.id,
+            videoEvent(k, 'data'),
+            dataPayload(k, meeting.id, summary),
+          );
+        emit(meeting.id, FACE_EVENTS, 'stopped', {});
+        const physiology = withPhysiology
+          ? await physiologyOf(meeting, file, info.durationSec, (f) =>
+              progress(faceShare + f * (1 - faceShare)),
+            )
+          : null;
+        await repo.save(
+          {
+            meetingId: meeting.id,
+            organizationId: meeting.organizationId,
+            runId,
+            hasVideo: true,
+            engine: VIDEO_ENGINE,
+            model: VIDEO_MODELS,
+            fps: deps.fps,
+            summary,
+            frames: compactFrames(video.frames),
+            physiology,
+            physiologyState: physiology ? 'done' : 'idle',
+            physiologyProgress: physiology ? 100 : 0,
+            physiologyError: null,
+          },
+          now(),
+        );
+        return 'done';
+      });
+    },
+
+    /** start-physiology's job: physiology alone, for a meeting whose video step has run. */
+    async runPhysiology(meeting: MeetingRow, progress: (f: number) => void): Promise<void> {
+      await repo.patchPhysiology(
+        meeting.id,
+        { physiologyState: 'running', physiologyProgress: 0, physiologyError: null },
+        now(),
+      );
+      try {
+        const physiology = await withMedia(meeting, async (file) => {
+          const info = await probeVideoInfo(file);
+          if (!info) throw new Error('the recording has no video');
+          return physiologyOf(meeting, file, info.durationSec, progress);
+        });
+        await repo.patchPhysiology(
+          meeting.id,
+          { physiology, physiologyState: 'done', physiologyProgress: 100 },
+          now(),
+        );
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        await repo.patchPhysiology(
+          meeting.id,
+          { physiologyState: 'failed', physiologyError: reason },
+          now(),
+        );
+      }
+    },
+  };
+}
+export type VideoStep = ReturnType<typeof createVideoStep>;

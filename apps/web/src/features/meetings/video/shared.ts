@@ -1,0 +1,41 @@
+import { Film, ScanFace, Volume2, type LucideIcon } from 'lucide-react';
+import { INFERENCE_MESSAGES, type VideoSource } from '@parley/contracts';
+
+/** The empty state every video card shares, from the answer's `video` source, or null. */
+export function videoEmpty(
+  video: VideoSource | undefined,
+  hasData: boolean,
+): { icon: LucideIcon; text: string } | null {
+  if (!video) return null;
+  if (video.state === 'audio_only') return { icon: Volume2, text: INFERENCE_MESSAGES.audioOnly };
+  if (video.state === 'not_analysed') return { icon: Film, text: INFERENCE_MESSAGES.notAnalysed };
+  if (video.framesWithFaces === 0 || !hasData)
+    return { icon: ScanFace, text: INFERENCE_MESSAGES.noFace };
+  return null;
+}
+
+/** 'person_01' → 'Person 1'. */
+export const personName = (id: string): string => {
+  const n = Number(id.replace(/\D+/g, ''));
+  return Number.isFinite(n) && n > 0 ? `Person ${n}` : id;
+};
+
+export const PERSON_COLOURS = [
+  'var(--accent)',
+  'var(--success)',
+  'var(--warning)',
+  'var(--danger)',
+  'var(--text-muted)',
+];
+
+export const EMOTION_COLOURS: Record<string, string> = {
+  neutral: 'var(--text-subtle)',
+  happy: 'var(--success)',
+  surprise: 'var(--accent)',
+  sad: '#6b8cce',
+  fear: '#9b7ad8',
+  angry: 'var(--danger)',
+  disgust: 'var(--warning)',
+};
+
+export const percent = (share: number): string => `${Math.round(share * 100)}%`;
