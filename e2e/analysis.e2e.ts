@@ -1,8 +1,6 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, toast } from './support';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+import { deleteMeeting, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
  * The analysis journey: an uploaded recording is analysed by the real pipeline, and the
@@ -10,7 +8,6 @@ import { signIn, toast } from './support';
  * a reload. The recording is uploaded under its own name and deleted at the end, so the
  * other journeys still find Acme's library as they expect it.
  */
-const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
 const NAME = 'analysis-talking-face';
 const SCREENS = 'test-results/screens';
 
@@ -18,49 +15,15 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 let meetingUrl: string | null = null;
 
-async function deleteMeeting(page: Page) {
-  if (!meetingUrl) return;
-  await page.goto(meetingUrl);
-  const del = page.getByRole('button', { name: 'Delete', exact: true });
-  // isVisible() does not wait: the page first shows its loading spinner.
-  await del.waitFor({ state: 'visible', timeout: 20_000 });
-  await del.click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page).toHaveURL(/\/library$/);
-  meetingUrl = null;
-}
-
 test.afterEach(async ({ page }) => {
-  await deleteMeeting(page).catch(() => {});
+  await deleteMeeting(page, meetingUrl).catch(() => {});
+  meetingUrl = null;
 });
-
-/** The analysis runs on the worker: processed within about three minutes, or its reason. */
-async function waitProcessed(page: Page) {
-  const banner = page.getByTestId('meeting-status');
-  await expect
-    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
-    .toMatch(/^(processed|failed)$/);
-  if ((await banner.getAttribute('data-status')) === 'failed')
-    throw new Error(`analysis failed: ${await banner.innerText()}`);
-}
 
 test('an uploaded recording is analysed: transcript, search, seek and charts', async ({ page }) => {
   test.setTimeout(300_000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-analysis-'));
-  const video = path.join(dir, `${NAME}.mp4`);
-  copyFileSync(SOURCE, video);
-
   await signIn(page, 'poc@acme.parley.local');
-  await page.goto('/library');
-  await page.getByRole('button', { name: 'Upload' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
-  await dialog.getByLabel('Recording file').setInputFiles(video);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
-  await expect(toast(page, 'Uploaded')).toBeVisible();
-  await page.getByRole('button', { name: 'Open meeting' }).click();
-  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
-  meetingUrl = page.url();
+  meetingUrl = await uploadRecording(page, NAME);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
 
   // While it runs the banner lists the pipeline's steps; the page updates by itself.
@@ -154,5 +117,6 @@ test('an uploaded recording is analysed: transcript, search, seek and charts', a
   await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/meeting-analysis-light-narrow.png`, fullPage: true });
 
-  await deleteMeeting(page);
+  await deleteMeeting(page, meetingUrl);
+  meetingUrl = null;
 });

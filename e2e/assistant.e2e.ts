@@ -1,15 +1,12 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, toast } from './support';
+import { signIn } from './support';
+import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
  * The assistant journey: a recording analysed by the real pipeline is picked on /zai, a
  * question made of words from its transcript gets a streamed answer with a citation chip, and
  * the chip opens the meeting at the cited moment. The meeting is deleted at the end.
  */
-const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
 const NAME = 'assistant-talking-face';
 const SCREENS = 'test-results/screens';
 /** Common words the retrieval ignores; the question should rest on content words. */
@@ -23,41 +20,14 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 let meetingUrl: string | null = null;
 
-async function deleteMeeting(page: Page) {
-  if (!meetingUrl) return;
-  await page.goto(meetingUrl.split('?')[0] ?? meetingUrl);
-  const del = page.getByRole('button', { name: 'Delete', exact: true });
-  await del.waitFor({ state: 'visible', timeout: 20_000 });
-  await del.click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page).toHaveURL(/\/library$/);
-  meetingUrl = null;
-}
-
 test.afterEach(async ({ page }) => {
-  await deleteMeeting(page).catch(() => {});
+  await deleteMeeting(page, meetingUrl).catch(() => {});
+  meetingUrl = null;
 });
 
 async function uploadAndAnalyse(page: Page) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-assistant-'));
-  const video = path.join(dir, `${NAME}.mp4`);
-  copyFileSync(SOURCE, video);
-  await page.goto('/library');
-  await page.getByRole('button', { name: 'Upload' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
-  await dialog.getByLabel('Recording file').setInputFiles(video);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
-  await expect(toast(page, 'Uploaded')).toBeVisible();
-  await page.getByRole('button', { name: 'Open meeting' }).click();
-  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
-  meetingUrl = page.url();
-  const banner = page.getByTestId('meeting-status');
-  await expect
-    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
-    .toMatch(/^(processed|failed)$/);
-  if ((await banner.getAttribute('data-status')) === 'failed')
-    throw new Error(`analysis failed: ${await banner.innerText()}`);
+  meetingUrl = await uploadRecording(page, NAME);
+  await waitProcessed(page);
 }
 
 /** Two content words spoken together in one transcript block (the engine's words vary). */
@@ -72,11 +42,6 @@ async function questionFromTranscript(page: Page): Promise<string> {
     if (distinct.length >= 2) return `What was said about ${distinct[0]} and ${distinct[1]}?`;
   }
   throw new Error('no transcript block with two content words');
-}
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
-  await page.reload();
 }
 
 test('Zai answers from a processed meeting and its citation opens the moment', async ({ page }) => {
@@ -146,5 +111,6 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
     })
     .toBeCloseTo(seconds, 0);
 
-  await deleteMeeting(page);
+  await deleteMeeting(page, meetingUrl);
+  meetingUrl = null;
 });

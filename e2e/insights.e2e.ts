@@ -1,8 +1,6 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, toast } from './support';
+import { signIn } from './support';
+import { deleteMeeting, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
  * The Zai insights journey: an uploaded recording goes through the real pipeline (the
@@ -10,7 +8,6 @@ import { signIn, toast } from './support';
  * Candidate Analysis; clicking a cited moment seeks the video. The same meeting opens as an
  * interview. The recording is deleted at the end so other journeys find the library as before.
  */
-const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
 const NAME = 'insights-talking-face';
 const SCREENS = 'test-results/screens';
 
@@ -18,29 +15,10 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 let meetingUrl: string | null = null;
 
-async function deleteMeeting(page: Page) {
-  if (!meetingUrl) return;
-  await page.goto(meetingUrl);
-  const del = page.getByRole('button', { name: 'Delete', exact: true });
-  await del.waitFor({ state: 'visible', timeout: 20_000 });
-  await del.click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page).toHaveURL(/\/library$/);
-  meetingUrl = null;
-}
-
 test.afterEach(async ({ page }) => {
-  await deleteMeeting(page).catch(() => {});
+  await deleteMeeting(page, meetingUrl).catch(() => {});
+  meetingUrl = null;
 });
-
-async function waitProcessed(page: Page) {
-  const banner = page.getByTestId('meeting-status');
-  await expect
-    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
-    .toMatch(/^(processed|failed)$/);
-  if ((await banner.getAttribute('data-status')) === 'failed')
-    throw new Error(`analysis failed: ${await banner.innerText()}`);
-}
 
 const videoTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
@@ -49,21 +27,8 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   page,
 }) => {
   test.setTimeout(300_000);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-insights-'));
-  const video = path.join(dir, `${NAME}.mp4`);
-  copyFileSync(SOURCE, video);
-
   await signIn(page, 'poc@acme.parley.local');
-  await page.goto('/library');
-  await page.getByRole('button', { name: 'Upload' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
-  await dialog.getByLabel('Recording file').setInputFiles(video);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
-  await expect(toast(page, 'Uploaded')).toBeVisible();
-  await page.getByRole('button', { name: 'Open meeting' }).click();
-  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
-  meetingUrl = page.url();
+  meetingUrl = await uploadRecording(page, NAME);
   await waitProcessed(page);
 
   // Action Items: the lines the engine found, or the spec's empty state.
@@ -140,5 +105,6 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/insights-interview-light-wide.png` });
 
-  await deleteMeeting(page);
+  await deleteMeeting(page, meetingUrl);
+  meetingUrl = null;
 });

@@ -26,7 +26,9 @@ test('upload a recording, watch it, and share it publicly', async ({ page, brows
   await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('talking-face');
   const player = page.getByRole('region', { name: 'Video player' });
-  await expect(player.getByTestId('player-time')).toHaveText(/ \/ 00:00:3[34]$/, { timeout: 30_000 });
+  await expect(player.getByTestId('player-time')).toHaveText(/ \/ 00:00:3[34]$/, {
+    timeout: 30_000,
+  });
 
   await player.getByRole('button', { name: 'Play' }).click();
   await expect(player.getByTestId('player-time')).not.toHaveText(/^00:00:00 /, { timeout: 10_000 });
@@ -53,13 +55,17 @@ test('upload a recording, watch it, and share it publicly', async ({ page, brows
   await stranger.close();
 
   await page.goto('/library');
-  await expect(page.getByRole('table', { name: 'Meetings' }).getByText('talking-face')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Meetings' }).getByText('talking-face'),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/library-full-light-wide.png' });
 });
 
 test('an unknown public link shows a clear page', async ({ page }) => {
   await page.goto('/public/view/not-a-real-token');
-  await expect(page.getByRole('heading', { name: 'This link is no longer available' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'This link is no longer available' }),
+  ).toBeVisible();
 });
 
 test('library, upload dialog and meeting page, narrow and dark', async ({ page }) => {

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, toast } from './support';
+import { setTheme, startOwnServer, uploadRecording } from './meeting-support';
 
 /**
  * Participant biometrics end to end: a staff member invites a participant from the meeting
@@ -18,7 +19,7 @@ import { signIn, toast } from './support';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCE = path.join(ROOT, 'fixtures/video/talking-face.mp4');
 const SCREENS = 'test-results/screens';
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 101;
 const BASE = `http://localhost:${PORT}`;
 const WORK = mkdtempSync(path.join(os.tmpdir(), 'parley-participants-e2e-'));
 const Y4M = path.join(WORK, 'camera.y4m');
@@ -49,49 +50,20 @@ test.use({
   },
 });
 
-let server: ChildProcess | null = null;
+let stopServer: (() => Promise<void>) | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  server = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: path.join(WORK, 'data'),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
-      AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
-      AUTH_REQUESTS_PER_IP: '10000',
-      SEED_DEMO_BUNDLES: 'Essentials,Sales Suite,Interview Intelligence',
-    },
+  stopServer = await startOwnServer({
+    port: PORT,
+    bundles: 'Essentials,Sales Suite,Interview Intelligence',
   });
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the participants journey’s server did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer?.();
   rmSync(WORK, { recursive: true, force: true });
 });
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-}
 
 /** Both themes of a page, once its heading is back after the reload. */
 async function shoot(page: Page, name: string, heading: string) {
@@ -112,17 +84,7 @@ test('a participant registers through the invite form and is verified in a meeti
 
   // Staff: upload the meeting and invite the participant from its biometric card.
   await signIn(page, 'poc@acme.parley.local');
-  await page.goto('/library');
-  const video = path.join(WORK, 'participant-interview.mp4');
-  copyFileSync(SOURCE, video);
-  await page.getByRole('button', { name: 'Upload' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
-  await dialog.getByLabel('Recording file').setInputFiles(video);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Open meeting' }).click();
-  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
-  const meetingUrl = page.url();
+  const meetingUrl = await uploadRecording(page, 'participant-interview');
 
   const card = page.getByRole('region', { name: 'Biometric verification' });
   await expect(card).toBeVisible({ timeout: 20_000 });

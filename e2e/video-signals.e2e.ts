@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, toast } from './support';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+import { setTheme, startOwnServer, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
  * The video signals journey: a recording uploaded by Acme's point of contact goes through
@@ -14,8 +14,6 @@ import { signIn, toast } from './support';
  * server (port E2E_PORT + 100, its own data folder) seeded with the Interview Intelligence
  * bundle, and the other journeys keep the locked features they expect.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SOURCE = path.join(ROOT, 'fixtures/video/talking-face.mp4');
 const SCREENS = 'test-results/screens';
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
 const BASE = `http://localhost:${PORT}`;
@@ -23,76 +21,34 @@ const WORK = mkdtempSync(path.join(os.tmpdir(), 'parley-video-e2e-'));
 
 test.use({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
 
-let server: ChildProcess | null = null;
+let stopServer: (() => Promise<void>) | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  server = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  stopServer = await startOwnServer({
+    port: PORT,
+    bundles: 'Essentials,Sales Suite,Interview Intelligence',
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR: path.join(WORK, 'data'),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
-      AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
-      AUTH_REQUESTS_PER_IP: '10000',
-      SEED_DEMO_BUNDLES: 'Essentials,Sales Suite,Interview Intelligence',
       // One face frame a second keeps the journey short; physiology needs its own rate.
       VIDEO_FPS: '1',
       PHYSIOLOGY_FPS: '10',
     },
   });
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the video journey’s server did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await stopServer?.();
   rmSync(WORK, { recursive: true, force: true });
 });
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-}
 
 test('an uploaded video shows its face and physiology signals, and they seek the player', async ({
   page,
 }) => {
   test.setTimeout(840_000);
-  const video = path.join(WORK, 'video-signals-talking-face.mp4');
-  copyFileSync(SOURCE, video);
-
   await signIn(page, 'poc@acme.parley.local');
-  await page.goto('/library');
-  await page.getByRole('button', { name: 'Upload' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
-  await dialog.getByLabel('Recording file').setInputFiles(video);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
-  await expect(toast(page, 'Uploaded')).toBeVisible();
-  await page.getByRole('button', { name: 'Open meeting' }).click();
-  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
-
-  const banner = page.getByTestId('meeting-status');
-  await expect
-    .poll(async () => banner.getAttribute('data-status'), { timeout: 660_000, intervals: [2000] })
-    .toMatch(/^(processed|failed)$/);
-  expect(await banner.getAttribute('data-status')).toBe('processed');
+  await uploadRecording(page, 'video-signals-talking-face');
+  // Faces at 2 fps and physiology at 10 fps take longer than speech on a busy machine.
+  await waitProcessed(page, 660_000);
 
   const signals = page.getByTestId('video-signals');
   await signals.scrollIntoViewIfNeeded();

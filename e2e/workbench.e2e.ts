@@ -1,9 +1,7 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import { signIn, toast } from './support';
+import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
  * The prompt workbench journey: an OpenAI-compatible server (the protocol test server of
@@ -12,7 +10,6 @@ import { signIn, toast } from './support';
  * and the server's model in slot 2, both streaming; the prompt is saved and found in the list.
  * Everything it creates is removed at the end, so other journeys see Acme as before.
  */
-const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
 const NAME = 'workbench-talking-face';
 const PROMPT_NAME = 'Workbench journey summary';
 const SCREENS = 'test-results/screens';
@@ -28,31 +25,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.close());
 
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-}
-
 async function uploadAndWait(page: Page) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-workbench-'));
-  const video = path.join(dir, `${NAME}.mp4`);
-  copyFileSync(SOURCE, video);
-  await page.goto('/library');
-  await page.getByRole('button', { name: 'Upload' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
-  await dialog.getByLabel('Recording file').setInputFiles(video);
-  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Open meeting' }).click();
-  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
-  meetingUrl = page.url();
-  const banner = page.getByTestId('meeting-status');
-  await expect
-    .poll(async () => banner.getAttribute('data-status'), { timeout: 180_000, intervals: [1000] })
-    .toMatch(/^(processed|failed)$/);
-  if ((await banner.getAttribute('data-status')) === 'failed')
-    throw new Error(`analysis failed: ${await banner.innerText()}`);
+  meetingUrl = await uploadRecording(page, NAME);
+  await waitProcessed(page);
 }
 
 async function cleanUp(page: Page) {
@@ -64,15 +39,8 @@ async function cleanUp(page: Page) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect(card.getByText('Not connected')).toBeVisible();
   }
-  if (meetingUrl) {
-    await page.goto(meetingUrl);
-    const del = page.getByRole('button', { name: 'Delete', exact: true });
-    await del.waitFor({ state: 'visible', timeout: 20_000 });
-    await del.click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page).toHaveURL(/\/library$/);
-    meetingUrl = null;
-  }
+  await deleteMeeting(page, meetingUrl);
+  meetingUrl = null;
 }
 
 /** Picks an option of one of the workbench's Radix selects. */

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { toast } from './support';
+
+/** The recording most journeys analyse: a real talking face with speech, 33.6 s. */
+export const TALKING_FACE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
+
+/**
+ * Uploads `source` under `name` (so each journey finds its own meeting) through the library's
+ * dialog, opens the meeting and answers its address.
+ */
+export async function uploadRecording(
+  page: Page,
+  name: string,
+  source = TALKING_FACE,
+): Promise<string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
+  const file = path.join(dir, `${name}${path.extname(source)}`);
+  copyFileSync(source, file);
+  await page.goto('/library');
+  await page.getByRole('button', { name: 'Upload' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload a recording' });
+  await dialog.getByLabel('Recording file').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await expect(toast(page, 'Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Open meeting' }).click();
+  await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+  return page.url();
+}
+
+/** Waits for the open meeting's analysis to end; a failure throws with the page's reason. */
+export async function waitProcessed(page: Page, timeout = 180_000): Promise<void> {
+  const banner = page.getByTestId('meeting-status');
+  await expect
+    .poll(async () => banner.getAttribute('data-status'), { timeout, intervals: [1000] })
+    .toMatch(/^(processed|failed)$/);
+  if ((await banner.getAttribute('data-status')) === 'failed')
+    throw new Error(`analysis failed: ${await banner.innerText()}`);
+}
+
+/** Deletes the meeting at `url` (other journeys expect Acme's library as seeded). */
+export async function deleteMeeting(page: Page, url: string | null): Promise<void> {
+  if (!url) return;
+  await page.goto(url.split('?')[0] ?? url);
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  // isVisible() does not wait: the page first shows its loading spinner.
+  await del.waitFor({ state: 'visible', timeout: 20_000 });
+  await del.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/library$/);
+}
+
+/** Switches the stored theme and reloads, waiting until the page shows it. */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
+/**
+ * A second app server for journeys that need a plan the demo organisation lacks: its own port
+ * and data folder, seeded with `bundles`. Answers a stop function that also removes the folder.
+ */
+export async function startOwnServer(opts: {
+  port: number;
+  bundles: string;
+  env?: Record<string, string>;
+}): Promise<() => Promise<void>> {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-server-'));
+  const base = `http://localhost:${opts.port}`;
+  const server = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      DATA_DIR: path.join(work, 'data'),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
+      AUTH_REQUESTS_PER_IP: '10000',
+      SEED_DEMO_BUNDLES: opts.bundles,
+      ...opts.env,
+    },
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return stop;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`the server on port ${opts.port} did not start`);
+}
