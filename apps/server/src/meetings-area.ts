@@ -44,7 +44,6 @@ import { createInsightsRepo } from './modules/insights/repo.js';
 import { registerInsightRoutes } from './modules/insights/routes.js';
 import { createInsightsService } from './modules/insights/service.js';
 import { createInferenceModule } from './modules/inference/module.js';
-import { PHYSIOLOGY_QUEUE } from './modules/inference/service.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
@@ -126,7 +125,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
         name: QUEUES[step],
         deadLetter: QUEUES.deadLetter,
       })),
-      { name: PHYSIOLOGY_QUEUE },
+      { name: QUEUES.physiology },
     ],
     log,
   );
@@ -186,7 +185,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
       // process that died (killed, power cut): it goes back to the queue at once. PostgreSQL
       // leaves that to expiry, since another worker may really be running it.
-      const requeued = await queue.requeueOrphans([...Object.values(QUEUES), PHYSIOLOGY_QUEUE]);
+      const requeued = await queue.requeueOrphans(Object.values(QUEUES));
       if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
     }
     await registerAnalysisWorkers(queue, {

@@ -28,8 +28,13 @@ export const QUEUES = {
   insights: 'analysis-insights',
   finish: 'analysis-finish',
   deadLetter: 'analysis-dead-letter',
-} as const satisfies Record<AnalysisStep | 'deadLetter', string>;
+  /** Physiology alone for a processed meeting (offline/start-physiology); not a pipeline step. */
+  physiology: 'analysis-physiology',
+} as const satisfies Record<AnalysisStep | 'deadLetter' | 'physiology', string>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The physiology-only job's payload. */
+export const physiologyJobSchema = z.object({ meetingId: z.uuid() });
 
 /** One payload for every step: which meeting, which run (a re-analyze starts a new run). */
 export const analysisJobSchema = z.object({

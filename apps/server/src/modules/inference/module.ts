@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { FeatureHolder } from '@parley/contracts';
+import { QUEUES, physiologyJobSchema, type FeatureHolder } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
@@ -8,10 +7,8 @@ import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
 import { createVideoSignalsRepo } from './repo.js';
 import { registerInferenceRoutes } from './routes.js';
-import { createInferenceService, PHYSIOLOGY_QUEUE } from './service.js';
+import { createInferenceService } from './service.js';
 import { createVideoStep } from './video-step.js';
-
-const physiologyJob = z.object({ meetingId: z.uuid() });
 
 /**
  * The video area: the 'video' step's work (given to the analysis workers), the
@@ -37,8 +34,8 @@ export function createInferenceModule(deps: {
     service,
     /** Runs start-physiology's jobs; progress is written at most once a second. */
     async registerWorker(): Promise<void> {
-      await deps.queue.work(PHYSIOLOGY_QUEUE, async (ctx) => {
-        const parsed = physiologyJob.safeParse(ctx.data);
+      await deps.queue.work(QUEUES.physiology, async (ctx) => {
+        const parsed = physiologyJobSchema.safeParse(ctx.data);
         if (!parsed.success) return;
         const meeting = await deps.meetings.rowById(parsed.data.meetingId);
         if (!meeting) return;

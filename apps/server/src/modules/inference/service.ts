@@ -1,4 +1,4 @@
-import { INFERENCE_MESSAGES as M, type PhysiologyStatus } from '@parley/contracts';
+import { INFERENCE_MESSAGES as M, QUEUES, type PhysiologyStatus } from '@parley/contracts';
 import { TRUTHFULNESS_NOTE } from '@parley/analysis';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/route.js';
@@ -9,7 +9,6 @@ import type { VideoSignalsRepo } from './repo.js';
 import * as view from './views.js';
 
 /** The queue of start-physiology's physiology-only jobs. */
-export const PHYSIOLOGY_QUEUE = 'analysis-physiology';
 
 export interface InferenceDeps {
   repo: VideoSignalsRepo;
@@ -72,7 +71,7 @@ export function createInferenceService(deps: InferenceDeps) {
         new Date(),
       );
       await deps.queue.send(
-        PHYSIOLOGY_QUEUE,
+        QUEUES.physiology,
         { meetingId: meeting.id },
         { singletonKey: meeting.id },
       );
