@@ -258,7 +258,9 @@ export const inferenceRoutes = {
     proctoringResponseSchema,
   ),
   biometricsData: inference(
-    'get-biometrics-data',
+    // get-biometrics-data is the participants' verification result (participants.ts); this
+    // is who the face analysis saw, under its own name.
+    'persons',
     'Biometrics',
     'Persons seen in the video',
     biometricsDataResponseSchema,
