@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
+import { Button } from './Button';
 
 interface EmptyStateProps {
   icon: LucideIcon;
@@ -29,5 +30,30 @@ export function EmptyState({ icon: Icon, title, description, action, className }
       </div>
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
+  );
+}
+
+interface LoadErrorProps {
+  icon: LucideIcon;
+  /** What could not be loaded, e.g. 'The meetings'. */
+  what: string;
+  onRetry: () => void;
+  className?: string;
+}
+
+/** The one answer to a list or section that failed to load: what, why, and a retry. */
+export function LoadError({ icon, what, onRetry, className }: LoadErrorProps) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={`${what} could not be loaded`}
+      description="Check your connection and try again."
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+      className={className}
+    />
   );
 }

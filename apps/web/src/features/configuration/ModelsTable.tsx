@@ -9,10 +9,11 @@ import {
   Badge,
   Button,
   ConfirmDialog,
+  type DataColumn,
   DataTable,
   EmptyState,
   Input,
-  type DataColumn,
+  LoadError,
 } from '../../ui';
 
 const PAGE_SIZE = 10;
@@ -154,16 +155,7 @@ export function ModelsTable() {
         </label>
       </div>
       {models.isError ? (
-        <EmptyState
-          icon={Cpu}
-          title="The models could not be loaded"
-          description="Check your connection and try again."
-          action={
-            <Button variant="secondary" onClick={() => void models.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError icon={Cpu} what="The models" onRetry={() => void models.refetch()} />
       ) : (
         <DataTable
           label="Models"

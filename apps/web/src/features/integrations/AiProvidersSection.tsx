@@ -3,7 +3,7 @@ import { Bot, Cpu } from 'lucide-react';
 import { AI_CONFIG_PROVIDERS, AI_PROVIDER_NAMES, type AiConfigProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
-import { Button, ConfirmDialog, EmptyState, Skeleton } from '../../ui';
+import { ConfirmDialog, LoadError, Skeleton } from '../../ui';
 import { AiProviderCard } from './AiProviderCard';
 import { ConnectAiDialog } from './ConnectAiDialog';
 import { useAiProviders, useDisconnectAi } from './use-ai-providers';
@@ -34,16 +34,7 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
         </p>
       </div>
       {configs.isError ? (
-        <EmptyState
-          icon={Bot}
-          title="The AI providers could not be loaded"
-          description="Check your connection and try again."
-          action={
-            <Button variant="secondary" onClick={() => void configs.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError icon={Bot} what="The AI providers" onRetry={() => void configs.refetch()} />
       ) : configs.isLoading ? (
         <div
           className="grid gap-4 lg:grid-cols-3"

@@ -4,7 +4,7 @@ import type { CloudProvider, StorageProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations, CLOUD_NAMES } from '../../lib/integrations';
 import { toast } from '../../lib/toast';
-import { Button, ConfirmDialog, EmptyState, PageHeader, Skeleton } from '../../ui';
+import { ConfirmDialog, LoadError, PageHeader, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
@@ -96,18 +96,10 @@ export default function AppIntegrationsPage() {
           </p>
         </div>
         {configs.isError || defaults.isError ? (
-          <EmptyState
+          <LoadError
             icon={Cloud}
-            title="The integrations could not be loaded"
-            description="Check your connection and try again."
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => void Promise.all([configs.refetch(), defaults.refetch()])}
-              >
-                Try again
-              </Button>
-            }
+            what="The integrations"
+            onRetry={() => void Promise.all([configs.refetch(), defaults.refetch()])}
           />
         ) : loading ? (
           <div className="grid gap-4 lg:grid-cols-3" aria-busy="true" aria-label="Loading storage">

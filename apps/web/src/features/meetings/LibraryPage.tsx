@@ -13,7 +13,7 @@ import {
   toMeetingListQuery,
   type TableFilters,
 } from '../../lib/table-state';
-import { Button, DataTable, EmptyState, PageHeader } from '../../ui';
+import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
 import { FromLinkDialog } from './add/FromLinkDialog';
 import { FromStorageDialog } from './add/FromStorageDialog';
 import { DeleteMeetingDialog } from './DeleteMeetingDialog';
@@ -147,15 +147,10 @@ export default function LibraryPage() {
             }}
             empty={
               list.isError ? (
-                <EmptyState
+                <LoadError
                   icon={SearchX}
-                  title="The meetings could not be loaded"
-                  description="Check your connection and try again."
-                  action={
-                    <Button variant="secondary" onClick={() => void list.refetch()}>
-                      Try again
-                    </Button>
-                  }
+                  what="The meetings"
+                  onRetry={() => void list.refetch()}
                   className="border-0"
                 />
               ) : (

@@ -7,11 +7,12 @@ import {
   Badge,
   Button,
   ConfirmDialog,
+  type DataColumn,
   DataTable,
   EmptyState,
   Input,
+  LoadError,
   SelectField,
-  type DataColumn,
 } from '../../ui';
 import { useDeletePrompt, usePromptTags, useSavedPrompts } from './use-prompts';
 
@@ -157,16 +158,7 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         </div>
       ) : null}
       {list.isError ? (
-        <EmptyState
-          icon={FileText}
-          title="The saved prompts could not be loaded"
-          description="Check your connection and try again."
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadError icon={FileText} what="The saved prompts" onRetry={() => void list.refetch()} />
       ) : (
         <DataTable
           label="Saved prompts"
