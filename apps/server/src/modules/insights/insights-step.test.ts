@@ -101,7 +101,9 @@ describe('the insights step', () => {
 
   it('is idempotent: a re-run replaces each prompt’s row in place', async () => {
     const again = await reanalyzeFrom(meeting.id, 'insights');
+    // media, speech, text and video are not run again; insights and finish are.
     expect(again.steps.map((s) => s.state)).toEqual([
+      'skipped',
       'skipped',
       'skipped',
       'skipped',
