@@ -11,6 +11,8 @@ export * from './media.js';
 export * from './credits.js';
 export * from './integrations.js';
 export * from './analysis.js';
+export * from './transcript.js';
+export * from './highlights.js';
 export * from './ai.js';
 export * from './ai-routes.js';
 export * from './prompts.js';

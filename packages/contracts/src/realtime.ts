@@ -13,4 +13,8 @@ export const REALTIME = {
 } as const;
 
 /** Events after which the client leaves the channel. */
-export const REALTIME_TERMINAL_EVENTS = [REALTIME.processed, REALTIME.reanalyzeStatus, REALTIME.offlineStatus] as const;
+export const REALTIME_TERMINAL_EVENTS = [
+  REALTIME.processed,
+  REALTIME.reanalyzeStatus,
+  REALTIME.offlineStatus,
+] as const;

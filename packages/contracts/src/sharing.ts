@@ -6,7 +6,7 @@ import {
   speakerTimeMappingSchema,
   transcriptionEntrySchema,
   wordTimestampSchema,
-} from './analysis.js';
+} from './transcript.js';
 
 export const shareUserSchema = z.object({
   id: z.string(),
