@@ -8,9 +8,10 @@ export class MediaError extends Error {
   override name = 'MediaError';
 }
 
-const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
+/** The ffmpeg binary (Debian's by default). */
+export const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
 // Debian ships ffprobe beside ffmpeg; derive it so one override moves both.
-const ffprobePath = (): string =>
+export const ffprobePath = (): string =>
   process.env.FFPROBE_PATH ??
   (process.env.FFMPEG_PATH
     ? process.env.FFMPEG_PATH.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1')

@@ -2,19 +2,13 @@
 // back-pressure so memory stays at one frame or two however long the recording is.
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
-import { MediaError } from '../decode.js';
+import { MediaError, ffprobePath } from '../decode.js';
+import { rawRgbFrames } from '../video-frames.js';
 import type { Frame } from './types.js';
 
 export const DEFAULT_FPS = 2;
 /** Frames are scaled so their longer side is at most this (Human's detector works at 256). */
 export const DEFAULT_MAX_SIDE = 640;
-
-const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
-const ffprobePath = (): string =>
-  process.env.FFPROBE_PATH ??
-  (process.env.FFMPEG_PATH
-    ? process.env.FFMPEG_PATH.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1')
-    : 'ffprobe');
 
 export interface VideoInfo {
   width: number;
@@ -99,66 +93,7 @@ export async function* sampleFrames(file: string, opts: SampleOptions = {}): Asy
   const [width, height] = scaledSize(info.width, info.height, opts.maxSide ?? DEFAULT_MAX_SIDE);
   // round=up makes frame k the first source frame at or after k / fps, so t below is true time
   // (the default rounding shows a frame up to half an interval later than its index says).
-  yield* rawFrames(file, [`fps=${fps}:round=up,scale=${width}:${height}`], width, height, fps);
-}
-
-async function* rawFrames(
-  file: string,
-  filterAndLimit: string[],
-  width: number,
-  height: number,
-  fps: number,
-): AsyncGenerator<Frame> {
-  const frameBytes = width * height * 3;
-  const [filter, ...limit] = filterAndLimit;
-  const args = [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-i',
-    file,
-    '-an',
-    '-vf',
-    filter!,
-    ...limit,
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgb24',
-    'pipe:1',
-  ];
-  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-  const exited = new Promise<number>((resolve, reject) => {
-    child.once('error', (e) => reject(new MediaError(`cannot run ffmpeg: ${e.message}`)));
-    child.once('close', (code) => resolve(code ?? 1));
-  });
-  exited.catch(() => undefined);
-  let frame = new Uint8Array(frameBytes);
-  let filled = 0;
-  let index = 0;
-  try {
-    for await (const data of child.stdout as AsyncIterable<Buffer>) {
-      let at = 0;
-      while (at < data.length) {
-        const take = Math.min(frameBytes - filled, data.length - at);
-        frame.set(data.subarray(at, at + take), filled);
-        filled += take;
-        at += take;
-        if (filled === frameBytes) {
-          yield { t: index++ / fps, width, height, rgb: frame };
-          frame = new Uint8Array(frameBytes);
-          filled = 0;
-        }
-      }
-    }
-    const code = await exited;
-    if (code !== 0)
-      throw new MediaError(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  }
+  yield* rawRgbFrames(file, [`fps=${fps}:round=up,scale=${width}:${height}`], width, height, fps);
 }
 
 /** A still image (any format ffmpeg reads) as one frame at its own size, up to maxSide. */
@@ -166,7 +101,7 @@ export async function readImage(file: string, maxSide = 1920): Promise<Frame> {
   const info = await probeVideoInfo(file);
   if (!info) throw new MediaError(`no image in ${file}`);
   const [width, height] = scaledSize(info.width, info.height, maxSide);
-  for await (const frame of rawFrames(
+  for await (const frame of rawRgbFrames(
     file,
     [`scale=${width}:${height}`, '-frames:v', '1'],
     width,

@@ -1,7 +1,8 @@
 /** Mean skin colour per frame of a whole video frame (a skin patch), streamed from ffmpeg. */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
-import { MediaError } from '../decode.js';
+import { MediaError, ffprobePath } from '../decode.js';
+import { rawRgbFrames } from '../video-frames.js';
 import type { RgbSample, RgbTrace } from './types.js';
 
 export interface SkinPatchOptions {
@@ -15,13 +16,6 @@ export interface SkinPatchOptions {
 const DARK_SUM = 15;
 /** A channel at or above this is clipped: its changes are lost, so the pixel is left out. */
 const SATURATED = 250;
-
-const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
-const ffprobePath = (): string =>
-  process.env.FFPROBE_PATH ??
-  (process.env.FFMPEG_PATH
-    ? process.env.FFMPEG_PATH.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1')
-    : 'ffprobe');
 
 interface VideoStream {
   width: number;
@@ -118,40 +112,9 @@ export async function skinPatchTrace(file: string, opts: SkinPatchOptions = {}):
   const height = Math.max(2, 2 * Math.round((video.height * width) / video.width / 2));
   const filters = [`scale=${width}:${height}:flags=area`];
   if (opts.fps !== undefined) filters.unshift(`fps=${opts.fps}`);
-  const args = ['-nostdin', '-loglevel', 'error', '-i', file, '-an', '-vf', filters.join(',')];
-  args.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1');
-  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
-  const exited = new Promise<number>((resolve, reject) => {
-    child.once('error', (e) => reject(new MediaError(`cannot run ffmpeg: ${e.message}`)));
-    child.once('close', (code) => resolve(code ?? 1));
-  });
-  exited.catch(() => undefined); // observed below
-
-  const frameBytes = width * height * 3;
-  const frame = new Uint8Array(frameBytes);
-  let filled = 0;
   const samples: RgbSample[] = [];
-  try {
-    for await (const data of child.stdout as AsyncIterable<Buffer>) {
-      let at = 0;
-      while (at < data.length) {
-        const take = Math.min(frameBytes - filled, data.length - at);
-        frame.set(data.subarray(at, at + take), filled);
-        filled += take;
-        at += take;
-        if (filled === frameBytes) {
-          samples.push({ t: samples.length / fps, ...meanSkinColour(frame) });
-          filled = 0;
-        }
-      }
-    }
-    const code = await exited;
-    if (code !== 0)
-      throw new MediaError(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
-  } finally {
-    if (child.exitCode === null) child.kill('SIGKILL');
+  for await (const frame of rawRgbFrames(file, [filters.join(',')], width, height, fps)) {
+    samples.push({ t: frame.t, ...meanSkinColour(frame.rgb) });
   }
   if (samples.length === 0) throw new MediaError(`no video frames in ${file}`);
   return { fps, samples };
