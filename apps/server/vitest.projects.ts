@@ -2,12 +2,42 @@ import path from 'node:path';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
+ * Files whose subject is not the database: pure functions, media tools, outside services
+ * (identity provider, cloud stores, SMTP, Redis fan-out) and the two compute-heavy pipeline
+ * steps whose SQL is one upsert per result. Running them on PostgreSQL too would repeat minutes
+ * of face, physiology and prompt work and test no SQL that PGlite did not already run; the
+ * repositories, queue, tenancy and pipeline files still run on both.
+ */
+const PGLITE_ONLY = [
+  'src/modules/transcripts/view.test.ts',
+  'src/modules/transcripts/edit.test.ts',
+  'src/modules/assistant/retrieval.test.ts',
+  'src/modules/auth/oidc-state.test.ts',
+  'src/modules/auth/oidc.test.ts',
+  'src/platform/secrets.test.ts',
+  'src/platform/mail.test.ts',
+  'src/platform/http/openapi.test.ts',
+  'src/platform/media/media.test.ts',
+  'src/platform/storage/local.test.ts',
+  'src/platform/storage/s3.test.ts',
+  'src/platform/storage/azure.test.ts',
+  'src/platform/realtime/realtime.test.ts',
+  'src/modules/uploads/upload-cloud.test.ts',
+  'src/modules/inference/video-step.test.ts',
+  'src/modules/insights/insights-step.test.ts',
+];
+
+/**
  * API tests run on PGlite, and once more on PostgreSQL when TEST_DATABASE_URL is set
  * (each file gets its own database there). Used by this folder's config and the root one.
  */
 export function serverProjects(): TestProjectInlineConfiguration[] {
   const root = import.meta.dirname;
-  const project = (name: string, db: string): TestProjectInlineConfiguration => ({
+  const project = (
+    name: string,
+    db: string,
+    exclude: string[],
+  ): TestProjectInlineConfiguration => ({
     root,
     resolve: { conditions: ['source'] },
     ssr: { resolve: { conditions: ['source'] } },
@@ -15,6 +45,7 @@ export function serverProjects(): TestProjectInlineConfiguration[] {
       name,
       root,
       include: ['src/**/*.test.ts'],
+      exclude,
       globalSetup: [path.join(root, 'src/test/global-setup.ts')],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -22,7 +53,7 @@ export function serverProjects(): TestProjectInlineConfiguration[] {
     },
   });
   return [
-    project('server-pglite', 'pglite'),
-    ...(process.env.TEST_DATABASE_URL ? [project('server-postgres', 'postgres')] : []),
+    project('server-pglite', 'pglite', []),
+    ...(process.env.TEST_DATABASE_URL ? [project('server-postgres', 'postgres', PGLITE_ONLY)] : []),
   ];
 }
