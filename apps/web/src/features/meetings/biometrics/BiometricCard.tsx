@@ -214,9 +214,11 @@ export function BiometricCard({
             icon={UserPlus}
             title={(people.data ?? []).length ? P.waiting : 'No participants invited'}
             description={
-              (people.data ?? []).length
-                ? 'Run the verification to compare the registered faces with the video.'
-                : 'Invite the people in this meeting to register their face and voice.'
+              running
+                ? 'The results appear here when the verification finishes.'
+                : (people.data ?? []).length
+                  ? 'Run the verification to compare the registered faces with the video.'
+                  : 'Invite the people in this meeting to register their face and voice.'
             }
           />
         ) : (
