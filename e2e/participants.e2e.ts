@@ -10,7 +10,8 @@ import { setTheme, startOwnServer, uploadRecording } from './meeting-support';
  * Participant biometrics end to end: a staff member invites a participant from the meeting
  * page; the participant opens the e-mailed link, grants Chromium's fake camera (fed with
  * talking-face.mp4 as .y4m and .wav), records and sees 'Registration Successful'; the staff
- * member verifies the meeting and sees the participant verified.
+ * member verifies the meeting, watches the job's progress (also after a reload) and sees the
+ * participant verified.
  *
  * The demo organisation's plan leaves Biometrics out, so this journey runs its own server
  * (port E2E_PORT + 100, its own data folder) seeded with the Interview Intelligence bundle,
@@ -64,6 +65,15 @@ test.afterAll(async () => {
   await stopServer?.();
   rmSync(WORK, { recursive: true, force: true });
 });
+
+/**
+ * After a reload the meeting page's sections above the card load one by one and push it down:
+ * shoot it once nothing is loading any more.
+ */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('region', { name: 'Biometric verification' }).scrollIntoViewIfNeeded();
+}
 
 /** Both themes of a page, once its heading is back after the reload. */
 async function shoot(page: Page, name: string, heading: string) {
@@ -140,16 +150,32 @@ test('a participant registers through the invite form and is verified in a meeti
   await page.goto(meetingUrl);
   await expect(card.getByText('1 invited · 1 registered')).toBeVisible({ timeout: 20_000 });
   await card.getByRole('button', { name: 'Verify participants' }).click();
+  // The verification runs as a background job: the card shows its step and progress, and a
+  // reload (each theme switch reloads) reads the run back from the server.
+  const progress = card.getByTestId('biometric-progress');
+  await expect(progress).toBeVisible({ timeout: 20_000 });
+  await expect(progress.getByRole('progressbar', { name: 'Verification progress' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Verify participants' })).toBeDisabled();
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(progress).toBeVisible({ timeout: 20_000 });
+    await expect(progress).toContainText(/\d+%/);
+    await settled(page);
+    await card.screenshot({ path: `${SCREENS}/biometric-progress-${theme}.png` });
+  }
+  await setTheme(page, 'light');
   const result = card.getByTestId('biometric-result');
   await expect(result).toBeVisible({ timeout: 240_000 });
   await expect(result.getByText('Verified', { exact: true })).toBeVisible();
   await expect(result.getByText('Casey Candidate', { exact: true })).toBeVisible();
   await expect(result.getByRole('img', { name: /Face of Casey Candidate/ })).toBeVisible();
   await expect(result.getByLabel('Voice of Casey Candidate')).toBeAttached();
-  await card.scrollIntoViewIfNeeded();
+  await expect(progress).toBeHidden();
+  await expect(card.getByRole('button', { name: 'Verify participants' })).toBeEnabled();
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(card.getByTestId('biometric-result')).toBeVisible({ timeout: 20_000 });
+    await settled(page);
     await card.screenshot({ path: `${SCREENS}/biometric-card-${theme}.png` });
   }
 });

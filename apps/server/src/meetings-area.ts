@@ -126,6 +126,8 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
         deadLetter: QUEUES.deadLetter,
       })),
       { name: QUEUES.physiology },
+      { name: QUEUES.biometricsDeadLetter },
+      { name: QUEUES.biometrics, deadLetter: QUEUES.biometricsDeadLetter },
     ],
     log,
   );
@@ -171,6 +173,22 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     log,
   });
 
+  const participants = createParticipantsModule({
+    db: database.db,
+    meetings,
+    resolveStore,
+    secrets: deps.secrets,
+    mailer: deps.mailer,
+    queue,
+    broadcaster,
+    jobPolicy: (durationSec) => analysis.jobPolicy(durationSec),
+    turnsOf: async (meetingId) => (await analysisRepo.transcript(meetingId))?.turns ?? [],
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  });
+
   // Events workers elsewhere send through the database reach this process's sockets.
   const unlisten = realtime
     ? await listenForEvents(
@@ -200,6 +218,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
       video: inference.step,
     });
     await inference.registerWorker();
+    await participants.registerWorker();
   } else if (database.kind === 'pglite') {
     log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
   }
@@ -231,18 +250,6 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
     now,
-  });
-  const participants = createParticipantsModule({
-    db: database.db,
-    meetings,
-    resolveStore,
-    secrets: deps.secrets,
-    mailer: deps.mailer,
-    turnsOf: async (meetingId) => (await analysisRepo.transcript(meetingId))?.turns ?? [],
-    appSecret: config.appSecret,
-    publicUrl: config.publicUrl,
-    now,
-    log,
   });
 
   const stopCleanup = serves

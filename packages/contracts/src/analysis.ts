@@ -40,11 +40,22 @@ export const QUEUES = {
   deadLetter: 'analysis-dead-letter',
   /** Physiology alone for a processed meeting (offline/start-physiology); not a pipeline step. */
   physiology: 'analysis-physiology',
-} as const satisfies Record<AnalysisStep | 'deadLetter' | 'physiology', string>;
+  /** Offline biometric verification of a meeting's participants (offline/start-biometric). */
+  biometrics: 'biometric-verify',
+  /** Receives verification jobs whose every retry failed; its handler records the failure. */
+  biometricsDeadLetter: 'biometric-verify-dead-letter',
+} as const satisfies Record<
+  AnalysisStep | 'deadLetter' | 'physiology' | 'biometrics' | 'biometricsDeadLetter',
+  string
+>;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** The physiology-only job's payload. */
 export const physiologyJobSchema = z.object({ meetingId: z.uuid() });
+
+/** The verification job's payload: a job of a replaced run finds another run id and stops. */
+export const biometricJobSchema = z.object({ meetingId: z.uuid(), runId: z.uuid() });
+export type BiometricJob = z.infer<typeof biometricJobSchema>;
 
 /** One payload for every step: which meeting, which run (a re-analyze starts a new run). */
 export const analysisJobSchema = z.object({

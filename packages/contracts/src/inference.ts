@@ -306,7 +306,10 @@ export const inferenceRoutes = {
   }),
 } as const;
 
-/** Realtime events of the video step (spec §3): '<kind> started|failed|stopped|data'. */
+/**
+ * Realtime events of face analyses (spec §3): '<kind> started|failed|stopped|data' — the video
+ * step's kinds and the participants' face recognition.
+ */
 export const VIDEO_EVENT_KINDS = [
   'head pose',
   'eye gaze',
@@ -318,6 +321,8 @@ export const VIDEO_EVENT_KINDS = [
   'gender',
   'lip sync',
   'deception',
+  // Offline biometric verification (participants), not the video step.
+  'face recognition',
 ] as const;
 export type VideoEventKind = (typeof VIDEO_EVENT_KINDS)[number];
 export const videoEvent = (kind: VideoEventKind, what: 'started' | 'failed' | 'stopped' | 'data') =>

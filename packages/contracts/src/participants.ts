@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoEvent } from './inference.js';
 import { defineRoute } from './route.js';
 
 /** Participant biometric registration and offline verification (spec 2 §2, §3, §7, §8). */
@@ -7,6 +8,10 @@ export const PARTICIPANT_MESSAGES = {
   unauthorized: 'Unauthorized access',
   forbidden: 'Access forbidden',
   verifyFailed: 'Verify biometric failed',
+  /** Shown when a verification run failed after every retry; its reason follows. */
+  verificationFailed: 'Biometric Verification failed',
+  dataFailed: 'Error getting biometrics data',
+  noVideo: 'The meeting has no video yet',
   saveFailed: 'Failed to save Participant',
   inviteFailed: 'Failed to invite Participant',
   sendFailed: 'Send Invitation Failed',
@@ -136,6 +141,61 @@ export const verifyBiometricBody = z.object({
 
 const meetingIdBody = z.object({ meetingId: z.string().uuid() });
 
+/**
+ * Offline verification runs as a background job (queue QUEUES.biometrics), one run per
+ * meeting at a time. Its stages, in order; the face pass is most of the time.
+ */
+export const BIOMETRIC_STAGES = [
+  'registrationCheck',
+  'faceRecognition',
+  'voiceRecognition',
+  'imagesAndAudio',
+] as const;
+export type BiometricStage = (typeof BIOMETRIC_STAGES)[number];
+export const BIOMETRIC_STAGE_LABELS: Record<BiometricStage, string> = {
+  registrationCheck: 'Checking registrations',
+  faceRecognition: 'Comparing faces with the video',
+  voiceRecognition: 'Comparing voices',
+  imagesAndAudio: 'Collecting images and audio',
+};
+
+/** 'idle' before the first run; 'queued' also while a failed attempt waits for its retry. */
+export const BIOMETRIC_RUN_STATES = ['idle', 'queued', 'running', 'done', 'failed'] as const;
+export type BiometricRunState = (typeof BIOMETRIC_RUN_STATES)[number];
+export const isBiometricRunActive = (s: BiometricRunState) => s === 'queued' || s === 'running';
+
+/** The answer of the start routes and of the status route, and the 'biometrics' event. */
+export const biometricRunSchema = z.object({
+  meetingId: z.string(),
+  runId: z.string().nullable(),
+  status: z.enum(BIOMETRIC_RUN_STATES),
+  stage: z.enum(BIOMETRIC_STAGES).nullable(),
+  /** 0–100 of the whole run. */
+  progress: z.number(),
+  attempts: z.number(),
+  /** The reason of the last failed attempt (kept while a retry waits), or of the failure. */
+  error: z.string().nullable(),
+  /** The one participant of offline/verify-biometric; null when every participant is verified. */
+  subjectId: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type BiometricRun = z.infer<typeof biometricRunSchema>;
+
+/** Realtime events of a verification run, sent to the meeting's room (spec 2 §3 event list). */
+export const BIOMETRIC_EVENTS = {
+  /** The run's status document (BiometricRun) on every change, progress at most once a second. */
+  status: 'biometrics',
+  /** { meetingId, participants: [{ subjectId, subjectName, registrationCheck: 1 | -1 }] }. */
+  registrationCheck: 'registrationCheck',
+  /** { meetingId, subjects: [{ subjectId, image, audio }] } (whether each was found; no data). */
+  imagesAndAudio: 'images and audio',
+  faceRecognition: (what: 'started' | 'failed' | 'stopped' | 'data') =>
+    videoEvent('face recognition', what),
+  /** The spec gives voice recognition only started and failed. */
+  voiceRecognition: (what: 'started' | 'failed') => `voice recognition ${what}`,
+} as const;
+
 export const participantRoutes = {
   invite: defineRoute({
     method: 'POST',
@@ -193,22 +253,34 @@ export const participantRoutes = {
   startBiometric: defineRoute({
     method: 'POST',
     path: '/offline/start-biometric',
-    summary: 'Verify every registered participant of a meeting against its video',
+    summary:
+      'Queue the verification of every participant of a meeting against its video (the active run’s status when one is running)',
     tags: ['participants'],
     auth: true,
     feature: 'Biometrics',
     body: meetingIdBody,
-    response: z.array(biometricResultSchema),
+    response: biometricRunSchema,
+    status: 202,
   }),
   verify: defineRoute({
     method: 'POST',
     path: '/offline/verify-biometric',
-    summary: 'Verify one participant at a moment of a meeting (404 Not registered)',
+    summary: 'Queue the verification of one participant in a meeting (404 Not registered at once)',
     tags: ['participants'],
     auth: true,
     feature: 'Biometrics',
     body: verifyBiometricBody,
-    response: biometricResultSchema,
+    response: biometricRunSchema,
+    status: 202,
+  }),
+  status: defineRoute({
+    method: 'GET',
+    path: '/offline/biometric-status/:meetingId',
+    summary: 'Status and progress of a meeting’s biometric verification',
+    tags: ['participants'],
+    auth: true,
+    feature: 'Biometrics',
+    response: biometricRunSchema,
   }),
   data: defineRoute({
     method: 'GET',

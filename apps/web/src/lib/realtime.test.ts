@@ -155,6 +155,26 @@ describe('meeting channel', () => {
     },
   );
 
+  it('stays open after the analysis ends when asked to (a job of its own still reports)', () => {
+    const s = fakeSocket();
+    const seen: string[] = [];
+    const ch = openMeetingChannel({
+      meetingId: 'm1',
+      events: ['biometrics'],
+      onEvent: (name) => seen.push(name),
+      closeOnTerminal: false,
+      connect: s.connect,
+    });
+    s.fire(REALTIME.status, { meetingId: 'm1', inferenceStatus: 'processed', statusReason: null });
+    s.fire(REALTIME.processed, { meetingId: 'm1' });
+    s.fire('biometrics', { meetingId: 'm1' });
+    expect(ch.closed).toBe(false);
+    expect(s.disconnects()).toBe(0);
+    expect(seen).toEqual(['biometrics']);
+    ch.close();
+    expect(s.disconnects()).toBe(1);
+  });
+
   it('clamps progress and ignores malformed payloads', () => {
     expect(parseStatusEvent(null)).toBeNull();
     expect(parseStatusEvent({ meetingId: 1, inferenceStatus: 'queued' })).toBeNull();

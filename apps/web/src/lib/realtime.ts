@@ -25,12 +25,17 @@ export type Connect = (opts: Partial<ManagerOptions & SocketOptions>) => Channel
 
 export interface MeetingChannelOptions {
   meetingId: string;
-  onStatus(event: MeetingStatusEvent): void;
+  onStatus?(event: MeetingStatusEvent): void;
   /** Processed, ReanalyzeStatus or OfflineStatus arrived (the channel is then closed). */
   onTerminal?(event: TerminalEvent, payload: unknown): void;
   /** Analytics events to listen for too (spec 2 §3), e.g. 'action items'. */
   events?: readonly string[];
   onEvent?(event: string, payload: unknown): void;
+  /**
+   * false keeps the channel open after the analysis ends (a job of its own, such as the
+   * biometric verification, still reports); true by default.
+   */
+  closeOnTerminal?: boolean;
   getToken?(): string | null;
   connect?: Connect;
 }
@@ -71,7 +76,7 @@ export function parseStatusEvent(payload: unknown): MeetingStatusEvent | null {
 const defaultConnect: Connect = (opts) => io(opts);
 
 export function openMeetingChannel(options: MeetingChannelOptions): MeetingChannel {
-  const { meetingId } = options;
+  const { meetingId, closeOnTerminal = true } = options;
   const connect = options.connect ?? defaultConnect;
   const socket = connect(channelOptions(options.getToken ?? getAccessToken));
   let closed = false;
@@ -90,8 +95,8 @@ export function openMeetingChannel(options: MeetingChannelOptions): MeetingChann
   socket.on(REALTIME.status, (payload: unknown) => {
     const event = parseStatusEvent(payload);
     if (!event || event.meetingId !== meetingId || closed) return;
-    options.onStatus(event);
-    if (isTerminalStatus(event.inferenceStatus)) close();
+    options.onStatus?.(event);
+    if (closeOnTerminal && isTerminalStatus(event.inferenceStatus)) close();
   });
   for (const name of options.events ?? []) {
     socket.on(name, (payload: unknown) => {
@@ -101,7 +106,7 @@ export function openMeetingChannel(options: MeetingChannelOptions): MeetingChann
   for (const name of REALTIME_TERMINAL_EVENTS) {
     socket.on(name, (payload: unknown) => {
       if (closed) return;
-      close();
+      if (closeOnTerminal) close();
       options.onTerminal?.(name, payload);
     });
   }
@@ -115,11 +120,13 @@ export function openMeetingChannel(options: MeetingChannelOptions): MeetingChann
 }
 
 export interface MeetingChannelHandlers {
-  onStatus(event: MeetingStatusEvent): void;
+  onStatus?(event: MeetingStatusEvent): void;
   onTerminal?(event: TerminalEvent, payload: unknown): void;
   /** Analytics events to listen for; fixed for the life of the channel. */
   events?: readonly string[];
   onEvent?(event: string, payload: unknown): void;
+  /** See MeetingChannelOptions; fixed for the life of the channel. */
+  closeOnTerminal?: boolean;
   /** Replaces socket.io (tests). */
   connect?: Connect;
 }
@@ -137,10 +144,11 @@ export function useMeetingChannel(meetingId: string | null, handlers: MeetingCha
     if (!meetingId) return;
     const channel = openMeetingChannel({
       meetingId,
-      onStatus: (e) => latest.current.onStatus(e),
+      onStatus: (e) => latest.current.onStatus?.(e),
       onTerminal: (e, p) => latest.current.onTerminal?.(e, p),
       events: latest.current.events,
       onEvent: (e, p) => latest.current.onEvent?.(e, p),
+      closeOnTerminal: latest.current.closeOnTerminal,
       connect: latest.current.connect,
     });
     return () => channel.close();

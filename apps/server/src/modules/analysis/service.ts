@@ -106,15 +106,25 @@ export function statusOf(
 export function createAnalysisService(deps: AnalysisDeps) {
   const { repo, meetings, queue, settings, now } = deps;
 
-  /** pg-boss options of a step job: retries with back-off, expiry scaled by the duration. */
-  function jobOptions(step: AnalysisStep, runId: string, durationSec: number | null) {
+  /**
+   * The retry and expiry policy of a job over a recording (ANALYSIS_*): retries with back-off,
+   * expiry scaled by the duration. The analysis steps and the biometric verification share it.
+   */
+  function jobPolicy(durationSec: number | null) {
     return {
-      singletonKey: `${runId}:${step}`,
       retryLimit: settings.retryLimit,
       retryDelaySeconds: settings.retryDelaySeconds,
       expireInSeconds: Math.ceil(
         Math.max(settings.expireMinSeconds, (durationSec ?? 0) * settings.expirePerMediaSecond),
       ),
+    };
+  }
+
+  /** pg-boss options of a step job: the policy, one job per run and step, the dead letter. */
+  function jobOptions(step: AnalysisStep, runId: string, durationSec: number | null) {
+    return {
+      singletonKey: `${runId}:${step}`,
+      ...jobPolicy(durationSec),
       deadLetter: QUEUES.deadLetter,
     };
   }
@@ -188,6 +198,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
   }
 
   return {
+    jobPolicy,
     jobOptions,
     sendStep,
     announce,

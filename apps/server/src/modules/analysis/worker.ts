@@ -11,7 +11,8 @@ import {
 import { runSpeechStep, runTextStep } from '@parley/analysis';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import { creditsFor } from '../plans/service.js';
-import type { JobContext, JobQueue } from '../../platform/queue/index.js';
+import { failureReason, type JobContext, type JobQueue } from '../../platform/queue/index.js';
+import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
 import type { PlansService } from '../plans/service.js';
@@ -47,14 +48,6 @@ interface StepContext {
 }
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** The error pg-boss kept with a failed job: `{ message }` for thrown errors and timeouts. */
-function reasonFromOutput(output: unknown): string | null {
-  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
-  if (typeof o?.message === 'string') return o.message;
-  if (typeof o?.value?.message === 'string') return o.value.message;
-  return null;
-}
 
 /**
  * One pg-boss handler per step, and the dead-letter handler (ARCHITECTURE §4). Every step
@@ -125,26 +118,21 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       }
       await analysis.announce(job.meetingId);
 
-      // Progress writes are chained so they land in order, and awaited before the step ends.
-      let written = 0;
-      let chain: Promise<unknown> = Promise.resolve();
-      const progress = (fraction: number) => {
-        const t = Date.now();
-        if (t - written < interval && fraction < 1) return;
-        written = t;
-        const pct = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
-        chain = chain
-          .then(() => repo.patchStep(job.meetingId, job.runId, step, { progress: pct }, now()))
-          .then((r) => (r ? analysis.announce(job.meetingId) : null))
-          .catch((err: unknown) => log.warn({ err, ...job }, 'progress not recorded'));
-      };
+      const reporter = createProgressReporter({
+        intervalMs: interval,
+        write: async (progress) => {
+          const r = await repo.patchStep(job.meetingId, job.runId, step, { progress }, now());
+          if (r) await analysis.announce(job.meetingId);
+        },
+        onError: (err) => log.warn({ err, ...job }, 'progress not recorded'),
+      });
 
       let outcome: void | 'skipped';
       try {
-        outcome = await body({ job, meeting, progress });
-        await chain;
+        outcome = await body({ job, meeting, progress: reporter.report });
+        await reporter.flush();
       } catch (err) {
-        await chain;
+        await reporter.flush();
         if (err instanceof PermanentStepError) {
           await failRun(job, err.message, err.message);
           return;
@@ -287,7 +275,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
     const run = await repo.run(job.meetingId);
     if (!run || run.runId !== job.runId) return;
     const reason =
-      reasonFromOutput(ctx.output) ?? run.steps[job.step]?.error ?? 'the step kept failing';
+      failureReason(ctx.output) ?? run.steps[job.step]?.error ?? 'the step kept failing';
     log.warn({ ...job, reason }, 'analysis step dead-lettered');
     await failRun(job, reason, A.deadLettered(ANALYSIS_STEP_LABELS[job.step], reason));
   });

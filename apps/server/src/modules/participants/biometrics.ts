@@ -18,7 +18,21 @@ import {
   type VoiceComparison,
   type VoiceTemplate,
 } from '@parley/analysis';
+import type { BiometricStage } from '@parley/contracts';
+import type { MeetingRow } from '../meetings/service.js';
 import { cropRgb, jpegOf, wavClip, type RgbImage } from './snippets.js';
+
+/** The face library behind registration and verification. */
+export interface BiometricEngine {
+  templatesFromClip(file: string): Promise<Templates>;
+  /** Runs `verifyVideo` on a local copy of the meeting's recording. */
+  verifyMeeting(
+    meeting: MeetingRow,
+    turns: readonly Turn[],
+    candidates: readonly Candidate[],
+    onProgress: VerifyProgress,
+  ): Promise<Verdict[]>;
+}
 
 export interface Templates {
   face: FaceTemplate | null;
@@ -123,6 +137,11 @@ function rangesOf(frames: SeenFace[], step: number): Verdict['mismatchedEvents']
   return out.map((e) => ({ ...e, end: Math.round(e.end * 1000) / 1000 }));
 }
 
+/** The stages of `verifyVideo`, in order (the registration check comes before it). */
+export type VerifyStage = Exclude<BiometricStage, 'registrationCheck'>;
+/** Called as each stage starts (0), moves and ends (1); the face pass by video time. */
+export type VerifyProgress = (stage: VerifyStage, fraction: number) => void;
+
 /**
  * Verifies each candidate against a meeting's video: every sampled frame's faces are compared
  * to the candidate's face template; the candidate is verified when the template matches a
@@ -134,6 +153,7 @@ export async function verifyVideo(
   file: string,
   turns: readonly Turn[],
   candidates: readonly Candidate[],
+  onProgress: VerifyProgress = () => {},
 ): Promise<Verdict[]> {
   const duration = await probeDuration(file).catch(() => 0);
   const fps = Math.min(2, Math.max(0.05, MAX_FRAMES / Math.max(duration, 1)));
@@ -141,7 +161,9 @@ export async function verifyVideo(
   const seen = new Map<string, SeenFace[]>(candidates.map((c) => [c.id, []]));
   const evidence = new Map<string, { t: number; similarity: number; crop: RgbImage }>();
 
+  onProgress('faceRecognition', 0);
   for await (const frame of sampleFrames(file, { fps })) {
+    if (duration > 0) onProgress('faceRecognition', Math.min(1, frame.t / duration));
     const faces = (await detectRaw(frame.rgb, frame.width, frame.height)).filter(
       (f) => f.embedding.length > 0,
     );
@@ -160,12 +182,12 @@ export async function verifyVideo(
         evidence.set(c.id, { t: frame.t, similarity: best, crop: cropRgb(frame, bestBox) });
     }
   }
+  onProgress('faceRecognition', 1);
 
+  onProgress('voiceRecognition', 0);
   const sound = candidates.some((c) => c.voice) ? await voiceBlocks(file) : null;
-  const verdicts: Verdict[] = [];
-  for (const c of candidates) {
+  const judged = candidates.map((c) => {
     const frames = seen.get(c.id) ?? [];
-    const found = evidence.get(c.id);
     const matches = frames.filter((f) => f.best >= SAME_PERSON_THRESHOLD);
     const status: Verdict['status'] =
       frames.length === 0
@@ -177,6 +199,14 @@ export async function verifyVideo(
     const ranges = speaker ? turns.filter((t) => t.speaker === speaker) : [];
     const voiceRanges = ranges.length ? ranges : [{ start: 0, end: Math.max(duration, 1) }];
     const voice = c.voice && sound ? compareVoice(c.voice, sound.blocks, voiceRanges) : null;
+    return { c, frames, status, speaker, ranges, voice };
+  });
+  onProgress('voiceRecognition', 1);
+
+  onProgress('imagesAndAudio', 0);
+  const verdicts: Verdict[] = [];
+  for (const { c, frames, status, speaker, ranges, voice } of judged) {
+    const found = evidence.get(c.id);
     const clipFrom = ranges[0]?.start ?? found?.t ?? 0;
     verdicts.push({
       candidateId: c.id,
@@ -214,6 +244,7 @@ export async function verifyVideo(
         step,
       ),
     });
+    onProgress('imagesAndAudio', verdicts.length / judged.length);
   }
   return verdicts;
 }

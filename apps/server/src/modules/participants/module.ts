@@ -2,45 +2,59 @@ import type { FastifyInstance } from 'fastify';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import { notFound } from '../../platform/errors.js';
 import type { MeetingsService } from '../meetings/service.js';
-import { templatesFromClip, verifyVideo, type Turn } from './biometrics.js';
+import { templatesFromClip, verifyVideo, type BiometricEngine, type Turn } from './biometrics.js';
 import { createParticipantsRepo } from './repo.js';
 import { registerParticipantRoutes } from './routes.js';
+import { createRunRepo } from './run-repo.js';
 import { createParticipantsService } from './service.js';
+import { createVerification, type VerificationDeps } from './verification.js';
 
-/** Participants composed from the database, meetings, the store, the mailer and the face library. */
+/**
+ * Participants composed from the database, meetings, the store, the mailer, the face library,
+ * the job queue (verification runs as a job) and the meeting rooms (its progress).
+ */
 export function createParticipantsModule(deps: {
   db: Db;
   meetings: MeetingsService;
   resolveStore: StoreResolver;
   secrets: SecretBox;
   mailer: Mailer;
+  queue: JobQueue;
+  broadcaster: MeetingBroadcaster;
+  jobPolicy: VerificationDeps['jobPolicy'];
   turnsOf(meetingId: string): Promise<Turn[]>;
   appSecret: string;
   publicUrl: string;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
 }) {
-  const service = createParticipantsService({
-    ...deps,
-    repo: createParticipantsRepo(deps.db),
-    engine: {
-      templatesFromClip,
-      async verifyMeeting(meetingId, turns, candidates) {
-        const row = await deps.meetings.rowById(meetingId);
-        // The playable rendition when there is one (always a video), else the upload.
-        const key = row?.playbackKey ?? row?.sourceKey;
-        if (!row || !key) throw notFound('The meeting has no video yet');
-        const store = await deps.resolveStore(row.organizationId, row.storageProvider);
-        return withLocalFile(store, key, (file) => verifyVideo(file, turns, candidates));
-      },
+  const repo = createParticipantsRepo(deps.db);
+  const engine: BiometricEngine = {
+    templatesFromClip,
+    async verifyMeeting(meeting, turns, candidates, onProgress) {
+      // The playable rendition when there is one (always a video), else the upload.
+      const key = meeting.playbackKey ?? meeting.sourceKey;
+      if (!key) throw new Error('the meeting has no video');
+      const store = await deps.resolveStore(meeting.organizationId, meeting.storageProvider);
+      return withLocalFile(store, key, (file) => verifyVideo(file, turns, candidates, onProgress));
     },
+  };
+  const verification = createVerification({
+    ...deps,
+    repo,
+    runs: createRunRepo(deps.db),
+    engine,
   });
+  const service = createParticipantsService({ ...deps, repo, engine, verification });
   return {
     service,
+    /** Runs the verification jobs (processes that run jobs: ROLE all or worker). */
+    registerWorker: () => verification.registerWorker(),
     registerRoutes: (api: FastifyInstance) => registerParticipantRoutes(api, service),
   };
 }

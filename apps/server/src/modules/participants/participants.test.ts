@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  BIOMETRIC_EVENTS as E,
   PARTICIPANT_MESSAGES as P,
+  QUEUES,
+  REALTIME,
   type BiometricResult,
+  type BiometricRun,
   type Meeting,
   type Participant,
 } from '@parley/contracts';
@@ -13,10 +19,12 @@ import {
   biometricResults,
   biometricTemplates,
   bundles,
+  meetings,
   organizations,
   planBundles,
   plans,
 } from '../../platform/db/schema.js';
+import { sqlExecutorFor } from '../../platform/queue/index.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import {
   createMediaContext,
@@ -25,11 +33,14 @@ import {
   fixture,
   mediaDone,
   uploadBytes,
+  waitFor,
 } from '../../test/media.js';
 
-let ctx: TestContext;
+let ctx: TestContext & { mediaDir: string };
 let staff: string;
 let outsider: string;
+/** Another organisation that has Biometrics: its staff must still not reach Acme's meetings. */
+let rival: string;
 let orgId: string;
 
 const FAIRFACE = path.resolve(fixture('.'), '../faces/fairface/fairface_0003.jpg');
@@ -103,7 +114,12 @@ async function grantBiometrics(organizationName: string) {
     .select()
     .from(organizations)
     .where(eq(organizations.name, organizationName));
-  const [plan] = await db.select().from(plans).where(eq(plans.organizationId, org!.id));
+  let [plan] = await db.select().from(plans).where(eq(plans.organizationId, org!.id));
+  if (!plan) {
+    // A signed-up organisation has no plan until it buys one.
+    [plan] = await db.insert(plans).values({ organizationId: org!.id, name: 'Test' }).returning();
+    await db.update(organizations).set({ planId: plan!.id }).where(eq(organizations.id, org!.id));
+  }
   const [bundle] = await db
     .select()
     .from(bundles)
@@ -120,12 +136,75 @@ async function meetingOf(file: string, name: string): Promise<Meeting> {
 const invite = (email: string, meetingId: string, name = 'Pat Doe') =>
   call(ctx, 'POST', '/invite-participant', { token: staff, payload: { email, name, meetingId } });
 
+const startVerification = (meetingId: string, token = staff) =>
+  call(ctx, 'POST', '/offline/start-biometric', { token, payload: { meetingId } });
+const verificationStatus = (meetingId: string, token = staff) =>
+  call(ctx, 'GET', `/offline/biometric-status/${meetingId}`, { token });
+const resultsOf = async (meetingId: string) =>
+  json<BiometricResult[]>(
+    await call(ctx, 'GET', `/inference/get-biometrics-data/${meetingId}`, { token: staff }),
+  );
+
+/** Polls the status route until the run is done or failed. */
+const finished = (meetingId: string) =>
+  waitFor(
+    async () => {
+      const run = json<BiometricRun>(await verificationStatus(meetingId));
+      return run.status === 'done' || run.status === 'failed' ? run : undefined;
+    },
+    200_000,
+    'the verification run',
+  );
+
+/** Jobs of a queue in pg-boss, whatever their state. */
+async function jobsIn(queue: string): Promise<number> {
+  const { rows } = await sqlExecutorFor(ctx.database).executeSql(
+    'SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1',
+    [queue],
+  );
+  return (rows[0] as { n: number }).n;
+}
+
+/** A socket in the meeting's room recording the verification events. */
+async function followRoom(meetingId: string) {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  const socket: Socket = connect(url, {
+    path: REALTIME.path,
+    auth: { token: staff },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const seen: { event: string; payload: Record<string, unknown> }[] = [];
+  for (const event of [
+    E.status,
+    E.registrationCheck,
+    E.imagesAndAudio,
+    E.faceRecognition('started'),
+    E.faceRecognition('data'),
+    E.faceRecognition('stopped'),
+    E.voiceRecognition('started'),
+  ])
+    socket.on(event, (payload: Record<string, unknown>) => seen.push({ event, payload }));
+  expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId })).toEqual({
+    ok: true,
+  });
+  return { seen, close: () => socket.disconnect() };
+}
+
 beforeAll(async () => {
-  ctx = await createMediaContext();
+  // One retry (two attempts) keeps the failure test, which waits for every attempt, short.
+  ctx = await createMediaContext({ env: { ANALYSIS_RETRY_LIMIT: '1' } });
   staff = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
   outsider = (await signUp(ctx, 'someone@elsewhere.example', { organizationName: 'Elsewhere' }))
     .accessToken;
+  rival = (await signUp(ctx, 'staff@rival.example', { organizationName: 'Rival' })).accessToken;
   orgId = await grantBiometrics('Acme Corp');
+  await grantBiometrics('Rival');
   registrationClip();
   otherFaceVideo();
 }, 120_000);
@@ -209,27 +288,105 @@ describe('participant biometrics', () => {
     });
   }, 240_000);
 
-  it('verifies the same person in a meeting of the same video, with image and audio evidence', async () => {
-    const res = await call(ctx, 'POST', '/offline/start-biometric', {
-      token: staff,
-      payload: { meetingId: same.id },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const [result] = json<BiometricResult[]>(res);
-    expect(result).toMatchObject({
-      status: 'verified',
-      registrationCheck: 1,
-      subjectName: 'Pat Doe',
-    });
-    expect(result!.face!.similarity).toBeGreaterThan(result!.face!.threshold);
-    expect(result!.voice?.weakSignal).toBe(true);
-    expect(result!.verificationMessage).toMatch(/^Verified/);
-    expect(Buffer.from(result!.image!, 'base64').subarray(0, 2).toString('hex')).toBe('ffd8'); // JPEG
-    expect(Buffer.from(result!.audio!, 'base64').subarray(0, 4).toString()).toBe('RIFF');
-    const stored = json<BiometricResult[]>(
-      await call(ctx, 'GET', `/inference/get-biometrics-data/${same.id}`, { token: staff }),
-    );
-    expect(stored.map((r) => r.status)).toEqual(['verified']);
+  it('verifies the same person in a background job: answers at once, reports progress to the room and the status route, stores image and audio evidence', async () => {
+    const room = await followRoom(same.id);
+    try {
+      const idle = json<BiometricRun>(await verificationStatus(same.id));
+      expect(idle).toMatchObject({ status: 'idle', runId: null, progress: 0 });
+
+      const asked = Date.now();
+      const res = await startVerification(same.id);
+      // The verification takes 20–60 s; the request only queues it.
+      expect(Date.now() - asked).toBeLessThan(5_000);
+      expect(res.statusCode, res.body).toBe(202);
+      const run = json<BiometricRun>(res);
+      expect(run).toMatchObject({ meetingId: same.id, status: 'queued', subjectId: null });
+      expect(run.runId).toMatch(/^[0-9a-f-]{36}$/);
+
+      // Starting again while it runs, even twice at once, answers the same run: one job.
+      const again = await Promise.all([startVerification(same.id), startVerification(same.id)]);
+      for (const r of again) {
+        expect(r.statusCode).toBe(202);
+        expect(json<BiometricRun>(r).runId).toBe(run.runId);
+      }
+      expect(await jobsIn(QUEUES.biometrics)).toBe(1);
+
+      // Progress is readable while the faces are compared.
+      const midway = await waitFor(
+        async () => {
+          const s = json<BiometricRun>(await verificationStatus(same.id));
+          return s.status === 'running' && s.stage === 'faceRecognition' && s.progress > 2
+            ? s
+            : undefined;
+        },
+        120_000,
+        'progress of the face pass',
+      );
+      expect(midway.progress).toBeLessThan(100);
+
+      const done = await finished(same.id);
+      expect(done).toMatchObject({
+        runId: run.runId,
+        status: 'done',
+        progress: 100,
+        attempts: 1,
+        error: null,
+      });
+
+      const [result, ...rest] = await resultsOf(same.id);
+      expect(rest).toEqual([]);
+      expect(result).toMatchObject({
+        status: 'verified',
+        registrationCheck: 1,
+        subjectName: 'Pat Doe',
+      });
+      expect(result!.face!.similarity).toBeGreaterThan(result!.face!.threshold);
+      expect(result!.voice?.weakSignal).toBe(true);
+      expect(result!.verificationMessage).toMatch(/^Verified/);
+      expect(Buffer.from(result!.image!, 'base64').subarray(0, 2).toString('hex')).toBe('ffd8'); // JPEG
+      expect(Buffer.from(result!.audio!, 'base64').subarray(0, 4).toString()).toBe('RIFF');
+
+      // The room heard the run move through its stages, its progress only going up.
+      await expect.poll(() => room.seen.some((s) => s.event === E.imagesAndAudio)).toBe(true);
+      const statuses = room.seen
+        .filter((s) => s.event === E.status)
+        .map((s) => s.payload as unknown as BiometricRun);
+      expect(statuses.map((s) => s.status)).toEqual(
+        expect.arrayContaining(['queued', 'running', 'done']),
+      );
+      expect(statuses.every((s) => s.runId === run.runId)).toBe(true);
+      const progress = statuses.map((s) => s.progress);
+      expect(progress).toEqual([...progress].sort((x, y) => x - y));
+      expect(new Set(statuses.map((s) => s.stage))).toEqual(
+        new Set([
+          null,
+          'registrationCheck',
+          'faceRecognition',
+          'voiceRecognition',
+          'imagesAndAudio',
+        ]),
+      );
+      const payloadOf = (event: string) => room.seen.find((s) => s.event === event)?.payload;
+      expect(payloadOf(E.registrationCheck)).toEqual({
+        meetingId: same.id,
+        participants: [
+          { subjectId: result!.subjectId, subjectName: 'Pat Doe', registrationCheck: 1 },
+        ],
+      });
+      expect(payloadOf(E.faceRecognition('data'))).toMatchObject({
+        subjects: [{ subjectId: result!.subjectId, status: 'verified' }],
+      });
+      expect(payloadOf(E.imagesAndAudio)).toEqual({
+        meetingId: same.id,
+        subjects: [{ subjectId: result!.subjectId, image: true, audio: true }],
+      });
+      const order = room.seen.map((s) => s.event);
+      expect(order.indexOf(E.faceRecognition('started'))).toBeLessThan(
+        order.indexOf(E.voiceRecognition('started')),
+      );
+    } finally {
+      room.close();
+    }
   }, 240_000);
 
   it('reports a mismatch when another face is in the meeting', async () => {
@@ -239,18 +396,16 @@ describe('participant biometrics', () => {
       payload: { meetingId: other.id },
     });
     expect(json<Participant>(patched).meetingId).toBe(other.id);
-    const res = await call(ctx, 'POST', '/offline/start-biometric', {
-      token: staff,
-      payload: { meetingId: other.id },
-    });
-    const [result] = json<BiometricResult[]>(res);
+    expect((await startVerification(other.id)).statusCode).toBe(202);
+    expect(await finished(other.id)).toMatchObject({ status: 'done' });
+    const [result] = await resultsOf(other.id);
     expect(result).toMatchObject({ status: 'mismatch', registrationCheck: 1 });
     expect(result!.face!.similarity).toBeLessThan(result!.face!.threshold);
     expect(result!.mismatchedEvents.length).toBeGreaterThan(0);
     expect(result!.mismatchedEvents[0]!.end).toBeGreaterThan(result!.mismatchedEvents[0]!.start);
   }, 240_000);
 
-  it('answers 404 Not registered (registration check -1) for someone who has not registered', async () => {
+  it('answers Not registered at once: 404 for one person (registration check -1), a finished run without a job for a meeting', async () => {
     const body = {
       subjectId: 'nobody@example.com',
       meetingId: same.id,
@@ -263,20 +418,63 @@ describe('participant biometrics', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(json(res)).toMatchObject({ message: P.notRegistered });
+    // Pat moved to the other meeting: nobody left here has registered.
     await invite('late@example.com', same.id, 'Lee Late');
-    const all = json<BiometricResult[]>(
-      await call(ctx, 'POST', '/offline/start-biometric', {
-        token: staff,
-        payload: { meetingId: same.id },
-      }),
-    );
-    const late = all.find((r) => r.subjectName === 'Lee Late');
-    expect(late).toMatchObject({ status: 'not_registered', verificationMessage: P.notRegistered });
+    const jobs = await jobsIn(QUEUES.biometrics);
+    const started = await startVerification(same.id);
+    expect(started.statusCode).toBe(202);
+    expect(json<BiometricRun>(started)).toMatchObject({ status: 'done', progress: 100 });
+    expect(await jobsIn(QUEUES.biometrics)).toBe(jobs);
+    const late = (await resultsOf(same.id)).find((r) => r.subjectName === 'Lee Late');
+    expect(late).toMatchObject({
+      status: 'not_registered',
+      registrationCheck: -1,
+      verificationMessage: P.notRegistered,
+    });
     const unauth = await call(ctx, 'POST', '/offline/verify-biometric', { payload: body });
     expect(unauth.statusCode).toBe(401);
   }, 240_000);
 
-  it('keeps another organisation out, and refuses without the Biometrics feature', async () => {
+  it('records a run whose every attempt failed, keeps the earlier results, and can be tried again', async () => {
+    // The recording goes missing from storage: no retry can verify it.
+    const [row] = await ctx.database.db.select().from(meetings).where(eq(meetings.id, other.id));
+    for (const key of [row!.playbackKey, row!.sourceKey])
+      if (key) rmSync(path.join(ctx.mediaDir, key), { force: true });
+    const pat = json<Participant>(
+      await call(ctx, 'GET', '/invite-participant/pat%40example.com', { token: staff }),
+    );
+    const one = await call(ctx, 'POST', '/offline/verify-biometric', {
+      token: staff,
+      payload: {
+        subjectId: pat.participantId,
+        meetingId: other.id,
+        inferenceId: 'inference-1',
+        videoTimeStamp: 0,
+      },
+    });
+    expect(one.statusCode, one.body).toBe(202);
+    expect(json<BiometricRun>(one)).toMatchObject({
+      status: 'queued',
+      subjectId: pat.participantId,
+    });
+    const failed = await finished(other.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      subjectId: pat.participantId,
+      attempts: ctx.config.env.ANALYSIS_RETRY_LIMIT + 1,
+    });
+    expect(failed.error).toMatch(/file not found/);
+    // The mismatch found before is still there.
+    expect((await resultsOf(other.id)).map((r) => r.status)).toEqual(['mismatch']);
+
+    // 'Try again' starts a new run.
+    const retry = json<BiometricRun>(await startVerification(other.id));
+    expect(retry.runId).not.toBe(failed.runId);
+    expect(retry).toMatchObject({ status: 'queued', subjectId: null, error: null });
+    expect(await finished(other.id)).toMatchObject({ runId: retry.runId, status: 'failed' });
+  }, 60_000);
+
+  it('keeps other organisations and people who may not manage the meeting out', async () => {
     expect(
       (await call(ctx, 'GET', '/invite-participant/pat%40example.com', { token: outsider }))
         .statusCode,
@@ -287,11 +485,39 @@ describe('participant biometrics', () => {
       token: outsider,
     });
     expect(data.statusCode).toBe(403);
-    const start = await call(ctx, 'POST', '/offline/start-biometric', {
-      token: outsider,
-      payload: { meetingId: same.id },
+    expect((await startVerification(same.id, outsider)).statusCode).toBe(403);
+    expect((await verificationStatus(same.id, outsider)).statusCode).toBe(403);
+
+    // An organisation with Biometrics does not see Acme's meeting at all.
+    const verifyBody = {
+      subjectId: 'pat@example.com',
+      meetingId: other.id,
+      inferenceId: other.id,
+      videoTimeStamp: 0,
+    };
+    for (const res of [
+      await startVerification(same.id, rival),
+      await verificationStatus(same.id, rival),
+      await call(ctx, 'GET', `/inference/get-biometrics-data/${same.id}`, { token: rival }),
+      await call(ctx, 'POST', '/offline/verify-biometric', { token: rival, payload: verifyBody }),
+    ])
+      expect(res.statusCode, res.body).toBe(404);
+
+    // In Acme: a colleague it is not shared with does not see it; one it is shared with may
+    // read the status but not start a run.
+    const rep = (await signIn(ctx, 'rep@acme.parley.local')).accessToken;
+    expect((await startVerification(same.id, rep)).statusCode).toBe(404);
+    expect((await verificationStatus(same.id, rep)).statusCode).toBe(404);
+    const manager = (await signIn(ctx, 'manager@acme.parley.local')).accessToken;
+    const shared = await call(ctx, 'POST', `/share/${same.id}`, {
+      token: staff,
+      payload: { email: 'manager@acme.parley.local' },
     });
-    expect(start.statusCode).toBe(403);
+    expect(shared.statusCode, shared.body).toBe(200);
+    const refused = await startVerification(same.id, manager);
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused)).toMatchObject({ message: P.forbidden });
+    expect(json<BiometricRun>(await verificationStatus(same.id, manager)).status).toBe('done');
   });
 
   it('deletes the participant with their templates and results', async () => {

@@ -22,6 +22,14 @@ export function createParticipantsRepo(db: Db) {
       return row ?? null;
     },
 
+    async byId(organizationId: string, id: string): Promise<ParticipantRow | null> {
+      const [row] = await db
+        .select()
+        .from(participants)
+        .where(and(eq(participants.organizationId, organizationId), eq(participants.id, id)));
+      return row ?? null;
+    },
+
     async byToken(organizationId: string, tokenHash: string): Promise<ParticipantRow | null> {
       const [row] = await db
         .select()

@@ -80,6 +80,9 @@ export async function registerParticipantRoutes(app: FastifyInstance, svc: Parti
   );
   registerRoute(app, r.verify, ({ auth, body }) => svc.verify(auth, body));
   registerRoute(app, r.data, ({ auth, params }) => svc.data(auth, params.meetingId ?? ''));
+  registerRoute(app, r.status, ({ auth, params }) =>
+    svc.biometricStatus(auth, params.meetingId ?? ''),
+  );
 
   // The registration clip arrives as multipart without sign-in; only this scope parses it.
   await app.register(async (scope) => {

@@ -1,44 +1,30 @@
 import {
   PARTICIPANT_MESSAGES as P,
   type BiometricResult,
+  type BiometricRun,
   type Participant,
   type RegistrationResult,
 } from '@parley/contracts';
-import { isVoiceTemplate, type FaceTemplate, type VoiceTemplate } from '@parley/analysis';
 import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/route.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingsService } from '../meetings/service.js';
-import {
-  isFaceTemplate,
-  type Candidate,
-  type Templates,
-  type Turn,
-  type Verdict,
-} from './biometrics.js';
-import type { ParticipantRow, ParticipantsRepo, TemplateKind } from './repo.js';
-import { messageOf, notRegistered, toParticipant } from './view.js';
-
-export interface BiometricEngine {
-  templatesFromClip(file: string): Promise<Templates>;
-  /** Runs `verify` on a local copy of the meeting's recording. */
-  verifyMeeting(
-    meetingId: string,
-    turns: readonly Turn[],
-    candidates: readonly Candidate[],
-  ): Promise<Verdict[]>;
-}
+import type { BiometricEngine } from './biometrics.js';
+import type { ParticipantRow, ParticipantsRepo } from './repo.js';
+import { sealContext } from './templates.js';
+import type { Verification } from './verification.js';
+import { toParticipant } from './view.js';
 
 export interface ParticipantsDeps {
   repo: ParticipantsRepo;
   meetings: MeetingsService;
   secrets: SecretBox;
   mailer: Mailer;
-  engine: BiometricEngine;
-  /** The meeting's diarized turns, empty until it is transcribed. */
-  turnsOf(meetingId: string): Promise<Turn[]>;
+  engine: Pick<BiometricEngine, 'templatesFromClip'>;
+  /** Offline verification runs (background jobs). */
+  verification: Verification;
   appSecret: string;
   publicUrl: string;
   now: () => Date;
@@ -58,8 +44,6 @@ export function createParticipantsService(deps: ParticipantsDeps) {
   const { repo, secrets, now } = deps;
   const tokenKey = deriveKey(deps.appSecret, 'participant-invite');
   const hashOf = (token: string) => hmacHex(tokenKey, token);
-  const sealContext = (row: ParticipantRow, kind: TemplateKind) =>
-    `biometric:${row.organizationId}:${row.id}:${kind}`;
 
   async function own(auth: AuthContext, email: string): Promise<ParticipantRow> {
     const row = await repo.byEmail(auth.organizationId, email.trim().toLowerCase());
@@ -87,17 +71,6 @@ export function createParticipantsService(deps: ParticipantsDeps) {
     }
   }
 
-  async function openTemplates(row: ParticipantRow) {
-    let face: FaceTemplate | null = null;
-    let voice: VoiceTemplate | null = null;
-    for (const t of await repo.templates(row.id)) {
-      const value = secrets.open(t.sealed, sealContext(row, t.kind as TemplateKind));
-      if (t.kind === 'face' && isFaceTemplate(value)) face = value;
-      if (t.kind === 'voice' && isVoiceTemplate(value)) voice = value;
-    }
-    return { face, voice };
-  }
-
   async function view(row: ParticipantRow): Promise<Participant> {
     const kinds = new Set((await repo.templates(row.id)).map((t) => t.kind));
     return {
@@ -105,54 +78,6 @@ export function createParticipantsService(deps: ParticipantsDeps) {
       faceRegistered: kinds.has('face'),
       voiceRegistered: kinds.has('voice'),
     };
-  }
-
-  /** Verifies the registered rows against the meeting's video and stores every result. */
-  async function verifyRows(meetingId: string, inferenceId: string | null, rows: ParticipantRow[]) {
-    const registered: { row: ParticipantRow; candidate: Candidate }[] = [];
-    const results: BiometricResult[] = [];
-    for (const row of rows) {
-      const t = row.status === 'processed' ? await openTemplates(row) : { face: null, voice: null };
-      if (t.face) registered.push({ row, candidate: { id: row.id, ...t } });
-      else results.push(notRegistered(row, meetingId, inferenceId, now()));
-    }
-    if (registered.length > 0) {
-      let verdicts: Verdict[];
-      try {
-        const turns = await deps.turnsOf(meetingId);
-        verdicts = await deps.engine.verifyMeeting(
-          meetingId,
-          turns,
-          registered.map((r) => r.candidate),
-        );
-      } catch (err) {
-        deps.log.warn({ err, meetingId }, 'biometric verification failed');
-        throw new AppError(500, P.verifyFailed);
-      }
-      for (const v of verdicts) {
-        const row = registered.find((r) => r.row.id === v.candidateId)!.row;
-        const { candidateId: _, ...rest } = v;
-        results.push({
-          ...rest,
-          meetingId,
-          inferenceId,
-          subjectId: row.id,
-          subjectName: row.name || row.email,
-          registrationCheck: 1,
-          verificationMessage: messageOf(row.name, v),
-          verifiedAt: now().toISOString(),
-        });
-      }
-    }
-    for (const r of results) {
-      const row = rows.find((x) => x.id === r.subjectId)!;
-      await repo.saveResult(
-        { meetingId, participantId: row.id, organizationId: row.organizationId },
-        r,
-        now(),
-      );
-    }
-    return results;
   }
 
   return {
@@ -290,25 +215,40 @@ export function createParticipantsService(deps: ParticipantsDeps) {
       };
     },
 
-    async startBiometric(auth: AuthContext, meetingId: string): Promise<BiometricResult[]> {
+    /** Queues the verification of the meeting's participants; answers with the run's status. */
+    async startBiometric(auth: AuthContext, meetingId: string): Promise<BiometricRun> {
       const meeting = await managedMeeting(auth, meetingId);
-      const rows = await repo.list(auth.organizationId, meeting.id);
-      return verifyRows(meeting.id, meeting.id, rows);
+      return deps.verification.start(meeting, {
+        organizationId: auth.organizationId,
+        participant: null,
+        inferenceId: meeting.id,
+        requestedBy: auth.userId,
+      });
     },
 
-    /** One participant (by id or e-mail); 404 'Not registered' when they have no templates. */
+    /** One participant (by id or e-mail); 404 'Not registered' at once when they have no face. */
     async verify(
       auth: AuthContext,
       body: { subjectId: string; meetingId: string; inferenceId: string },
-    ): Promise<BiometricResult> {
+    ): Promise<BiometricRun> {
       const meeting = await managedMeeting(auth, body.meetingId);
       const row = UUID.test(body.subjectId)
-        ? ((await repo.list(auth.organizationId)).find((p) => p.id === body.subjectId) ?? null)
+        ? await repo.byId(auth.organizationId, body.subjectId)
         : await repo.byEmail(auth.organizationId, body.subjectId.trim().toLowerCase());
-      if (!row || row.status !== 'processed') throw notFound(P.notRegistered);
-      const [result] = await verifyRows(meeting.id, body.inferenceId, [row]);
-      if (!result || result.status === 'not_registered') throw notFound(P.notRegistered);
-      return result;
+      const hasFace = row && (await repo.templates(row.id)).some((t) => t.kind === 'face');
+      if (!row || row.status !== 'processed' || !hasFace) throw notFound(P.notRegistered);
+      return deps.verification.start(meeting, {
+        organizationId: auth.organizationId,
+        participant: row,
+        inferenceId: body.inferenceId,
+        requestedBy: auth.userId,
+      });
+    },
+
+    /** Status and progress of the meeting's verification: anyone who can see the meeting. */
+    async biometricStatus(auth: AuthContext, meetingId: string): Promise<BiometricRun> {
+      const meeting = await deps.meetings.visible(auth, meetingId);
+      return deps.verification.status(meeting.id);
     },
 
     async data(auth: AuthContext, meetingId: string): Promise<BiometricResult[]> {

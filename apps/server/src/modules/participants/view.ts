@@ -1,10 +1,12 @@
 import {
   PARTICIPANT_MESSAGES as P,
   type BiometricResult,
+  type BiometricRun,
   type Participant,
 } from '@parley/contracts';
 import type { Verdict } from './biometrics.js';
 import type { ParticipantRow } from './repo.js';
+import type { RunRow } from './run-repo.js';
 
 export function toParticipant(row: ParticipantRow): Participant {
   return {
@@ -60,5 +62,21 @@ export function notRegistered(
     audio: null,
     mismatchedEvents: [],
     verifiedAt: at.toISOString(),
+  };
+}
+
+/** The status document of a meeting's verification run; 'idle' before its first. */
+export function runStatusOf(meetingId: string, run: RunRow | null): BiometricRun {
+  return {
+    meetingId,
+    runId: run?.runId ?? null,
+    status: run?.state ?? 'idle',
+    stage: run?.stage ?? null,
+    progress: run?.progress ?? 0,
+    attempts: run?.attempts ?? 0,
+    error: run?.error ?? null,
+    subjectId: run?.participantId ?? null,
+    startedAt: run?.startedAt?.toISOString() ?? null,
+    finishedAt: run?.finishedAt?.toISOString() ?? null,
   };
 }

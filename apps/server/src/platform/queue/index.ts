@@ -56,6 +56,14 @@ export interface JobQueue {
 
 type Rows = { rows: unknown[] };
 
+/** The error pg-boss kept with a failed job: `{ message }` for thrown errors and timeouts. */
+export function failureReason(output: unknown): string | null {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
+  if (typeof o?.message === 'string') return o.message;
+  if (typeof o?.value?.message === 'string') return o.value.message;
+  return null;
+}
+
 /**
  * pg-boss's `db` option for our connection. PGlite runs multi-statement scripts only
  * through `exec`, which takes no parameters; pg-boss sends its schema and migrations that

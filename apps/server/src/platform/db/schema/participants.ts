@@ -1,5 +1,6 @@
 import {
   boolean,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -8,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BiometricResult } from '@parley/contracts';
+import type { BiometricResult, BiometricRunState, BiometricStage } from '@parley/contracts';
 import { organizations, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 import { meetings } from './meetings.js';
@@ -81,3 +82,33 @@ export const biometricResults = pgTable(
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.participantId] })],
 );
+
+/**
+ * The latest offline verification run of each meeting (one at a time): its job's run id,
+ * state, stage and progress, read by the status route and a page opened mid-run.
+ */
+export const biometricRuns = pgTable('biometric_runs', {
+  meetingId: uuid('meeting_id')
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: 'cascade' }),
+  /** The organisation whose participants are verified (the meeting's, but for a super admin). */
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  runId: uuid('run_id').notNull(),
+  state: text('state').$type<BiometricRunState>().notNull(),
+  stage: text('stage').$type<BiometricStage>(),
+  progress: integer('progress').notNull().default(0),
+  attempts: integer('attempts').notNull().default(0),
+  error: text('error'),
+  /** The one participant of offline/verify-biometric; null for all of the meeting's. */
+  participantId: uuid('participant_id').references(() => participants.id, {
+    onDelete: 'cascade',
+  }),
+  inferenceId: text('inference_id'),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

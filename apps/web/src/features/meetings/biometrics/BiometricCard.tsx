@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Fingerprint, Play, ScanFace, Send, UserPlus } from 'lucide-react';
 import {
   PARTICIPANT_MESSAGES as P,
+  isBiometricRunActive,
   isFeatureAvailable,
   type BiometricResult,
   type BiometricStatus,
 } from '@parley/contracts';
 import { useAuth } from '../../../lib/auth-store';
+import type { Connect } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import {
   Badge,
@@ -15,16 +17,17 @@ import {
   EmptyState,
   FeatureGate,
   Input,
-  ProgressBar,
   Skeleton,
   type BadgeTone,
 } from '../../../ui';
 import {
   useBiometricResults,
+  useBiometricRun,
   useInviteParticipant,
   useMeetingParticipants,
   useStartBiometric,
 } from './queries';
+import { VerificationStatus } from './VerificationStatus';
 
 const clock = (t: number) => `${Math.floor(t / 60)}:${String(Math.floor(t % 60)).padStart(2, '0')}`;
 
@@ -153,16 +156,21 @@ export function BiometricCard({
   meetingId,
   onSeek,
   canVerify,
+  connect,
 }: {
   meetingId: string;
   onSeek(t: number): void;
   canVerify: boolean;
+  /** Replaces socket.io (tests). */
+  connect?: Connect;
 }) {
   const { user } = useAuth();
   const enabled = !!user && isFeatureAvailable(user, 'Biometrics');
   const people = useMeetingParticipants(meetingId, enabled);
   const results = useBiometricResults(meetingId, enabled);
+  const run = useBiometricRun(meetingId, enabled, connect);
   const start = useStartBiometric(meetingId);
+  const running = run.data !== undefined && isBiometricRunActive(run.data.status);
   const registered = (people.data ?? []).filter((p) => p.faceRegistered).length;
   return (
     <FeatureGate feature="Biometrics">
@@ -178,7 +186,7 @@ export function BiometricCard({
             size="sm"
             onClick={() => start.mutate()}
             loading={start.isPending}
-            disabled={!canVerify || (people.data ?? []).length === 0}
+            disabled={!canVerify || (people.data ?? []).length === 0 || running}
           >
             <Play aria-hidden /> Verify participants
           </Button>
@@ -187,12 +195,18 @@ export function BiometricCard({
           {people.data ? `${people.data.length} invited · ${registered} registered` : ' '} · The
           face decides; the voice is shown as a weak signal only.
         </p>
-        {start.isPending ? <ProgressBar label="Verifying participants" /> : null}
+        {run.data ? (
+          <VerificationStatus
+            run={run.data}
+            onRetry={canVerify ? () => start.mutate() : undefined}
+            retrying={start.isPending}
+          />
+        ) : null}
         {results.isPending || people.isPending ? (
           <Skeleton className="h-20" />
         ) : results.isError ? (
           <p role="alert" className="text-sm text-danger">
-            Error getting biometrics data
+            {P.dataFailed}
           </p>
         ) : results.data.length === 0 ? (
           <EmptyState
@@ -200,9 +214,11 @@ export function BiometricCard({
             icon={UserPlus}
             title={(people.data ?? []).length ? P.waiting : 'No participants invited'}
             description={
-              (people.data ?? []).length
-                ? 'Run the verification to compare the registered faces with the video.'
-                : 'Invite the people in this meeting to register their face and voice.'
+              running
+                ? 'The results appear here when the verification finishes.'
+                : (people.data ?? []).length
+                  ? 'Run the verification to compare the registered faces with the video.'
+                  : 'Invite the people in this meeting to register their face and voice.'
             }
           />
         ) : (
