@@ -175,6 +175,33 @@ describe('meeting channel', () => {
     expect(s.disconnects()).toBe(1);
   });
 
+  it('shares one connection between the channels of a meeting until the last one closes', () => {
+    const s = fakeSocket();
+    const analysis = vi.fn();
+    const verification = vi.fn();
+    const a = openMeetingChannel({ meetingId: 'm1', onStatus: analysis, connect: s.connect });
+    const b = openMeetingChannel({
+      meetingId: 'm1',
+      events: ['biometrics'],
+      onEvent: verification,
+      closeOnTerminal: false,
+      connect: s.connect,
+    });
+    expect(s.options).toHaveLength(1);
+    s.fire('connect');
+    expect(s.emitted).toEqual([[REALTIME.joinRoom, { meetingId: 'm1' }]]);
+    s.fire(REALTIME.processed, { meetingId: 'm1' });
+    expect(a.closed).toBe(true);
+    expect(b.closed).toBe(false);
+    expect(s.disconnects()).toBe(0);
+    s.fire('biometrics', { meetingId: 'm1', progress: 50 });
+    expect(verification).toHaveBeenCalledWith('biometrics', { meetingId: 'm1', progress: 50 });
+    b.close();
+    expect(s.disconnects()).toBe(1);
+    openMeetingChannel({ meetingId: 'm1', onStatus: analysis, connect: s.connect });
+    expect(s.options).toHaveLength(2);
+  });
+
   it('clamps progress and ignores malformed payloads', () => {
     expect(parseStatusEvent(null)).toBeNull();
     expect(parseStatusEvent({ meetingId: 1, inferenceStatus: 'queued' })).toBeNull();

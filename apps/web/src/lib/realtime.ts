@@ -75,41 +75,96 @@ export function parseStatusEvent(payload: unknown): MeetingStatusEvent | null {
 
 const defaultConnect: Connect = (opts) => io(opts);
 
+/** One channel's interest in its meeting's connection. */
+interface Subscriber {
+  onEvent(name: string, payload: unknown): void;
+  events: ReadonlySet<string>;
+}
+
+/** A meeting's one connection, shared by every channel of that meeting open on the page. */
+interface SharedConnection {
+  socket: ChannelSocket;
+  subscribers: Set<Subscriber>;
+  listened: Set<string>;
+}
+
+// Keyed by the connect function too, so a test's fake sockets never meet the real ones.
+const connections = new WeakMap<Connect, Map<string, SharedConnection>>();
+
+function sharedConnection(
+  connect: Connect,
+  meetingId: string,
+  getToken: () => string | null,
+): SharedConnection {
+  let byMeeting = connections.get(connect);
+  if (!byMeeting) connections.set(connect, (byMeeting = new Map()));
+  const existing = byMeeting.get(meetingId);
+  if (existing) return existing;
+  const socket = connect(channelOptions(getToken));
+  const shared: SharedConnection = { socket, subscribers: new Set(), listened: new Set() };
+  // Joined again on every (re)connect: a new connection is in no room.
+  socket.on('connect', () => {
+    socket.emit(REALTIME.joinRoom, { meetingId });
+  });
+  byMeeting.set(meetingId, shared);
+  return shared;
+}
+
+/** Makes the shared socket hand `name` to every subscriber that asked for it. */
+function listen(shared: SharedConnection, name: string) {
+  if (shared.listened.has(name)) return;
+  shared.listened.add(name);
+  shared.socket.on(name, (payload: unknown) => {
+    for (const s of [...shared.subscribers]) if (s.events.has(name)) s.onEvent(name, payload);
+  });
+}
+
+function release(connect: Connect, meetingId: string, shared: SharedConnection, sub: Subscriber) {
+  shared.subscribers.delete(sub);
+  if (shared.subscribers.size > 0) return;
+  connections.get(connect)?.delete(meetingId);
+  shared.socket.removeAllListeners();
+  shared.socket.disconnect();
+}
+
+/**
+ * A channel of one meeting. Channels of the same meeting share one socket.io connection
+ * (ARCHITECTURE §5: one connection per meeting room); it closes when the last one does.
+ */
 export function openMeetingChannel(options: MeetingChannelOptions): MeetingChannel {
   const { meetingId, closeOnTerminal = true } = options;
   const connect = options.connect ?? defaultConnect;
-  const socket = connect(channelOptions(options.getToken ?? getAccessToken));
+  const shared = sharedConnection(connect, meetingId, options.getToken ?? getAccessToken);
   let closed = false;
 
   const close = () => {
     if (closed) return;
     closed = true;
-    socket.removeAllListeners();
-    socket.disconnect();
+    release(connect, meetingId, shared, subscriber);
   };
 
-  // Joined again on every (re)connect: a new connection is in no room.
-  socket.on('connect', () => {
-    socket.emit(REALTIME.joinRoom, { meetingId });
-  });
-  socket.on(REALTIME.status, (payload: unknown) => {
-    const event = parseStatusEvent(payload);
-    if (!event || event.meetingId !== meetingId || closed) return;
-    options.onStatus?.(event);
-    if (closeOnTerminal && isTerminalStatus(event.inferenceStatus)) close();
-  });
-  for (const name of options.events ?? []) {
-    socket.on(name, (payload: unknown) => {
-      if (!closed) options.onEvent?.(name, payload);
-    });
-  }
-  for (const name of REALTIME_TERMINAL_EVENTS) {
-    socket.on(name, (payload: unknown) => {
+  const custom = new Set(options.events ?? []);
+  const terminal = new Set<string>(REALTIME_TERMINAL_EVENTS);
+  const subscriber: Subscriber = {
+    events: new Set([REALTIME.status, ...custom, ...terminal]),
+    onEvent(name, payload) {
       if (closed) return;
-      if (closeOnTerminal) close();
-      options.onTerminal?.(name, payload);
-    });
-  }
+      if (name === REALTIME.status) {
+        const event = parseStatusEvent(payload);
+        if (!event || event.meetingId !== meetingId) return;
+        options.onStatus?.(event);
+        if (closeOnTerminal && isTerminalStatus(event.inferenceStatus)) close();
+        return;
+      }
+      if (custom.has(name)) options.onEvent?.(name, payload);
+      if (terminal.has(name)) {
+        if (closeOnTerminal) close();
+        options.onTerminal?.(name as TerminalEvent, payload);
+      }
+    },
+  };
+  shared.subscribers.add(subscriber);
+  for (const name of subscriber.events) listen(shared, name);
 
   return {
     close,
