@@ -75,6 +75,34 @@ async function settled(page: Page) {
   await page.getByRole('region', { name: 'Biometric verification' }).scrollIntoViewIfNeeded();
 }
 
+/**
+ * Both themes of a page that must not reload (its state would be lost): the theme is changed
+ * the way another tab changes it, through the storage event the app listens to.
+ */
+async function shootLive(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem('parley.theme', t);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
+    }, theme);
+    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true });
+  }
+  await page.evaluate(() => {
+    localStorage.setItem('parley.theme', 'light');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: 'light' }));
+  });
+}
+
+/** From the invitation's first step to the camera step, agreeing and allowing the camera. */
+async function openCamera(p: Page, link: string) {
+  await p.goto(link);
+  await p.getByText('I agree to the biometric registration of my face and voice').click();
+  await p.getByRole('button', { name: 'Continue' }).click();
+  await p.getByRole('button', { name: 'Allow camera and microphone' }).click();
+  await expect(p.getByRole('heading', { name: 'Record your face' })).toBeVisible();
+}
+
 /** Both themes of a page, once its heading is back after the reload. */
 async function shoot(page: Page, name: string, heading: string) {
   for (const theme of ['light', 'dark'] as const) {
@@ -115,6 +143,25 @@ test('a participant registers through the invite form and is verified in a meeti
     viewport: { width: 1280, height: 900 },
   });
   const p = await visitor.newPage();
+  // The face detector's bundle, model and runtime come from Parley itself, never a CDN.
+  const elsewhere: string[] = [];
+  p.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^https?:$/.test(url.protocol) && url.origin !== BASE) elsewhere.push(r.url());
+  });
+
+  // A detector that cannot start says why and locks no one out.
+  await p.route('**/face-detector/blazeface.json', (r) => r.abort());
+  await openCamera(p, link!);
+  const status = p.getByTestId('face-status');
+  await expect(status.getByText('Error Initializing Detector')).toBeVisible({ timeout: 30_000 });
+  await expect(
+    status.getByText(/^Network Error: Failed to load the face detector assets/),
+  ).toBeVisible();
+  await expect(p.getByTestId('face-guide')).toHaveAttribute('data-state', 'failed');
+  await expect(p.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  await p.unroute('**/face-detector/blazeface.json');
+
   await p.goto(link!);
   await expect(p.getByRole('heading', { name: 'Register your face and voice' })).toBeVisible();
   await shoot(p, 'participant-details', 'Register your face and voice');
@@ -125,21 +172,33 @@ test('a participant registers through the invite form and is verified in a meeti
   await expect(p.getByRole('heading', { name: 'Allow camera and microphone' })).toBeVisible();
   await p.getByRole('button', { name: 'Allow camera and microphone' }).click();
   await expect(p.getByRole('heading', { name: 'Record your face' })).toBeVisible();
-  await expect(p.getByTestId('face-guide')).toBeVisible();
+  const guide = p.getByTestId('face-guide');
+  await expect(guide).toBeVisible();
   await expect(p.getByText('Center your face in the frame.')).toBeVisible();
-  await p.waitForTimeout(1500); // the fake camera's first frames
-  await p.screenshot({ path: `${SCREENS}/participant-camera-light.png` });
+  // The detector finds the real face of talking-face.mp4 inside the target region: green.
+  // Headless Chromium draws WebGL in software (SwiftShader), so the WASM backend runs.
+  await expect(guide).toHaveAttribute('data-state', 'in-region', { timeout: 30_000 });
+  await expect(guide).toHaveAttribute('data-backend', 'wasm');
+  await expect(status.getByText('Face detected — hold still')).toBeVisible();
+  const corner = p.getByTestId('face-guide-corner').first();
+  expect(await corner.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(
+    'rgb(74, 222, 128)',
+  );
+  await shootLive(p, 'participant-camera');
   await p.getByRole('button', { name: 'Start recording' }).click();
   await expect(p.getByRole('progressbar', { name: 'Recording progress' })).toBeVisible({
     timeout: 8_000,
   });
   const upload = p.getByRole('button', { name: 'Upload recording' });
   await expect(upload).toBeVisible({ timeout: 20_000 });
+  // The detector stops with the preview.
+  await expect(guide).toHaveCount(0);
   await upload.click();
   await expect(p.getByRole('heading', { name: 'Registration Successful' })).toBeVisible({
     timeout: 120_000,
   });
   await expect(p).toHaveURL(/\/participants\/confirmed$/);
+  expect(elsewhere).toEqual([]);
   await shoot(p, 'participant-confirmed', 'Registration Successful');
   // The link now says the registration is done.
   await p.goto(link!);

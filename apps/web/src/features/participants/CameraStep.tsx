@@ -1,16 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { Camera, RotateCcw, Upload } from 'lucide-react';
-import { FACE_GUIDE, REGISTRATION_VIDEO } from '@parley/contracts';
+import { REGISTRATION_VIDEO } from '@parley/contracts';
 import { Button, ProgressBar } from '../../ui';
+import { FaceGuideOverlay, FaceStatus } from './FaceGuide';
 import { recorderType } from './registration';
+import { useFaceDetector } from './use-face-detector';
 
 type Phase = 'preview' | 'countdown' | 'recording' | 'recorded';
 
 const COUNTDOWN = 3;
+/**
+ * How long a ready detector may miss the face before recording is allowed anyway: a detector
+ * that does not see someone (light, glasses, a camera angle) must never lock them out.
+ */
+const FACE_WAIT_MS = 10_000;
 
 /**
- * Live preview with the face guide (the spec's target region), a 3-2-1 countdown, about five
- * seconds of recording with progress, then a review with retake or upload.
+ * Live preview with the face guide (the spec's target region, followed by the face detector),
+ * a 3-2-1 countdown, about five seconds of recording with progress, then a review with retake
+ * or upload. While the detector runs, recording starts only with the face inside the guide, or
+ * after FACE_WAIT_MS without it; a detector that failed does not hold anyone back.
  */
 export function CameraStep({
   stream,
@@ -25,6 +34,17 @@ export function CameraStep({
   const [elapsed, setElapsed] = useState(0);
   const [clip, setClip] = useState<Blob | null>(null);
   const [clipUrl, setClipUrl] = useState<string | null>(null);
+  // The detector runs while the preview is shown and is disposed once the clip is recorded.
+  const detection = useFaceDetector(video, phase !== 'recorded');
+  const needsFace =
+    detection.state === 'ready' && !detection.inRegion && detection.detectionError === undefined;
+  const [unlocked, setUnlocked] = useState(false);
+  useEffect(() => {
+    if (!needsFace || unlocked) return;
+    const t = setTimeout(() => setUnlocked(true), FACE_WAIT_MS);
+    return () => clearTimeout(t);
+  }, [needsFace, unlocked]);
+  const blocked = phase === 'preview' && needsFace && !unlocked;
 
   useEffect(() => {
     if (video.current && phase !== 'recorded') video.current.srcObject = stream;
@@ -71,8 +91,6 @@ export function CameraStep({
     setPhase('recording');
   }
 
-  const [x0, x1] = FACE_GUIDE.x;
-  const [y0, y1] = FACE_GUIDE.y;
   return (
     <div className="flex flex-col gap-4">
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-card bg-black">
@@ -94,20 +112,7 @@ export function CameraStep({
             aria-label="Camera preview"
           />
         )}
-        {phase !== 'recorded' ? (
-          <div
-            aria-hidden
-            data-testid="face-guide"
-            className="pointer-events-none absolute rounded-[50%] border-2 border-dashed border-white/85"
-            style={{
-              boxShadow: '0 0 0 9999px rgb(0 0 0 / 0.35)',
-              left: `${x0 * 100}%`,
-              width: `${(x1 - x0) * 100}%`,
-              top: `${y0 * 100}%`,
-              height: `${(y1 - y0) * 100}%`,
-            }}
-          />
-        ) : null}
+        {phase !== 'recorded' ? <FaceGuideOverlay detection={detection} /> : null}
         {phase === 'countdown' ? (
           <div
             className="absolute inset-0 grid place-items-center text-6xl font-semibold text-white tabular-nums"
@@ -122,11 +127,23 @@ export function CameraStep({
           </span>
         ) : null}
       </div>
-      <p className="text-sm text-muted" aria-live="polite">
-        {phase === 'recorded'
-          ? 'Check your recording: your face should be clearly visible. Retake it or upload it.'
-          : 'Center your face in the frame.'}
-      </p>
+      {phase === 'recorded' ? (
+        <p className="text-sm text-muted" aria-live="polite">
+          Check your recording: your face should be clearly visible. Retake it or upload it.
+        </p>
+      ) : (
+        <FaceStatus
+          id="face-status"
+          detection={detection}
+          detail={
+            blocked
+              ? 'Recording can start once your face is inside the frame.'
+              : needsFace && phase === 'preview'
+                ? 'Your face isn’t found inside the frame. You can still record: keep it inside the oval.'
+                : undefined
+          }
+        />
+      )}
       {phase === 'recording' ? (
         <ProgressBar value={elapsed * 100} label="Recording progress" />
       ) : null}
@@ -153,7 +170,8 @@ export function CameraStep({
               setCount(COUNTDOWN);
               setPhase('countdown');
             }}
-            disabled={phase !== 'preview'}
+            disabled={phase !== 'preview' || blocked}
+            aria-describedby={blocked ? 'face-status' : undefined}
           >
             <Camera aria-hidden /> {phase === 'preview' ? 'Start recording' : 'Recording…'}
           </Button>
