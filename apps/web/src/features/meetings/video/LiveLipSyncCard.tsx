@@ -4,11 +4,20 @@ import { useStore } from '../../../lib/store';
 import { Badge, ProgressBar } from '../../../ui';
 import { ChartCard } from '../analytics/ChartCard';
 import { CHART, axisTime } from '../analytics/chart-theme';
-import type { LiveLipSyncFeed } from './live-lip-sync';
+import { LIVE_READINGS_KEPT, type LiveLipSyncFeed } from './live-lip-sync';
 import { LIP_SYNC_RELEASE } from './release-queue';
 import { LIP_SYNC_LABELS, PERSON_COLOURS, personName } from './shared';
 
 const score = (r: LipSyncWindowEvent) => (r.score === null ? '—' : r.score.toFixed(2));
+
+/**
+ * The bars' scale: ±0.5, or the next half step beyond the largest reading or the threshold.
+ * Window scores rarely pass 0.5, and on a fixed ±1 they would be a few pixels tall.
+ */
+export function sparklineBound(scores: number[], threshold: number): number {
+  const largest = Math.max(threshold, ...scores.map(Math.abs));
+  return Math.min(1, Math.max(0.5, Math.ceil(largest * 2) / 2));
+}
 
 /** One person's released readings: the latest in words, the recent ones as bars around 0. */
 function PersonReadings({
@@ -24,6 +33,15 @@ function PersonReadings({
   const [word, tone] = LIP_SYNC_LABELS[last.status];
   const scores = readings.flatMap((r) => (r.score === null ? [] : [r.score]));
   const name = personName(personId);
+  const bound = sparklineBound(scores, last.threshold);
+  // A slot per kept reading, filled from the left, so bars keep their width as readings come.
+  const slots = [
+    ...readings.map((r, i) => ({ slot: i, score: r.score })),
+    ...Array.from({ length: LIVE_READINGS_KEPT - readings.length }, (_, i) => ({
+      slot: readings.length + i,
+      score: null,
+    })),
+  ];
   return (
     <li className="flex flex-col gap-1" data-testid="live-lip-sync-person">
       <div className="flex items-center gap-2 text-sm">
@@ -34,7 +52,7 @@ function PersonReadings({
         <Badge tone={tone}>{word}</Badge>
       </div>
       <div
-        className="h-10"
+        className="h-14"
         role="img"
         aria-label={
           scores.length
@@ -44,19 +62,25 @@ function PersonReadings({
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart
-            data={readings.map((r) => ({ end: r.end, score: r.score ?? 0 }))}
+            data={slots}
             margin={{ top: 2, right: 0, bottom: 2, left: 0 }}
+            barCategoryGap={1}
           >
-            <XAxis dataKey="end" hide />
-            <YAxis domain={[-1, 1]} hide />
+            <XAxis dataKey="slot" hide />
+            <YAxis domain={[-bound, bound]} hide />
             <ReferenceLine y={0} stroke={CHART.grid} />
             <ReferenceLine y={last.threshold} stroke={CHART.axis} strokeDasharray="3 3" />
-            <Bar dataKey="score" fill={colour} maxBarSize={8} isAnimationActive={false} />
+            <Bar dataKey="score" fill={colour} radius={1} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <p className="tabular text-xs text-muted">
-        {axisTime(last.start)}–{axisTime(last.end)} · {last.frames} frames
+      <p className="tabular flex flex-wrap justify-between gap-x-3 text-xs text-muted">
+        <span className="whitespace-nowrap">
+          {axisTime(last.start)}–{axisTime(last.end)} · {last.frames} frames
+        </span>
+        <span className="whitespace-nowrap text-subtle">
+          <span aria-hidden>┄ </span>in sync from {last.threshold.toFixed(2)}
+        </span>
       </p>
     </li>
   );

@@ -7,7 +7,7 @@ import { setAuthFailed } from '../../../lib/auth-store';
 import { signInWith } from '../../../lib/test-sign-in';
 import { TooltipProvider } from '../../../ui';
 import { createLiveLipSyncFeed, useLiveLipSync, type LiveLipSyncFeed } from './live-lip-sync';
-import { LiveLipSyncCard } from './LiveLipSyncCard';
+import { LiveLipSyncCard, sparklineBound } from './LiveLipSyncCard';
 import { VideoSignals } from './VideoSignals';
 
 const ID = 'c3d0e1f2-0a1b-4c2d-8e3f-112233445566';
@@ -71,6 +71,12 @@ describe('the live lip-sync card', () => {
     expect(
       screen.getByRole('img', { name: 'Person 1: last 2 readings, from 0.10 to 0.12' }),
     ).toBeTruthy();
+  });
+
+  it('scales the bars to ±0.5 unless a reading goes beyond', () => {
+    expect(sparklineBound([0.11, -0.21], 0.2)).toBe(0.5);
+    expect(sparklineBound([0.3, -0.62], 0.2)).toBe(1);
+    expect(sparklineBound([], 0.2)).toBe(0.5);
   });
 
   it('gives each person a row, and ignores summaries and other meetings', () => {
