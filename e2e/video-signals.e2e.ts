@@ -1,14 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
 import { setTheme, startOwnServer, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
  * The video signals journey: a recording uploaded by Acme's point of contact goes through
- * the real pipeline, 'video' step included; the meeting page shows head pose and heart rate
- * with its 'Estimate' labels, and a click on an emotion moment seeks the player.
+ * the real pipeline, 'video' step included; while it is analysed the live lip-sync card shows
+ * readings once 10 have arrived; once processed the page shows head pose and heart rate with
+ * its 'Estimate' labels, and a click on an emotion moment seeks the player.
  *
  * The demo organisation's plan leaves the face features out, so this journey runs its own
  * server (port E2E_PORT + 100, its own data folder) seeded with the Interview Intelligence
@@ -41,17 +42,49 @@ test.afterAll(async () => {
   rmSync(WORK, { recursive: true, force: true });
 });
 
+/** The app's own cross-tab theme sync, so the page (and its live queue) is not reloaded. */
+async function switchThemeInPlace(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((t) => {
+    localStorage.setItem('parley.theme', t);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
+  }, theme);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
 test('an uploaded video shows its face and physiology signals, and they seek the player', async ({
   page,
 }) => {
   test.setTimeout(840_000);
   await signIn(page, 'poc@acme.parley.local');
   await uploadRecording(page, 'video-signals-talking-face');
+
+  // While the video step reads the frames: held until 10 readings, then shown one by one.
+  const live = page.getByTestId('live-lip-sync-card');
+  await live.scrollIntoViewIfNeeded();
+  await expect(live.getByTestId('live-lip-sync-waiting')).toContainText('Waiting for 10 readings');
+  await live.screenshot({ path: `${SCREENS}/meeting-live-lip-sync-waiting-light.png` });
+  await expect(live.getByTestId('live-lip-sync-person').first()).toBeVisible({ timeout: 600_000 });
+  await expect(live.getByTestId('live-lip-sync-counts')).toHaveText(/^(1\d|[2-9]\d) received/);
+  // The sparkline fills as more are released (talking-face gives 12 windows at 1 fps).
+  const sparkline = live.getByRole('img', { name: /^Person 1: last \d+ readings/ });
+  await expect
+    .poll(async () =>
+      Number((await sparkline.getAttribute('aria-label'))?.match(/last (\d+)/)?.[1]),
+    )
+    .toBeGreaterThanOrEqual(5);
+  for (const theme of ['light', 'dark'] as const) {
+    await switchThemeInPlace(page, theme);
+    await live.screenshot({ path: `${SCREENS}/meeting-live-lip-sync-${theme}.png` });
+  }
+  await switchThemeInPlace(page, 'light');
   // Faces at 2 fps and physiology at 10 fps take longer than speech on a busy machine.
   await waitProcessed(page, 660_000);
 
   const signals = page.getByTestId('video-signals');
   await signals.scrollIntoViewIfNeeded();
+  // Processed: the summary card replaces the live one.
+  await expect(signals.getByTestId('lip-sync-card')).toBeVisible();
+  await expect(live).toHaveCount(0);
   const headPose = signals.getByTestId('head-pose-chart');
   await expect(headPose.locator('.recharts-bar-rectangle').first()).toBeVisible({
     timeout: 30_000,

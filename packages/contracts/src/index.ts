@@ -22,3 +22,4 @@ export * from './insights.js';
 export * from './inference.js';
 export * from './inference-physiology.js';
 export * from './inference-source.js';
+export * from './inference-lipsync.js';

@@ -9,6 +9,7 @@ import {
 } from './frames.js';
 import { detectRaw, getHuman } from './human.js';
 import { lipSync, type LipSyncResult } from './lipsync.js';
+import { LipSyncWindower, type LipSyncWindow } from './lipsync-windows.js';
 import { eyeAspectRatio, mouthOpening, VoiceEnergy } from './measures.js';
 import {
   GAZE_MAX_X,
@@ -57,6 +58,11 @@ export interface AnalyzeFacesOptions extends SampleOptions {
   activitySec?: number;
   /** Called after each analysed frame with its time, for progress. */
   onFrame?: (t: number) => void;
+  /**
+   * Called with each live lip-sync window (lipsync-windows.ts) as soon as the frames have
+   * passed its end; never called for a video without sound.
+   */
+  onLipSyncWindow?: (w: LipSyncWindow) => void;
 }
 
 export interface FaceInFrame {
@@ -146,6 +152,9 @@ export async function analyzeFaces(
   const points: GazePoint[] = [];
   let width = 0;
   let height = 0;
+  // The sound first: live lip-sync windows need the voice level while the frames are read.
+  const energy = info.hasAudio ? await VoiceEnergy.of(file) : null;
+  const windower = energy && opts.onLipSyncWindow ? new LipSyncWindower(energy) : null;
   for await (const frame of sampleFrames(file, {
     fps,
     maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
@@ -179,7 +188,10 @@ export async function analyzeFaces(
       track.faces.push(face);
       if (r.embedding.length) track.embeddings.push(r.embedding);
       const opening = mouthOpening(r.mesh);
-      if (opening !== undefined) track.mouth.push({ t: frame.t, opening });
+      if (opening !== undefined) {
+        track.mouth.push({ t: frame.t, opening });
+        windower?.add(personId, { t: frame.t, opening });
+      }
       track.behaviour.push({
         t: frame.t,
         gazeClass: face.gaze.class_value,
@@ -202,8 +214,11 @@ export async function analyzeFaces(
             : f.templateSimilarity >= SAME_PERSON_THRESHOLD,
       })),
     });
+    for (const w of windower?.advance(frame.t) ?? []) opts.onLipSyncWindow?.(w);
     opts.onFrame?.(frame.t);
   }
+  // Windows that end after the last sampled frame but within the recording.
+  for (const w of windower?.advance(info.durationSec) ?? []) opts.onLipSyncWindow?.(w);
 
   const persons = [...tracks.entries()].map(([personId, t]) =>
     summarisePerson(personId, t, frames.length),
@@ -247,7 +262,7 @@ export async function analyzeFaces(
       windowSec: opts.proctoringWindowSec,
       templateUsed: !!opts.template,
     }),
-    lipSync: await lipSyncAll(file, info.hasAudio, tracks),
+    lipSync: lipSyncAll(energy, tracks),
     truthfulness: {
       experimental: true,
       note: TRUTHFULNESS_NOTE,
@@ -258,13 +273,11 @@ export async function analyzeFaces(
   };
 }
 
-async function lipSyncAll(
-  file: string,
-  hasAudio: boolean,
+function lipSyncAll(
+  energy: VoiceEnergy | null,
   tracks: Map<string, PersonTrack>,
-): Promise<VideoFaceAnalysis['lipSync']> {
-  if (!hasAudio) return { available: false, reason: 'the video has no sound track', persons: [] };
-  const energy = await VoiceEnergy.of(file);
+): VideoFaceAnalysis['lipSync'] {
+  if (!energy) return { available: false, reason: 'the video has no sound track', persons: [] };
   return {
     available: true,
     persons: [...tracks.entries()].map(([id, t]) => lipSync(id, t.mouth, energy)),

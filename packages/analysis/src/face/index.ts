@@ -11,6 +11,7 @@ export {
 export type { SampleOptions, VideoInfo } from './frames.js';
 export { DEFAULT_MAX_FACES, MIN_FACE_CONFIDENCE, detectRaw, getHuman } from './human.js';
 export * from './lipsync.js';
+export * from './lipsync-windows.js';
 export { mouthOpening, eyeAspectRatio, pearson, VoiceEnergy } from './measures.js';
 export * from './pose.js';
 export * from './proctoring.js';

@@ -29,20 +29,26 @@ export interface LipSyncResult {
   samples: { t: number; mouthOpening: number; voiceDb: number }[];
 }
 
-export function lipSync(
-  personId: string,
-  mouth: MouthSample[],
-  energy: VoiceEnergy,
-): LipSyncResult {
+/** The voice's loudness around `t`, the way every lip-sync figure reads it. */
+export type VoiceLevel = Pick<VoiceEnergy, 'rms'>;
+
+export function lipSample(m: MouthSample, energy: VoiceLevel): LipSyncResult['samples'][number] {
   const half = LIP_SYNC_WINDOW_SEC / 2;
-  const samples = mouth.map((m) => ({
+  return {
     t: m.t,
     mouthOpening: Math.round(m.opening * 10_000) / 10_000,
     voiceDb:
       Math.round(20 * Math.log10(energy.rms(m.t - half, m.t + half) + SILENCE_RMS) * 10) / 10,
-  }));
+  };
+}
+
+/** Agreement (rounded Pearson r) and its verdict, given at least `minFrames` samples. */
+export function agreementOf(
+  samples: LipSyncResult['samples'],
+  minFrames = LIP_SYNC_MIN_FRAMES,
+): Pick<LipSyncResult, 'agreement' | 'status'> {
   const r =
-    samples.length >= LIP_SYNC_MIN_FRAMES
+    samples.length >= minFrames
       ? pearson(
           samples.map((s) => s.mouthOpening),
           samples.map((s) => s.voiceDb),
@@ -55,5 +61,10 @@ export function lipSync(
       : agreement >= LIP_SYNC_AGREEMENT_THRESHOLD
         ? 'in_sync'
         : 'out_of_sync';
-  return { personId, agreement, frames: samples.length, status, samples };
+  return { agreement, status };
+}
+
+export function lipSync(personId: string, mouth: MouthSample[], energy: VoiceLevel): LipSyncResult {
+  const samples = mouth.map((m) => lipSample(m, energy));
+  return { personId, ...agreementOf(samples), frames: samples.length, samples };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gazePoint, headPose, sanitizeGazeCoordinate, type GazePoint } from './pose.js';
 import { proctor, type ProctoringFrame } from './proctoring.js';
 import { truthfulness, type BehaviourSample } from './truthfulness.js';
+import { LipSyncWindower } from './lipsync-windows.js';
 
 const deg = (d: number) => (d * Math.PI) / 180;
 const pose = (pitch: number, yaw: number) =>
@@ -108,5 +109,38 @@ describe('truthfulness (experimental)', () => {
     expect(windows.slice(0, 3).map((w) => w.truthfullness)).toEqual([100, 100, 100]);
     expect(windows[3]!.truthfullness).toBeLessThan(60);
     expect(windows[3]!.cues.gazeAversion).toBe(0.5);
+  });
+});
+
+describe('live lip-sync windows', () => {
+  // A voice that is loud on odd half-seconds: 1 there, 0.01 elsewhere.
+  const voice = { rms: (start: number) => (Math.round((start + 0.1) * 2) % 2 ? 1 : 0.01) };
+  const open = (t: number) => (Math.round(t * 2) % 2 ? 0.1 : 0.01);
+
+  it('completes each window once a frame at its end is read, for the persons seen enough in it', () => {
+    const w = new LipSyncWindower(voice);
+    const given: string[] = [];
+    for (let i = 0; i <= 28; i++) {
+      const t = i * 0.5;
+      w.add('person_01', { t, opening: open(t) }); // lips follow the voice
+      w.add('person_02', { t, opening: open(t + 0.5) }); // lips against it
+      if (t >= 11) w.add('person_03', { t, opening: open(t) }); // 3 s on screen: too little
+      for (const x of w.advance(t)) given.push(`${x.personId} ${x.start}-${x.end} ${x.status}`);
+    }
+    expect(given).toEqual([
+      'person_01 0-10 in_sync',
+      'person_02 0-10 out_of_sync',
+      'person_01 2-12 in_sync',
+      'person_02 2-12 out_of_sync',
+      'person_01 4-14 in_sync',
+      'person_02 4-14 out_of_sync',
+    ]);
+    // After the last frame (14 s), the windows that end within the recording; person_03 is in
+    // 7 frames of 6-16, still too few.
+    expect(w.advance(14.2)).toEqual([]);
+    expect(w.advance(16).map((x) => [x.personId, x.end, x.frames])).toEqual([
+      ['person_01', 16, 17],
+      ['person_02', 16, 17],
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import {
   getHuman,
   sampleFrames,
   skinColour,
+  type LipSyncWindow,
   type RgbSample,
   type VideoFaceAnalysis,
 } from '@parley/analysis';
@@ -45,12 +46,17 @@ export function summaryOf(video: VideoFaceAnalysis): Record<string, unknown> {
 export async function analyzeVideoFaces(
   file: string,
   fps: number,
-  onProgress: (fraction: number) => void,
   durationSec: number,
+  on: {
+    progress(fraction: number): void;
+    /** Each live lip-sync window as the frames pass its end; leave out to compute none. */
+    lipSyncWindow?(w: LipSyncWindow): void;
+  },
 ): Promise<VideoFaceAnalysis> {
   return analyzeFaces(file, {
     fps,
-    onFrame: (t) => onProgress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
+    onFrame: (t) => on.progress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
+    onLipSyncWindow: on.lipSyncWindow,
   });
 }
 

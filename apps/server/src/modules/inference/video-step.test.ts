@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INFERENCE_MESSAGES,
+  LIP_SYNC_EVENT,
+  REALTIME,
   featureUnavailableMessage,
+  lipSyncEventSchema,
+  videoEvent,
+  type LipSyncResponse,
   offlineStatusSchema,
   type EyeGazeResponse,
   type HeadPoseResponse,
@@ -31,6 +38,8 @@ import {
 let ctx: TestContext & { mediaDir: string };
 let token: string;
 let meeting: Meeting;
+/** The meeting's lip-sync events as the room received them, in order. */
+const lipSyncEvents: { event: string; payload: unknown }[] = [];
 
 const get = (path: string, t = token) => call(ctx, 'GET', path, { token: t });
 const settled = (meetingId: string) =>
@@ -69,6 +78,29 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** Follows a meeting's room like the web page does, recording its lip-sync events. */
+async function followLipSync(meetingId: string) {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const socket = io(`http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`, {
+    path: REALTIME.path,
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  for (const what of ['started', 'data', 'stopped', 'failed'] as const) {
+    const event = videoEvent('lip sync', what);
+    socket.on(event, (payload: unknown) => lipSyncEvents.push({ event, payload }));
+  }
+  expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId })).toEqual({
+    ok: true,
+  });
+  return () => socket.disconnect();
+}
+
 describe("the 'video' step", () => {
   it('takes an uploaded video to processed with faces and physiology stored', async () => {
     meeting = await uploadBytes(
@@ -78,7 +110,10 @@ describe("the 'video' step", () => {
       'face call.mp4',
       readFileSync(fixture('talking-face.mp4')),
     );
+    // Joined while speech is transcribed, long before the video step starts.
+    const unfollow = await followLipSync(meeting.id);
     const status = await settled(meeting.id);
+    unfollow();
     expect(status.inferenceStatus).toBe('processed');
     expect(status.steps.map((s) => [s.step, s.state])).toContainEqual(['video', 'done']);
 
@@ -94,6 +129,47 @@ describe("the 'video' step", () => {
     });
     expect(row?.frames.length).toBeGreaterThanOrEqual(33);
   }, 660_000);
+
+  it("sends live lip-sync windows while the frames are read, then the meeting's figure", async () => {
+    const names = lipSyncEvents.map((e) =>
+      e.event === LIP_SYNC_EVENT ? lipSyncEventSchema.parse(e.payload).kind : e.event,
+    );
+    // 10 s windows every 2 s of the 33.6 s recording end at 10, 12 ... 32: twelve when the face
+    // is in 8 of each window's 10 frames (1 fps here), as it is in this recording.
+    expect(names).toEqual([
+      'lip sync started',
+      ...Array<string>(12).fill('window'),
+      'summary',
+      'lip sync stopped',
+    ]);
+    const windows = lipSyncEvents.slice(1, 13).map((e) => e.payload);
+    expect(windows.map((w) => (w as { end: number }).end)).toEqual(
+      Array.from({ length: 12 }, (_, i) => 10 + 2 * i),
+    );
+    expect(windows[0]).toEqual({
+      kind: 'window',
+      meetingId: meeting.id,
+      personId: 'person_01',
+      start: 0,
+      end: 10,
+      score: expect.any(Number),
+      status: expect.stringMatching(/^(in_sync|out_of_sync)$/),
+      frames: expect.any(Number),
+      threshold: 0.2,
+    });
+    // The summary is the stored figure, without its per-frame series (NOTIFY's 8000 bytes).
+    const stored = json<LipSyncResponse>(await get(`/inference/lipsync/${meeting.id}`));
+    const summary = lipSyncEvents[13]!.payload;
+    expect(summary).toEqual({
+      kind: 'summary',
+      meetingId: meeting.id,
+      lipSync: {
+        available: true,
+        persons: stored.persons.map(({ samples: _s, ...p }) => p),
+      },
+    });
+    for (const e of lipSyncEvents) expect(JSON.stringify(e.payload).length).toBeLessThan(8000);
+  });
 
   it('answers head pose with the face tracked in most frames', async () => {
     const res = await get(`/inference/headpose/${meeting.id}`);

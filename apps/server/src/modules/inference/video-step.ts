@@ -1,4 +1,5 @@
 import {
+  LIP_SYNC_EVENT,
   isFeatureAvailable,
   videoEvent,
   type FeatureHolder,
@@ -10,6 +11,7 @@ import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow } from '../meetings/service.js';
+import { lipSyncSummaryEvent, lipSyncWindowEvent } from './lip-sync-events.js';
 import type { VideoSignalsRepo } from './repo.js';
 import {
   VIDEO_ENGINE,
@@ -57,13 +59,15 @@ export interface VideoStepDeps {
 
 export type VideoStepOutcome = 'done' | 'skipped';
 
-/** Small '<kind> data' payloads; the full results are read through the inference routes. */
+/**
+ * Small '<kind> data' payloads; the full results are read through the inference routes.
+ * 'lip sync data' has its own shapes (lip-sync-events.ts).
+ */
 function dataPayload(kind: VideoEventKind, meetingId: string, summary: Record<string, unknown>) {
   const pick: Partial<Record<VideoEventKind, string>> = {
     'head pose': 'headPose',
     'eye gaze': 'gaze',
     emotions: 'emotions',
-    'lip sync': 'lipSync',
   };
   const key = pick[kind];
   return { meetingId, ...(key ? { [key]: summary[key] } : {}) };
@@ -156,12 +160,18 @@ export function createVideoStep(deps: VideoStepDeps) {
         emit(meeting.id, FACE_EVENTS, 'started', {});
         let video;
         try {
-          video = await analyzeVideoFaces(
-            file,
-            deps.fps,
-            (f) => progress(f * faceShare),
-            info.durationSec,
-          );
+          video = await analyzeVideoFaces(file, deps.fps, info.durationSec, {
+            progress: (f) => progress(f * faceShare),
+            // Live readings while the frames are read (spec 2 §4), only for plans with Lip Sync.
+            lipSyncWindow: has('Lip Sync')
+              ? (w) =>
+                  broadcaster.toMeeting(
+                    meeting.id,
+                    LIP_SYNC_EVENT,
+                    lipSyncWindowEvent(meeting.id, w),
+                  )
+              : undefined,
+          });
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
             reason: err instanceof Error ? err.message : String(err),
@@ -173,7 +183,9 @@ export function createVideoStep(deps: VideoStepDeps) {
           broadcaster.toMeeting(
             meeting.id,
             videoEvent(k, 'data'),
-            dataPayload(k, meeting.id, summary),
+            k === 'lip sync'
+              ? lipSyncSummaryEvent(meeting.id, video.lipSync)
+              : dataPayload(k, meeting.id, summary),
           );
         emit(meeting.id, FACE_EVENTS, 'stopped', {});
         const physiology = withPhysiology

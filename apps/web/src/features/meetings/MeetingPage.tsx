@@ -43,6 +43,7 @@ import { ActionItemsPanel } from './insights/ActionItemsPanel';
 import { CandidateAnalysis } from './insights/CandidateAnalysis';
 import { findItem, useMeetingInsights } from './insights/queries';
 import { ZaiInsightsPanel } from './insights/ZaiInsightsPanel';
+import { useLiveLipSync } from './video/live-lip-sync';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -76,7 +77,8 @@ export default function MeetingPage({
   const { user } = useAuth();
   const meeting = useMeeting(id);
   const m = meeting.data;
-  const status = useAnalysisStatus(m);
+  const liveLipSync = useLiveLipSync(m?.id);
+  const status = useAnalysisStatus(m, { lipSync: liveLipSync });
   const hasZai = useHasZai();
   const insights = useMeetingInsights(m, hasZai);
   const speakerMap = useSpeakerTimeMapping(m);
@@ -253,7 +255,7 @@ export default function MeetingPage({
             <Suspense fallback={null}>
               <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
               <div className="mt-6">
-                <VideoSignals meeting={m} onSeek={seek} />
+                <VideoSignals meeting={m} onSeek={seek} liveLipSync={liveLipSync} />
               </div>
             </Suspense>
           </div>

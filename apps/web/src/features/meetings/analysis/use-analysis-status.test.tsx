@@ -1,12 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { REALTIME, type Meeting, type OfflineStatus } from '@parley/contracts';
+import {
+  LIP_SYNC_EVENT,
+  REALTIME,
+  videoEvent,
+  type Meeting,
+  type OfflineStatus,
+} from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
 import type { ChannelSocket, Connect } from '../../../lib/realtime';
 import { meetingKeys, useMeeting } from '../queries';
 import { signInWith } from '../../../lib/test-sign-in';
 import { TRANSCRIPTION } from '../transcript/fixtures';
+import { createLiveLipSyncFeed, type LiveLipSyncFeed } from '../video/live-lip-sync';
 import { useHasZai, useTranscription } from './queries';
 import { useAnalysisStatus } from './use-analysis-status';
 
@@ -43,9 +50,9 @@ const status = (
   engine: null,
 });
 
-function Page({ connect }: { connect: Connect }) {
+function Page({ connect, lipSync }: { connect: Connect; lipSync?: LiveLipSyncFeed }) {
   const meeting = useMeeting(ID);
-  const s = useAnalysisStatus(meeting.data, connect);
+  const s = useAnalysisStatus(meeting.data, { connect, lipSync });
   const transcript = useTranscription(meeting.data, useHasZai());
   return (
     <p>
@@ -103,5 +110,47 @@ describe('useAnalysisStatus', () => {
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('processed'));
     await waitFor(() => expect(screen.getByTestId('blocks').textContent).toBe('3'));
     expect(fetch.mock.calls.some(([u]) => String(u).endsWith(`/transcription/${ID}`))).toBe(true);
+  });
+
+  it('hands the live lip-sync windows to the feed on the same connection', () => {
+    signInWith(['Essentials', 'Lip Sync']);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(meetingKeys.detail(ID), {
+      id: ID,
+      inferenceStatus: 'analysing',
+      statusReason: null,
+      additionalDetails: {},
+    } as Partial<Meeting>);
+    const socket = fakeSocket();
+    const connect = vi.fn(socket.connect);
+    const feed = createLiveLipSyncFeed(ID);
+    render(
+      <QueryClientProvider client={client}>
+        <Page connect={connect} lipSync={feed} />
+      </QueryClientProvider>,
+    );
+    const window = (i: number) => ({
+      kind: 'window',
+      meetingId: ID,
+      personId: 'person_01',
+      start: 2 * i,
+      end: 2 * i + 10,
+      score: 0.3,
+      status: 'in_sync',
+      frames: 20,
+      threshold: 0.2,
+    });
+    act(() => {
+      socket.fire(videoEvent('lip sync', 'started'), { meetingId: ID });
+      for (let i = 0; i < 10; i++) socket.fire(LIP_SYNC_EVENT, window(i));
+    });
+    expect(feed.store.get()).toMatchObject({ arrived: 10, queued: 9 });
+    expect(feed.store.get().persons[0]?.readings).toEqual([window(0)]);
+    // A new video pass (re-analysis) starts the queue over.
+    act(() => socket.fire(videoEvent('lip sync', 'started'), { meetingId: ID }));
+    expect(feed.store.get()).toEqual({ arrived: 0, queued: 0, persons: [] });
+    expect(connect).toHaveBeenCalledTimes(1);
+    feed.reset();
   });
 });

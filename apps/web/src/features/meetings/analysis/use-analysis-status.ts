@@ -1,11 +1,24 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Meeting, OfflineStatus } from '@parley/contracts';
+import { LIP_SYNC_EVENT, videoEvent, type Meeting, type OfflineStatus } from '@parley/contracts';
 import { isTerminalStatus } from '../../../lib/meetings';
 import { useMeetingChannel, type Connect, type MeetingStatusEvent } from '../../../lib/realtime';
 import { applyStatusEvent, meetingKeys } from '../queries';
 import { INSIGHT_EVENT_NAMES, applyInsightEvent } from '../insights/queries';
 import { analysisKeys, useOfflineStatus } from './queries';
+
+const LIP_SYNC_STARTED = videoEvent('lip sync', 'started');
+const CHANNEL_EVENTS = [...INSIGHT_EVENT_NAMES, LIP_SYNC_EVENT, LIP_SYNC_STARTED];
+
+export interface AnalysisStatusOptions {
+  /** Replaces socket.io (tests). */
+  connect?: Connect;
+  /**
+   * Gets the live lip-sync windows of the video step (spec 2 §4); reset when a video pass
+   * starts. On this one channel: the page opens no second connection for them.
+   */
+  lipSync?: { push(payload: unknown): void; reset(): void };
+}
 
 /**
  * The analysis status of the meeting page: GET offline/status, kept live by the realtime
@@ -15,8 +28,7 @@ import { analysisKeys, useOfflineStatus } from './queries';
  */
 export function useAnalysisStatus(
   meeting: Pick<Meeting, 'id' | 'inferenceStatus'> | undefined,
-  /** Replaces socket.io (tests). */
-  connect?: Connect,
+  { connect, lipSync }: AnalysisStatusOptions = {},
 ) {
   const client = useQueryClient();
   const status = useOfflineStatus(meeting);
@@ -47,9 +59,14 @@ export function useAnalysisStatus(
     onTerminal: () => {
       if (meeting) refresh(meeting.id);
     },
-    // Zai results show as each prompt answers, before the whole analysis is done.
-    events: INSIGHT_EVENT_NAMES,
-    onEvent: (_name, payload) => applyInsightEvent(client, payload),
+    // Zai results show as each prompt answers, before the whole analysis is done; lip-sync
+    // readings as the video step passes each window.
+    events: CHANNEL_EVENTS,
+    onEvent: (name, payload) => {
+      if (name === LIP_SYNC_EVENT) lipSync?.push(payload);
+      else if (name === LIP_SYNC_STARTED) lipSync?.reset();
+      else applyInsightEvent(client, payload);
+    },
     connect,
   });
 

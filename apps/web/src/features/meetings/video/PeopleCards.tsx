@@ -3,7 +3,7 @@ import { Badge } from '../../../ui';
 import { ChartCard } from '../analytics/ChartCard';
 import { axisTime } from '../analytics/chart-theme';
 import type { InferenceData } from './queries';
-import { percent, personName, videoEmpty } from './shared';
+import { LIP_SYNC_LABELS as SYNC, percent, personName, videoEmpty } from './shared';
 
 /** Age and gender per person with their confidence; race is plainly not estimated. */
 export function DemographicsCard({
@@ -57,12 +57,6 @@ export function DemographicsCard({
     </ChartCard>
   );
 }
-
-const SYNC = {
-  in_sync: ['In sync', 'success'],
-  out_of_sync: ['Out of sync', 'danger'],
-  insufficient_data: ['Not enough speech', 'neutral'],
-} as const;
 
 /** How well each person's mouth movement follows the voice (correlation −1..1). */
 export function LipSyncCard({

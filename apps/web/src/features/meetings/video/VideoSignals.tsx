@@ -5,6 +5,8 @@ import { FeatureGate } from '../../../ui';
 import { EmotionTimeline } from './EmotionTimeline';
 import { GazeHeatMap } from './GazeHeatMap';
 import { HeadPoseChart } from './HeadPoseChart';
+import type { LiveLipSyncFeed } from './live-lip-sync';
+import { LiveLipSyncCard } from './LiveLipSyncCard';
 import { DemographicsCard, LipSyncCard, TruthfulnessCard } from './PeopleCards';
 import { PhysiologyCharts } from './PhysiologyCharts';
 import { ProctoringAlerts } from './ProctoringAlerts';
@@ -13,6 +15,8 @@ import { useInference } from './queries';
 interface Props {
   meeting: Pick<Meeting, 'id' | 'inferenceStatus'>;
   onSeek(time: number): void;
+  /** The live lip-sync readings, shown until the meeting is processed. */
+  liveLipSync?: LiveLipSyncFeed;
 }
 
 /** Each card under the lock of its own feature (the server gates the same way). */
@@ -36,9 +40,10 @@ function Gated({
 /**
  * The face and physiology signals under the player: head pose, gaze, emotions, physiology
  * (with its estimate labels), proctoring, demographics, lip sync and experimental
- * truthfulness. Time-based cards seek the player like the transcript does.
+ * truthfulness. Time-based cards seek the player like the transcript does. While the meeting
+ * is analysed, lip sync shows its live readings instead.
  */
-export const VideoSignals = memo(function VideoSignals({ meeting, onSeek }: Props) {
+export const VideoSignals = memo(function VideoSignals({ meeting, onSeek, liveLipSync }: Props) {
   const processed = meeting.inferenceStatus === 'processed';
   const loading = (q: { isPending: boolean; isError: boolean }) =>
     !processed || (q.isPending && !q.isError);
@@ -85,7 +90,11 @@ export const VideoSignals = memo(function VideoSignals({ meeting, onSeek }: Prop
           />
         </Gated>
         <Gated feature="Lip Sync">
-          <LipSyncCard data={lipsync.data} loading={loading(lipsync)} />
+          {liveLipSync && !processed ? (
+            <LiveLipSyncCard feed={liveLipSync} />
+          ) : (
+            <LipSyncCard data={lipsync.data} loading={loading(lipsync)} />
+          )}
         </Gated>
         <Gated feature="Truthfullness">
           <TruthfulnessCard

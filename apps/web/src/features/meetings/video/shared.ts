@@ -39,3 +39,10 @@ export const EMOTION_COLOURS: Record<string, string> = {
 };
 
 export const percent = (share: number): string => `${Math.round(share * 100)}%`;
+
+/** A lip-sync verdict in words and badge tone (the words carry it, not the colour). */
+export const LIP_SYNC_LABELS = {
+  in_sync: ['In sync', 'success'],
+  out_of_sync: ['Out of sync', 'danger'],
+  insufficient_data: ['Not enough speech', 'neutral'],
+} as const;
