@@ -169,6 +169,8 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     featureHolder: (meeting) => deps.users.featureHolder(meeting.ownerId),
     fps: config.env.VIDEO_FPS,
     physiologyFps: config.env.PHYSIOLOGY_FPS,
+    // Participants is composed below; the step asks only when it runs, long after start.
+    candidateFace: (meeting) => participants.service.candidateFaceTemplate(meeting),
     now,
     log,
   });

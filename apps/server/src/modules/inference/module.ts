@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { FaceTemplate } from '@parley/analysis';
 import { QUEUES, physiologyJobSchema, type FeatureHolder } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { JobQueue } from '../../platform/queue/index.js';
@@ -23,6 +24,7 @@ export function createInferenceModule(deps: {
   featureHolder(meeting: MeetingRow): Promise<FeatureHolder>;
   fps: number;
   physiologyFps: number;
+  candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
 }) {

@@ -11,6 +11,7 @@ import {
   sampleFrames,
   skinColour,
   type LipSyncWindow,
+  type FaceTemplate,
   type RgbSample,
   type VideoFaceAnalysis,
 } from '@parley/analysis';
@@ -52,11 +53,14 @@ export async function analyzeVideoFaces(
     /** Each live lip-sync window as the frames pass its end; leave out to compute none. */
     lipSyncWindow?(w: LipSyncWindow): void;
   },
+  /** The registered candidate's face: proctoring then flags frames where it is not seen. */
+  candidate: FaceTemplate | null = null,
 ): Promise<VideoFaceAnalysis> {
   return analyzeFaces(file, {
     fps,
     onFrame: (t) => on.progress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
     onLipSyncWindow: on.lipSyncWindow,
+    ...(candidate ? { template: candidate } : {}),
   });
 }
 

@@ -7,6 +7,7 @@ import {
   INFERENCE_MESSAGES,
   LIP_SYNC_EVENT,
   REALTIME,
+  VIDEO_EVENT_KINDS,
   featureUnavailableMessage,
   lipSyncEventSchema,
   videoEvent,
@@ -40,6 +41,7 @@ let token: string;
 let meeting: Meeting;
 /** The meeting's lip-sync events as the room received them, in order. */
 const lipSyncEvents: { event: string; payload: unknown }[] = [];
+const dataEvents: { event: string; payload: unknown }[] = [];
 
 const get = (path: string, t = token) => call(ctx, 'GET', path, { token: t });
 const settled = (meetingId: string) =>
@@ -94,6 +96,10 @@ async function followLipSync(meetingId: string) {
   for (const what of ['started', 'data', 'stopped', 'failed'] as const) {
     const event = videoEvent('lip sync', what);
     socket.on(event, (payload: unknown) => lipSyncEvents.push({ event, payload }));
+  }
+  for (const kind of VIDEO_EVENT_KINDS.filter((k) => k !== 'lip sync')) {
+    const event = videoEvent(kind, 'data');
+    socket.on(event, (payload: unknown) => dataEvents.push({ event, payload }));
   }
   expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId })).toEqual({
     ok: true,
@@ -169,6 +175,16 @@ describe("the 'video' step", () => {
       },
     });
     for (const e of lipSyncEvents) expect(JSON.stringify(e.payload).length).toBeLessThan(8000);
+  });
+
+  it('keeps every other data event small too: eye gaze sends counts, the route has the points', async () => {
+    const gaze = dataEvents.find((e) => e.event === videoEvent('eye gaze', 'data'));
+    const stored = json<EyeGazeResponse>(await get(`/inference/eyegaze/${meeting.id}`));
+    expect(gaze?.payload).toMatchObject({
+      meetingId: meeting.id,
+      gaze: { max_x: 310, max_y: 210, points: stored.points.length },
+    });
+    for (const e of dataEvents) expect(JSON.stringify(e.payload).length).toBeLessThan(8000);
   });
 
   it('answers head pose with the face tracked in most frames', async () => {

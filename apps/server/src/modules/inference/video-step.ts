@@ -6,7 +6,7 @@ import {
   type FeatureName,
   type VideoEventKind,
 } from '@parley/contracts';
-import { probeVideoInfo } from '@parley/analysis';
+import { probeVideoInfo, type FaceTemplate } from '@parley/analysis';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
@@ -54,6 +54,8 @@ export interface VideoStepDeps {
   /** Frames per second analysed for faces (VIDEO_FPS) and for physiology (PHYSIOLOGY_FPS). */
   fps: number;
   physiologyFps: number;
+  /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
+  candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
 }
 
@@ -64,9 +66,27 @@ export type VideoStepOutcome = 'done' | 'skipped';
  * 'lip sync data' has its own shapes (lip-sync-events.ts).
  */
 function dataPayload(kind: VideoEventKind, meetingId: string, summary: Record<string, unknown>) {
+  if (kind === 'eye gaze') {
+    // Every gaze point would pass PostgreSQL's 8000-byte NOTIFY limit on a longer meeting (a
+    // worker elsewhere sends events that way): counts only; GET inference/eyegaze has the points.
+    const gaze = summary.gaze as {
+      max_x: number;
+      max_y: number;
+      points: unknown[];
+      heatMap: unknown[];
+    };
+    return {
+      meetingId,
+      gaze: {
+        max_x: gaze.max_x,
+        max_y: gaze.max_y,
+        points: gaze.points.length,
+        heatMapPoints: gaze.heatMap.length,
+      },
+    };
+  }
   const pick: Partial<Record<VideoEventKind, string>> = {
     'head pose': 'headPose',
-    'eye gaze': 'gaze',
     emotions: 'emotions',
   };
   const key = pick[kind];
@@ -160,18 +180,24 @@ export function createVideoStep(deps: VideoStepDeps) {
         emit(meeting.id, FACE_EVENTS, 'started', {});
         let video;
         try {
-          video = await analyzeVideoFaces(file, deps.fps, info.durationSec, {
-            progress: (f) => progress(f * faceShare),
-            // Live readings while the frames are read (spec 2 §4), only for plans with Lip Sync.
-            lipSyncWindow: has('Lip Sync')
-              ? (w) =>
-                  broadcaster.toMeeting(
-                    meeting.id,
-                    LIP_SYNC_EVENT,
-                    lipSyncWindowEvent(meeting.id, w),
-                  )
-              : undefined,
-          });
+          video = await analyzeVideoFaces(
+            file,
+            deps.fps,
+            info.durationSec,
+            {
+              progress: (f) => progress(f * faceShare),
+              // Live readings while the frames are read (spec 2 §4), only for plans with Lip Sync.
+              lipSyncWindow: has('Lip Sync')
+                ? (w) =>
+                    broadcaster.toMeeting(
+                      meeting.id,
+                      LIP_SYNC_EVENT,
+                      lipSyncWindowEvent(meeting.id, w),
+                    )
+                : undefined,
+            },
+            has('Proctoring') ? await deps.candidateFace(meeting) : null,
+          );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
             reason: err instanceof Error ? err.message : String(err),

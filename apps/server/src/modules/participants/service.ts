@@ -5,6 +5,7 @@ import {
   type Participant,
   type RegistrationResult,
 } from '@parley/contracts';
+import type { FaceTemplate } from '@parley/analysis';
 import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/route.js';
@@ -13,7 +14,7 @@ import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingsService } from '../meetings/service.js';
 import type { BiometricEngine } from './biometrics.js';
 import type { ParticipantRow, ParticipantsRepo } from './repo.js';
-import { sealContext } from './templates.js';
+import { openTemplates, sealContext } from './templates.js';
 import type { Verification } from './verification.js';
 import { toParticipant } from './view.js';
 
@@ -254,6 +255,22 @@ export function createParticipantsService(deps: ParticipantsDeps) {
     async data(auth: AuthContext, meetingId: string): Promise<BiometricResult[]> {
       const meeting = await deps.meetings.visible(auth, meetingId);
       return repo.results(meeting.id);
+    },
+
+    /**
+     * For the video step's proctoring (no caller: the worker asks for its own meeting): the
+     * registered face of the meeting's candidate, when exactly one participant who is not HR
+     * has registered one. With several candidates there is no one face to hold the video to.
+     */
+    async candidateFaceTemplate(meeting: {
+      id: string;
+      organizationId: string;
+    }): Promise<FaceTemplate | null> {
+      const candidates = (await repo.list(meeting.organizationId, meeting.id)).filter(
+        (row) => row.status === 'processed' && !row.isHr,
+      );
+      if (candidates.length !== 1) return null;
+      return (await openTemplates(repo, secrets, candidates[0]!)).face;
     },
   };
 }
