@@ -61,6 +61,15 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
 }
 
+/** The app's own cross-tab theme sync: the page (and any state it holds) is not reloaded. */
+export async function switchThemeInPlace(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    localStorage.setItem('parley.theme', t);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
+  }, theme);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+}
+
 /**
  * A second app server for journeys that need a plan the demo organisation lacks: its own port
  * and data folder, seeded with `bundles`. Answers a stop function that also removes the folder.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, toast } from './support';
-import { setTheme, startOwnServer, uploadRecording } from './meeting-support';
+import { setTheme, startOwnServer, switchThemeInPlace, uploadRecording } from './meeting-support';
 
 /**
  * Participant biometrics end to end: a staff member invites a participant from the meeting
@@ -81,17 +81,10 @@ async function settled(page: Page) {
  */
 async function shootLive(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      localStorage.setItem('parley.theme', t);
-      window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
-    }, theme);
-    await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+    await switchThemeInPlace(page, theme);
     await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true });
   }
-  await page.evaluate(() => {
-    localStorage.setItem('parley.theme', 'light');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: 'light' }));
-  });
+  await switchThemeInPlace(page, 'light');
 }
 
 /** From the invitation's first step to the camera step, agreeing and allowing the camera. */

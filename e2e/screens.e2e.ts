@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mainNav, signIn } from './support';
+import { setTheme } from './meeting-support';
 
 // Renders the sign-in page and the shell in both themes, wide and narrow, and keeps the
 // pictures in test-results/screens for people to look at.
@@ -7,12 +8,6 @@ const SIZES = [
   { name: 'wide', width: 1440, height: 900 },
   { name: 'narrow', width: 390, height: 844 },
 ];
-
-async function setTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-}
 
 for (const size of SIZES) {
   test(`sign-in page and shell look right, ${size.name}`, async ({ page }) => {

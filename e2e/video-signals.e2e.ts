@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
-import { setTheme, startOwnServer, uploadRecording, waitProcessed } from './meeting-support';
+import {
+  setTheme,
+  startOwnServer,
+  switchThemeInPlace,
+  uploadRecording,
+  waitProcessed,
+} from './meeting-support';
 
 /**
  * The video signals journey: a recording uploaded by Acme's point of contact goes through
@@ -41,15 +47,6 @@ test.afterAll(async () => {
   await stopServer?.();
   rmSync(WORK, { recursive: true, force: true });
 });
-
-/** The app's own cross-tab theme sync, so the page (and its live queue) is not reloaded. */
-async function switchThemeInPlace(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate((t) => {
-    localStorage.setItem('parley.theme', t);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
-  }, theme);
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
-}
 
 test('an uploaded video shows its face and physiology signals, and they seek the player', async ({
   page,
