@@ -6,47 +6,8 @@ import {
   openMeetingChannel,
   parseStatusEvent,
   useMeetingChannel,
-  type ChannelSocket,
-  type Connect,
 } from './realtime';
-
-type Listener = (payload?: unknown) => void;
-
-function fakeSocket() {
-  const listeners = new Map<string, Listener[]>();
-  const emitted: [string, unknown][] = [];
-  let disconnected = 0;
-  const socket = {
-    on(event: string, fn: Listener) {
-      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
-      return socket;
-    },
-    emit(event: string, payload: unknown) {
-      emitted.push([event, payload]);
-      return socket;
-    },
-    disconnect() {
-      disconnected += 1;
-      return socket;
-    },
-    removeAllListeners() {
-      listeners.clear();
-      return socket;
-    },
-  };
-  const options: unknown[] = [];
-  const connect: Connect = (opts) => {
-    options.push(opts);
-    return socket as unknown as ChannelSocket;
-  };
-  return {
-    connect,
-    options,
-    emitted,
-    fire: (event: string, payload?: unknown) => listeners.get(event)?.forEach((l) => l(payload)),
-    disconnects: () => disconnected,
-  };
-}
+import { fakeSocket } from './test-socket';
 
 afterEach(cleanup);
 

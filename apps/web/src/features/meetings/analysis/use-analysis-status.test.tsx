@@ -9,33 +9,16 @@ import {
   type OfflineStatus,
 } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
-import type { ChannelSocket, Connect } from '../../../lib/realtime';
+import type { Connect } from '../../../lib/realtime';
 import { meetingKeys, useMeeting } from '../queries';
 import { signInWith } from '../../../lib/test-sign-in';
 import { TRANSCRIPTION } from '../transcript/fixtures';
 import { createLiveLipSyncFeed, type LiveLipSyncFeed } from '../video/live-lip-sync';
 import { useHasZai, useTranscription } from './queries';
 import { useAnalysisStatus } from './use-analysis-status';
+import { fakeSocket } from '../../../lib/test-socket';
 
 const ID = 'c3d0e1f2-0a1b-4c2d-8e3f-112233445566';
-
-function fakeSocket() {
-  const listeners = new Map<string, ((p: unknown) => void)[]>();
-  const socket = {
-    on(event: string, fn: (p: unknown) => void) {
-      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
-      return socket;
-    },
-    emit: () => socket,
-    disconnect: () => socket,
-    removeAllListeners() {
-      listeners.clear();
-      return socket;
-    },
-  };
-  const connect: Connect = () => socket as unknown as ChannelSocket;
-  return { connect, fire: (e: string, p: unknown) => listeners.get(e)?.forEach((l) => l(p)) };
-}
 
 const status = (
   inferenceStatus: OfflineStatus['inferenceStatus'],

@@ -10,37 +10,12 @@ import {
   type Participant,
 } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
-import type { ChannelSocket, Connect } from '../../../lib/realtime';
+import type { Connect } from '../../../lib/realtime';
 import { signInWith } from '../../../lib/test-sign-in';
 import { BiometricCard } from './BiometricCard';
+import { fakeSocket } from '../../../lib/test-socket';
 
 const ID = 'c3d0e1f2-0a1b-4c2d-8e3f-112233445566';
-
-function fakeSocket() {
-  const listeners = new Map<string, ((p: unknown) => void)[]>();
-  let opened = 0;
-  const socket = {
-    on(event: string, fn: (p: unknown) => void) {
-      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
-      return socket;
-    },
-    emit: () => socket,
-    disconnect: () => socket,
-    removeAllListeners() {
-      listeners.clear();
-      return socket;
-    },
-  };
-  const connect: Connect = () => {
-    opened += 1;
-    return socket as unknown as ChannelSocket;
-  };
-  return {
-    connect,
-    opened: () => opened,
-    fire: (e: string, p: unknown) => listeners.get(e)?.forEach((l) => l(p)),
-  };
-}
 
 const run = (over: Partial<BiometricRun>): BiometricRun => ({
   meetingId: ID,
