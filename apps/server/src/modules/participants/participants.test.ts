@@ -1,214 +1,40 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BIOMETRIC_EVENTS as E,
   PARTICIPANT_MESSAGES as P,
   QUEUES,
-  REALTIME,
-  type BiometricResult,
   type BiometricRun,
   type Meeting,
   type Participant,
 } from '@parley/contracts';
+import { biometricResults, biometricTemplates, meetings } from '../../platform/db/schema.js';
+import { call, json, signIn } from '../../test/context.js';
+import { fixture, waitFor } from '../../test/media.js';
 import {
-  biometricResults,
-  biometricTemplates,
-  bundles,
-  meetings,
-  organizations,
-  planBundles,
-  plans,
-} from '../../platform/db/schema.js';
-import { sqlExecutorFor } from '../../platform/queue/index.js';
-import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
-import {
-  createMediaContext,
-  derived,
-  ffmpeg,
-  fixture,
-  mediaDone,
-  uploadBytes,
-  waitFor,
-} from '../../test/media.js';
+  ctx,
+  finished,
+  followRoom,
+  invitationToken,
+  invite,
+  jobsIn,
+  meetingOf,
+  orgId,
+  otherFaceVideo,
+  outsider,
+  register,
+  registrationClip,
+  resultsOf,
+  rival,
+  startVerification,
+  staff,
+  useParticipantsKit,
+  verificationStatus,
+} from '../../test/participants-kit.js';
 
-let ctx: TestContext & { mediaDir: string };
-let staff: string;
-let outsider: string;
-/** Another organisation that has Biometrics: its staff must still not reach Acme's meetings. */
-let rival: string;
-let orgId: string;
-
-const FAIRFACE = path.resolve(fixture('.'), '../faces/fairface/fairface_0003.jpg');
-const JFK = path.resolve(fixture('.'), '../speech/jfk.wav');
-
-/** The first 6 s of talking-face.mp4: the clip a participant records on the camera step. */
-const registrationClip = () =>
-  derived('participant-registration.mp4', (out) =>
-    ffmpeg([
-      '-i',
-      fixture('talking-face.mp4'),
-      '-t',
-      '6',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-c:a',
-      'aac',
-      out,
-    ]),
-  );
-/** Another person: a FairFace photo held for 8 s over jfk's voice. */
-const otherFaceVideo = () =>
-  derived('participant-other-face.mp4', (out) =>
-    ffmpeg([
-      ...['-loop', '1', '-i', FAIRFACE, '-i', JFK, '-t', '8'],
-      ...['-vf', 'scale=480:480,format=yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast'],
-      ...['-c:a', 'aac', '-shortest', out],
-    ]),
-  );
-
-/** multipart/form-data the way the registration page sends it. */
-function registrationForm(fields: Record<string, string>, file: Buffer, type = 'video/mp4') {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const head =
-    Object.entries(fields)
-      .map(
-        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
-      )
-      .join('') +
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="registration.mp4"\r\n` +
-    `Content-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const register = (org: string, token: string, file: Buffer, type?: string) => {
-  const form = registrationForm({ id: token, isHr: 'false' }, file, type);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/invite-participant/register/${org}`,
-    headers: form.headers,
-    payload: form.payload,
-  });
-};
-
-/** The token of the latest invitation link mailed to `email`. */
-function invitationToken(email: string): { org: string; token: string } {
-  const m = [...ctx.mail].reverse().find((x) => x.to === email && x.text.includes('/invite-form/'));
-  const match = m?.text.match(/\/participants\/invite-form\/([0-9a-f-]{36})\/([A-Za-z0-9_-]{43})/);
-  if (!match) throw new Error(`no invitation link mailed to ${email}`);
-  return { org: match[1]!, token: match[2]! };
-}
-
-async function grantBiometrics(organizationName: string) {
-  const db = ctx.database.db;
-  const [org] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.name, organizationName));
-  let [plan] = await db.select().from(plans).where(eq(plans.organizationId, org!.id));
-  if (!plan) {
-    // A signed-up organisation has no plan until it buys one.
-    [plan] = await db.insert(plans).values({ organizationId: org!.id, name: 'Test' }).returning();
-    await db.update(organizations).set({ planId: plan!.id }).where(eq(organizations.id, org!.id));
-  }
-  const [bundle] = await db
-    .select()
-    .from(bundles)
-    .where(eq(bundles.name, 'Interview Intelligence'));
-  await db.insert(planBundles).values({ planId: plan!.id, bundleId: bundle!.id });
-  return org!.id;
-}
-
-async function meetingOf(file: string, name: string): Promise<Meeting> {
-  const m = await uploadBytes(ctx, staff, 'local', name, readFileSync(file));
-  return mediaDone(ctx, staff, m.id, 120_000);
-}
-
-const invite = (email: string, meetingId: string, name = 'Pat Doe') =>
-  call(ctx, 'POST', '/invite-participant', { token: staff, payload: { email, name, meetingId } });
-
-const startVerification = (meetingId: string, token = staff) =>
-  call(ctx, 'POST', '/offline/start-biometric', { token, payload: { meetingId } });
-const verificationStatus = (meetingId: string, token = staff) =>
-  call(ctx, 'GET', `/offline/biometric-status/${meetingId}`, { token });
-const resultsOf = async (meetingId: string) =>
-  json<BiometricResult[]>(
-    await call(ctx, 'GET', `/inference/get-biometrics-data/${meetingId}`, { token: staff }),
-  );
-
-/** Polls the status route until the run is done or failed. */
-const finished = (meetingId: string) =>
-  waitFor(
-    async () => {
-      const run = json<BiometricRun>(await verificationStatus(meetingId));
-      return run.status === 'done' || run.status === 'failed' ? run : undefined;
-    },
-    200_000,
-    'the verification run',
-  );
-
-/** Jobs of a queue in pg-boss, whatever their state. */
-async function jobsIn(queue: string): Promise<number> {
-  const { rows } = await sqlExecutorFor(ctx.database).executeSql(
-    'SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1',
-    [queue],
-  );
-  return (rows[0] as { n: number }).n;
-}
-
-/** A socket in the meeting's room recording the verification events. */
-async function followRoom(meetingId: string) {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  const socket: Socket = connect(url, {
-    path: REALTIME.path,
-    auth: { token: staff },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const seen: { event: string; payload: Record<string, unknown> }[] = [];
-  for (const event of [
-    E.status,
-    E.registrationCheck,
-    E.imagesAndAudio,
-    E.faceRecognition('started'),
-    E.faceRecognition('data'),
-    E.faceRecognition('stopped'),
-    E.voiceRecognition('started'),
-  ])
-    socket.on(event, (payload: Record<string, unknown>) => seen.push({ event, payload }));
-  expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId })).toEqual({
-    ok: true,
-  });
-  return { seen, close: () => socket.disconnect() };
-}
-
-beforeAll(async () => {
-  // One retry (two attempts) keeps the failure test, which waits for every attempt, short.
-  ctx = await createMediaContext({ env: { ANALYSIS_RETRY_LIMIT: '1' } });
-  staff = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
-  outsider = (await signUp(ctx, 'someone@elsewhere.example', { organizationName: 'Elsewhere' }))
-    .accessToken;
-  rival = (await signUp(ctx, 'staff@rival.example', { organizationName: 'Rival' })).accessToken;
-  orgId = await grantBiometrics('Acme Corp');
-  await grantBiometrics('Rival');
-  registrationClip();
-  otherFaceVideo();
-}, 120_000);
-afterAll(async () => ctx?.close());
+useParticipantsKit();
 
 describe('participant biometrics', () => {
   let same: Meeting;

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, renderHook, screen, within } from '@testing-library/react';
+import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LipSyncWindowEvent } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
 import { signInWith } from '../../../lib/test-sign-in';
 import { TooltipProvider } from '../../../ui';
+import { renderCard } from './test-render';
 import { createLiveLipSyncFeed, useLiveLipSync, type LiveLipSyncFeed } from './live-lip-sync';
 import { LiveLipSyncCard, sparklineBound } from './LiveLipSyncCard';
 import { VideoSignals } from './VideoSignals';
@@ -24,14 +25,6 @@ const windowAt = (i: number, personId = 'person_01'): LipSyncWindowEvent => ({
   threshold: 0.2,
 });
 
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>
-        <TooltipProvider>{ui}</TooltipProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
 const scores = () => screen.queryAllByTestId('live-lip-sync-score').map((e) => e.textContent);
 
 beforeEach(() => vi.useFakeTimers());
@@ -45,7 +38,7 @@ afterEach(() => {
 describe('the live lip-sync card', () => {
   it('waits for 10 readings, then shows one every 900 ms', () => {
     const feed = createLiveLipSyncFeed(ID);
-    wrap(<LiveLipSyncCard feed={feed} />);
+    renderCard(<LiveLipSyncCard feed={feed} />);
     act(() => {
       for (let i = 0; i < 9; i++) feed.push(windowAt(i));
     });
@@ -81,7 +74,7 @@ describe('the live lip-sync card', () => {
 
   it('gives each person a row, and ignores summaries and other meetings', () => {
     const feed = createLiveLipSyncFeed(ID);
-    wrap(<LiveLipSyncCard feed={feed} />);
+    renderCard(<LiveLipSyncCard feed={feed} />);
     act(() => {
       feed.push({ kind: 'summary', meetingId: ID, lipSync: { available: true, persons: [] } });
       feed.push({ ...windowAt(0), meetingId: 'another-meeting' });
@@ -128,7 +121,7 @@ describe('lip sync in the video signals', () => {
     // The processed meeting's summary stays loading: this test is about which card shows.
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
     const feed = createLiveLipSyncFeed(ID);
-    const { rerender } = wrap(
+    const { rerender } = renderCard(
       <VideoSignals
         meeting={{ id: ID, inferenceStatus: 'analysing' }}
         onSeek={() => {}}
@@ -156,7 +149,7 @@ describe('lip sync in the video signals', () => {
 
   it('locks the live card without the Lip Sync feature', () => {
     signInWith(['Head Pose'], { isB2C: false });
-    const { container } = wrap(
+    const { container } = renderCard(
       <VideoSignals
         meeting={{ id: ID, inferenceStatus: 'analysing' }}
         onSeek={() => {}}

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { PhysiologyPerson, VideoSource } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
 import { signInWith } from '../../../lib/test-sign-in';
-import { TooltipProvider } from '../../../ui';
+import { renderCard } from './test-render';
 import { HeadPoseChart } from './HeadPoseChart';
 import { heatCells } from './heat-map';
 import { PhysiologyCharts } from './PhysiologyCharts';
@@ -19,14 +17,6 @@ const ready: VideoSource = {
   framesAnalysed: 60,
   framesWithFaces: 58,
 };
-const wrap = (ui: React.ReactNode) =>
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={new QueryClient()}>
-        <TooltipProvider>{ui}</TooltipProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
 afterEach(() => {
   cleanup();
   setAuthFailed();
@@ -61,7 +51,7 @@ describe('empty states', () => {
   });
 
   it('says an audio-only meeting has nothing to see', () => {
-    wrap(
+    renderCard(
       <HeadPoseChart
         data={headpose({ ...ready, state: 'audio_only', framesAnalysed: 0, framesWithFaces: 0 })}
         loading={false}
@@ -71,7 +61,7 @@ describe('empty states', () => {
   });
 
   it('says when no face was found', () => {
-    wrap(<HeadPoseChart data={headpose({ ...ready, framesWithFaces: 0 })} loading={false} />);
+    renderCard(<HeadPoseChart data={headpose({ ...ready, framesWithFaces: 0 })} loading={false} />);
     expect(screen.getByText('No face was found in this video')).toBeTruthy();
   });
 });
@@ -94,7 +84,7 @@ describe('video signal cards', () => {
       spo2: { estimate: true, note, percent: 97 },
       bloodPressure: { estimate: true, note, systolic: 118, diastolic: 76 },
     };
-    wrap(
+    renderCard(
       <PhysiologyCharts
         data={{
           meetingId: 'm',
@@ -115,7 +105,7 @@ describe('video signal cards', () => {
   it('seeks the video to a proctoring alert', () => {
     const onSeek = vi.fn();
     const counts = { no_face: 1, multiple_faces: 0, looking_away: 0, face_mismatch: 0 };
-    wrap(
+    renderCard(
       <ProctoringAlerts
         data={{
           meetingId: 'm',
@@ -160,7 +150,7 @@ describe('video signal cards', () => {
 
   it('locks each card whose feature the plan lacks', () => {
     signInWith(['Head Pose'], { isB2C: false });
-    const { container } = wrap(
+    const { container } = renderCard(
       <VideoSignals meeting={{ id: 'm', inferenceStatus: 'analysing' }} onSeek={() => {}} />,
     );
     const locked = [...container.querySelectorAll('[data-locked-feature]')].map((e) =>
