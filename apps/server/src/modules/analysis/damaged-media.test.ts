@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineStatusSchema } from '@parley/contracts';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
-import { createMediaContext, headerLiesMp4, uploadBytes, waitFor } from '../../test/media.js';
+import {
+  createMediaContext,
+  derived,
+  ffmpeg,
+  fixture,
+  headerLiesMp4,
+  uploadBytes,
+  waitFor,
+} from '../../test/media.js';
 
 /**
  * Issue 21: a crafted upload must fail its meeting with a sentence a user can read, at the
@@ -81,5 +89,20 @@ describe('damaged recordings', () => {
       state: 'failed',
       attempts: 1,
     });
+  }, 90_000);
+
+  it('fails a recording with no sound at the speech step at the first attempt, without a server path', async () => {
+    // Plays, probes and gets its thumbnail; only the speech step finds nothing to decode,
+    // and no retry can give it a sound track.
+    const silent = derived('small-face-no-audio.mp4', (out) =>
+      ffmpeg(['-i', fixture('small-face-wide-shot.mp4'), '-an', '-c', 'copy', out]),
+    );
+    const meeting = await uploadBytes(ctx, token, 'local', 'silent.mp4', readFileSync(silent));
+    const s = await settled(meeting.id);
+    expect(s.inferenceStatus).toBe('failed');
+    const speech = s.steps.find((x) => x.step === 'speech');
+    expect(speech).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(s.statusReason).toBe('The recording has no sound track to transcribe.');
+    expect(speech?.error).not.toMatch(SERVER_DETAIL);
   }, 90_000);
 });

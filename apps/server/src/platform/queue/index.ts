@@ -202,15 +202,11 @@ export async function startQueue(
         `SELECT name, id FROM pgboss.job WHERE state = 'active' AND name = ANY($1::text[])`,
         [names],
       );
-      const byQueue = new Map<string, string[]>();
-      for (const row of rows as { name: string; id: string }[]) {
-        byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
-      }
       // pg-boss's own fail: the attempt counts (retry_count moves on the next fetch), so a
       // job that kills its process at every start runs out of attempts and is dead-lettered
       // instead of returning at every restart for ever (issue 21).
-      for (const [queueName, ids] of byQueue) {
-        await boss.fail(queueName, ids, { message: ORPHANED });
+      for (const row of rows as { name: string; id: string }[]) {
+        await boss.fail(row.name, row.id, { message: ORPHANED });
       }
       return rows.length;
     },
