@@ -16,6 +16,7 @@ const PGLITE_ONLY = [
   'src/modules/auth/oidc.test.ts',
   'src/platform/secrets.test.ts',
   'src/platform/errors.test.ts',
+  'src/platform/process-guard.test.ts',
   'src/platform/mail.test.ts',
   'src/platform/http/openapi.test.ts',
   'src/platform/media/media.test.ts',
