@@ -15,6 +15,8 @@ const PGLITE_ONLY = [
   'src/modules/auth/oidc-state.test.ts',
   'src/modules/auth/oidc.test.ts',
   'src/platform/secrets.test.ts',
+  'src/platform/errors.test.ts',
+  'src/platform/process-guard.test.ts',
   'src/platform/mail.test.ts',
   'src/platform/http/openapi.test.ts',
   'src/platform/media/media.test.ts',

@@ -4,10 +4,17 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './app.js';
 import { seed } from './modules/seed/seed.js';
+import { guardProcess, type ProcessLog } from './platform/process-guard.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The server's logger once it exists; until then, stderr. */
+let processLog: ProcessLog = { error: (obj, msg) => console.error(msg, obj) };
+
 async function main() {
+  // First of all: the queue starts jobs while the app is built, and nothing a job or a stream
+  // throws may end the process (issue 21).
+  guardProcess({ error: (obj, msg) => processLog.error(obj, msg) });
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
@@ -24,6 +31,7 @@ async function main() {
   const webDist =
     role === 'worker' ? null : (config.env.WEB_DIST ?? path.resolve(here, '../../web/dist'));
   const app = await buildApp({ config, database, webDist });
+  processLog = app.log;
 
   let stopping = false;
   const shutdown = async () => {

@@ -203,8 +203,9 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   if (role !== 'api') {
     if (database.kind === 'pglite') {
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
-      // process that died (killed, power cut): it goes back to the queue at once. PostgreSQL
-      // leaves that to expiry, since another worker may really be running it.
+      // process that died (killed, power cut): it fails as an attempt now, retried while
+      // attempts remain. PostgreSQL leaves that to expiry, since another worker may really be
+      // running it.
       const requeued = await queue.requeueOrphans(Object.values(QUEUES));
       if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
     }

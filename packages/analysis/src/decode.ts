@@ -4,8 +4,20 @@ import { access } from 'node:fs/promises';
 /** Every analysis step works on this: 16 kHz, mono, samples in [-1, 1). */
 export const SAMPLE_RATE = 16_000;
 
+/**
+ * What went wrong with a media file: the file itself ('unreadable', 'no-audio', 'no-video':
+ * no retry can fix it), its absence ('missing') or the tools ('tool': ffmpeg not installed).
+ */
+export type MediaErrorKind = 'unreadable' | 'no-audio' | 'no-video' | 'missing' | 'tool';
+
 export class MediaError extends Error {
   override name = 'MediaError';
+  constructor(
+    message: string,
+    readonly kind: MediaErrorKind = 'unreadable',
+  ) {
+    super(message);
+  }
 }
 
 /** The ffmpeg binary (Debian's by default). */
@@ -21,7 +33,7 @@ async function assertReadable(file: string): Promise<void> {
   try {
     await access(file);
   } catch {
-    throw new MediaError(`file not found: ${file}`);
+    throw new MediaError(`file not found: ${file}`, 'missing');
   }
 }
 
@@ -61,7 +73,7 @@ export async function* decodePcm(
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise<number>((resolve, reject) => {
     child.once('error', (e) =>
-      reject(new MediaError(`cannot run ffmpeg (${ffmpegPath()}): ${e.message}`)),
+      reject(new MediaError(`cannot run ffmpeg (${ffmpegPath()}): ${e.message}`, 'tool')),
     );
     child.once('close', (code) => resolve(code ?? 1));
   });
@@ -90,10 +102,10 @@ export async function* decodePcm(
     const code = await exited;
     // ffmpeg's wording when -vn leaves nothing to write: a video without a sound track.
     if (code !== 0 && /does not contain any stream|matches no streams/.test(stderr))
-      throw new MediaError(`no audio in ${file}`);
+      throw new MediaError(`no audio in ${file}`, 'no-audio');
     if (code !== 0)
       throw new MediaError(`ffmpeg could not decode ${file}: ${stderr.trim() || `exit ${code}`}`);
-    if (total === 0) throw new MediaError(`no audio in ${file}`);
+    if (total === 0) throw new MediaError(`no audio in ${file}`, 'no-audio');
     if (filled > 0) yield frame.subarray(0, filled);
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -132,7 +144,7 @@ export async function probeDuration(file: string): Promise<number> {
     ]);
     let text = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
-    child.once('error', (e) => reject(new MediaError(`cannot run ffprobe: ${e.message}`)));
+    child.once('error', (e) => reject(new MediaError(`cannot run ffprobe: ${e.message}`, 'tool')));
     child.once('close', (code) =>
       code === 0 ? resolve(text) : reject(new MediaError(`ffprobe could not read ${file}`)),
     );

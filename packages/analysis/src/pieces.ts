@@ -65,7 +65,7 @@ export async function prepareAudio(
 ): Promise<PiecedAudio> {
   const pcm = typeof input === 'string' ? await decodeAll(input) : input;
   const durationSec = pcm.length / SAMPLE_RATE;
-  if (durationSec === 0) throw new MediaError('no audio to transcribe');
+  if (durationSec === 0) throw new MediaError('no audio to transcribe', 'no-audio');
   const whole: Segment[] = [{ start: 0, end: durationSec }];
   const maxSec = Math.min(opts.maxPieceSec ?? 30, maxPieceCapSec);
   const pieces = planPieces(opts.speech ?? whole, maxSec).map((p) => ({

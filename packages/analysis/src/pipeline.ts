@@ -83,7 +83,7 @@ export async function runSpeechStep(
     const { speech, blocks, samples } = await decodeOnce(file, rawPath, (decodedSec) =>
       report(PROGRESS.decode * Math.min(1, decodedSec / Math.max(durationSec, 1e-3))),
     );
-    if (samples === 0) throw new MediaError(`no audio in ${file}`);
+    if (samples === 0) throw new MediaError(`no audio in ${file}`, 'no-audio');
     const words = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
       report(PROGRESS.decode + PROGRESS.asr * done),
     );

@@ -43,7 +43,7 @@ export async function* rawRgbFrames(
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise<number>((resolve, reject) => {
-    child.once('error', (e) => reject(new MediaError(`cannot run ffmpeg: ${e.message}`)));
+    child.once('error', (e) => reject(new MediaError(`cannot run ffmpeg: ${e.message}`, 'tool')));
     child.once('close', (code) => resolve(code ?? 1));
   });
   exited.catch(() => undefined);

@@ -103,6 +103,11 @@ export const ANALYSIS_MESSAGES = {
   deadLettered: (step: string, reason: string) =>
     `Analysis stopped at '${step}' after every retry: ${reason}`,
   noTranscript: 'No transcriptions generated for this meeting.',
+  /** The recording itself is the problem: shown at the first attempt, never retried. */
+  noSound: 'The recording has no sound track to transcribe.',
+  noPicture: 'The recording has no picture to analyse.',
+  undecodable:
+    'The recording could not be decoded: the file is damaged or in a format ffmpeg cannot read.',
   highlightNotFound: 'Highlight not found',
   highlightDeleted: 'Highlight deleted',
   wordIndexOutOfRange: (i: number) => `Word ${i} does not exist in this transcript`,

@@ -36,6 +36,20 @@ export const conflict = (message: string) => new AppError(409, message);
 export const paymentRequired = (message: string) => new AppError(402, message);
 export const tooManyRequests = (message: string) => new AppError(429, message);
 
+/** An absolute path ("/tmp/parley-media-x/source.mp4", "file:///app/dist/x.js") in a message. */
+const SERVER_PATH = /(?:file:\/\/|(?<=^|[\s'"(=:[]))\/(?:[^\s'"():/]+\/)+([^\s'"():,/]*)/g;
+
+/**
+ * A reason fit to show users (a meeting's statusReason, a verification's or physiology's
+ * failure): the first line only, so never a stack, and every absolute server path reduced to
+ * its file name. Callers log the original error in full; this is the net under the messages
+ * we write ourselves, for the ones a library or tool wrote.
+ */
+export function withoutServerDetails(message: string): string {
+  const firstLine = message.trim().split('\n')[0]?.trim() ?? '';
+  return firstLine.replace(SERVER_PATH, (_, name: string) => name || 'a server folder');
+}
+
 export function errorBody(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message };
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
@@ -205,4 +205,37 @@ export function mediaDone(ctx: TestContext, token: string, meetingId: string, ti
 /** GET of a media link (a path with its query) with optional extra headers. */
 export function getMedia(ctx: TestContext, link: string, headers: Record<string, string> = {}) {
   return ctx.app.inject({ method: 'GET', url: link, headers });
+}
+
+/**
+ * A real 3 s recording (the first seconds of small-face-wide-shot.mp4, stream-copied) whose
+ * movie header (`mvhd`) claims 2,147,483.647 s, the largest duration a 32-bit millisecond
+ * field can hold: the crafted upload of issue 21 (≈ 157 KB). ffprobe believes the header;
+ * only the first 3 s can be decoded.
+ */
+export function headerLiesMp4(): string {
+  return derived('header-lies.mp4', (out) => {
+    ffmpeg(['-i', fixture('small-face-wide-shot.mp4'), '-t', '3', '-c', 'copy', out]);
+    const bytes = readFileSync(out);
+    const mvhd = findBox(bytes, ['moov', 'mvhd']);
+    if (mvhd === null) throw new Error('no moov/mvhd box in the cut fixture');
+    // Version 0: size, type, version+flags, creation, modification, timescale, duration (u32).
+    if (bytes[mvhd + 8] !== 0) throw new Error('expected a version 0 mvhd box');
+    bytes.writeUInt32BE(0x7fffffff, mvhd + 24);
+    writeFileSync(out, bytes);
+  });
+}
+
+/** Offset of the box at `path` (e.g. moov/mvhd) in an ISO media file, or null. */
+function findBox(bytes: Buffer, boxes: string[], start = 0, end = bytes.length): number | null {
+  for (let at = start; at + 8 <= end;) {
+    const size = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    if (size < 8) return null; // 0 (to the end) and 1 (64-bit) never wrap moov's children here
+    if (type === boxes[0]) {
+      return boxes.length === 1 ? at : findBox(bytes, boxes.slice(1), at + 8, at + size);
+    }
+    at += size;
+  }
+  return null;
 }

@@ -142,7 +142,7 @@ export async function analyzeFaces(
   opts: AnalyzeFacesOptions = {},
 ): Promise<VideoFaceAnalysis> {
   const info = await probeVideoInfo(file);
-  if (!info) throw new MediaError(`no video in ${file}`);
+  if (!info) throw new MediaError(`no video in ${file}`, 'no-video');
   const fps = opts.fps ?? DEFAULT_FPS;
   const human = await getHuman();
   const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));

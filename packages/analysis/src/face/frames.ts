@@ -24,7 +24,7 @@ function run(cmd: string, args: string[]): Promise<string> {
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-2000)));
-    child.once('error', (e) => reject(new MediaError(`cannot run ${cmd}: ${e.message}`)));
+    child.once('error', (e) => reject(new MediaError(`cannot run ${cmd}: ${e.message}`, 'tool')));
     child.once('close', (code) =>
       code === 0 ? resolve(out) : reject(new MediaError(err.trim() || `${cmd} exit ${code}`)),
     );
@@ -36,7 +36,7 @@ export async function probeVideoInfo(file: string): Promise<VideoInfo | undefine
   try {
     await access(file);
   } catch {
-    throw new MediaError(`file not found: ${file}`);
+    throw new MediaError(`file not found: ${file}`, 'missing');
   }
   const json = await run(ffprobePath(), [
     '-v',
@@ -87,7 +87,7 @@ export interface SampleOptions {
 /** Samples frames at `fps`, the first at t = 0, each as rgb24 at most maxSide on its longer side. */
 export async function* sampleFrames(file: string, opts: SampleOptions = {}): AsyncGenerator<Frame> {
   const info = await probeVideoInfo(file);
-  if (!info) throw new MediaError(`no video in ${file}`);
+  if (!info) throw new MediaError(`no video in ${file}`, 'no-video');
   const fps = opts.fps ?? DEFAULT_FPS;
   if (!(fps > 0)) throw new MediaError(`fps must be positive, got ${fps}`);
   const [width, height] = scaledSize(info.width, info.height, opts.maxSide ?? DEFAULT_MAX_SIDE);

@@ -49,7 +49,7 @@ export async function probeVideo(file: string): Promise<VideoStream> {
       (error, out) => {
         if (!error) resolve(out);
         else if ('code' in error && error.code === 'ENOENT')
-          reject(new MediaError(`cannot run ffprobe: ${error.message}`));
+          reject(new MediaError(`cannot run ffprobe: ${error.message}`, 'tool'));
         else reject(new MediaError(`ffprobe could not read ${file}`));
       },
     ),
@@ -58,7 +58,7 @@ export async function probeVideo(file: string): Promise<VideoStream> {
     streams?: { width?: number; height?: number; avg_frame_rate?: string; r_frame_rate?: string }[];
   };
   const s = doc.streams?.[0];
-  if (!s?.width || !s.height) throw new MediaError(`no video in ${file}`);
+  if (!s?.width || !s.height) throw new MediaError(`no video in ${file}`, 'no-video');
   const fps = parseRate(s.avg_frame_rate);
   return {
     width: s.width,
@@ -102,7 +102,7 @@ export async function skinPatchTrace(file: string, opts: SkinPatchOptions = {}):
   try {
     await access(file);
   } catch {
-    throw new MediaError(`file not found: ${file}`);
+    throw new MediaError(`file not found: ${file}`, 'missing');
   }
   const video = await probeVideo(file);
   const fps = opts.fps ?? video.fps;

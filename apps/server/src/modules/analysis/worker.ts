@@ -9,6 +9,8 @@ import {
   type AnalysisStep,
 } from '@parley/contracts';
 import { runSpeechStep, runTextStep } from '@parley/analysis';
+import { withoutServerDetails } from '../../platform/errors.js';
+import { permanentMediaReason } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import { creditsFor } from '../plans/service.js';
 import { failureReason, type JobContext, type JobQueue } from '../../platform/queue/index.js';
@@ -47,7 +49,9 @@ interface StepContext {
   progress(fraction: number): void;
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** What the status route shows of an error: no path, no stack (the log has the rest). */
+const messageOf = (err: unknown) =>
+  withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 /**
  * One pg-boss handler per step, and the dead-letter handler (ARCHITECTURE §4). Every step
@@ -133,8 +137,12 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         await reporter.flush();
       } catch (err) {
         await reporter.flush();
-        if (err instanceof PermanentStepError) {
-          await failRun(job, err.message, err.message);
+        const permanent =
+          err instanceof PermanentStepError ? err.message : permanentMediaReason(err);
+        if (permanent !== null) {
+          // No retry can fix the recording itself: the meeting fails at this attempt.
+          log.warn({ err, ...job, attempt: ctx.attempt }, 'analysis step failed for good');
+          await failRun(job, permanent, permanent);
           return;
         }
         const last = ctx.attempt >= ctx.attempts;

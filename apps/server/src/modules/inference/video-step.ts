@@ -7,6 +7,8 @@ import {
   type VideoEventKind,
 } from '@parley/contracts';
 import { probeVideoInfo, type FaceTemplate } from '@parley/analysis';
+import { withoutServerDetails } from '../../platform/errors.js';
+import { permanentMediaReason } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
@@ -57,7 +59,14 @@ export interface VideoStepDeps {
   /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
   candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
+  /** Where a failure's full detail goes; users read userReason's sentence. */
+  log?: { warn(obj: object, msg: string): void };
 }
+
+/** A failure as users read it: the recording's own problem in words, never a path or stack. */
+const userReason = (err: unknown) =>
+  permanentMediaReason(err) ??
+  withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 export type VideoStepOutcome = 'done' | 'skipped';
 
@@ -137,7 +146,7 @@ export function createVideoStep(deps: VideoStepDeps) {
       return physiology;
     } catch (err) {
       emit(meeting.id, PHYSIOLOGY_EVENTS, 'failed', {
-        reason: err instanceof Error ? err.message : String(err),
+        reason: userReason(err),
       });
       throw err;
     }
@@ -200,7 +209,7 @@ export function createVideoStep(deps: VideoStepDeps) {
           );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
-            reason: err instanceof Error ? err.message : String(err),
+            reason: userReason(err),
           });
           throw err;
         }
@@ -260,10 +269,10 @@ export function createVideoStep(deps: VideoStepDeps) {
           now(),
         );
       } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
+        deps.log?.warn({ err, meetingId: meeting.id }, 'physiology failed');
         await repo.patchPhysiology(
           meeting.id,
-          { physiologyState: 'failed', physiologyError: reason },
+          { physiologyState: 'failed', physiologyError: userReason(err) },
           now(),
         );
       }

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { MEETING_MESSAGES } from '@parley/contracts';
 import { MediaToolError, type MediaTools } from '../../platform/media/ffmpeg.js';
@@ -50,7 +50,15 @@ export async function processMeetingMedia(
   const written: string[] = [];
 
   const putFile = async (key: string, file: string, contentType: string) => {
-    await store.put(key, createReadStream(file), contentType);
+    // Opened first: a file ffmpeg did not write is an error of this promise, not an 'error'
+    // event that fires while the store is still getting ready and ends the process (issue 21).
+    const body = (await open(file, 'r')).createReadStream();
+    body.on('error', () => {}); // the store's pipeline sees it too; this only keeps it handled
+    try {
+      await store.put(key, body, contentType);
+    } finally {
+      body.destroy(); // closes the file when the store gave up before reading it
+    }
     written.push(key);
   };
 
@@ -80,8 +88,10 @@ export async function processMeetingMedia(
       }),
     );
   } catch (err) {
-    if (err instanceof MediaToolError)
+    if (err instanceof MediaToolError) {
+      deps.log.warn({ meetingId, detail: err.detail ?? err.message }, 'media unreadable');
       return { ok: false, reason: MEETING_MESSAGES.mediaFailed(err.message) };
+    }
     deps.log.warn({ err, meetingId }, 'media step failed; the queue retries it');
     throw new Error('the file could not be read from storage', { cause: err });
   }

@@ -290,6 +290,7 @@ describe('participant biometrics', () => {
       attempts: ctx.config.env.ANALYSIS_RETRY_LIMIT + 1,
     });
     expect(failed.error).toMatch(/file not found/);
+    expect(failed.error).not.toContain(ctx.mediaDir); // issue 21: users never see server paths
     // The mismatch found before is still there.
     expect((await resultsOf(other.id)).map((r) => r.status)).toEqual(['mismatch']);
 

@@ -9,7 +9,8 @@ import {
   type BiometricRun,
   type BiometricStage,
 } from '@parley/contracts';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest, withoutServerDetails } from '../../platform/errors.js';
+import { permanentMediaReason } from '../../platform/media/failures.js';
 import {
   failureReason,
   type JobContext,
@@ -54,7 +55,10 @@ const STAGE_SPAN: Record<BiometricStage, [number, number]> = {
   imagesAndAudio: [93, 99],
 };
 
-const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/** A failure as users read it (the card, the events): never a server path or a stack. */
+const reasonOf = (err: unknown) =>
+  permanentMediaReason(err) ??
+  withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 /**
  * Offline verification of a meeting's participants as a pg-boss job (queue

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { withoutServerDetails } from '../errors.js';
 
 /** What ffprobe says about a media file, reduced to what the product decides on. */
 export interface MediaProbe {
@@ -11,8 +14,15 @@ export interface MediaProbe {
   audio: { codec: string; channels: number } | null;
 }
 
+/**
+ * A file the media tools cannot read (or a tool that is missing). The message is written for
+ * users and names no server path; `detail` keeps the tool's own words for the server log.
+ */
 export class MediaToolError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'MediaToolError';
   }
@@ -25,6 +35,17 @@ export interface MediaToolsOptions {
 
 const PROBE_TIMEOUT_MS = 60_000;
 const THUMBNAIL_TIMEOUT_MS = 120_000;
+/** Decoding one stream to measure it runs at hundreds of times real time for audio. */
+const MEASURE_TIMEOUT_MS = 10 * 60_000;
+
+/** A tool's message without the file names we gave it ("/tmp/…/source.mp4: Invalid data…"). */
+function userMessage(line: string, args: string[]): string {
+  let text = line;
+  for (const arg of args.filter((a) => a.includes('/'))) {
+    text = text.split(`${arg}: `).join('').split(arg).join('the file');
+  }
+  return withoutServerDetails(text);
+}
 
 /** Runs a tool, keeping stdout and the end of stderr; kills it at the time limit. */
 function run(command: string, args: string[], timeoutMs: number): Promise<string> {
@@ -46,7 +67,9 @@ function run(command: string, args: string[], timeoutMs: number): Promise<string
       clearTimeout(timer);
       reject(
         new MediaToolError(
-          e.code === 'ENOENT' ? `${command} is not installed (apt-get install ffmpeg)` : e.message,
+          e.code === 'ENOENT'
+            ? `${path.basename(command)} is not installed (apt-get install ffmpeg)`
+            : withoutServerDetails(e.message),
         ),
       );
     });
@@ -55,7 +78,7 @@ function run(command: string, args: string[], timeoutMs: number): Promise<string
       if (timedOut) return reject(new MediaToolError(`${command} took longer than allowed`));
       if (code !== 0) {
         const lastLine = err.trim().split('\n').filter(Boolean).at(-1) ?? `exit code ${code}`;
-        return reject(new MediaToolError(lastLine.slice(0, 300)));
+        return reject(new MediaToolError(userMessage(lastLine, args).slice(0, 300), err));
       }
       resolve(Buffer.concat(out).toString('utf8'));
     });
@@ -81,11 +104,38 @@ const num = (v: string | undefined) => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
+/** Whether two lengths of one recording differ by more than rounding and edit lists do. */
+const disagree = (a: number, b: number) => Math.abs(a - b) > Math.max(2, 0.1 * Math.min(a, b));
+
+/** 2147483.6 → "596:31:23": how the message names a length. */
+export function clock(seconds: number): string {
+  const s = Math.floor(seconds);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+}
+
 export function createMediaTools(opts: MediaToolsOptions = {}) {
   const ffmpeg = opts.ffmpegPath ?? 'ffmpeg';
   const ffprobe = opts.ffprobePath ?? 'ffprobe';
 
+  /** Seconds of one stream that decode (null: none), whatever the header says. */
+  async function measure(file: string, kind: 'audio' | 'video'): Promise<number | null> {
+    const text = await run(
+      ffmpeg,
+      [
+        ...['-nostdin', '-v', 'error', '-i', file, '-map', kind === 'audio' ? '0:a:0' : '0:v:0'],
+        ...['-f', 'null', '-progress', 'pipe:1', '-nostats', '-'],
+      ],
+      MEASURE_TIMEOUT_MS,
+    );
+    const last = [...text.matchAll(/^out_time_us=(\d+)$/gm)].at(-1)?.[1];
+    const seconds = last === undefined ? 0 : Number(last) / 1e6;
+    return seconds > 0 ? seconds : null;
+  }
+
   return {
+    measure,
+
     async probe(file: string): Promise<MediaProbe> {
       const text = await run(
         ffprobe,
@@ -98,9 +148,24 @@ export function createMediaTools(opts: MediaToolsOptions = {}) {
       const v = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
       const a = streams.find((s) => s.codec_type === 'audio');
       if (!v && !a) throw new MediaToolError('the file has no audio or video stream');
-      const durationSec =
-        num(json.format?.duration) ??
-        (Math.max(0, ...streams.map((s) => num(s.duration) ?? 0)) || null);
+      const header = num(json.format?.duration);
+      const streamsSec = Math.max(0, ...streams.map((s) => num(s.duration) ?? 0)) || null;
+      let durationSec = header ?? streamsSec;
+      // The container's header and its streams' own lengths disagree (a crafted or damaged
+      // file: issue 21's header claimed 2,147,483 s for 3 s of data). The header's figure
+      // would be charged, scale the job's time limit and place the thumbnail past the end,
+      // so the recording is measured by decoding it; a header the data cannot back is an
+      // unreadable file.
+      if (header !== null && streamsSec !== null && disagree(header, streamsSec)) {
+        const decoded = await measure(file, a ? 'audio' : 'video');
+        if (decoded === null || disagree(header, decoded)) {
+          throw new MediaToolError(
+            `its header says it lasts ${clock(header)} but only ${clock(decoded ?? 0)} could be decoded`,
+            `format duration ${header} s, streams ${streamsSec} s, decoded ${decoded} s`,
+          );
+        }
+        durationSec = decoded;
+      }
       return {
         durationSec,
         formatName: json.format?.format_name ?? '',
@@ -128,6 +193,9 @@ export function createMediaTools(opts: MediaToolsOptions = {}) {
         ],
         THUMBNAIL_TIMEOUT_MS,
       );
+      // ffmpeg exits 0 without writing anything when `atSec` is past the last frame.
+      const written = await stat(out).catch(() => null);
+      if (!written?.size) throw new MediaToolError('no picture could be taken from the video');
     },
 
     /**

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { derived, ffmpeg, fixture } from '../../test/media.js';
+import { derived, ffmpeg, fixture, headerLiesMp4 } from '../../test/media.js';
 import { createMediaTools, MediaToolError, type MediaProbe } from './ffmpeg.js';
 import { createMediaLinks } from './links.js';
 import { renditionFor, thumbnailTime } from './playable.js';
@@ -51,11 +51,26 @@ describe('ffprobe', () => {
     writeFileSync(junk, Buffer.from('this is not a video at all'.repeat(100)));
     await expect(tools.probe(junk)).rejects.toBeInstanceOf(MediaToolError);
     await expect(tools.probe(junk)).rejects.toThrow(/Invalid data/);
+    // ffprobe starts its line with the file's path; users never see server paths.
+    await expect(tools.probe(junk)).rejects.toThrow(/^Invalid data found when processing input$/);
+  });
+
+  it('measures by decoding when the header and the streams disagree, and refuses a header that lies', async () => {
+    const crafted = headerLiesMp4();
+    expect(readFileSync(crafted).length).toBeLessThan(200_000);
+    const decoded = await tools.measure(crafted, 'audio');
+    expect(decoded).toBeCloseTo(3, 0);
+    const err = await tools.probe(crafted).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaToolError);
+    expect((err as MediaToolError).message).toBe(
+      'its header says it lasts 596:31:23 but only 0:00:03 could be decoded',
+    );
+    expect((err as MediaToolError).detail).toMatch(/format duration 2147483\.647 s/);
   });
 
   it('says so when ffmpeg is not installed', async () => {
     const missing = createMediaTools({ ffprobePath: '/nonexistent/ffprobe' });
-    await expect(missing.probe(talking)).rejects.toThrow(/not installed/);
+    await expect(missing.probe(talking)).rejects.toThrow(/^ffprobe is not installed/);
   });
 });
 
@@ -69,6 +84,14 @@ describe('thumbnail', () => {
     expect(jpeg.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const p = await tools.probe(out);
     expect(p.video).toMatchObject({ codec: 'mjpeg', width: 480, height: 480 });
+  });
+
+  it('fails when ffmpeg writes no frame (a time past the end), rather than leave no file', async () => {
+    const out = path.join(scratch, 'past-the-end.jpg');
+    // ffmpeg exits 0 here without writing anything: the crash of issue 21 read the missing file.
+    await expect(tools.thumbnail(talking, 214_748.3, out)).rejects.toThrow(
+      new MediaToolError('no picture could be taken from the video'),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { withoutServerDetails } from '../errors.js';
 
 /**
  * pg-boss on the application's own database, PGlite or PostgreSQL (ARCHITECTURE §1): jobs
@@ -46,8 +47,9 @@ export interface JobQueue {
   /** Starts one worker for the queue: it runs one job at a time. */
   work(name: string, handler: (job: JobContext) => Promise<void>): Promise<void>;
   /**
-   * Returns jobs left 'active' by a process that died to the queue. Only safe when no other
-   * process can be working on them: PGlite, whose data directory one process holds.
+   * Fails jobs left 'active' by a process that died, as an attempt: retried while attempts
+   * remain, otherwise failed and dead-lettered. Only safe when no other process can be working
+   * on them: PGlite, whose data directory one process holds.
    */
   requeueOrphans(names: readonly string[]): Promise<number>;
   /** Stops fetching, waits up to `graceSeconds` for jobs in flight, then fails them (retried later). */
@@ -56,13 +58,32 @@ export interface JobQueue {
 
 type Rows = { rows: unknown[] };
 
-/** The error pg-boss kept with a failed job: `{ message }` for thrown errors and timeouts. */
+/** The reason kept with a job whose process ended under it (requeueOrphans). */
+const ORPHANED = 'the server stopped while it ran this job (the process ended or was killed)';
+/** pg-boss's words for an expired job, which is either of two things; users get both. */
+const PG_BOSS_TIMEOUT = 'job failed by timeout in active state';
+const TIMED_OUT =
+  'it ran longer than its time limit, or the server running it stopped (the process ended or was killed)';
+/** pg-boss refuses an expiry of 24 hours or more (its MAX_EXPIRATION_HOURS). */
+const MAX_EXPIRE_SECONDS = 24 * 3600 - 60;
+
+/**
+ * The error pg-boss kept with a failed job, as users may read it: `{ message }` for thrown
+ * errors, `{ value: { message } }` for timeouts. Never a path or a stack (issue 21).
+ */
 export function failureReason(output: unknown): string | null {
   const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
-  if (typeof o?.message === 'string') return o.message;
-  if (typeof o?.value?.message === 'string') return o.value.message;
-  return null;
+  const message =
+    typeof o?.message === 'string'
+      ? o.message
+      : typeof o?.value?.message === 'string'
+        ? o.value.message
+        : null;
+  if (message === null) return null;
+  return message === PG_BOSS_TIMEOUT ? TIMED_OUT : withoutServerDetails(message);
 }
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * pg-boss's `db` option for our connection. PGlite runs multi-statement scripts only
@@ -144,7 +165,10 @@ export async function startQueue(
       if (opts.singletonKey !== undefined) options.singletonKey = opts.singletonKey;
       if (opts.retryLimit !== undefined) options.retryLimit = opts.retryLimit;
       if (opts.retryDelaySeconds !== undefined) options.retryDelay = opts.retryDelaySeconds;
-      if (opts.expireInSeconds !== undefined) options.expireInSeconds = opts.expireInSeconds;
+      if (opts.expireInSeconds !== undefined) {
+        // A long recording (or a header claiming one) must not make send() throw.
+        options.expireInSeconds = Math.min(opts.expireInSeconds, MAX_EXPIRE_SECONDS);
+      }
       if (opts.deadLetter !== undefined) options.deadLetter = opts.deadLetter;
       return boss.send(name, data, options);
     },
@@ -154,23 +178,36 @@ export async function startQueue(
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
         async ([job]) => {
           if (!job) return;
-          await handler({
-            id: job.id,
-            data: job.data,
-            attempt: job.retryCount + 1,
-            attempts: job.retryLimit + 1,
-            output: job.output,
-          });
+          const attempt = job.retryCount + 1;
+          // The one guard every job passes through: its error is logged in full here, and
+          // what pg-boss keeps (and a dead-letter handler shows users) is a path-free line.
+          try {
+            await handler({
+              id: job.id,
+              data: job.data,
+              attempt,
+              attempts: job.retryLimit + 1,
+              output: job.output,
+            });
+          } catch (err) {
+            log.error({ err, queue: name, jobId: job.id, attempt }, 'job failed');
+            throw new Error(withoutServerDetails(messageOf(err)) || 'the job failed');
+          }
         },
       );
     },
     async requeueOrphans(names) {
       if (names.length === 0) return 0;
       const { rows } = await executor.executeSql(
-        `UPDATE pgboss.job SET state = 'retry', start_after = now()
-          WHERE state = 'active' AND name = ANY($1::text[]) RETURNING id`,
+        `SELECT name, id FROM pgboss.job WHERE state = 'active' AND name = ANY($1::text[])`,
         [names],
       );
+      // pg-boss's own fail: the attempt counts (retry_count moves on the next fetch), so a
+      // job that kills its process at every start runs out of attempts and is dead-lettered
+      // instead of returning at every restart for ever (issue 21).
+      for (const row of rows as { name: string; id: string }[]) {
+        await boss.fail(row.name, row.id, { message: ORPHANED });
+      }
       return rows.length;
     },
     async stop(graceSeconds) {

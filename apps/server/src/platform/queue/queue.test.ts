@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { waitFor } from '../../test/media.js';
-import { startQueue, type JobQueue } from './index.js';
+import { failureReason, startQueue, type JobQueue } from './index.js';
 
 /** pg-boss through our executor, on the project's database (PGlite or PostgreSQL). */
 let ctx: TestContext;
@@ -84,6 +84,75 @@ describe('the job queue', () => {
     expect(await stateOf(queue, 'test-orphan', id)).toBe('active');
     expect(await queue.requeueOrphans(['test-orphan'])).toBe(1);
     expect(await stateOf(queue, 'test-orphan', id)).toBe('retry');
+    await queue.stop(1);
+  });
+
+  it('counts a job left active by a dead process as an attempt, and dead-letters it when none is left', async () => {
+    const queues = [
+      { name: 'test-crashy-dead' },
+      { name: 'test-crashy', deadLetter: 'test-crashy-dead' },
+    ];
+    const queue = await startQueue(ctx.database, settings, queues, log);
+    const id =
+      (await queue.send('test-crashy', { n: 1 }, { retryLimit: 1, retryDelaySeconds: 0 })) ?? '';
+    // Issue 21: a job whose every start killed the process came back at each restart for ever.
+    for (const attempt of [1, 2]) {
+      // A retry waits pg-boss's back-off (a second or two with no delay set).
+      const job = await waitFor(
+        async () => (await queue.boss.fetch('test-crashy', { includeMetadata: true }))[0],
+        10_000,
+        `attempt ${attempt}`,
+      );
+      expect(job.id).toBe(id);
+      expect(job.retryCount).toBe(attempt - 1);
+      expect(await queue.requeueOrphans(['test-crashy'])).toBe(1);
+    }
+    const after = await queue.boss.getJobById('test-crashy', id);
+    expect(after?.state).toBe('failed');
+    expect(failureReason(after?.output)).toBe(
+      'the server stopped while it ran this job (the process ended or was killed)',
+    );
+    const [dead] = await queue.boss.fetch('test-crashy-dead', { includeMetadata: true });
+    expect(dead?.data).toEqual({ n: 1 });
+    expect(failureReason(dead?.output)).toMatch(/^the server stopped/);
+    expect(await queue.boss.fetch('test-crashy')).toEqual([]);
+    await queue.stop(1);
+  });
+
+  it("logs a handler's error in full and keeps only a path-free first line as the job's reason", async () => {
+    const logged: { obj: object; msg: string }[] = [];
+    const queue = await startQueue(ctx.database, settings, [{ name: 'test-throws' }], {
+      error: (obj, msg) => logged.push({ obj, msg }),
+    });
+    const id = (await queue.send('test-throws', {}, { retryLimit: 0 })) ?? '';
+    await queue.work('test-throws', async () => {
+      throw new Error(
+        "ENOENT: no such file or directory, open '/tmp/parley-media-x/thumbnail.jpg'",
+      );
+    });
+    const failed = await waitFor(
+      async () => {
+        const job = await queue.boss.getJobById('test-throws', id);
+        return job?.state === 'failed' ? job : undefined;
+      },
+      10_000,
+      'the job to fail',
+    );
+    expect(failureReason(failed.output)).toBe(
+      "ENOENT: no such file or directory, open 'thumbnail.jpg'",
+    );
+    expect(JSON.stringify(failed.output)).not.toMatch(/\/tmp\/|\n\s+at /);
+    const entry = logged.find((l) => l.msg === 'job failed');
+    expect(entry?.obj).toMatchObject({ queue: 'test-throws', jobId: id, attempt: 1 });
+    expect(String((entry?.obj as { err?: Error }).err?.message)).toContain('/tmp/parley-media-x/');
+    await queue.stop(1);
+  });
+
+  it("keeps a job's expiry under pg-boss's 24-hour ceiling, however long the recording", async () => {
+    const queue = await startQueue(ctx.database, settings, [{ name: 'test-long' }], log);
+    // 2,147,483 s × 5 s per media second: pg-boss refuses anything from 24 h up.
+    const id = await queue.send('test-long', {}, { expireInSeconds: 10_737_415 });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
     await queue.stop(1);
   });
 });

@@ -52,6 +52,9 @@ const tempName = (file: string) => `${file}.tmp-${randomBytes(6).toString('hex')
 
 /** Writes to a temporary sibling and renames, so a reader never sees half a file. */
 async function writeAtomically(file: string, body: Buffer | Readable): Promise<void> {
+  // A stream that fails while mkdir runs would throw from an 'error' event nobody listens to
+  // yet, ending the process; handled here, it still rejects the pipeline below.
+  if (!Buffer.isBuffer(body)) body.on('error', () => {});
   await mkdir(path.dirname(file), { recursive: true });
   const temp = tempName(file);
   try {
