@@ -87,7 +87,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     repo: createAuthRepo(database.db),
     users,
     organizations,
-    plans,
     mailer,
     tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS, now),
     now,

@@ -65,10 +65,8 @@ export const verifyBody = z.object({ email, code });
 export const userIdBody = z.object({ userId: z.string().uuid() });
 export const checkSessionBody = z.object({ email });
 
-export const requestSigninResponse = z.object({
-  message: z.string(),
-  plan: planSchema.nullable(),
-});
+/** The same for every address; the plan reaches the client after sign-in (user.plan). */
+export const requestSigninResponse = messageSchema;
 
 export const authRoutes = {
   requestSignup: defineRoute({

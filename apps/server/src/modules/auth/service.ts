@@ -6,7 +6,6 @@ import {
   POSITIONS,
   type AuthProvider,
   type AuthSuccess,
-  type Plan,
 } from '@parley/contracts';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
@@ -19,14 +18,13 @@ import {
   sixDigitCode,
 } from '../../platform/crypto.js';
 import { conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { Mailer, MailMessage } from '../../platform/mail.js';
 import type { TokenService } from '../../platform/tokens.js';
 import type { AuthContext } from '../../platform/http/route.js';
 import type { OrganizationsService } from '../organizations/service.js';
 import type { UsersService } from '../users/service.js';
-import type { PlansService } from '../plans/service.js';
 import type { AuthRepo, CodePurpose } from './repo.js';
-import { codeMail } from './code-mail.js';
+import { codeMail, noAccountMail } from './code-mail.js';
 
 export interface ClientMeta {
   ip: string;
@@ -65,6 +63,7 @@ export const AUTH_TEXT = {
   wrongCode: (left: number) =>
     `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
   sessionMissing: 'Please log in again',
+  codeRequested: (email: string) => `If an account uses ${email}, we sent a six-digit code to it.`,
 } as const;
 
 export interface AuthServiceDeps {
@@ -72,20 +71,28 @@ export interface AuthServiceDeps {
   repo: AuthRepo;
   users: UsersService;
   organizations: OrganizationsService;
-  plans: PlansService;
   mailer: Mailer;
   tokens: TokenService;
   now: () => Date;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { config, repo, users, organizations, plans, mailer, tokens, now } = deps;
+  const { config, repo, users, organizations, mailer, tokens, now } = deps;
   const codeKey = deriveKey(config.appSecret, 'one-time-code');
   const sessionTtlMs = config.env.SESSION_TTL_DAYS * 24 * 3600 * 1000;
   const hashCode = (email: string, purpose: CodePurpose, code: string) =>
     hmacHex(codeKey, `${purpose}:${email}:${code}`);
 
-  async function sendCode(email: string, purpose: CodePurpose, ip: string, payload?: unknown) {
+  /**
+   * Rate-limits, stores a code and mails it. `deliver: false` (an address without an account)
+   * does the same database work with a code nobody receives and mails `instead`.
+   */
+  async function sendCode(
+    email: string,
+    purpose: CodePurpose,
+    ip: string,
+    opts: { payload?: unknown; instead?: MailMessage } = {},
+  ) {
     const at = now();
     const windowStart = new Date(at.getTime() - config.env.AUTH_RATE_WINDOW_MINUTES * 60_000);
     if (
@@ -100,11 +107,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       purpose,
       codeHash: hashCode(email, purpose, code),
       expiresAt: new Date(at.getTime() + OTP_TTL_MINUTES * 60_000),
-      payload,
+      payload: opts.payload,
       requestIp: ip,
       now: at,
     });
-    await mailer.send(codeMail(email, code, purpose));
+    await mailer.send(opts.instead ?? codeMail(email, code, purpose));
   }
 
   /** Checks a code and uses it up; every failure says what the user can do next. */
@@ -171,17 +178,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async requestSignin(
-      email: string,
-      meta: ClientMeta,
-    ): Promise<{ message: string; plan: Plan | null }> {
+    /**
+     * Same answer, same work (lookup, rate limit, stored code, one e-mail) for every address,
+     * so it tells nobody who has an account; the plan is for signed-in users (verify, /auth/me).
+     */
+    async requestSignin(email: string, meta: ClientMeta): Promise<{ message: string }> {
       const user = await users.byEmail(email);
-      if (!user || user.status !== 'active') throw notFound(AUTH_TEXT.noAccount);
-      await sendCode(email, 'signin', meta.ip);
-      return {
-        message: `We sent a six-digit code to ${email}.`,
-        plan: await plans.activePlan(user.organizationId),
-      };
+      const known = user?.status === 'active';
+      await sendCode(email, 'signin', meta.ip, {
+        instead: known ? undefined : noAccountMail(email, `${config.publicUrl}/signup`),
+      });
+      return { message: AUTH_TEXT.codeRequested(email) };
     },
 
     async verifySignin(email: string, code: string, meta: ClientMeta): Promise<SessionGrant> {
@@ -194,7 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requestSignup(req: SignupRequest, meta: ClientMeta): Promise<{ message: string }> {
       if (await users.byEmail(req.email)) throw conflict(AUTH_TEXT.accountExists);
       const { email, ...payload } = req;
-      await sendCode(email, 'signup', meta.ip, payload);
+      await sendCode(email, 'signup', meta.ip, { payload });
       return { message: `We sent a six-digit code to ${email}.` };
     },
 
