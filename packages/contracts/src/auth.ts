@@ -108,7 +108,8 @@ export const authRoutes = {
   refreshCredentials: defineRoute({
     method: 'POST',
     path: '/auth/refresh-credentials',
-    summary: 'New access token from the refresh cookie; userId must match it',
+    summary:
+      'New access token and a rotated refresh cookie; userId must match it; a reused old cookie ends the session',
     tags: ['auth'],
     auth: false,
     body: userIdBody,
@@ -159,7 +160,7 @@ export const authRoutes = {
   logout: defineRoute({
     method: 'POST',
     path: '/auth/logout',
-    summary: 'Sign out',
+    summary: 'Sign out: ends the session of the refresh cookie and of the bearer token',
     tags: ['auth'],
     auth: false,
     response: messageSchema,

@@ -25,6 +25,7 @@ import type { OrganizationsService } from '../organizations/service.js';
 import type { UsersService } from '../users/service.js';
 import type { AuthRepo, CodePurpose } from './repo.js';
 import { codeMail, noAccountMail } from './code-mail.js';
+import { createRefreshTokens } from './refresh-tokens.js';
 
 export interface ClientMeta {
   ip: string;
@@ -49,7 +50,9 @@ const signupPayload = z.object({
 /** What a sign-in hands back: the body for the client and the cookie for the browser. */
 export interface SessionGrant {
   body: AuthSuccess;
-  refreshCookie: string;
+  sessionId: string;
+  /** null: keep the browser's cookie (a racing refresh already set the newest one). */
+  refreshCookie: string | null;
 }
 
 export const AUTH_TEXT = {
@@ -80,6 +83,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { config, repo, users, organizations, mailer, tokens, now } = deps;
   const codeKey = deriveKey(config.appSecret, 'one-time-code');
   const sessionTtlMs = config.env.SESSION_TTL_DAYS * 24 * 3600 * 1000;
+  const refreshTokens = createRefreshTokens(repo, now, sessionTtlMs);
   const hashCode = (email: string, purpose: CodePurpose, code: string) =>
     hmacHex(codeKey, `${purpose}:${email}:${code}`);
 
@@ -132,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function grant(
     userId: string,
     sessionId: string,
-    token: string,
+    refreshCookie: string | null,
     provider: AuthProvider,
   ): Promise<SessionGrant> {
     const user = await users.sessionUser(userId);
@@ -144,7 +148,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     return {
       body: { accessToken, user, authProvider: provider },
-      refreshCookie: `${sessionId}.${token}`,
+      sessionId,
+      refreshCookie,
     };
   }
 
@@ -161,20 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       now: at,
       expiresAt: new Date(at.getTime() + sessionTtlMs),
     });
-    return grant(userId, session.id, token, provider);
-  }
-
-  /** The live session a refresh cookie names, or null when it ended or never existed. */
-  async function sessionFromCookie(cookie: string | undefined) {
-    if (!cookie) return null;
-    const dot = cookie.indexOf('.');
-    if (dot <= 0) return null;
-    const id = cookie.slice(0, dot);
-    if (!z.uuid().safeParse(id).success) return null;
-    const session = await repo.sessionById(id);
-    if (!session || session.expiresAt.getTime() <= now().getTime()) return null;
-    if (!safeEqualHex(session.refreshTokenHash, sha256Hex(cookie.slice(dot + 1)))) return null;
-    return { session, token: cookie.slice(dot + 1) };
+    return grant(userId, session.id, `${session.id}.${token}`, provider);
   }
 
   return {
@@ -233,24 +225,33 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(user.id, provider, meta);
     },
 
+    /** A new access token and a rotated refresh cookie; a reused old cookie ends the session. */
     async refresh(userId: string, cookie: string | undefined): Promise<SessionGrant> {
-      const found = await sessionFromCookie(cookie);
+      const found = await refreshTokens.live(cookie);
       if (!found || found.session.userId !== userId) throw unauthorized(AUTH_TEXT.sessionMissing);
-      const at = now();
-      await repo.touchSession(found.session.id, at, new Date(at.getTime() + sessionTtlMs));
-      return grant(userId, found.session.id, found.token, found.session.provider);
+      const rotation = await refreshTokens.rotate(found, cookie);
+      if (rotation === 'revoked') throw unauthorized(AUTH_TEXT.sessionMissing);
+      return grant(userId, found.session.id, rotation.cookie, found.session.provider);
     },
 
-    /** Ends the cookie's session; with a userId, only when it is that user's. */
-    async endSession(cookie: string | undefined, userId?: string): Promise<void> {
-      const found = await sessionFromCookie(cookie);
-      if (!found) return;
-      if (userId && found.session.userId !== userId) throw unauthorized(AUTH_TEXT.sessionMissing);
-      await repo.deleteSession(found.session.id);
+    /**
+     * Ends the session of the cookie (current or retired token: either proves it) and of the
+     * bearer token; with a userId, only the cookie's session of that user.
+     */
+    async endSession(
+      cookie: string | undefined,
+      opts: { userId?: string; bearer?: AuthContext | null } = {},
+    ): Promise<void> {
+      const found = await refreshTokens.find(cookie);
+      if (found && opts.userId && found.session.userId !== opts.userId) {
+        throw unauthorized(AUTH_TEXT.sessionMissing);
+      }
+      if (found) await repo.deleteSession(found.session.id);
+      if (opts.bearer) await repo.deleteSession(opts.bearer.sessionId);
     },
 
     async checkSession(email: string, cookie: string | undefined): Promise<{ active: true }> {
-      const found = await sessionFromCookie(cookie);
+      const found = await refreshTokens.live(cookie);
       const user = found ? await users.byId(found.session.userId) : null;
       if (!user || user.email !== email) throw unauthorized(MESSAGES.sessionEnded);
       return { active: true };
