@@ -71,28 +71,31 @@ export async function switchThemeInPlace(page: Page, theme: 'light' | 'dark'): P
 }
 
 /**
- * A second app server for journeys that need a plan the demo organisation lacks: its own port
- * and data folder, seeded with `bundles`. Answers a stop function that also removes the folder.
+ * A second app server, started like `npm start` serves (scripts/serve.sh), for journeys that
+ * need a plan the demo organisation lacks (`bundles`) or other settings (`env`): its own port
+ * and data folder. Answers a stop function that also removes the folder.
  */
 export async function startOwnServer(opts: {
   port: number;
-  bundles: string;
+  bundles?: string;
   env?: Record<string, string>;
 }): Promise<() => Promise<void>> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-server-'));
   const base = `http://localhost:${opts.port}`;
-  const server = spawn('node', ['apps/server/dist/main.js'], {
+  const server = spawn('sh', ['scripts/serve.sh'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
+      // Unset for serve.sh (loopback with the dev outbox) unless `env` names one.
+      HOST: '',
       PORT: String(opts.port),
       DATA_DIR: path.join(work, 'data'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: base,
       AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
       AUTH_REQUESTS_PER_IP: '10000',
-      SEED_DEMO_BUNDLES: opts.bundles,
+      ...(opts.bundles ? { SEED_DEMO_BUNDLES: opts.bundles } : {}),
       ...opts.env,
     },
   });

@@ -39,7 +39,9 @@ export default defineConfig({
   },
   outputDir: '../test-results',
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    // What `npm start` serves after setup: HOST unset binds 127.0.0.1 with the dev outbox,
+    // where journeys read sign-in codes as the README tells people to.
+    command: 'sh scripts/serve.sh',
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -47,6 +49,8 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // Empty counts as unset for serve.sh, whatever the calling shell exported.
+      HOST: '',
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',

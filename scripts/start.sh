@@ -3,4 +3,4 @@
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/setup.sh
-exec node apps/server/dist/main.js
+exec sh scripts/serve.sh

@@ -87,7 +87,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     repo: createAuthRepo(database.db),
     users,
     organizations,
-    plans,
     mailer,
     tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS, now),
     now,
@@ -141,7 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);
       await meetingsArea.registerRoutes(api);
-      if (!config.production) registerDevRoutes(api, mailer);
+      if (config.devOutbox) registerDevRoutes(api, mailer);
       await opts.routes?.(api);
     },
     { prefix: API_PREFIX },

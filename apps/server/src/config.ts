@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_HR_SCORE_THRESHOLD } from '@parley/contracts';
@@ -42,7 +43,13 @@ const envSchema = z.object({
   MICROSOFT_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
   OIDC_ALLOW_HTTP: bool,
   SUPPORT_EMAIL: z.string().default('support@parley.local'),
+  /** Unset: seed the demo accounts outside production only. */
   SEED: bool,
+  /**
+   * GET /api/v1/dev/outbox hands out anyone's sign-in code, so it exists only when asked for,
+   * outside production and on a loopback HOST (`npm start` sets it when it binds 127.0.0.1).
+   */
+  DEV_OUTBOX: bool,
   SEED_SUPERADMIN_EMAIL: z.string().default('admin@parley.local'),
   SEED_POC_EMAIL: z.string().default('poc@acme.parley.local'),
   SEED_USER_EMAIL: z.string().default('user@acme.parley.local'),
@@ -113,6 +120,10 @@ export interface AppConfig {
     rep: string;
     seeker: string;
   };
+  /** Whether the serving process seeds the demo accounts (SEED, else outside production). */
+  seedDemo: boolean;
+  /** Whether the development outbox route exists (DEV_OUTBOX=true, checked at start). */
+  devOutbox: boolean;
   /** SEED_DEMO_BUNDLES: the demo plan's bundles; null keeps the default (Essentials, Sales Suite). */
   demoBundles: string[] | null;
 }
@@ -142,6 +153,38 @@ function oidcClient(
   return clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
 }
 
+/** 127.0.0.0/8, ::1 (also as ::ffff:127.x) or localhost: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  return isIPv4(v4) && v4.startsWith('127.');
+}
+
+/** Settings that would hand out sign-in codes or drop them: refused before anything starts. */
+function checkSignInDelivery(env: Env): void {
+  const production = env.NODE_ENV === 'production';
+  if (env.DEV_OUTBOX && production) {
+    throw new Error('DEV_OUTBOX=true is not allowed when NODE_ENV=production');
+  }
+  if (env.DEV_OUTBOX && !isLoopbackHost(env.HOST)) {
+    throw new Error(
+      `DEV_OUTBOX=true needs a loopback HOST (127.0.0.1), not ${env.HOST}: the outbox shows ` +
+        'anyone the sign-in code of any account. Unset DEV_OUTBOX (codes then appear in the ' +
+        'server log) or configure mail with SMTP_URL.',
+    );
+  }
+  if (production && !env.SMTP_URL) {
+    throw new Error(
+      'SMTP_URL is required when NODE_ENV=production: sign-in codes are sent by e-mail. ' +
+        'Configure mail, e.g. SMTP_URL=smtp://user:pass@mail.example.com:587 and MAIL_FROM.',
+    );
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -149,6 +192,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  checkSignInDelivery(env);
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env,
@@ -176,6 +220,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       rep: env.SEED_REP_EMAIL.toLowerCase(),
       seeker: env.SEED_SEEKER_EMAIL.toLowerCase(),
     },
+    seedDemo: env.SEED ?? env.NODE_ENV !== 'production',
+    devOutbox: env.DEV_OUTBOX ?? false,
     demoBundles: env.SEED_DEMO_BUNDLES
       ? env.SEED_DEMO_BUNDLES.split(',')
           .map((b) => b.trim())

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from './config.js';
+import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './app.js';
 import { seed } from './modules/seed/seed.js';
@@ -23,9 +23,7 @@ async function main() {
   await database.migrate();
   // Seeding is the serving process's job; a worker only needs the schema.
   const accounts =
-    config.env.SEED === false || config.env.ROLE === 'worker'
-      ? []
-      : await seed(database.db, config);
+    config.seedDemo && config.env.ROLE !== 'worker' ? await seed(database.db, config) : [];
 
   const role = config.env.ROLE;
   const webDist =
@@ -58,15 +56,24 @@ async function main() {
     '',
     `  Parley is running at ${config.publicUrl} (ROLE=${role})`,
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Sign in at ${config.publicUrl}/signin with one of these accounts:`,
+    accounts.length
+      ? `  Sign in at ${config.publicUrl}/signin with one of these accounts:`
+      : `  Sign in at ${config.publicUrl}/signin`,
     ...accounts.map((a) => `    ${a.email.padEnd(28)} ${a.label}`),
-    config.env.SMTP_URL
-      ? '  Sign-in codes are sent by e-mail (SMTP_URL).'
-      : `  Sign-in codes are printed in this log and at ${config.publicUrl}/api/v1/dev/outbox?email=ADDRESS`,
+    signInCodesLine(config),
     `  API documentation: ${config.publicUrl}/api/docs`,
     '',
   ];
   console.log(lines.join('\n'));
+}
+
+/** Where a person finds the sign-in code they asked for (README, under the two commands). */
+function signInCodesLine(config: AppConfig): string {
+  if (config.env.SMTP_URL) return '  Sign-in codes are sent by e-mail (SMTP_URL).';
+  const log = '  Sign-in codes are printed in this log (no SMTP_URL)';
+  return config.devOutbox
+    ? `${log} and at ${config.publicUrl}/api/v1/dev/outbox?email=ADDRESS`
+    : `${log}.`;
 }
 
 main().catch((err) => {

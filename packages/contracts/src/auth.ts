@@ -65,10 +65,8 @@ export const verifyBody = z.object({ email, code });
 export const userIdBody = z.object({ userId: z.string().uuid() });
 export const checkSessionBody = z.object({ email });
 
-export const requestSigninResponse = z.object({
-  message: z.string(),
-  plan: planSchema.nullable(),
-});
+/** The same for every address; the plan reaches the client after sign-in (user.plan). */
+export const requestSigninResponse = messageSchema;
 
 export const authRoutes = {
   requestSignup: defineRoute({
@@ -110,7 +108,8 @@ export const authRoutes = {
   refreshCredentials: defineRoute({
     method: 'POST',
     path: '/auth/refresh-credentials',
-    summary: 'New access token from the refresh cookie; userId must match it',
+    summary:
+      'New access token and a rotated refresh cookie; userId must match it; a reused old cookie ends the session',
     tags: ['auth'],
     auth: false,
     body: userIdBody,
@@ -161,7 +160,7 @@ export const authRoutes = {
   logout: defineRoute({
     method: 'POST',
     path: '/auth/logout',
-    summary: 'Sign out',
+    summary: 'Sign out: ends the session of the refresh cookie and of the bearer token',
     tags: ['auth'],
     auth: false,
     response: messageSchema,

@@ -27,7 +27,8 @@ beforeAll(async () => {
   const { port } = server.server.address() as AddressInfo;
   ctx = await createTestContext({
     realMailer: true,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}` },
+    // The outbox is on, so the last test shows SMTP mail is not kept in it.
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DEV_OUTBOX: 'true', HOST: '127.0.0.1' },
   });
 });
 afterAll(async () => {

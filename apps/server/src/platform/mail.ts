@@ -21,13 +21,16 @@ export interface Mailer {
   close(): void;
 }
 
-/** Without SMTP_URL: print to the log and keep the last messages per address. */
+/**
+ * Without SMTP_URL (development only: production refuses to start without it): print to the
+ * log and keep the last message per address for the dev outbox, when DEV_OUTBOX enables it.
+ */
 export function createDevOutbox(log: FastifyBaseLogger): Mailer {
   const byAddress = new Map<string, OutboxEntry>();
   return {
     async send(message) {
       byAddress.set(message.to.toLowerCase(), { ...message, sentAt: new Date() });
-      log.info({ to: message.to, subject: message.subject }, `mail (dev outbox): ${message.text}`);
+      log.info({ to: message.to, subject: message.subject }, `mail (no SMTP_URL): ${message.text}`);
     },
     latest: (to) => byAddress.get(to.toLowerCase()),
     close() {},

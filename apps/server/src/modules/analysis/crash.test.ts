@@ -61,6 +61,7 @@ function start(env: Record<string, string>): Proc {
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent-parley-web',
       HOST: '127.0.0.1',
+      DEV_OUTBOX: 'true',
       QUEUE_POLL_SECONDS: '0.5',
       ANALYSIS_RETRY_DELAY_SECONDS: '1',
       ...env,

@@ -19,3 +19,19 @@ export function codeMail(to: string, code: string, purpose: CodePurpose): MailMe
     code,
   };
 }
+
+/**
+ * What an address without an account receives instead of a code: the request is answered and
+ * mailed the same way for every address, so neither the answer nor its timing tells who has one.
+ */
+export function noAccountMail(to: string, signupUrl: string): MailMessage {
+  const text =
+    `Someone asked for a Parley sign-in code for this address. No account uses this e-mail. ` +
+    `To create one, sign up at ${signupUrl}. If you did not ask for it, you can ignore this e-mail.`;
+  return {
+    to,
+    subject: 'Your Parley sign-in code',
+    text,
+    html: `<p>${text.replace(signupUrl, `<a href="${signupUrl}">${signupUrl}</a>`)}</p>`,
+  };
+}

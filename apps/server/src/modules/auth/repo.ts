@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuthProvider } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { oneTimeCodes, sessions } from '../../platform/db/schema.js';
+import { oneTimeCodes, retiredRefreshTokens, sessions } from '../../platform/db/schema.js';
 
 export type CodePurpose = 'signin' | 'signup';
 
@@ -98,23 +98,37 @@ export function createAuthRepo(db: Db) {
       now: Date;
       expiresAt: Date;
     }) {
-      const [row] = await db
-        .insert(sessions)
-        .values({ ...values, createdAt: values.now, lastSeenAt: values.now })
-        .onConflictDoUpdate({
-          target: sessions.userId,
-          set: {
-            id: values.id,
-            refreshTokenHash: values.refreshTokenHash,
-            provider: values.provider,
-            ip: values.ip,
-            userAgent: values.userAgent,
-            createdAt: values.now,
-            lastSeenAt: values.now,
-            expiresAt: values.expiresAt,
-          },
-        })
-        .returning();
+      const [row] = await db.transaction(async (tx) => {
+        // The old session's retired tokens mean nothing once it is replaced.
+        await tx
+          .delete(retiredRefreshTokens)
+          .where(
+            inArray(
+              retiredRefreshTokens.sessionId,
+              tx
+                .select({ id: sessions.id })
+                .from(sessions)
+                .where(eq(sessions.userId, values.userId)),
+            ),
+          );
+        return tx
+          .insert(sessions)
+          .values({ ...values, createdAt: values.now, lastSeenAt: values.now })
+          .onConflictDoUpdate({
+            target: sessions.userId,
+            set: {
+              id: values.id,
+              refreshTokenHash: values.refreshTokenHash,
+              provider: values.provider,
+              ip: values.ip,
+              userAgent: values.userAgent,
+              createdAt: values.now,
+              lastSeenAt: values.now,
+              expiresAt: values.expiresAt,
+            },
+          })
+          .returning();
+      });
       if (!row) throw new Error('session upsert returned nothing');
       return row;
     },
@@ -124,8 +138,47 @@ export function createAuthRepo(db: Db) {
       return row ?? null;
     },
 
-    async touchSession(id: string, now: Date, expiresAt: Date) {
-      await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+    /**
+     * Swaps the session's refresh token for a new one, only if `fromHash` is still the current
+     * one (of two racing refreshes exactly one rotates), and remembers the old one as retired.
+     */
+    async rotateRefreshToken(values: {
+      id: string;
+      fromHash: string;
+      toHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(sessions)
+          .set({
+            refreshTokenHash: values.toHash,
+            lastSeenAt: values.now,
+            expiresAt: values.expiresAt,
+          })
+          .where(and(eq(sessions.id, values.id), eq(sessions.refreshTokenHash, values.fromHash)))
+          .returning({ id: sessions.id });
+        if (rows.length !== 1) return false;
+        await tx
+          .insert(retiredRefreshTokens)
+          .values({ tokenHash: values.fromHash, sessionId: values.id, retiredAt: values.now });
+        return true;
+      });
+    },
+
+    /** When the session retired this token, or null if it never had it. */
+    async retiredAt(sessionId: string, tokenHash: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ retiredAt: retiredRefreshTokens.retiredAt })
+        .from(retiredRefreshTokens)
+        .where(
+          and(
+            eq(retiredRefreshTokens.tokenHash, tokenHash),
+            eq(retiredRefreshTokens.sessionId, sessionId),
+          ),
+        );
+      return row?.retiredAt ?? null;
     },
 
     async deleteSession(id: string) {

@@ -21,19 +21,21 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
   const cookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
 
   function setSession(reply: FastifyReply, request: FastifyRequest, grant: SessionGrant) {
-    reply.setCookie(REFRESH_COOKIE, grant.refreshCookie, {
-      path: cookiePath,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: Math.floor(auth.sessionTtlMs / 1000),
-    });
+    if (grant.refreshCookie) {
+      reply.setCookie(REFRESH_COOKIE, grant.refreshCookie, {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: Math.floor(auth.sessionTtlMs / 1000),
+      });
+    }
     // Sign-ins are recorded in the activity log like authenticated calls.
     request.auth = {
       userId: grant.body.user.id,
       organizationId: grant.body.user.organizationId,
       role: grant.body.user.role,
-      sessionId: grant.refreshCookie.split('.')[0] ?? '',
+      sessionId: grant.sessionId,
     };
     return grant.body;
   }
@@ -81,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     setSession(reply, request, await auth.refresh(body.userId, cookieOf(request))),
   );
   registerRoute(app, authRoutes.revokeCredentials, async ({ body, request, reply }) => {
-    await auth.endSession(cookieOf(request), body.userId);
+    await auth.endSession(cookieOf(request), { userId: body.userId });
     clearSession(reply);
     return { message: 'Credentials revoked' };
   });
@@ -92,7 +94,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     authRoutes.logout,
   ]) {
     registerRoute(app, route, async ({ request, reply }) => {
-      await auth.endSession(cookieOf(request));
+      // Logging out ends the bearer token's session too: an API client may have no cookie.
+      const bearer = await app.authenticate(request);
+      if (bearer) request.auth = bearer;
+      await auth.endSession(cookieOf(request), { bearer });
       clearSession(reply);
       return { message: MESSAGES.loggedOut };
     });

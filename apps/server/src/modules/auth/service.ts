@@ -6,7 +6,6 @@ import {
   POSITIONS,
   type AuthProvider,
   type AuthSuccess,
-  type Plan,
 } from '@parley/contracts';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.js';
@@ -19,14 +18,14 @@ import {
   sixDigitCode,
 } from '../../platform/crypto.js';
 import { conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
-import type { Mailer } from '../../platform/mail.js';
+import type { Mailer, MailMessage } from '../../platform/mail.js';
 import type { TokenService } from '../../platform/tokens.js';
 import type { AuthContext } from '../../platform/http/route.js';
 import type { OrganizationsService } from '../organizations/service.js';
 import type { UsersService } from '../users/service.js';
-import type { PlansService } from '../plans/service.js';
 import type { AuthRepo, CodePurpose } from './repo.js';
-import { codeMail } from './code-mail.js';
+import { codeMail, noAccountMail } from './code-mail.js';
+import { createRefreshTokens } from './refresh-tokens.js';
 
 export interface ClientMeta {
   ip: string;
@@ -51,7 +50,9 @@ const signupPayload = z.object({
 /** What a sign-in hands back: the body for the client and the cookie for the browser. */
 export interface SessionGrant {
   body: AuthSuccess;
-  refreshCookie: string;
+  sessionId: string;
+  /** null: keep the browser's cookie (a racing refresh already set the newest one). */
+  refreshCookie: string | null;
 }
 
 export const AUTH_TEXT = {
@@ -65,6 +66,7 @@ export const AUTH_TEXT = {
   wrongCode: (left: number) =>
     `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
   sessionMissing: 'Please log in again',
+  codeRequested: (email: string) => `If an account uses ${email}, we sent a six-digit code to it.`,
 } as const;
 
 export interface AuthServiceDeps {
@@ -72,20 +74,29 @@ export interface AuthServiceDeps {
   repo: AuthRepo;
   users: UsersService;
   organizations: OrganizationsService;
-  plans: PlansService;
   mailer: Mailer;
   tokens: TokenService;
   now: () => Date;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { config, repo, users, organizations, plans, mailer, tokens, now } = deps;
+  const { config, repo, users, organizations, mailer, tokens, now } = deps;
   const codeKey = deriveKey(config.appSecret, 'one-time-code');
   const sessionTtlMs = config.env.SESSION_TTL_DAYS * 24 * 3600 * 1000;
+  const refreshTokens = createRefreshTokens(repo, now, sessionTtlMs);
   const hashCode = (email: string, purpose: CodePurpose, code: string) =>
     hmacHex(codeKey, `${purpose}:${email}:${code}`);
 
-  async function sendCode(email: string, purpose: CodePurpose, ip: string, payload?: unknown) {
+  /**
+   * Rate-limits, stores a code and mails it. `deliver: false` (an address without an account)
+   * does the same database work with a code nobody receives and mails `instead`.
+   */
+  async function sendCode(
+    email: string,
+    purpose: CodePurpose,
+    ip: string,
+    opts: { payload?: unknown; instead?: MailMessage } = {},
+  ) {
     const at = now();
     const windowStart = new Date(at.getTime() - config.env.AUTH_RATE_WINDOW_MINUTES * 60_000);
     if (
@@ -100,11 +111,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       purpose,
       codeHash: hashCode(email, purpose, code),
       expiresAt: new Date(at.getTime() + OTP_TTL_MINUTES * 60_000),
-      payload,
+      payload: opts.payload,
       requestIp: ip,
       now: at,
     });
-    await mailer.send(codeMail(email, code, purpose));
+    await mailer.send(opts.instead ?? codeMail(email, code, purpose));
   }
 
   /** Checks a code and uses it up; every failure says what the user can do next. */
@@ -125,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function grant(
     userId: string,
     sessionId: string,
-    token: string,
+    refreshCookie: string | null,
     provider: AuthProvider,
   ): Promise<SessionGrant> {
     const user = await users.sessionUser(userId);
@@ -137,7 +148,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     return {
       body: { accessToken, user, authProvider: provider },
-      refreshCookie: `${sessionId}.${token}`,
+      sessionId,
+      refreshCookie,
     };
   }
 
@@ -154,34 +166,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       now: at,
       expiresAt: new Date(at.getTime() + sessionTtlMs),
     });
-    return grant(userId, session.id, token, provider);
-  }
-
-  /** The live session a refresh cookie names, or null when it ended or never existed. */
-  async function sessionFromCookie(cookie: string | undefined) {
-    if (!cookie) return null;
-    const dot = cookie.indexOf('.');
-    if (dot <= 0) return null;
-    const id = cookie.slice(0, dot);
-    if (!z.uuid().safeParse(id).success) return null;
-    const session = await repo.sessionById(id);
-    if (!session || session.expiresAt.getTime() <= now().getTime()) return null;
-    if (!safeEqualHex(session.refreshTokenHash, sha256Hex(cookie.slice(dot + 1)))) return null;
-    return { session, token: cookie.slice(dot + 1) };
+    return grant(userId, session.id, `${session.id}.${token}`, provider);
   }
 
   return {
-    async requestSignin(
-      email: string,
-      meta: ClientMeta,
-    ): Promise<{ message: string; plan: Plan | null }> {
+    /**
+     * Same answer, same work (lookup, rate limit, stored code, one e-mail) for every address,
+     * so it tells nobody who has an account; the plan is for signed-in users (verify, /auth/me).
+     */
+    async requestSignin(email: string, meta: ClientMeta): Promise<{ message: string }> {
       const user = await users.byEmail(email);
-      if (!user || user.status !== 'active') throw notFound(AUTH_TEXT.noAccount);
-      await sendCode(email, 'signin', meta.ip);
-      return {
-        message: `We sent a six-digit code to ${email}.`,
-        plan: await plans.activePlan(user.organizationId),
-      };
+      const known = user?.status === 'active';
+      await sendCode(email, 'signin', meta.ip, {
+        instead: known ? undefined : noAccountMail(email, `${config.publicUrl}/signup`),
+      });
+      return { message: AUTH_TEXT.codeRequested(email) };
     },
 
     async verifySignin(email: string, code: string, meta: ClientMeta): Promise<SessionGrant> {
@@ -194,7 +193,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requestSignup(req: SignupRequest, meta: ClientMeta): Promise<{ message: string }> {
       if (await users.byEmail(req.email)) throw conflict(AUTH_TEXT.accountExists);
       const { email, ...payload } = req;
-      await sendCode(email, 'signup', meta.ip, payload);
+      await sendCode(email, 'signup', meta.ip, { payload });
       return { message: `We sent a six-digit code to ${email}.` };
     },
 
@@ -226,24 +225,33 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(user.id, provider, meta);
     },
 
+    /** A new access token and a rotated refresh cookie; a reused old cookie ends the session. */
     async refresh(userId: string, cookie: string | undefined): Promise<SessionGrant> {
-      const found = await sessionFromCookie(cookie);
+      const found = await refreshTokens.live(cookie);
       if (!found || found.session.userId !== userId) throw unauthorized(AUTH_TEXT.sessionMissing);
-      const at = now();
-      await repo.touchSession(found.session.id, at, new Date(at.getTime() + sessionTtlMs));
-      return grant(userId, found.session.id, found.token, found.session.provider);
+      const rotation = await refreshTokens.rotate(found, cookie);
+      if (rotation === 'revoked') throw unauthorized(AUTH_TEXT.sessionMissing);
+      return grant(userId, found.session.id, rotation.cookie, found.session.provider);
     },
 
-    /** Ends the cookie's session; with a userId, only when it is that user's. */
-    async endSession(cookie: string | undefined, userId?: string): Promise<void> {
-      const found = await sessionFromCookie(cookie);
-      if (!found) return;
-      if (userId && found.session.userId !== userId) throw unauthorized(AUTH_TEXT.sessionMissing);
-      await repo.deleteSession(found.session.id);
+    /**
+     * Ends the session of the cookie (current or retired token: either proves it) and of the
+     * bearer token; with a userId, only the cookie's session of that user.
+     */
+    async endSession(
+      cookie: string | undefined,
+      opts: { userId?: string; bearer?: AuthContext | null } = {},
+    ): Promise<void> {
+      const found = await refreshTokens.find(cookie);
+      if (found && opts.userId && found.session.userId !== opts.userId) {
+        throw unauthorized(AUTH_TEXT.sessionMissing);
+      }
+      if (found) await repo.deleteSession(found.session.id);
+      if (opts.bearer) await repo.deleteSession(opts.bearer.sessionId);
     },
 
     async checkSession(email: string, cookie: string | undefined): Promise<{ active: true }> {
-      const found = await sessionFromCookie(cookie);
+      const found = await refreshTokens.live(cookie);
       const user = found ? await users.byId(found.session.userId) : null;
       if (!user || user.email !== email) throw unauthorized(MESSAGES.sessionEnded);
       return { active: true };

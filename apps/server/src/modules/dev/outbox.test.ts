@@ -1,10 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, json, type TestContext } from '../../test/context.js';
 
-describe('dev outbox outside production', () => {
+const NOT_FOUND = {
+  statusCode: 404,
+  error: 'Not Found',
+  message: 'The requested resource could not be found',
+};
+
+/** Asks for a code, then reads the outbox: 404 (no route) when the outbox is off. */
+async function expectNoOutbox(ctx: TestContext) {
+  await call(ctx, 'POST', '/auth/request-signin', { payload: { email: 'rep@acme.parley.local' } });
+  expect(ctx.mail).toHaveLength(1);
+  const res = await call(ctx, 'GET', '/dev/outbox?email=rep%40acme.parley.local');
+  expect(res.statusCode).toBe(404);
+  expect(json(res)).toEqual(NOT_FOUND);
+  const docs = json<{ paths: Record<string, unknown> }>(
+    await ctx.app.inject({ url: '/api/docs/json' }),
+  );
+  expect(Object.keys(docs.paths)).not.toContain('/api/v1/dev/outbox');
+}
+
+describe('dev outbox with DEV_OUTBOX=true on a loopback HOST', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ env: { DEV_OUTBOX: 'true', HOST: '127.0.0.1' } });
   });
   afterAll(async () => ctx.close());
 
@@ -39,30 +58,32 @@ describe('dev outbox outside production', () => {
   });
 });
 
+// Issue 21 item 2: a default development start handed anyone every sign-in code.
+for (const host of ['0.0.0.0', '127.0.0.1']) {
+  describe(`dev outbox without DEV_OUTBOX (development, HOST=${host})`, () => {
+    let ctx: TestContext;
+    beforeAll(async () => {
+      ctx = await createTestContext({ env: { HOST: host } });
+    });
+    afterAll(async () => ctx.close());
+
+    it('does not exist', async () => expectNoOutbox(ctx));
+  });
+}
+
 describe('dev outbox in production', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({
-      env: { NODE_ENV: 'production', APP_SECRET: 'production-secret-production-secret-42' },
+      env: {
+        NODE_ENV: 'production',
+        APP_SECRET: 'production-secret-production-secret-42',
+        // Required in production; the test records mail instead of connecting.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+      },
     });
   });
   afterAll(async () => ctx.close());
 
-  it('does not exist', async () => {
-    await call(ctx, 'POST', '/auth/request-signin', {
-      payload: { email: 'rep@acme.parley.local' },
-    });
-    expect(ctx.mail).toHaveLength(1);
-    const res = await call(ctx, 'GET', '/dev/outbox?email=rep%40acme.parley.local');
-    expect(res.statusCode).toBe(404);
-    expect(json(res)).toEqual({
-      statusCode: 404,
-      error: 'Not Found',
-      message: 'The requested resource could not be found',
-    });
-    const docs = json<{ paths: Record<string, unknown> }>(
-      await ctx.app.inject({ url: '/api/docs/json' }),
-    );
-    expect(Object.keys(docs.paths)).not.toContain('/api/v1/dev/outbox');
-  });
+  it('does not exist', async () => expectNoOutbox(ctx));
 });

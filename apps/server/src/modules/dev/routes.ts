@@ -4,7 +4,10 @@ import { notFound } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { Mailer } from '../../platform/mail.js';
 
-/** Registered only when NODE_ENV is not production: the code a developer or a test needs. */
+/**
+ * Registered only with DEV_OUTBOX=true, which config allows outside production on a loopback
+ * HOST: the code a developer or a test needs, and anyone reaching the port could read.
+ */
 export function registerDevRoutes(app: FastifyInstance, mailer: Mailer): void {
   registerRoute(app, devRoutes.outbox, async ({ query }) => {
     const entry = mailer.latest(query.email);

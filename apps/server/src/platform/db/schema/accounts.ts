@@ -104,6 +104,23 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_user_uq').on(t.userId)],
 );
 
+/**
+ * Refresh tokens a session has already rotated away from (hashes only). Presenting one again
+ * means a copy is in someone else's hands, so the session ends. A new sign-in gives the user's
+ * session row a new id; the update cascade keeps a racing insert from failing it.
+ */
+export const retiredRefreshTokens = pgTable(
+  'retired_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('retired_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
