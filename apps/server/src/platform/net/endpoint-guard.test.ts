@@ -118,7 +118,7 @@ describe('endpoint guard', () => {
     const get = (g: EndpointGuard, url: string) =>
       new Promise<string>((resolve, reject) => {
         http
-          .get(url, { agent: g.httpAgent }, (res) => {
+          .get(url, { agent: g.agents().http }, (res) => {
             res.setEncoding('utf8');
             let body = '';
             res.on('data', (d: string) => (body += d));

@@ -49,12 +49,20 @@ export interface EndpointGuardOptions {
   isBlocked?: (address: string) => boolean;
 }
 
+/** A guarded agent per protocol, for one SDK client. */
+export interface NetAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
 export interface EndpointGuard {
   /** fetch whose every connection is checked (the AI SDKs take it). */
   fetch: typeof fetch;
-  /** Agents for SDKs on node:http (AWS, Azure): the same check on every socket. */
-  httpAgent: http.Agent;
-  httpsAgent: https.Agent;
+  /**
+   * Fresh agents for an SDK client on node:http (AWS, Azure), with the same check on every
+   * socket. One pair per client: SDKs destroy their agents when the client is destroyed.
+   */
+  agents(options?: http.AgentOptions): NetAgents;
   close(): Promise<void>;
 }
 
@@ -144,18 +152,13 @@ export function createEndpointGuard(opts: EndpointGuardOptions): EndpointGuard {
       return guardedConnect(options, cb, (o, c) => super.createConnection(o, c));
     }
   }
-  const httpAgent = new GuardedHttpAgent({ keepAlive: true });
-  const httpsAgent = new GuardedHttpsAgent({ keepAlive: true });
-
   return {
     fetch: guardedFetch,
-    httpAgent,
-    httpsAgent,
-    async close() {
-      httpAgent.destroy();
-      httpsAgent.destroy();
-      await dispatcher.close();
-    },
+    agents: (options = {}) => ({
+      http: new GuardedHttpAgent(options),
+      https: new GuardedHttpsAgent(options),
+    }),
+    close: () => dispatcher.close(),
   };
 }
 
@@ -163,7 +166,10 @@ export function createEndpointGuard(opts: EndpointGuardOptions): EndpointGuard {
 export function isUnreachable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const { code, name, cause } = e as { code?: unknown; name?: unknown; cause?: unknown };
-    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return true;
+    // Node's codes (ECONNREFUSED, ENOTFOUND, …, ours) and Azure's wrapper for them.
+    if (typeof code === 'string' && (/^E[A-Z_]+$/.test(code) || code === 'REQUEST_SEND_ERROR')) {
+      return true;
+    }
     if (name === 'TimeoutError' || name === 'AbortError' || name === 'ConnectTimeoutError') {
       return true;
     }
