@@ -57,6 +57,9 @@ export default defineConfig({
       // Journeys sign the same seeded people in many times; the real limits are API-tested.
       AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
       AUTH_REQUESTS_PER_IP: '10000',
+      // The workbench journey connects an OpenAI-compatible stand-in on 127.0.0.1, which the
+      // server refuses by default (no internal addresses for organisations' endpoints).
+      ALLOW_PRIVATE_ENDPOINTS: 'true',
     },
   },
 });

@@ -23,6 +23,7 @@ const PGLITE_ONLY = [
   'src/platform/storage/local.test.ts',
   'src/platform/storage/s3.test.ts',
   'src/platform/storage/azure.test.ts',
+  'src/platform/net/endpoint-guard.test.ts',
   'src/platform/realtime/realtime.test.ts',
   'src/modules/uploads/upload-cloud.test.ts',
   'src/modules/inference/video-step.test.ts',

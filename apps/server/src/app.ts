@@ -26,6 +26,7 @@ import { createUsersService } from './modules/users/service.js';
 import { registerUserRoutes } from './modules/users/routes.js';
 import { registerDevRoutes } from './modules/dev/routes.js';
 import { createSecretBox } from './platform/secrets.js';
+import { createEndpointGuard } from './platform/net/endpoint-guard.js';
 import { createLocalStore } from './platform/storage/local.js';
 import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
@@ -92,12 +93,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now,
   });
 
+  // Every connection to an address an organisation typed in (AI base URLs, storage endpoints)
+  // goes through this guard: internal addresses are refused unless ALLOW_PRIVATE_ENDPOINTS.
+  const endpoints = createEndpointGuard({
+    allowPrivate: config.env.ALLOW_PRIVATE_ENDPOINTS ?? false,
+  });
+
   // Cloud storage configurations; `integrations.storeFor(orgId, provider?)` is the one way to
   // reach an organisation's media store.
   const integrations = createIntegrationsService({
     repo: createIntegrationsRepo(database.db),
     secrets: createSecretBox(config.appSecret),
     localStore: () => createLocalStore(config.mediaDir),
+    endpoints,
   });
   app.addHook('onClose', async () => integrations.close());
 
@@ -105,7 +113,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const aiProviders = createAiProvidersModule({
     db: database.db,
     secrets: createSecretBox(config.appSecret),
-    createProvider,
+    createProvider: (c) =>
+      createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
   });
   await aiProviders.seed();
 
@@ -148,5 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
 
   await registerWebApp(app, opts.webDist ?? null);
+  // Last, so the analysis jobs stopped by earlier hooks can finish their calls first.
+  app.addHook('onClose', async () => endpoints.close());
   return app;
 }

@@ -42,6 +42,11 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
   OIDC_ALLOW_HTTP: bool,
+  /**
+   * Let organisations point AI base URLs and storage endpoints at loopback, private and
+   * link-local addresses (self-hosted Ollama, MinIO, Azurite). Off: those are refused.
+   */
+  ALLOW_PRIVATE_ENDPOINTS: bool,
   SUPPORT_EMAIL: z.string().default('support@parley.local'),
   /** Unset: seed the demo accounts outside production only. */
   SEED: bool,

@@ -104,6 +104,7 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
     baseURL,
     maxRetries: 0,
     timeout: SDK_TIMEOUT_MS,
+    ...(config.fetch && { fetch: config.fetch }),
   });
   const policy = new CallPolicy('anthropic', config);
 

@@ -26,11 +26,19 @@ export async function checkConnection(
     return { ok: true, models, message };
   } catch (err) {
     if (!isAiError(err)) throw err;
+    // Without an HTTP status nothing answered: the caller may word that its own way.
+    const unreachable =
+      err.status === undefined && (err.kind === 'unavailable' || err.kind === 'timeout');
     const detail =
       err.kind === 'key-expired'
         ? ''
         : ` (${where}${err.detail ? `: ${firstLine(err.detail)}` : ''})`;
-    return { ok: false, models: [], message: `${err.message}${detail}` };
+    return {
+      ok: false,
+      models: [],
+      message: `${err.message}${detail}`,
+      ...(unreachable && { unreachable }),
+    };
   }
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@google/genai';
 import { CallPolicy } from './call-policy.js';
 import { checkConnection } from './connection-check.js';
+import { withFetch } from './scoped-fetch.js';
 import { buildResult } from './result.js';
 import { geminiSampling, isGemma } from './settings.js';
 import type {
@@ -130,7 +131,7 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
     async complete(req) {
       const startedAt = Date.now();
       const response = await policy.run(req.signal, (signal) =>
-        client.models.generateContent(params(req, signal)),
+        withFetch(config.fetch, () => client.models.generateContent(params(req, signal))),
       );
       return buildResult(req, {
         provider: 'gemini',
@@ -145,7 +146,7 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
     async *stream(req): AsyncGenerator<StreamEvent> {
       const startedAt = Date.now();
       const chunks = policy.stream<GenerateContentResponse>(req.signal, (signal) =>
-        client.models.generateContentStream(params(req, signal)),
+        withFetch(config.fetch, () => client.models.generateContentStream(params(req, signal))),
       );
       let text = '';
       let model: string | undefined;
@@ -176,13 +177,15 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
     },
 
     testConnection() {
-      return checkConnection(policy, baseUrl, async (signal) => {
-        const ids: string[] = [];
-        const pager = await client.models.list({ config: { abortSignal: signal } });
-        for await (const model of pager)
-          if (model.name) ids.push(model.name.replace(/^models\//, ''));
-        return ids;
-      });
+      return checkConnection(policy, baseUrl, (signal) =>
+        withFetch(config.fetch, async () => {
+          const ids: string[] = [];
+          const pager = await client.models.list({ config: { abortSignal: signal } });
+          for await (const model of pager)
+            if (model.name) ids.push(model.name.replace(/^models\//, ''));
+          return ids;
+        }),
+      );
     },
   };
 }

@@ -42,6 +42,7 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
     project: null,
     maxRetries: 0,
     timeout: SDK_TIMEOUT_MS,
+    ...(config.fetch && { fetch: config.fetch }),
   });
   const policy = new CallPolicy('openai', config);
 

@@ -255,7 +255,34 @@ export function describeAdapter(adapter: AdapterUnderTest): void {
       });
       const down = await nowhere.testConnection();
       expect(down.ok).toBe(false);
+      expect(down.unreachable).toBe(true);
       expect(down.message).toContain('http://127.0.0.1:9');
+    });
+
+    it('sends every call through the configured fetch, and fails as unreachable when it refuses', async () => {
+      const seen: string[] = [];
+      const counting: typeof fetch = (input, init) => {
+        seen.push(input instanceof Request ? input.url : String(input));
+        return fetch(input, init);
+      };
+      const { provider, server } = await startWith({}, { fetch: counting });
+      await provider.complete(ask());
+      await collect(provider.stream(ask()));
+      expect((await provider.testConnection()).ok).toBe(true);
+      expect(seen.length).toBe(server.requests.length);
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+
+      const refusing: typeof fetch = () =>
+        Promise.reject(Object.assign(new TypeError('fetch failed'), { code: 'EBLOCKED' }));
+      const blocked = adapter.create({
+        apiKey: 'test-key',
+        baseUrl: server.url,
+        maxRetries: 0,
+        fetch: refusing,
+      });
+      const before = server.requests.length;
+      expect(await blocked.testConnection()).toMatchObject({ ok: false, unreachable: true });
+      expect(server.requests.length).toBe(before);
     });
   });
 }

@@ -110,6 +110,8 @@ export interface ConnectionCheck {
   /** Models the key can use, when the provider lists them. */
   models: string[];
   message: string;
+  /** No answer came (refused, unknown host, timed out, or refused by the injected fetch). */
+  unreachable?: boolean;
 }
 
 export interface LlmProvider {
@@ -131,6 +133,11 @@ export interface RemoteProviderConfig {
   maxRetries?: number;
   /** First back-off wait before jitter (doubles each retry, capped at 30 s); default 500 ms. */
   retryBaseDelayMs?: number;
+  /**
+   * How requests go out; the global fetch by default. The server passes one that refuses
+   * internal addresses (this package knows nothing of that policy).
+   */
+  fetch?: typeof fetch;
 }
 
 export type ProviderConfig =

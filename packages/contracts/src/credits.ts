@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { inferenceStatusSchema } from './meetings.js';
+import { BILLING_ROLES } from './roles.js';
 
 /** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
 export const CREDIT_MESSAGES = {
@@ -45,6 +46,8 @@ export const creditRoutes = {
     summary: 'Charge analysis credits for a meeting of this many minutes (rounded up)',
     tags: ['credits'],
     auth: true,
+    // Any member could otherwise burn the organisation's credits (issue 21).
+    roles: BILLING_ROLES,
     body: cutCreditsBody,
     response: z.object({ message: z.string() }),
   }),

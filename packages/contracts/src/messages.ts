@@ -9,6 +9,14 @@ export const MESSAGES = {
   notInPlan: 'Not available in your current plan',
 } as const;
 
+/**
+ * Every failure to reach an address an organisation gave (AI base URL, storage endpoint):
+ * refused, unknown, timed out or not allowed (internal) all read the same, so the answers
+ * cannot be used to map the server's network (issue 21).
+ */
+export const UNREACHABLE_ENDPOINT_MESSAGE =
+  'Could not reach the endpoint. Check the address and that it is publicly reachable.';
+
 export const STATUS_MESSAGES: Record<number, string> = {
   400: 'Invalid details',
   401: 'Please log in again',

@@ -11,6 +11,12 @@ export const ROLES = [
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * Roles with billing permission: they may charge the organisation's credits by hand (the
+ * analysis pipeline charges its own). Routes declare this list in their contract.
+ */
+export const BILLING_ROLES: readonly Role[] = ['superadmin', 'poc'];
+
 /** Positions are free text in general; these are the values the product reacts to (spec 1 §3). */
 export const POSITIONS = {
   b2cUser: 'B2CUSER',

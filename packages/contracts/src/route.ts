@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FeatureName } from './features.js';
+import type { Role } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,6 +31,11 @@ export interface RouteContract<
    * with 403 'No {feature} available' otherwise; this is the one way to gate a route.
    */
   feature?: FeatureName;
+  /**
+   * The roles allowed to call it (only with auth: true); others get 403 with the generic
+   * message. Absent means every signed-in member.
+   */
+  roles?: readonly Role[];
 }
 
 export function defineRoute<

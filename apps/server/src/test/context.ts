@@ -78,6 +78,12 @@ function recordingMailer(sink: MailMessage[]): Mailer {
 }
 
 /**
+ * Configuration for tests whose stand-ins (AI protocol servers, s3rver, Azurite) listen on
+ * 127.0.0.1, which the app refuses to connect to unless told (ALLOW_PRIVATE_ENDPOINTS).
+ */
+export const LOCAL_STAND_INS = { ALLOW_PRIVATE_ENDPOINTS: 'true' } as const;
+
+/**
  * A seeded app on a fresh database, driven through fastify.inject. `env` overrides
  * configuration the way environment variables would. Mail is recorded in `mail` unless
  * `realMailer` is set, in which case `mail` stays empty.

@@ -4,8 +4,10 @@ import {
   type AiConfigBody,
   type AiConfigPatchBody,
   type AiConfigProvider,
+  UNREACHABLE_ENDPOINT_MESSAGE,
 } from '@parley/contracts';
 import { keyExpiredMessage, type LlmProvider, type ProviderConfig } from '@parley/ai';
+import { isUnreachable } from '../../platform/net/endpoint-guard.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { AiConfigValues, AiConfigRow } from './repo.js';
 
@@ -103,5 +105,6 @@ export function statusOf(err: unknown): number | null {
 export function describeFailure(provider: AiConfigProvider, err: unknown): string {
   const status = statusOf(err);
   if (status === 401 || status === 403) return keyExpiredMessage(AI_CONFIG_KIND[provider]);
+  if (status === null && isUnreachable(err)) return UNREACHABLE_ENDPOINT_MESSAGE;
   return err instanceof Error ? err.message : String(err);
 }

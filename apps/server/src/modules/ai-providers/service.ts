@@ -9,6 +9,7 @@ import {
   type AiConfiguration,
   type Role,
   type TestConnectionResult,
+  UNREACHABLE_ENDPOINT_MESSAGE,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secrets.js';
@@ -69,8 +70,13 @@ export function createAiConfigsService({ repo, secrets, createProvider }: AiConf
     c: AiCredentials,
   ): Promise<TestConnectionResult> {
     try {
-      const result = await createProvider(providerConfig(provider, c)).testConnection();
-      return { ok: result.ok, message: result.message, models: result.models };
+      // No retries: someone is waiting, and an address that did not answer gets the same
+      // answer a few seconds later (and blocked addresses would only be refused again).
+      const config = { ...providerConfig(provider, c), maxRetries: 0 };
+      const result = await createProvider(config).testConnection();
+      // Refused, unknown, timed out or an internal address: one message (issue 21).
+      const message = result.unreachable ? UNREACHABLE_ENDPOINT_MESSAGE : result.message;
+      return { ok: result.ok, message, models: result.models };
     } catch (err) {
       return { ok: false, message: describeFailure(provider, err), models: [] };
     }

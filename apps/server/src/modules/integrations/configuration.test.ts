@@ -1,7 +1,11 @@
 import { BlobServiceClient } from '@azure/storage-blob';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATION_MESSAGES, type IntegrationConfiguration } from '@parley/contracts';
+import {
+  INTEGRATION_MESSAGES,
+  UNREACHABLE_ENDPOINT_MESSAGE,
+  type IntegrationConfiguration,
+} from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
 import {
   startAzurite,
@@ -16,6 +20,7 @@ import {
   signIn,
   signUp,
   type TestContext,
+  LOCAL_STAND_INS,
 } from '../../test/context.js';
 
 let ctx: TestContext;
@@ -26,7 +31,11 @@ let user: string;
 let acmeId: string;
 
 beforeAll(async () => {
-  [ctx, s3, azure] = await Promise.all([createTestContext(), startS3Server(), startAzurite()]);
+  [ctx, s3, azure] = await Promise.all([
+    createTestContext({ env: LOCAL_STAND_INS }),
+    startS3Server(),
+    startAzurite(),
+  ]);
   const service = BlobServiceClient.fromConnectionString(azure.connectionString);
   await Promise.all(['media', 'archive'].map((c) => service.getContainerClient(c).create()));
   const p = await signIn(ctx, 'poc@acme.parley.local');
@@ -80,7 +89,7 @@ describe('Amazon S3 configuration', () => {
     });
     expect(json(closed)).toMatchObject({
       statusCode: 400,
-      message: 'Could not reach the S3 bucket: could not connect to 127.0.0.1:9 (ECONNREFUSED)',
+      message: UNREACHABLE_ENDPOINT_MESSAGE,
     });
     expect(await rowsOf(acmeId)).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   type AzureStoreOptions,
 } from '../../platform/storage/azure.js';
 import type { CloudStore } from '../../platform/storage/cloud.js';
+import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import { checkS3Bucket, createS3Store, type S3StoreOptions } from '../../platform/storage/s3.js';
 
 /**
@@ -158,9 +159,16 @@ export function joinConfig(
     : { provider, options: joinAzure(settings, secret) };
 }
 
-/** Null when the store answers, otherwise why not. */
-export const checkConfig = (c: CloudConfig): Promise<string | null> =>
-  c.provider === 'aws' ? checkS3Bucket(c.options) : checkAzureContainer(c.options);
+/** Null when the store answers, otherwise why not. Fresh agents: sockets end with the check. */
+export const checkConfig = (c: CloudConfig, guard: EndpointGuard): Promise<string | null> =>
+  c.provider === 'aws'
+    ? checkS3Bucket(c.options, guard.agents())
+    : checkAzureContainer(c.options, guard.agents());
 
-export const storeFromConfig = (c: CloudConfig): CloudStore =>
-  c.provider === 'aws' ? createS3Store(c.options) : createAzureStore(c.options);
+/** The SDKs' own defaults for their agents (kept alive; the store's close() ends them). */
+const STORE_AGENTS = { keepAlive: true, maxSockets: 50 };
+
+export const storeFromConfig = (c: CloudConfig, guard: EndpointGuard): CloudStore =>
+  c.provider === 'aws'
+    ? createS3Store(c.options, guard.agents(STORE_AGENTS))
+    : createAzureStore(c.options, guard.agents(STORE_AGENTS));

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES, type SessionUser } from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
+import { createEndpointGuard } from '../../platform/net/endpoint-guard.js';
 import { createSecretBox } from '../../platform/secrets.js';
 import { isCloudStore } from '../../platform/storage/cloud.js';
 import { createLocalStore } from '../../platform/storage/local.js';
@@ -24,6 +25,7 @@ import {
   signIn,
   signUp,
   type TestContext,
+  LOCAL_STAND_INS,
 } from '../../test/context.js';
 import { createIntegrationsRepo } from './repo.js';
 import { createIntegrationsService, type IntegrationsService } from './service.js';
@@ -36,9 +38,15 @@ let acmeId: string;
 let service: IntegrationsService;
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'parley-media-'));
 const local = createLocalStore(mediaDir);
+// s3rver and Azurite listen on 127.0.0.1, as with ALLOW_PRIVATE_ENDPOINTS=true.
+const endpoints = createEndpointGuard({ allowPrivate: true });
 
 beforeAll(async () => {
-  [ctx, s3, azure] = await Promise.all([createTestContext(), startS3Server(), startAzurite()]);
+  [ctx, s3, azure] = await Promise.all([
+    createTestContext({ env: LOCAL_STAND_INS }),
+    startS3Server(),
+    startAzurite(),
+  ]);
   await BlobServiceClient.fromConnectionString(azure.connectionString)
     .getContainerClient('media')
     .create();
@@ -50,11 +58,12 @@ beforeAll(async () => {
     repo: createIntegrationsRepo(ctx.database.db),
     secrets: createSecretBox(ctx.config.appSecret),
     localStore: () => local,
+    endpoints,
   });
 });
 afterAll(async () => {
   service?.close();
-  await Promise.all([ctx?.close(), s3?.close(), azure?.close()]);
+  await Promise.all([ctx?.close(), s3?.close(), azure?.close(), endpoints.close()]);
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
@@ -179,6 +188,7 @@ describe('storeFor', () => {
       repo: createIntegrationsRepo(ctx.database.db),
       secrets: createSecretBox('a-different-app-secret-a-different-app-secret'),
       localStore: () => local,
+      endpoints,
     });
     await expect(other.storeFor(acmeId, 'aws')).rejects.toMatchObject({
       statusCode: 409,

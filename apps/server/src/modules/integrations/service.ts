@@ -1,6 +1,7 @@
 import {
   INTEGRATION_MESSAGES as M,
   INTEGRATIONS,
+  UNREACHABLE_ENDPOINT_MESSAGE,
   awsConfigBody,
   azureConfigBody,
   cloudProviderSchema,
@@ -17,6 +18,7 @@ import {
   type StorageProvider,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { CloudStore } from '../../platform/storage/cloud.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
@@ -44,6 +46,8 @@ export interface IntegrationsDeps {
   secrets: SecretBox;
   /** The organisation-independent local store (files under DATA_DIR/media). */
   localStore: () => ObjectStore;
+  /** Every connection to a configured endpoint goes through it (internal addresses refused). */
+  endpoints: EndpointGuard;
 }
 
 /** Spec 3 §6 leaves enforcement open; connecting an organisation's services is an admin act. */
@@ -52,12 +56,22 @@ const MANAGERS: readonly Role[] = ['poc', 'superadmin'];
 const RETIRE_AFTER_MS = 10 * 60_000;
 
 const notFoundMessage = (p: CloudProvider) => (p === 'aws' ? M.awsNotFound : M.azureNotFound);
+/** Network failures already read as the one generic message; other reasons say which store. */
 const unreachable = (p: CloudProvider, reason: string) =>
-  p === 'aws' ? M.s3Unreachable(reason) : M.azureUnreachable(reason);
+  reason === UNREACHABLE_ENDPOINT_MESSAGE
+    ? reason
+    : p === 'aws'
+      ? M.s3Unreachable(reason)
+      : M.azureUnreachable(reason);
 /** Binds a sealed secret to its row's tenant and provider (see secrets.ts). */
 const secretContext = (organizationId: string, p: CloudProvider) => `${organizationId}:${p}`;
 
-export function createIntegrationsService({ repo, secrets, localStore }: IntegrationsDeps) {
+export function createIntegrationsService({
+  repo,
+  secrets,
+  localStore,
+  endpoints,
+}: IntegrationsDeps) {
   /** One client per organisation and cloud, rebuilt when its configuration row changes. */
   const stores = new Map<string, { stamp: string; store: CloudStore }>();
   let local: ObjectStore | null = null;
@@ -121,7 +135,7 @@ export function createIntegrationsService({ repo, secrets, localStore }: Integra
   }
 
   async function mustReach(config: CloudConfig): Promise<void> {
-    const reason = await checkConfig(config);
+    const reason = await checkConfig(config, endpoints);
     if (reason) throw badRequest(unreachable(config.provider, reason));
   }
 
@@ -281,7 +295,7 @@ export function createIntegrationsService({ repo, secrets, localStore }: Integra
       const cached = stores.get(key);
       if (cached?.stamp === stamp) return cached.store;
       if (cached) retire(cached.store);
-      const store = storeFromConfig(opened(row, chosen));
+      const store = storeFromConfig(opened(row, chosen), endpoints);
       stores.set(key, { stamp, store });
       return store;
     },

@@ -6,7 +6,10 @@ import { createMediaContext } from '../../test/media.js';
 import { searchTextOf } from './view.js';
 
 let ctx: TestContext;
+/** The point of contact: a role with billing permission (BILLING_ROLES). */
 let token: string;
+/** A plain member, for the usage views every member reads. */
+let userToken: string;
 let org: string;
 
 const remaining = async () => {
@@ -22,9 +25,10 @@ const cut = (duration: number, t = token) =>
 
 beforeAll(async () => {
   ctx = await createMediaContext();
-  const s = await signIn(ctx, 'user@acme.parley.local');
+  const s = await signIn(ctx, 'poc@acme.parley.local');
   token = s.accessToken;
   org = s.user.organizationId;
+  userToken = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
 });
 afterAll(async () => ctx?.close());
 
@@ -42,6 +46,22 @@ describe('analysis credits', () => {
     expect(await remaining()).toBe(587);
     expect((await cut(0)).statusCode).toBe(400);
     expect((await cut(-3)).statusCode).toBe(400);
+  });
+
+  it('refuses members without billing permission with 403, taking nothing and not telling the balance', async () => {
+    const before = await remaining();
+    for (const email of ['rep@acme.parley.local', 'manager@acme.parley.local']) {
+      const member = (await signIn(ctx, email)).accessToken;
+      const res = await cut(584, member);
+      expect(res.statusCode).toBe(403);
+      expect(json(res)).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'You are not allowed to perform this operation',
+      });
+    }
+    expect((await cut(1, userToken)).statusCode).toBe(403);
+    expect(await remaining()).toBe(before);
   });
 
   it('refuses with 402 when the plan has fewer credits than the meeting needs, taking none', async () => {
@@ -71,7 +91,7 @@ describe('analysis credits', () => {
   });
 
   it('reports minutes per meeting and per day from the meetings’ lengths', async () => {
-    const user = json<{ id: string }>(await call(ctx, 'GET', '/auth/me', { token }));
+    const user = json<{ id: string }>(await call(ctx, 'GET', '/auth/me', { token: userToken }));
     const day = (d: string, h: number) => new Date(`${d}T${String(h).padStart(2, '0')}:00:00Z`);
     const rows = [
       { name: 'a', at: day('2030-05-01', 9), sec: 61 },
@@ -90,7 +110,7 @@ describe('analysis credits', () => {
         searchText: searchTextOf(`${r.name}.mp4`),
       })),
     );
-    const byDay = await call(ctx, 'POST', '/plan/usage/day', { token, payload: {} });
+    const byDay = await call(ctx, 'POST', '/plan/usage/day', { token: userToken, payload: {} });
     expect(json(byDay)).toEqual({
       bundleUsage: {
         remainingCredits: 1,
@@ -102,7 +122,7 @@ describe('analysis credits', () => {
       },
     });
     const ranged = await call(ctx, 'POST', '/plan/usage/day', {
-      token,
+      token: userToken,
       payload: { from: '2030-05-02', to: '2030-05-31' },
     });
     expect(json<{ bundleUsage: { usedMinutes: number } }>(ranged).bundleUsage.usedMinutes).toBe(1);
@@ -112,7 +132,7 @@ describe('analysis credits', () => {
         usedMinutes: number;
         meetings: { meetingName: string; minutes: number }[];
       };
-    }>(await call(ctx, 'POST', '/plan/meetings', { token }));
+    }>(await call(ctx, 'POST', '/plan/meetings', { token: userToken }));
     expect(perMeeting.bundleUsage.count).toBe(3);
     expect(perMeeting.bundleUsage.usedMinutes).toBe(5);
     expect(perMeeting.bundleUsage.meetings.map((m) => [m.meetingName, m.minutes])).toEqual([

@@ -4,7 +4,14 @@ import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import type { ModelRow, PromptRunResult } from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
 import { createSecretBox } from '../../platform/secrets.js';
-import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+import {
+  call,
+  createTestContext,
+  json,
+  signIn,
+  type TestContext,
+  LOCAL_STAND_INS,
+} from '../../test/context.js';
 import { eventsOf, processedMeeting } from '../../test/workbench-kit.js';
 
 let ctx: TestContext;
@@ -16,7 +23,7 @@ let meetingId: string;
 
 beforeAll(async () => {
   [ctx, server, broken] = await Promise.all([
-    createTestContext(),
+    createTestContext({ env: LOCAL_STAND_INS }),
     startOpenAiServer({ models: ['gpt-4o-mini', 'llama3.1:8b'], streamChunkDelayMs: 5 }),
     startOpenAiServer({ models: ['gpt-4o-mini'], breakStreamAfter: 2 }),
   ]);

@@ -15,7 +15,7 @@ import {
   sharedAzurite,
   stopCloudServers,
 } from '../../test/cloud-stores.js';
-import { call, json, signIn } from '../../test/context.js';
+import { call, json, signIn, LOCAL_STAND_INS } from '../../test/context.js';
 import {
   chunkForm,
   complete,
@@ -47,7 +47,7 @@ describe.each(['aws', 'azure'] as const)('a multi-chunk upload to %s', (provider
   let orgId: string;
 
   beforeAll(async () => {
-    ctx = await createMediaContext();
+    ctx = await createMediaContext({ env: LOCAL_STAND_INS });
     await connectCloud(ctx, provider);
     const session = await signIn(ctx, 'user@acme.parley.local');
     user = session.accessToken;
@@ -118,7 +118,7 @@ describe.each(['aws', 'azure'] as const)('a multi-chunk upload to %s', (provider
 describe('an upload stays on the store it was started on', () => {
   let ctx: Awaited<ReturnType<typeof createMediaContext>>;
   beforeAll(async () => {
-    ctx = await createMediaContext();
+    ctx = await createMediaContext({ env: LOCAL_STAND_INS });
     await connectCloud(ctx, 'azure');
   });
   afterAll(async () => ctx?.close());

@@ -10,7 +10,7 @@ import {
   type StorageProvider,
 } from '@parley/contracts';
 import { cloudStore, stopCloudServers } from '../../test/cloud-stores.js';
-import { call, json, signIn } from '../../test/context.js';
+import { call, json, signIn, LOCAL_STAND_INS } from '../../test/context.js';
 import {
   complete,
   createMediaContext,
@@ -61,7 +61,7 @@ describe.each(STORES)('chunked upload to the $name store', ({ provider, setup, r
   const fileName = 'Quarterly review.mp4';
 
   beforeAll(async () => {
-    ctx = await createMediaContext();
+    ctx = await createMediaContext({ env: LOCAL_STAND_INS });
     await setup?.(ctx);
     user = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
     other = (await signIn(ctx, 'rep@acme.parley.local')).accessToken;

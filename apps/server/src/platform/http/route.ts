@@ -64,7 +64,8 @@ export interface RouteOptions {
 
 /**
  * Registers a route from its contract: zod validates input and output, the contract feeds
- * OpenAPI, and routes marked auth: true get the bearer check before the handler runs.
+ * OpenAPI, and routes marked auth: true get the bearer check (then the contract's role list
+ * and feature gate) before the handler runs.
  */
 export function registerRoute<R extends RouteContract>(
   app: FastifyInstance,
@@ -89,6 +90,7 @@ export function registerRoute<R extends RouteContract>(
           const auth = await app.authenticate(request);
           if (!auth) throw unauthorized();
           request.auth = auth;
+          if (contract.roles && !contract.roles.includes(auth.role)) throw forbidden();
           const feature = contract.feature;
           if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
             throw forbidden(featureUnavailableMessage(feature));

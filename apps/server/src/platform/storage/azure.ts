@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import { Readable } from 'node:stream';
 import {
   BlobSASPermissions,
@@ -8,6 +9,7 @@ import {
 } from '@azure/storage-blob';
 import { azureBlockId } from '@parley/contracts';
 import { notFound } from '../errors.js';
+import type { NetAgents } from '../net/endpoint-guard.js';
 import { contentTypeFor, networkReason, type CloudStore } from './cloud.js';
 
 export type AzureCredentials =
@@ -26,19 +28,34 @@ export type AzureStoreOptions = AzureCredentials & {
   tryTimeoutMs?: number;
 };
 
-export function createAzureServiceClient(opts: AzureStoreOptions): BlobServiceClient {
-  const pipeline: StoragePipelineOptions = {
-    retryOptions: {
-      maxTries: opts.maxTries ?? 4,
-      ...(opts.tryTimeoutMs ? { tryTimeoutInMs: opts.tryTimeoutMs } : {}),
-    },
+/**
+ * `agents`: the endpoint guard's, so the endpoint cannot point inside the network. The SDK's
+ * pipeline takes one agent (`agent`, passed through to @azure/core-rest-pipeline, which its
+ * options type does not list) for every request, so it must match the endpoint's protocol:
+ * the client is built once without it to read the URL a connection string names.
+ */
+export function createAzureServiceClient(
+  opts: AzureStoreOptions,
+  agents?: NetAgents,
+): BlobServiceClient {
+  const build = (agent?: Agent) => {
+    const pipeline: StoragePipelineOptions & { agent?: Agent } = {
+      retryOptions: {
+        maxTries: opts.maxTries ?? 4,
+        ...(opts.tryTimeoutMs ? { tryTimeoutInMs: opts.tryTimeoutMs } : {}),
+      },
+      ...(agent && { agent }),
+    };
+    if ('connectionString' in opts) {
+      return BlobServiceClient.fromConnectionString(opts.connectionString, pipeline);
+    }
+    const url = opts.endpoint ?? `https://${opts.accountName}.blob.core.windows.net`;
+    const credential = new StorageSharedKeyCredential(opts.accountName, opts.accountKey);
+    return new BlobServiceClient(url, credential, pipeline);
   };
-  if ('connectionString' in opts) {
-    return BlobServiceClient.fromConnectionString(opts.connectionString, pipeline);
-  }
-  const url = opts.endpoint ?? `https://${opts.accountName}.blob.core.windows.net`;
-  const credential = new StorageSharedKeyCredential(opts.accountName, opts.accountKey);
-  return new BlobServiceClient(url, credential, pipeline);
+  const unconnected = build();
+  if (!agents) return unconnected;
+  return build(new URL(unconnected.url).protocol === 'http:' ? agents.http : agents.https);
 }
 
 const statusOf = (err: unknown): number | undefined =>
@@ -50,8 +67,8 @@ function toReadable(body: NodeJS.ReadableStream | undefined): Readable {
   throw new Error('Azure answered without a readable body');
 }
 
-export function createAzureStore(opts: AzureStoreOptions): CloudStore {
-  const service = createAzureServiceClient(opts);
+export function createAzureStore(opts: AzureStoreOptions, agents: NetAgents): CloudStore {
+  const service = createAzureServiceClient(opts, agents);
   const container = service.getContainerClient(opts.container);
   const blob = (key: string) => container.getBlockBlobClient(key);
 
@@ -152,7 +169,8 @@ export function createAzureStore(opts: AzureStoreOptions): CloudStore {
     },
 
     close() {
-      // The SDK's HTTP client keeps no sockets that outlive a request.
+      agents.http.destroy();
+      agents.https.destroy();
     },
   };
 }
@@ -161,10 +179,13 @@ export function createAzureStore(opts: AzureStoreOptions): CloudStore {
  * Reaches the container with the given credentials. Returns null when it answers, otherwise
  * a reason a person can act on. Never includes the credentials.
  */
-export async function checkAzureContainer(opts: AzureStoreOptions): Promise<string | null> {
+export async function checkAzureContainer(
+  opts: AzureStoreOptions,
+  agents: NetAgents,
+): Promise<string | null> {
   let service: BlobServiceClient;
   try {
-    service = createAzureServiceClient({ ...opts, maxTries: 1, tryTimeoutMs: 10_000 });
+    service = createAzureServiceClient({ ...opts, maxTries: 1, tryTimeoutMs: 10_000 }, agents);
   } catch {
     // The SDK's parse error quotes the connection string; say what is wrong without it.
     return 'the connection string or account key is not valid';
@@ -173,7 +194,7 @@ export async function checkAzureContainer(opts: AzureStoreOptions): Promise<stri
     await service.getContainerClient(opts.container).getProperties();
     return null;
   } catch (err) {
-    const network = networkReason(err, new URL(service.url).host);
+    const network = networkReason(err);
     if (network) return network;
     const code = err instanceof RestError ? err.code : undefined;
     switch (statusOf(err)) {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { UNREACHABLE_ENDPOINT_MESSAGE } from '@parley/contracts';
+import { isUnreachable } from '../net/endpoint-guard.js';
 import type { ObjectStore } from './types.js';
 
 /**
@@ -42,13 +44,10 @@ export function contentTypeFor(key: string): string | undefined {
   return CONTENT_TYPES[path.posix.extname(key).toLowerCase()];
 }
 
-/** Network failures carry a code (ECONNREFUSED, ENOTFOUND, …) rather than a status. */
-export function networkReason(err: unknown, where: string): string | null {
-  const code = (err as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) {
-    return `could not connect to ${where} (${code})`;
-  }
-  const name = (err as { name?: unknown } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `${where} did not answer in time`;
-  return null;
+/**
+ * Network failures (refused, unknown host, timed out, or an internal address the endpoint
+ * guard refused) all give the one message, so a check cannot map the server's network.
+ */
+export function networkReason(err: unknown): string | null {
+  return isUnreachable(err) ? UNREACHABLE_ENDPOINT_MESSAGE : null;
 }

@@ -16,6 +16,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { notFound } from '../errors.js';
+import type { NetAgents } from '../net/endpoint-guard.js';
 import { contentTypeFor, networkReason, type CloudStore } from './cloud.js';
 
 export interface S3StoreOptions {
@@ -33,7 +34,8 @@ export interface S3StoreOptions {
   requestTimeoutMs?: number;
 }
 
-export function createS3Client(opts: S3StoreOptions): S3Client {
+/** `agents`: the endpoint guard's, so the endpoint cannot point inside the network. */
+export function createS3Client(opts: S3StoreOptions, agents: NetAgents): S3Client {
   return new S3Client({
     region: opts.region,
     ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
@@ -41,6 +43,8 @@ export function createS3Client(opts: S3StoreOptions): S3Client {
     credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
     maxAttempts: opts.maxAttempts ?? 3,
     requestHandler: {
+      httpAgent: agents.http,
+      httpsAgent: agents.https,
       connectionTimeout: 10_000,
       ...(opts.requestTimeoutMs ? { requestTimeout: opts.requestTimeoutMs } : {}),
     },
@@ -65,8 +69,8 @@ function toReadable(body: unknown): Readable {
   throw new Error('S3 answered without a readable body');
 }
 
-export function createS3Store(opts: S3StoreOptions): CloudStore {
-  const client = createS3Client(opts);
+export function createS3Store(opts: S3StoreOptions, agents: NetAgents): CloudStore {
+  const client = createS3Client(opts, agents);
   const Bucket = opts.bucket;
 
   return {
@@ -211,14 +215,16 @@ function requireHandle(handle: string | null): string {
  * Reaches the bucket with the given credentials (HeadBucket). Returns null when it answers,
  * otherwise a reason a person can act on. Never includes the credentials.
  */
-export async function checkS3Bucket(opts: S3StoreOptions): Promise<string | null> {
-  const client = createS3Client({ ...opts, maxAttempts: 1, requestTimeoutMs: 10_000 });
+export async function checkS3Bucket(
+  opts: S3StoreOptions,
+  agents: NetAgents,
+): Promise<string | null> {
+  const client = createS3Client({ ...opts, maxAttempts: 1, requestTimeoutMs: 10_000 }, agents);
   try {
     await client.send(new HeadBucketCommand({ Bucket: opts.bucket }));
     return null;
   } catch (err) {
-    const where = opts.endpoint ? new URL(opts.endpoint).host : `S3 in ${opts.region}`;
-    const network = networkReason(err, where);
+    const network = networkReason(err);
     if (network) return network;
     switch (statusOf(err)) {
       case 404:
