@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@parley/contracts';
-import type { RouteContract } from '@parley/contracts';
+import { MEDIA, type RouteContract } from '@parley/contracts';
+import { z } from 'zod';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import { createTestContext, signIn, type TestContext } from '../../test/context.js';
 import { casesFor, type FuzzCase } from '../../test/fuzz-inputs.js';
@@ -21,6 +22,20 @@ const isRoute = (v: unknown): v is RouteContract =>
   typeof (v as RouteContract).path === 'string' &&
   'response' in v;
 
+/**
+ * The media route is described by MEDIA rather than a route contract (it streams bytes); it
+ * takes hostile input like the rest.
+ */
+const MEDIA_ROUTE: RouteContract = {
+  method: 'GET',
+  path: MEDIA.path,
+  summary: 'media',
+  tags: [],
+  auth: false,
+  query: z.object({ token: z.string(), exp: z.string(), sub: z.string() }),
+  response: z.unknown(),
+};
+
 /** Every route contract exported by @parley/contracts (they sit in groups, some nested). */
 function allRoutes(): RouteContract[] {
   const found = new Set<RouteContract>();
@@ -31,7 +46,7 @@ function allRoutes(): RouteContract[] {
     }
   };
   walk(contracts, 0);
-  return [...found];
+  return [...found, MEDIA_ROUTE];
 }
 
 /**
