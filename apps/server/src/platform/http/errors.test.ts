@@ -112,6 +112,8 @@ describe('the order of checks', () => {
       call(ctx, 'PATCH', '/azure/configuration', { payload: [] }),
       call(ctx, 'PATCH', `/transcription/zai-insights-dashboard/${id}`, { payload: {} }),
       call(ctx, 'PATCH', `/transcription/not-a-dashboard/${id}`, { payload: { words: 'x' } }),
+      // The multipart chunk route, outside registerRoute, checks in the same order.
+      call(ctx, 'POST', '/integration/local/upload-chunk?uploadId=not-a-uuid'),
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/azure/configuration',

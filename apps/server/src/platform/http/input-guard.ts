@@ -44,13 +44,17 @@ export function unstorableText(value: unknown, root: string): string | null {
   return null;
 }
 
-/** Rejects a request whose params, query or body carry text the rule above refuses. */
-export function rejectUnstorableText(request: FastifyRequest): void {
-  const where =
-    unstorableText(request.params, 'params') ??
-    unstorableText(request.query, 'query') ??
-    unstorableText(request.body, 'body');
+/** 400 when `value` (named `root` in the message) holds text the rule above refuses. */
+export function assertStorableText(value: unknown, root: string): void {
+  const where = unstorableText(value, root);
   if (where) {
     throw badRequest(`Invalid details: ${where} contains a NUL character or an unpaired surrogate`);
   }
+}
+
+/** Rejects a request whose params, query or body carry text the rule above refuses. */
+export function rejectUnstorableText(request: FastifyRequest): void {
+  assertStorableText(request.params, 'params');
+  assertStorableText(request.query, 'query');
+  assertStorableText(request.body, 'body');
 }
