@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_PREFIX } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
-import { AppError, registerErrorHandler } from './platform/errors.js';
+import { AppError, frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
 import type { Mailer } from './platform/mail.js';
 import { createDevOutbox, createSmtpMailer } from './platform/mail.js';
 import { createTokenService } from './platform/tokens.js';
@@ -58,6 +58,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : { level: config.env.LOG_LEVEL },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

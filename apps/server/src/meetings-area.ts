@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createMediaTools } from './platform/media/ffmpeg.js';
-import { createMediaLinks } from './platform/media/links.js';
+import { createMediaLinks, type MediaGrant } from './platform/media/links.js';
 import { ANALYSIS_STEPS, QUEUES } from '@parley/contracts';
 import { startQueue } from './platform/queue/index.js';
 import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
@@ -268,6 +268,15 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     await realtime?.close();
   });
 
+  /** Whether a signed media link's permission still holds: revoking a share or link ends it. */
+  async function mediaGrantHolds(grant: MediaGrant, meetingId: string): Promise<boolean> {
+    if ('publicLink' in grant) return sharing.publicLinkStillValid(meetingId, grant.publicLink);
+    const user = await deps.users.byId(grant.userId);
+    if (!user) return false;
+    const viewer = { userId: user.id, organizationId: user.organizationId, role: user.role };
+    return meetings.canView(viewer, meetingId);
+  }
+
   return {
     meetings,
     analysis,
@@ -278,7 +287,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     lists,
     async registerRoutes(api: FastifyInstance): Promise<void> {
       registerMeetingRoutes(api, meetings, lists);
-      registerMediaRoute(api, meetings, links);
+      registerMediaRoute(api, meetings, links, mediaGrantHolds);
       registerCreditRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);

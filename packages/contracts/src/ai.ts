@@ -128,6 +128,9 @@ export const zaiSettingsSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type ZaiSettings = z.infer<typeof zaiSettingsSchema>;
+/** PATCH zai-settings with a model the organisation cannot pick (not in GET ai/models/available). */
+export const unknownModelMessage = (model: string) =>
+  `Unknown model '${model}': choose one from the models list`;
 export const zaiSettingsPatchBody = z.object({
   defaultModel: z.string().trim().min(1).max(200).nullable().optional(),
   insightsModel: z.string().trim().min(1).max(200).nullable().optional(),

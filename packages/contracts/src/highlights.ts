@@ -14,10 +14,20 @@ export const highlightSchema = z.object({
 });
 export type Highlight = z.infer<typeof highlightSchema>;
 
+/**
+ * The latest moment a highlight may mark, in seconds (a week). The columns hold numeric(12,3);
+ * without a bound, a number such as 1e308 passed validation and failed the insert.
+ */
+export const HIGHLIGHT_MAX_SECONDS = 7 * 24 * 3600;
+const moment = z
+  .number()
+  .min(0)
+  .max(HIGHLIGHT_MAX_SECONDS, 'A highlight must lie within the meeting');
+
 const highlightFields = z
   .object({
-    startTime: z.number().min(0),
-    endTime: z.number().min(0),
+    startTime: moment,
+    endTime: moment,
     title: z.string().trim().min(1, 'Give the highlight a title').max(200),
     note: z.string().trim().max(2000).nullable().optional(),
   })

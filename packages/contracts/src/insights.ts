@@ -131,6 +131,9 @@ export const INSIGHT_MESSAGES = {
   noTranscript: 'There is no transcript to analyse yet.',
   unknownSalesPrompt: (name: string) => `Unknown sales prompt '${name}'`,
   linkUnavailable: 'This analysis is not public',
+  /** 502: a connected model answered a score prompt without a score, twice. */
+  notJson: (model: string, prompt: string) =>
+    `The model ${model} did not answer '${prompt}' in the expected JSON format (a score with insights). Try again or choose another model.`,
   tooltips: {
     Technical: 'Technical Score: assesses expertise in relevant technical domains',
     Communication: 'Communication Score: measures the ability to articulate ideas effectively',

@@ -8,8 +8,12 @@ export const MEDIA = {
   /** Under /api/v1. */
   path: '/media/:meetingId/:kind',
   kinds: ['video', 'thumbnail'] as const,
-  /** A signed link is valid at least this long (spec: 12 h). */
-  linkTtlSec: 12 * 3600,
+  /**
+   * A signed link is valid at least this long (at most five minutes more). Minutes, not the
+   * spec's 12 h: a link copied out of the page must not outlive the permission it was made
+   * for, and the server re-checks that permission on every request anyway.
+   */
+  linkTtlSec: 15 * 60,
 } as const;
 export type MediaKind = (typeof MEDIA.kinds)[number];
 

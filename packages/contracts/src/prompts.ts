@@ -27,6 +27,12 @@ const requiredText = (field: string) =>
 const filledText = (field: string, max = 100_000) =>
   requiredText(field).trim().min(1, `${field} must not be empty`).max(max);
 const numeric = (field: string) => z.number({ error: `${field} must be a number` }).finite();
+/** Whole numbers stored in PostgreSQL `integer` columns (32 bits). */
+const int32 = (field: string) =>
+  numeric(field)
+    .int(`${field} must be a whole number`)
+    .min(-(2 ** 31), `${field} is too small`)
+    .max(2 ** 31 - 1, `${field} is too large`);
 
 /**
  * The stored prompt as spec 3 §3/§5 gives it: every string present, index and the settings
@@ -47,11 +53,11 @@ export const promptCreateBody = z.object({
     .pipe(z.enum(PROMPT_ACCESS, { error: 'access must be Private or Public' })),
   result: requiredText('result'),
   bundleId: requiredText('bundleId'),
-  index: numeric('index').int('index must be a whole number'),
-  maxOutputToken: numeric('maxOutputToken').int().positive().optional(),
+  index: int32('index'),
+  maxOutputToken: int32('maxOutputToken').positive().optional(),
   temperature: numeric('temperature').min(0).max(2).optional(),
   topP: numeric('topP').min(0).max(1).optional(),
-  topK: numeric('topK').int().min(0).optional(),
+  topK: int32('topK').min(0).optional(),
   frequencyPenalty: numeric('frequencyPenalty').min(-2).max(2).optional(),
   presencePenalty: numeric('presencePenalty').min(-2).max(2).optional(),
   tags: z

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messageForStatus, type ApiError } from '@parley/contracts';
 
@@ -11,10 +11,12 @@ const STATUS_NAMES: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   416: 'Range Not Satisfiable',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 
@@ -52,6 +54,18 @@ export function withoutServerDetails(message: string): string {
 
 export function errorBody(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message };
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures raised before a route is found (a path that is not
+ * valid UTF-8 after decoding, a path parameter longer than the router allows) answer in the one
+ * error shape too, instead of Fastify's own body with its `code` field.
+ */
+export function frameworkErrorReply(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const message =
+    status === 414 ? 'A path parameter is too long' : messageForStatus(status >= 500 ? 500 : 400);
+  return reply.status(status).send(errorBody(status, message));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -83,8 +83,14 @@ function registrationForm(fields: Record<string, string>, file: Buffer, type = '
   };
 }
 
-export const register = (org: string, token: string, file: Buffer, type?: string) => {
-  const form = registrationForm({ id: token, isHr: 'false' }, file, type);
+export const register = (
+  org: string,
+  token: string,
+  file: Buffer,
+  type?: string,
+  extra: Record<string, string> = {},
+) => {
+  const form = registrationForm({ id: token, isHr: 'false', ...extra }, file, type);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/v1/invite-participant/register/${org}`,

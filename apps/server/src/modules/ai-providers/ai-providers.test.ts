@@ -240,6 +240,33 @@ describe('Zai settings (spec 3 §7)', () => {
     );
     expect(data.filter((d) => d.isDefault).map((d) => d.model)).toEqual(['gpt-4o-mini']);
   });
+
+  it('refuses a model name the organisation cannot pick, and keeps the settings', async () => {
+    for (const payload of [
+      { defaultModel: 'no-such-model' },
+      { insightsModel: 'gpt-4o-mini; DROP TABLE models' },
+      { defaultModel: 'parley-local', insightsModel: 'made-up' },
+    ]) {
+      const res = await call(ctx, 'PATCH', `/zai-settings/${acmeId}`, { token: poc, payload });
+      expect(res.statusCode).toBe(400);
+      const bad = Object.values(payload).find((m) => m !== 'parley-local') ?? '';
+      expect(json(res)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `Unknown model '${bad}': choose one from the models list`,
+      });
+    }
+    const now = json<ZaiSettings>(
+      await call(ctx, 'GET', `/zai-settings/${acmeId}`, { token: poc }),
+    );
+    expect(now).toMatchObject({ defaultModel: 'gpt-4o-mini', insightsModel: 'parley-local' });
+    // null still clears a setting.
+    const cleared = await call(ctx, 'PATCH', `/zai-settings/${acmeId}`, {
+      token: poc,
+      payload: { insightsModel: null },
+    });
+    expect(json<ZaiSettings>(cleared).insightsModel).toBeNull();
+  });
 });
 
 describe('disconnecting', () => {

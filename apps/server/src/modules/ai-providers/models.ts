@@ -9,9 +9,10 @@ import {
   type AvailableModel,
   type ModelRow,
   type ZaiSettings,
+  unknownModelMessage,
 } from '@parley/contracts';
 import { DEFAULT_CONTEXT_TOKENS, LOCAL_MODEL, MODEL_CATALOG, providerForModel } from '@parley/ai';
-import { conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
 import { requireManager, type Caller } from './service.js';
 
@@ -85,6 +86,58 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     };
   }
 
+  async function availableTo(organizationId: string): Promise<AvailableModel[]> {
+    const [{ rows: models }, { kinds, rows: configs }, settings] = await Promise.all([
+      repo.models(),
+      connectedKinds(organizationId),
+      zaiSettings(organizationId),
+    ]);
+    const defaultModel = settings.defaultModel ?? LOCAL_MODEL;
+    const data: AvailableModel[] = models
+      .filter((m) => m.status === 'active')
+      .map((m) => {
+        const provider = kindOf(m);
+        return {
+          model: m.name,
+          provider,
+          label: `${m.label} (${providerLabel(provider)})`,
+          connected: kinds.has(provider),
+          isDefault: m.name === defaultModel,
+        };
+      });
+    const known = new Set(data.map((d) => d.model));
+    const server = configs.find((c) => c.provider === 'chatgpt' && c.settings.baseUrl);
+    const served = [
+      ...(server?.settings.defaultModel ? [server.settings.defaultModel] : []),
+      ...(server?.settings.models?.split('\n') ?? []),
+    ];
+    for (const model of served) {
+      if (known.has(model)) continue;
+      known.add(model);
+      data.push({
+        model,
+        provider: 'openai',
+        label: `${model} (${server?.settings.baseUrl ?? ''})`,
+        connected: true,
+        isDefault: model === defaultModel,
+      });
+    }
+    return data;
+  }
+
+  /**
+   * Zai settings name models the organisation can pick: an active catalogue model or one its
+   * OpenAI-compatible server lists (the same list as the model pickers). Anything else was stored
+   * as given and failed later, at the first prompt.
+   */
+  async function requireKnownModels(organizationId: string, names: (string | null | undefined)[]) {
+    const wanted = names.filter((n): n is string => typeof n === 'string');
+    if (!wanted.length) return;
+    const known = new Set((await availableTo(organizationId)).map((m) => m.model));
+    const unknown = wanted.find((n) => !known.has(n));
+    if (unknown !== undefined) throw badRequest(unknownModelMessage(unknown));
+  }
+
   return {
     seed: (entries: ModelValues[]) => repo.seedModels(entries),
 
@@ -140,44 +193,7 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     },
 
     /** Active catalogue models, plus the models an OpenAI-compatible server listed. */
-    async available(caller: Caller): Promise<{ data: AvailableModel[] }> {
-      const [{ rows: models }, { kinds, rows: configs }, settings] = await Promise.all([
-        repo.models(),
-        connectedKinds(caller.organizationId),
-        zaiSettings(caller.organizationId),
-      ]);
-      const defaultModel = settings.defaultModel ?? LOCAL_MODEL;
-      const data: AvailableModel[] = models
-        .filter((m) => m.status === 'active')
-        .map((m) => {
-          const provider = kindOf(m);
-          return {
-            model: m.name,
-            provider,
-            label: `${m.label} (${providerLabel(provider)})`,
-            connected: kinds.has(provider),
-            isDefault: m.name === defaultModel,
-          };
-        });
-      const known = new Set(data.map((d) => d.model));
-      const server = configs.find((c) => c.provider === 'chatgpt' && c.settings.baseUrl);
-      const served = [
-        ...(server?.settings.defaultModel ? [server.settings.defaultModel] : []),
-        ...(server?.settings.models?.split('\n') ?? []),
-      ];
-      for (const model of served) {
-        if (known.has(model)) continue;
-        known.add(model);
-        data.push({
-          model,
-          provider: 'openai',
-          label: `${model} (${server?.settings.baseUrl ?? ''})`,
-          connected: true,
-          isDefault: model === defaultModel,
-        });
-      }
-      return { data };
-    },
+    available: async (caller: Caller) => ({ data: await availableTo(caller.organizationId) }),
 
     async getZaiSettings(caller: Caller, id: string) {
       ownOrganisation(caller, id);
@@ -191,6 +207,7 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     ) {
       requireManager(caller);
       ownOrganisation(caller, id);
+      await requireKnownModels(id, [patch.defaultModel, patch.insightsModel]);
       await repo.saveZaiSettings(id, patch);
       return zaiSettings(id);
     },

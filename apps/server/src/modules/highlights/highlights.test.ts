@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_MESSAGES as A, type Highlight } from '@parley/contracts';
+import { ANALYSIS_MESSAGES as A, HIGHLIGHT_MAX_SECONDS, type Highlight } from '@parley/contracts';
 import { meetings } from '../../platform/db/schema.js';
 import {
   call,
@@ -101,6 +101,26 @@ describe('highlights', () => {
       (await update(owner, 'not-an-id', { startTime: 1, endTime: 2, title: 'x' })).statusCode,
     ).toBe(404);
     expect((await remove(owner, crypto.randomUUID())).statusCode).toBe(404);
+  });
+
+  it('refuse a moment beyond any meeting (1e308 used to overflow the column: 500)', async () => {
+    for (const body of [
+      { startTime: 1, endTime: 1e308, title: 'far' },
+      { startTime: 1, endTime: HIGHLIGHT_MAX_SECONDS + 1, title: 'far' },
+    ]) {
+      const res = await create(owner, body);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'A highlight must lie within the meeting',
+      });
+    }
+    const h = json<Highlight>(await create(owner, { startTime: 1, endTime: 2, title: 'near' }));
+    const moved = await update(owner, h.id, { startTime: 1, endTime: 1e308, title: 'near' });
+    expect(moved.statusCode).toBe(400);
+    const edge = await create(owner, { startTime: 1, endTime: HIGHLIGHT_MAX_SECONDS, title: 'e' });
+    expect(json<Highlight>(edge).endTime).toBe(HIGHLIGHT_MAX_SECONDS);
   });
 
   it('are for everyone who sees the meeting; only the author or the poc change one', async () => {

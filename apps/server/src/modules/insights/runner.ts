@@ -5,7 +5,13 @@ import {
   type Citation,
   type CompletionResult,
 } from '@parley/ai';
-import type { InsightCitation, InsightCitations, InsightResult } from '@parley/contracts';
+import {
+  INSIGHT_MESSAGES,
+  type InsightCitation,
+  type InsightCitations,
+  type InsightResult,
+} from '@parley/contracts';
+import { AppError } from '../../platform/errors.js';
 import type { ResolvedModel } from '../ai-providers/resolver.js';
 import { citedMoments, insideRecording, type PromptMaterial } from './material.js';
 import type { InsightPrompt } from './prompts.js';
@@ -49,6 +55,34 @@ function jsonOf(res: CompletionResult): unknown {
     return null;
   }
 }
+
+/** "Score: 72", "score of 72/100": a score a model wrote as prose instead of JSON. */
+const PROSE_SCORE = /\bscore\b[^\d\n]{0,20}(\d{1,3}(?:\.\d+)?)(?:\s*(?:\/|out of)\s*100)?/i;
+
+/**
+ * The score answer as an object, read leniently: the JSON (structured output or the text's
+ * outer object), else a score written in prose with the other lines as insights. Null when
+ * the answer has no score at all.
+ */
+function scoreAnswerOf(res: CompletionResult): Record<string, unknown> | null {
+  const json = jsonOf(res);
+  if (
+    json &&
+    typeof json === 'object' &&
+    Number.isFinite(Number((json as { score?: unknown }).score))
+  ) {
+    return json as Record<string, unknown>;
+  }
+  const prose = PROSE_SCORE.exec(res.text);
+  if (!prose) return null;
+  const insights = linesOf(res).filter((l) => !PROSE_SCORE.test(l));
+  return { score: Number(prose[1]), insights, tags: [] };
+}
+
+/** Added to the instructions of the one retry after an answer without a score. */
+const JSON_ONLY =
+  'Answer with the JSON object only: {"score": <0-100>, "insights": [...], "tags": [...]}. ' +
+  'No prose before or after it.';
 
 /** A statement as text: models sometimes answer {text: …} or {insight: …} objects. */
 function statementOf(x: unknown): string | null {
@@ -139,16 +173,18 @@ export async function runInsightPrompt(
   signal?: AbortSignal,
 ): Promise<PromptOutcome> {
   // runPrompt fits the transcript to the model's context (parts, then one merged answer).
-  const res = await runPrompt(provider, {
-    model,
-    instructions: prompt.instructions,
-    transcript: material.lines,
-    ...(material.signals ? { signals: material.signals } : {}),
-    ...(prompt.output === 'score' ? { jsonSchema: SCORE_SCHEMA } : {}),
-    settings: { temperature: 0.2 },
-    contextTokens: contextTokensOf(model),
-    ...(signal ? { signal } : {}),
-  });
+  const ask = (strict: boolean) =>
+    runPrompt(provider, {
+      model,
+      instructions: strict ? `${prompt.instructions}\n\n${JSON_ONLY}` : prompt.instructions,
+      transcript: material.lines,
+      ...(material.signals ? { signals: material.signals } : {}),
+      ...(prompt.output === 'score' ? { jsonSchema: SCORE_SCHEMA } : {}),
+      settings: { temperature: strict ? 0 : 0.2 },
+      contextTokens: contextTokensOf(model),
+      ...(signal ? { signal } : {}),
+    });
+  let res = await ask(false);
 
   const base = {
     promptName: prompt.name,
@@ -164,11 +200,15 @@ export async function runInsightPrompt(
     return { ...base, result: texts, citations: { score: uniqueByStart(items.flat()), items } };
   }
 
-  const json = jsonOf(res) as Record<string, unknown> | null;
-  const score = Number(json?.score);
-  if (!json || !Number.isFinite(score)) {
-    throw new Error(`${prompt.name}: the model did not answer with a score`);
+  // A model that answered prose without a score (some OpenAI-compatible servers ignore the
+  // structured mode) is asked once more, firmly; then the caller gets a 502 that says so.
+  let json = scoreAnswerOf(res);
+  if (!json) {
+    res = await ask(true);
+    json = scoreAnswerOf(res);
   }
+  if (!json) throw new AppError(502, INSIGHT_MESSAGES.notJson(res.model || model, prompt.name));
+  const score = Number(json.score);
   const insights = Array.isArray(json.insights) ? json.insights.map(statementOf) : [];
   const tags = Array.isArray(json.tags)
     ? json.tags.map(statementOf).filter((t): t is string => !!t?.trim())

@@ -27,7 +27,7 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
       q: ListQuery,
     ): Promise<{ data: Meeting[]; count: number }> {
       const { rows, count } = await listRepo.list(viewer, scope, q, now());
-      return { data: rows.map((r) => toMeeting(r, links)), count };
+      return { data: rows.map((r) => toMeeting(r, links, { userId: viewer.userId })), count };
     },
 
     /** Recorded minutes per meeting (a started minute counts whole, as credits do). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEETING_MESSAGES, type Meeting, type SessionUser } from '@parley/contracts';
+import { MEDIA, MEETING_MESSAGES, type Meeting, type SessionUser } from '@parley/contracts';
 import { createLocalStore } from '../../platform/storage/local.js';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
 import {
@@ -137,7 +137,8 @@ describe('media links', () => {
     const notShared = await getMedia(ctx, bare, { authorization: `Bearer ${rep}` });
     expect(notShared.statusCode).toBe(404);
 
-    ctx.clock.advance(13 * 3600 * 1000 + 1000);
+    // Links live minutes (MEDIA.linkTtlSec, rounded up to five minutes), not hours.
+    ctx.clock.advance((MEDIA.linkTtlSec + 300) * 1000 + 1000);
     const expired = await getMedia(ctx, link);
     expect(expired.statusCode).toBe(403);
     // Fresh sign-in (the old token expired too), fresh link.
@@ -183,7 +184,8 @@ describe('deleting a meeting', () => {
       (await call(ctx, 'GET', `/meeting/${m.id}`, { token: user.accessToken })).statusCode,
     ).toBe(404);
     for (const o of mine) expect(await store().info(o.key)).toBeNull();
-    expect((await getMedia(ctx, ready.storageLink ?? '')).statusCode).toBe(404);
+    // The link's permission (seeing the meeting) went with it.
+    expect((await getMedia(ctx, ready.storageLink ?? '')).statusCode).toBe(403);
     expect(
       (await call(ctx, 'DELETE', `/meeting/${m.id}`, { token: user.accessToken })).statusCode,
     ).toBe(404);

@@ -66,7 +66,9 @@ function ownedObjects(row: MeetingRow): string[] {
 
 export function createMeetingsService(deps: MeetingsDeps) {
   const { repo, links, now } = deps;
-  const view = (row: MeetingRow): Meeting => toMeeting(row, links);
+  /** The meeting as `userId` reads it: its media links carry that user's permission. */
+  const view = (row: MeetingRow, userId: string | null): Meeting =>
+    toMeeting(row, links, userId ? { userId } : null);
 
   function announce(row: MeetingRow): void {
     deps.broadcaster.toMeeting(row.id, REALTIME.status, {
@@ -131,7 +133,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       // The meeting exists and the upload is complete; it can still be started by hand.
       deps.log.warn({ err, meetingId: row.id }, 'could not queue the analysis of a new meeting');
     }
-    return view(row);
+    return view(row, auth.userId);
   }
 
   return {
@@ -147,25 +149,28 @@ export function createMeetingsService(deps: MeetingsDeps) {
     assertNewCode,
 
     async get(viewer: Viewer, id: string): Promise<Meeting> {
-      return view(await visible(viewer, id));
+      return view(await visible(viewer, id), viewer.userId);
     },
 
     /** The caller's own meeting with this code (a retried upload completion). */
     async byCodeFor(auth: AuthContext, meetingCode: string): Promise<Meeting | null> {
       const row = await repo.byCode(auth.organizationId, meetingCode);
-      return row && row.ownerId === auth.userId ? view(row) : null;
+      return row && row.ownerId === auth.userId ? view(row, auth.userId) : null;
     },
 
-    /** A meeting reached through its public link: the link is the permission. */
     /** A meeting the viewer may see, by its code (the AI kit's paths); 404 otherwise. */
     async visibleByCode(viewer: Viewer, meetingCode: string): Promise<MeetingRow> {
       const row = await repo.byCode(viewer.organizationId, meetingCode);
       return visible(viewer, row?.id ?? '');
     },
 
-    async forPublicLink(meetingId: string): Promise<Meeting | null> {
+    /**
+     * A meeting reached through its public link: the link is the permission, and `publicLink`
+     * (its reference, see MediaGrant) is what its media links carry.
+     */
+    async forPublicLink(meetingId: string, publicLink: string): Promise<Meeting | null> {
       const row = await repo.byId(meetingId);
-      return row ? view(row) : null;
+      return row ? toMeeting(row, links, { publicLink }) : null;
     },
 
     async canView(viewer: Viewer, id: string): Promise<boolean> {
@@ -240,7 +245,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
         createdAt: now(),
         updatedAt: now(),
       });
-      return view(row);
+      return view(row, auth.userId);
     },
 
     /** For the analysis pipeline: every status change is announced to the meeting's room. */
@@ -252,7 +257,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const row = await repo.setStatus(meetingId, status, reason, now());
       if (!row) throw notFound(M.notFound);
       announce(row);
-      return view(row);
+      return view(row, null);
     },
 
     /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Meeting } from '@parley/contracts';
-import type { MediaLinks } from '../../platform/media/links.js';
+import type { MediaGrant, MediaLinks } from '../../platform/media/links.js';
 import type { MeetingRow } from './repo.js';
 
 /** The file name without its extension: what the product shows as the meeting's name. */
@@ -15,11 +15,14 @@ export function searchTextOf(meetingCode: string, title?: string | null): string
 }
 
 /**
- * A meeting as the API answers it. Media links are signed URLs (see platform/media/links),
- * present once there is something a browser can play: the playback key is set by the media
- * step, to the source itself when it plays as it is.
+ * A meeting as the API answers it. Media links are signed URLs (see platform/media/links) for
+ * the grant the reader has, present once there is something a browser can play: the playback
+ * key is set by the media step, to the source itself when it plays as it is. Without a grant
+ * (the pipeline's own reads) there are no links.
  */
-export function toMeeting(row: MeetingRow, links: MediaLinks): Meeting {
+export function toMeeting(row: MeetingRow, links: MediaLinks, grant: MediaGrant | null): Meeting {
+  const link = (key: string | null, kind: 'video' | 'thumbnail') =>
+    key && grant ? links.url(row.id, kind, grant) : null;
   return {
     id: row.id,
     organizationId: row.organizationId,
@@ -36,8 +39,8 @@ export function toMeeting(row: MeetingRow, links: MediaLinks): Meeting {
     duration: row.durationSec === null ? 0 : Math.round((row.durationSec / 60) * 1000) / 1000,
     durationSec: row.durationSec,
     storageProvider: row.storageProvider,
-    storageLink: row.playbackKey ? links.url(row.id, 'video') : null,
-    imageLink: row.thumbnailKey ? links.url(row.id, 'thumbnail') : null,
+    storageLink: link(row.playbackKey, 'video'),
+    imageLink: link(row.thumbnailKey, 'thumbnail'),
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     meetingLink: row.meetingLink,

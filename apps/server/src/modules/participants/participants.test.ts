@@ -68,6 +68,13 @@ describe('participant biometrics', () => {
     ).toEqual({ valid: false, participantRegistrationStatus: null });
     expect(json(await check('not-a-uuid', token))).toMatchObject({ valid: false });
 
+    // Text the database cannot store in a form field: refused before anything (was a 500).
+    const nul = await register(org, token, readFileSync(registrationClip()), undefined, {
+      applicantId: 'a\u0000b',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(json(nul).message).toMatch(/form.applicantId contains a NUL character/);
+
     // Not a video: refused before any analysis.
     const text = await register(
       org,

@@ -15,6 +15,7 @@ import {
 } from '@parley/contracts';
 import { badRequest } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/http/route.js';
+import { assertStorableText } from '../../platform/http/input-guard.js';
 import { withScratchDir } from '../../platform/media/local-file.js';
 import type { ParticipantsService } from './service.js';
 
@@ -112,6 +113,11 @@ export async function registerParticipantRoutes(app: FastifyInstance, svc: Parti
         withScratchDir(async (dir) => {
           const form = await readForm(request, dir);
           if (!form.id || !form.file) throw badRequest(P.missingFields);
+          // Multipart fields skip registerRoute's text rule; the same rule, here.
+          assertStorableText(
+            { id: form.id, isHr: form.isHr, applicantId: form.applicantId },
+            'form',
+          );
           const typeOk = (REGISTRATION_VIDEO.mimeTypes as readonly string[]).includes(
             (form.mimeType ?? '').split(';')[0]!.trim(),
           );

@@ -14,6 +14,7 @@ export function createPromptsModule(deps: {
   ai: AiProviderResolver;
   transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]>;
   processedMeetings(viewer: Viewer, n: number): Promise<{ id: string; meetingName: string }[]>;
+  assertMeetingVisible(viewer: Viewer, meetingId: string): Promise<void>;
   countUse(model: string): Promise<void>;
   contextTokensOf(model: string): Promise<number>;
 }) {
@@ -22,6 +23,7 @@ export function createPromptsModule(deps: {
     repo: createPromptsRepo(deps.db),
     runner,
     processedMeetings: deps.processedMeetings,
+    assertMeetingVisible: deps.assertMeetingVisible,
   });
   return {
     service,

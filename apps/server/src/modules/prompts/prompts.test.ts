@@ -10,6 +10,7 @@ import {
   signUp,
   type TestContext,
 } from '../../test/context.js';
+import { processedMeeting } from '../../test/workbench-kit.js';
 
 let ctx: TestContext;
 let poc: string;
@@ -98,6 +99,37 @@ describe('saving a prompt (spec 3 §5)', () => {
     const res = await create(member);
     expect(res.statusCode).toBe(403);
   });
+
+  it('refuses another organisation’s meetingId with 404, on create and on change', async () => {
+    const lead = await signIn(ctx, 'lead@elsewhere.example');
+    outsider = lead.accessToken;
+    const theirs = await processedMeeting(ctx, lead.user.organizationId, lead.user.id, 'Theirs');
+    const p = await signIn(ctx, 'poc@acme.parley.local');
+    poc = p.accessToken;
+    const ours = await processedMeeting(ctx, p.user.organizationId, p.user.id, 'Ours');
+    // A prompt about our meeting, to see that a change cannot move it to theirs.
+
+    const foreign = await create(poc, { meetingId: theirs, promptName: 'Foreign' });
+    expect(foreign.statusCode).toBe(404);
+    expect(json(foreign)).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Meeting not found',
+    });
+    const own = await create(poc, { meetingId: ours, promptName: 'About ours' });
+    expect(own.statusCode).toBe(200);
+    const id = json<StoredPrompt>(own).id;
+    const moved = await call(ctx, 'PATCH', `/prompt/${id}`, {
+      token: poc,
+      payload: { meetingId: theirs },
+    });
+    expect(moved.statusCode).toBe(404);
+    const kept = json<StoredPrompt>(await call(ctx, 'GET', `/prompt/${id}`, { token: poc }));
+    expect(kept.meetingId).toBe(ours);
+    // Nothing was saved about their meeting.
+    const about = await call(ctx, 'GET', `/prompt/meeting/${theirs}`, { token: poc });
+    expect(json<{ data: StoredPrompt[] }>(about).data).toEqual([]);
+  });
 });
 
 describe('who sees which prompt', () => {
@@ -164,8 +196,11 @@ describe('who sees which prompt', () => {
 });
 
 describe('GET prompt/query, getByTag, meeting', () => {
-  const meetingId = crypto.randomUUID();
+  let meetingId: string;
   beforeAll(async () => {
+    const p = await signIn(ctx, 'poc@acme.parley.local');
+    poc = p.accessToken;
+    meetingId = await processedMeeting(ctx, p.user.organizationId, p.user.id, 'Tagged');
     for (const [name, access, tags] of [
       ['Q Alpha objections', 'Public', ['q-objections']],
       ['Q Bravo summary', 'Private', ['q-summary']],

@@ -46,13 +46,25 @@ export interface PromptsDeps {
   runner: PromptRunner;
   /** The caller's newest processed meetings they may see. */
   processedMeetings(caller: Caller, n: number): Promise<{ id: string; meetingName: string }[]>;
+  /** Throws 404 unless the caller may see the meeting (another organisation's included). */
+  assertMeetingVisible(caller: Caller, meetingId: string): Promise<void>;
 }
 
 /**
  * Saved prompts (spec 3 §7 prompt kit): Private ones visible to their author only, Public ones
  * to the organisation's staff; only the author changes or deletes a prompt.
  */
-export function createPromptsService({ repo, runner, processedMeetings }: PromptsDeps) {
+export function createPromptsService({
+  repo,
+  runner,
+  processedMeetings,
+  assertMeetingVisible,
+}: PromptsDeps) {
+  /** A prompt may name a meeting ('' for none); it must be one the caller can see. */
+  async function checkMeeting(caller: Caller, meetingId: string | undefined): Promise<void> {
+    if (meetingId) await assertMeetingVisible(caller, meetingId);
+  }
+
   async function own(caller: Caller, id: string): Promise<PromptRow> {
     const row = isUuid(id) ? await repo.get(caller, id) : null;
     if (!row) throw notFound(NOT_FOUND);
@@ -102,6 +114,7 @@ export function createPromptsService({ repo, runner, processedMeetings }: Prompt
 
     async create(caller: Caller, body: PromptCreateBody) {
       requireStaff(caller);
+      await checkMeeting(caller, body.meetingId);
       const row = await repo.insert({
         ...fields(body),
         organizationId: caller.organizationId,
@@ -113,6 +126,7 @@ export function createPromptsService({ repo, runner, processedMeetings }: Prompt
     async update(caller: Caller, id: string, body: Partial<PromptCreateBody>) {
       requireStaff(caller);
       await own(caller, id);
+      await checkMeeting(caller, body.meetingId);
       const row = await repo.update(caller.organizationId, id, fields(body));
       if (!row) throw notFound(NOT_FOUND);
       return toStoredPrompt(row);

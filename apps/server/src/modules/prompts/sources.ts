@@ -2,18 +2,24 @@ import { ANALYSIS_MESSAGES } from '@parley/contracts';
 import type { TranscriptLine } from '@parley/ai';
 import { notFound } from '../../platform/errors.js';
 import type { MeetingListsService } from '../meetings/lists.js';
+import type { MeetingsService } from '../meetings/service.js';
 import type { Viewer } from '../meetings/visibility.js';
 import type { TranscriptsService } from '../transcripts/service.js';
 
 /**
  * What the workbench reads from the meetings area, through its services: a meeting's stored
- * transcript (under the meeting's visibility rule) and the newest processed meetings.
+ * transcript (under the meeting's visibility rule), the newest processed meetings, and whether
+ * a meeting a prompt names is one the caller can see.
  */
 export function workbenchSources(area: {
   transcripts: TranscriptsService;
   lists: MeetingListsService;
+  meetings: MeetingsService;
 }) {
   return {
+    async assertMeetingVisible(viewer: Viewer, meetingId: string): Promise<void> {
+      await area.meetings.visible(viewer, meetingId);
+    },
     async transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]> {
       const t = await area.transcripts.transcription(viewer, meetingId);
       if (t.data.length === 0) throw notFound(ANALYSIS_MESSAGES.noTranscript);

@@ -37,6 +37,9 @@ const DISABLED: LinkStatus = { isEnabled: false, shareLink: null };
  * the meeting's id (so the owner can see the link again); neither reveals it from the
  * database alone. Managing shares and the link is for whoever may manage the meeting.
  */
+/** A public link as its media links name it (MediaGrant): a prefix of its token's hash. */
+const publicLinkRef = (tokenHash: string) => tokenHash.slice(0, 32);
+
 export function createSharingService(deps: SharingDeps) {
   const { repo, meetings, users, secrets, now } = deps;
   const hashKey = deriveKey(deps.appSecret, 'public-link');
@@ -95,6 +98,15 @@ export function createSharingService(deps: SharingDeps) {
       return repo.sharedUsers(row.id);
     },
 
+    /**
+     * Whether a media link signed for a public link still holds: the meeting's link is the same
+     * one (revoking deletes it; a new link has a new hash).
+     */
+    async publicLinkStillValid(meetingId: string, ref: string): Promise<boolean> {
+      const link = await repo.publicLink(meetingId);
+      return Boolean(link && publicLinkRef(link.tokenHash) === ref);
+    },
+
     async publicStatus(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
       return status((await managed(auth, meetingId)).id);
     },
@@ -126,7 +138,9 @@ export function createSharingService(deps: SharingDeps) {
     /** No sign-in: the token alone names the meeting; unknown or revoked tokens are 404. */
     async publicView(token: string): Promise<PublicView> {
       const link = TOKEN.test(token) ? await repo.publicLinkByHash(hashOf(token)) : null;
-      const meeting = link ? await meetings.forPublicLink(link.meetingId) : null;
+      const meeting = link
+        ? await meetings.forPublicLink(link.meetingId, publicLinkRef(link.tokenHash))
+        : null;
       if (!meeting) throw notFound(S.linkUnavailable);
       // The link shares what the organisation has, no more: without Zai Intelligence the
       // transcript stays locked here too (diarization and talk time come with every plan).

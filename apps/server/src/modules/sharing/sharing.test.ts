@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SHARING_MESSAGES, type Meeting } from '@parley/contracts';
+import { MEETING_MESSAGES, SHARING_MESSAGES, type Meeting } from '@parley/contracts';
 import { publicLinks } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { createMediaContext, fixture, getMedia, mediaDone, uploadBytes } from '../../test/media.js';
@@ -66,11 +66,23 @@ describe('sharing with colleagues', () => {
     // The meeting's signed media works for them too.
     const theirs = json<Meeting>(await call(ctx, 'GET', `/meeting/${meeting.id}`, { token: rep }));
     expect((await getMedia(ctx, theirs.imageLink ?? '')).statusCode).toBe(200);
+    expect((await getMedia(ctx, theirs.storageLink ?? '', { range: 'bytes=0-9' })).statusCode).toBe(
+      206,
+    );
 
     expect(json(await revoke(owner, 'rep@acme.parley.local'))).toEqual({
       message: SHARING_MESSAGES.revoked,
     });
     expect(await sees(rep)).toBe(false);
+    // The links they were given stop at once (they used to work for 12 hours or more).
+    for (const link of [theirs.imageLink, theirs.storageLink]) {
+      const res = await getMedia(ctx, link ?? '');
+      expect(res.statusCode).toBe(403);
+      expect(json(res).message).toBe(MEETING_MESSAGES.mediaLinkInvalid);
+    }
+    // The owner's own links are theirs, not the share's: they still work.
+    const own = json<Meeting>(await call(ctx, 'GET', `/meeting/${meeting.id}`, { token: owner }));
+    expect((await getMedia(ctx, own.imageLink ?? '')).statusCode).toBe(200);
     expect(json<{ count: number }>(await call(ctx, 'GET', '/share', { token: rep })).count).toBe(0);
     expect((await revoke(owner, 'rep@acme.parley.local')).statusCode).toBe(200);
   });
@@ -149,9 +161,16 @@ describe('public link', () => {
     });
     const video = await getMedia(ctx, body.meetingInfo.storageLink ?? '', { range: 'bytes=0-99' });
     expect(video.statusCode).toBe(206);
+    expect(new URL(body.meetingInfo.storageLink ?? '', 'http://x').searchParams.get('sub')).toMatch(
+      /^p\./,
+    );
 
     const revoked = await call(ctx, 'GET', `/share/public/revoke/${meeting.id}`, { token: owner });
     expect(json(revoked)).toEqual({ isEnabled: false, shareLink: null });
+    // Its media links die with it.
+    for (const link of [body.meetingInfo.storageLink, body.meetingInfo.imageLink]) {
+      expect((await getMedia(ctx, link ?? '', { range: 'bytes=0-99' })).statusCode).toBe(403);
+    }
     const gone = await view(token);
     expect(gone.statusCode).toBe(404);
     expect(json(gone).message).toBe('This link is no longer available');
@@ -163,6 +182,8 @@ describe('public link', () => {
     );
     expect(renewed.shareLink).not.toBe(created.shareLink);
     expect((await view(token)).statusCode).toBe(404);
+    // ...and so do the old link's media links, signed for the link that was revoked.
+    expect((await getMedia(ctx, body.meetingInfo.imageLink ?? '')).statusCode).toBe(403);
     expect((await view(renewed.shareLink?.split('/').at(-1) ?? '')).statusCode).toBe(200);
   });
 

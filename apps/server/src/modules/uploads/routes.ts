@@ -65,8 +65,8 @@ function registerChunkRoute(
         querystring: uploadChunkQuery,
         response: { 200: uploadChunkResponse },
       },
-      // The same bearer check registerRoute gives JSON routes.
-      preHandler: async (request) => {
+      // The same bearer check registerRoute gives JSON routes, before the query is validated.
+      onRequest: async (request) => {
         const auth = await app.authenticate(request);
         if (!auth) throw unauthorized();
         request.auth = auth;

@@ -126,7 +126,9 @@ describe.each(STORES)('chunked upload to the $name store', ({ provider, setup, r
     expect(ready.durationSec).toBeCloseTo(33.6, 1);
     expect(ready.duration).toBeCloseTo(0.56, 2);
     expect(ready.storageLink).toMatch(
-      new RegExp(`^/api/v1/media/${meeting.id}/video\\?token=[0-9a-f]{64}&exp=\\d+$`),
+      new RegExp(
+        `^/api/v1/media/${meeting.id}/video\\?token=[0-9a-f]{64}&exp=\\d+&sub=u\\.[0-9a-f-]{36}$`,
+      ),
     );
 
     const thumb = await getMedia(ctx, ready.imageLink ?? '');

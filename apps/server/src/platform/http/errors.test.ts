@@ -103,3 +103,78 @@ describe('errors', () => {
     }
   });
 });
+
+describe('the order of checks', () => {
+  it('authenticates before validating the body (Azure configuration, transcript correction)', async () => {
+    const id = crypto.randomUUID();
+    const cases = [
+      call(ctx, 'POST', '/azure/configuration', { payload: { accountName: 42 } }),
+      call(ctx, 'PATCH', '/azure/configuration', { payload: [] }),
+      call(ctx, 'PATCH', `/transcription/zai-insights-dashboard/${id}`, { payload: {} }),
+      call(ctx, 'PATCH', `/transcription/not-a-dashboard/${id}`, { payload: { words: 'x' } }),
+      // The multipart chunk route, outside registerRoute, checks in the same order.
+      call(ctx, 'POST', '/integration/local/upload-chunk?uploadId=not-a-uuid'),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/azure/configuration',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken":',
+      }),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode).toBe(401);
+      expect(json(res)).toEqual(UNAUTHORIZED);
+    }
+  });
+});
+
+describe('text the database cannot store', () => {
+  const signup = (over: Record<string, string>) =>
+    call(ctx, 'POST', '/auth/request-signup', {
+      payload: {
+        email: 'new.person@example.com',
+        firstName: 'New',
+        lastName: 'Person',
+        accountType: 'team',
+        organizationName: 'New Org',
+        ...over,
+      },
+    });
+
+  it('answers a NUL byte or a lone surrogate anywhere with 400 (request-signup was a 500)', async () => {
+    const { accessToken } = await signIn(ctx, 'poc@acme.parley.local');
+    const cases = [
+      signup({ firstName: 'a\ud800' }),
+      signup({ lastName: '\udc00' }),
+      signup({ organizationName: 'Acme\u0000' }),
+      call(ctx, 'GET', '/meeting/user?search=a%00b', { token: accessToken }),
+      call(ctx, 'GET', '/prompt/getByTag/a%00b', { token: accessToken }),
+      call(ctx, 'POST', '/meeting/from-link', {
+        token: accessToken,
+        payload: { meetingLink: 'https://meet.example.com/x', meetingName: 'a\u0000' },
+      }),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(String(json(res).message)).toMatch(/NUL character or an unpaired surrogate/);
+    }
+    // A paired surrogate (an emoji) is ordinary text.
+    expect((await signup({ firstName: 'Zoë 😀' })).statusCode).toBe(200);
+  });
+
+  it('answers a path the router cannot decode or hold in the error shape', async () => {
+    const { accessToken } = await signIn(ctx, 'poc@acme.parley.local');
+    for (const [path, status] of [
+      ['/meeting/%C0%80', 400],
+      ['/meeting/%ED%A0%80', 400],
+      [`/meeting/${'x'.repeat(500)}`, 414],
+    ] as const) {
+      const res = await call(ctx, 'GET', path, { token: accessToken });
+      expect(res.statusCode).toBe(status);
+      const body = json(res);
+      expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
+      expect(body.statusCode).toBe(status);
+    }
+  });
+});

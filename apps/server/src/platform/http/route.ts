@@ -8,6 +8,7 @@ import {
   type RouteContract,
 } from '@parley/contracts';
 import { forbidden, unauthorized } from '../errors.js';
+import { rejectUnstorableText } from './input-guard.js';
 
 export interface AuthContext {
   userId: string;
@@ -64,8 +65,9 @@ export interface RouteOptions {
 
 /**
  * Registers a route from its contract: zod validates input and output, the contract feeds
- * OpenAPI, and routes marked auth: true get the bearer check (then the contract's role list
- * and feature gate) before the handler runs.
+ * OpenAPI, routes marked auth: true get the bearer check before anything else runs (then the
+ * contract's role list and feature gate), and every string in params, query and body must be
+ * storable text (input-guard.ts).
  */
 export function registerRoute<R extends RouteContract>(
   app: FastifyInstance,
@@ -85,7 +87,9 @@ export function registerRoute<R extends RouteContract>(
       ...(contract.query ? { querystring: contract.query } : {}),
       response: { [contract.status ?? 200]: contract.response },
     },
-    preHandler: contract.auth
+    // Authentication and the feature gate run on request, before the body is parsed or
+    // validated: a caller without a session gets 401, never a 400 that describes the body.
+    onRequest: contract.auth
       ? async (request) => {
           const auth = await app.authenticate(request);
           if (!auth) throw unauthorized();
@@ -97,6 +101,7 @@ export function registerRoute<R extends RouteContract>(
           }
         }
       : undefined,
+    preValidation: async (request) => rejectUnstorableText(request),
     handler: async (request, reply) => {
       const result = await handler({
         body: request.body as BodyOf<R>,

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MEDIA } from '@parley/contracts';
 import { derived, ffmpeg, fixture, headerLiesMp4 } from '../../test/media.js';
 import { createMediaTools, MediaToolError, type MediaProbe } from './ffmpeg.js';
 import { createMediaLinks } from './links.js';
@@ -154,33 +155,40 @@ describe('browser-playable rendition', () => {
 
 describe('signed media links', () => {
   const id = '11111111-2222-4333-8444-555555555555';
+  const user = { userId: '99999999-2222-4333-8444-555555555555' };
 
-  it('verify for their meeting and kind until they expire, at least 12 hours', () => {
+  it('verify for their meeting, kind and grant for minutes, not hours', () => {
     let now = new Date('2030-01-01T10:20:00Z');
     const links = createMediaLinks('a-secret-a-secret-a-secret-a-secret!', () => now);
-    const url = links.url(id, 'video');
+    const url = links.url(id, 'video', user);
     const q = new URL(url, 'http://x').searchParams;
-    const [token, exp] = [q.get('token') ?? '', q.get('exp') ?? ''];
+    const [token, exp, sub] = [q.get('token') ?? '', q.get('exp') ?? '', q.get('sub') ?? ''];
     expect(url.startsWith(`/api/v1/media/${id}/video?`)).toBe(true);
-    expect(links.url(id, 'video')).toBe(url); // stable within the hour
-    expect(links.verify(id, 'video', token, exp)).toBe(true);
-    expect(links.verify(id, 'thumbnail', token, exp)).toBe(false);
-    expect(links.verify('11111111-2222-4333-8444-555555555556', 'video', token, exp)).toBe(false);
-    expect(links.verify(id, 'video', token, String(Number(exp) + 3600))).toBe(false);
-    expect(
-      links.verify(
-        id,
-        'video',
-        token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
-        exp,
-      ),
-    ).toBe(false);
+    expect(links.url(id, 'video', user)).toBe(url); // stable for a few minutes
+    expect(links.verify(id, 'video', token, exp, sub)).toEqual(user);
+    expect(links.verify(id, 'thumbnail', token, exp, sub)).toBeNull();
+    const otherMeeting = '11111111-2222-4333-8444-555555555556';
+    expect(links.verify(otherMeeting, 'video', token, exp, sub)).toBeNull();
+    expect(links.verify(id, 'video', token, String(Number(exp) + 300), sub)).toBeNull();
+    // The grant is signed too: a link cannot be moved to another user or to a public link.
+    expect(links.verify(id, 'video', token, exp, `u.${id}`)).toBeNull();
+    expect(links.verify(id, 'video', token, exp, `p.${'a'.repeat(32)}`)).toBeNull();
+    const flipped = token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
+    expect(links.verify(id, 'video', flipped, exp, sub)).toBeNull();
     const other = createMediaLinks('another-secret-another-secret-another', () => now);
-    expect(other.verify(id, 'video', token, exp)).toBe(false);
-    now = new Date(now.getTime() + 12 * 3600 * 1000);
-    expect(links.verify(id, 'video', token, exp)).toBe(true);
-    now = new Date(now.getTime() + 3600 * 1000);
-    expect(links.verify(id, 'video', token, exp)).toBe(false);
+    expect(other.verify(id, 'video', token, exp, sub)).toBeNull();
+
+    const pub = new URL(links.url(id, 'thumbnail', { publicLink: 'b'.repeat(32) }), 'http://x');
+    const [pt, pe, ps] = ['token', 'exp', 'sub'].map((k) => pub.searchParams.get(k) ?? '');
+    expect(links.verify(id, 'thumbnail', pt ?? '', pe ?? '', ps ?? '')).toEqual({
+      publicLink: 'b'.repeat(32),
+    });
+
+    now = new Date(now.getTime() + (MEDIA.linkTtlSec - 1) * 1000);
+    expect(links.verify(id, 'video', token, exp, sub)).toEqual(user);
+    now = new Date(now.getTime() + 301 * 1000);
+    expect(links.verify(id, 'video', token, exp, sub)).toBeNull();
+    expect(MEDIA.linkTtlSec).toBeLessThanOrEqual(15 * 60);
   });
 });
 
