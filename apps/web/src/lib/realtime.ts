@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { INFERENCE_STATUSES, REALTIME, REALTIME_TERMINAL_EVENTS } from '@parley/contracts';
 import { getAccessToken } from './auth-store';
-import { isTerminalStatus, type InferenceStatus } from './meetings';
+import { isTerminalStatus, type InferenceStatus } from '../features/meetings/model';
 
 export interface MeetingStatusEvent {
   meetingId: string;

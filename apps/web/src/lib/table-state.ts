@@ -3,7 +3,7 @@
  * the derived query (search, filter, sort) and pagination.
  */
 import { INFERENCE_STATUSES, MEETING_STAGES, type MeetingListQuery } from '@parley/contracts';
-import type { InferenceStatus, MeetingStage } from './meetings';
+import type { InferenceStatus, MeetingStage } from '../features/meetings/model';
 
 export const ALL_MEETINGS = 'All Meetings';
 export const ALL_STAGES = 'All_Stages';

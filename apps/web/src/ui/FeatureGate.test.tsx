@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { setAuthFailed } from '../lib/auth-store';
-import { signInWith } from '../lib/test-sign-in';
+import { signInWith } from '../test/sign-in';
 import { FeatureGate } from './FeatureGate';
 
 const signIn = (bundles: string[], isB2C = false) => signInWith(bundles, { isB2C });

@@ -1,6 +1,6 @@
 import { Bot, CircleAlert, CircleCheck, CircleDashed, PlugZap } from 'lucide-react';
 import { AI_PROVIDER_NAMES, type AiConfigProvider, type AiConfiguration } from '@parley/contracts';
-import { maskedHint } from '../../lib/integrations';
+import { maskedHint } from './model';
 import { Badge, Button } from '../../ui';
 import { useTestAiConnection } from './use-ai-providers';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Cloud, HardDrive, Info } from 'lucide-react';
 import type { CloudProvider, StorageProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations, CLOUD_NAMES } from '../../lib/integrations';
+import { canManageIntegrations, CLOUD_NAMES } from './model';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog, LoadError, PageHeader, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';

@@ -7,7 +7,7 @@ import {
   type AiConfigProvider,
 } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
-import { maskedHint } from '../../lib/integrations';
+import { maskedHint } from './model';
 import { toast } from '../../lib/toast';
 import { Button, FormDialog, TextField } from '../../ui';
 import { useConnectAi, useTestAiConnection } from './use-ai-providers';

@@ -5,7 +5,7 @@ import {
   validateAzureForm,
   type AzureAuth,
   type AzureField,
-} from '../../lib/integration-forms';
+} from './forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SelectField, TextField } from '../../ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api';
-import { emptyAwsForm, validateAwsForm, type AwsField } from '../../lib/integration-forms';
+import { emptyAwsForm, validateAwsForm, type AwsField } from './forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SwitchField, TextField } from '../../ui';

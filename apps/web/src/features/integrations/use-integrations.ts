@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { authStore, updateSessionUser } from '../../lib/auth-store';
-import { integrationKeys } from '../../lib/integrations';
+import { integrationKeys } from './model';
 
 export function useConfigurations() {
   return useQuery({

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { FilePlus2, Lock, Play, Save } from 'lucide-react';
 import { BUILT_IN_MODEL, type StoredPrompt } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations } from '../../lib/integrations';
+import { canManageIntegrations } from '../integrations/model';
 import { toast } from '../../lib/toast';
 import { Button, EmptyState, PageHeader, type SelectOption } from '../../ui';
 import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signInWith } from '../../lib/test-sign-in';
+import { signInWith } from '../../test/sign-in';
 import { usePromptStream } from './use-prompt-stream';
 
 /** A streaming response whose events arrive one by one, `gapMs` apart. */

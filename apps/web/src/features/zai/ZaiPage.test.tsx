@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ZaiFinal } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
-import { signInWith } from '../../lib/test-sign-in';
+import { signInWith } from '../../test/sign-in';
 import { TooltipProvider } from '../../ui';
 import ZaiPage from './ZaiPage';
 
