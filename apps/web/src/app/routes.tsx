@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AuthLayout } from '../features/auth/AuthLayout';
+import { AuthLayout } from '../features/auth';
 import { lazyPage } from '../lib/lazy-page';
 import { PageSpinner } from '../ui';
 import { NotFound, RouteError } from './errors/RouteError';
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
           page(undefined, home),
           page('home', home),
           page('library', () => import('./pages/LibraryPage')),
-          page('library/:id', () => import('./pages/meeting/MeetingPage')),
+          page('library/:id', () => import('./pages/MeetingPage')),
           page('accounts', () => import('../features/sales/AccountsPage')),
           page('zai', () => import('../features/zai/ZaiPage')),
           page('coaching', () => import('../features/coaching/CoachingPage')),

@@ -14,15 +14,20 @@ import {
   type TableFilters,
 } from '../../lib/table-state';
 import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
-import { FromLinkDialog } from '../../features/meetings/add/FromLinkDialog';
-import { FromStorageDialog } from '../../features/meetings/add/FromStorageDialog';
-import { DeleteMeetingDialog } from '../../features/meetings/DeleteMeetingDialog';
-import { BulkDeleteDialog } from '../../features/meetings/library/BulkDeleteDialog';
-import { CARD_SORT_OPTIONS, MeetingCard, meetingColumns, meetingLabel } from '../../features/meetings/library/columns';
-import { FilterBar } from '../../features/meetings/library/FilterBar';
-import { useMeetingList } from '../../features/meetings/api';
-import { ShareDialog } from '../../features/sharing/ShareDialog';
-import { UploadDialog } from '../../features/uploads/UploadDialog';
+import {
+  FromLinkDialog,
+  FromStorageDialog,
+  DeleteMeetingDialog,
+  BulkDeleteDialog,
+  CARD_SORT_OPTIONS,
+  MeetingCard,
+  meetingColumns,
+  meetingLabel,
+  FilterBar,
+  useMeetingList,
+} from '../../features/meetings';
+import { ShareDialog } from '../../features/sharing';
+import { UploadDialog } from '../../features/uploads';
 
 /** /library: the organisation's meetings (spec 2 §2 Meeting lists). */
 export default function LibraryPage() {

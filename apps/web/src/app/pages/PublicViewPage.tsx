@@ -6,10 +6,9 @@ import { SHARING_MESSAGES, sharingRoutes, speakerTimeMappingSchema } from '@parl
 import { api, isApiError } from '../../lib/api';
 import { PLAYER } from '../../ui/player/player';
 import { Button, Card, OfflinePlayer, Spinner, Wordmark, type OfflinePlayerHandle } from '../../ui';
-import { MeetingTitle } from '../../features/meetings/meeting/MeetingHeader';
+import { MeetingTitle } from '../../features/meetings';
 import { speakerColorIndex, type Segment } from '../../ui/player/player';
-import { blocksFromUnknown } from '../../features/transcripts/model';
-import { TranscriptPanel } from '../../features/transcripts/TranscriptPanel';
+import { blocksFromUnknown, TranscriptPanel } from '../../features/transcripts';
 
 export const LINK_UNAVAILABLE = SHARING_MESSAGES.linkUnavailable;
 

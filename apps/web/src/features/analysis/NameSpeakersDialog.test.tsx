@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Meeting } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { analysisKeys } from './api';
-import { meetingKeys } from '../meetings/api';
+import { meetingKeys } from '../meetings';
 import { signInWith } from '../../test/sign-in';
 import { NameSpeakersDialog } from './NameSpeakersDialog';
 

@@ -10,7 +10,7 @@ import {
 import { api, failureMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
-import { meetingKeys } from '../meetings/api';
+import { meetingKeys } from '../meetings';
 
 export const analysisKeys = {
   all: (id: string) => ['analysis', id] as const,

@@ -10,10 +10,10 @@ import {
 } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import type { Connect } from '../../lib/realtime';
-import { meetingKeys, useMeeting } from '../meetings/api';
+import { meetingKeys, useMeeting } from '../meetings';
 import { signInWith } from '../../test/sign-in';
 import { TRANSCRIPTION } from '../../test/transcription';
-import { createLiveLipSyncFeed, type LiveLipSyncFeed } from '../video-signals/live-lip-sync';
+import { createLiveLipSyncFeed, type LiveLipSyncFeed } from '../video-signals';
 import { useHasZai, useTranscription } from './api';
 import { useAnalysisStatus } from './use-analysis-status';
 import { fakeSocket } from '../../test/socket';

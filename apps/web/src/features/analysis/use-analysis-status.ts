@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LIP_SYNC_EVENT, videoEvent, type Meeting, type OfflineStatus } from '@parley/contracts';
-import { isTerminalStatus } from '../meetings/model';
-import { useMeetingChannel, type Connect, type MeetingStatusEvent } from '../../lib/realtime';
-import { applyStatusEvent, meetingKeys } from '../meetings/api';
-import { INSIGHT_EVENT_NAMES, applyInsightEvent } from '../insights/api';
+import {
+  isTerminalStatus,
+  useMeetingChannel,
+  type Connect,
+  type MeetingStatusEvent,
+} from '../../lib/realtime';
+import { applyStatusEvent, meetingKeys } from '../meetings';
+import { INSIGHT_EVENT_NAMES, applyInsightEvent } from '../insights';
 import { analysisKeys, useOfflineStatus } from './api';
 
 const LIP_SYNC_STARTED = videoEvent('lip sync', 'started');

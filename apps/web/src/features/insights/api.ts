@@ -10,11 +10,14 @@ import {
   type MeetingInsights,
 } from '@parley/contracts';
 import { api } from '../../lib/api';
-import { analysisKeys } from '../analysis/api';
 
-/** Under the meeting's analysis key, so a finished analysis refreshes it with the rest. */
+/**
+ * Under the meeting's analysis key (analysisKeys.all(id) = ['analysis', id]), so a finished
+ * analysis refreshes it with the rest. Written out: analysis reads this feature's realtime
+ * events, so importing analysis here would make the two features import each other.
+ */
 export const insightKeys = {
-  meeting: (id: string) => [...analysisKeys.all(id), 'insights'] as const,
+  meeting: (id: string) => ['analysis', id, 'insights'] as const,
 };
 
 /** Every realtime event that carries one prompt's result (spec 2 §3). */

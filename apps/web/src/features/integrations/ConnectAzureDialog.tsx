@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api';
-import {
-  emptyAzureForm,
-  validateAzureForm,
-  type AzureAuth,
-  type AzureField,
-} from './forms';
+import { emptyAzureForm, validateAzureForm, type AzureAuth, type AzureField } from './forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SelectField, TextField } from '../../ui';

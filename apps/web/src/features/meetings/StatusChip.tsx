@@ -2,8 +2,13 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Meeting } from '@parley/contracts';
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, Upload } from 'lucide-react';
-import { STATUS_LABELS, isTerminalStatus, type InferenceStatus } from './model';
-import { useMeetingChannel, type MeetingStatusEvent } from '../../lib/realtime';
+import { STATUS_LABELS } from './model';
+import {
+  isTerminalStatus,
+  useMeetingChannel,
+  type InferenceStatus,
+  type MeetingStatusEvent,
+} from '../../lib/realtime';
 import { Badge, type BadgeTone } from '../../ui';
 import { applyStatusEvent, meetingKeys } from './api';
 

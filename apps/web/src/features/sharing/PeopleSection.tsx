@@ -5,7 +5,7 @@ import { sharingRoutes } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { fullName } from '../../lib/format';
-import type { ShareUser } from '../meetings/model';
+import type { ShareUser } from './model';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { Avatar, Button, Input, Label, Skeleton } from '../../ui';

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Globe } from 'lucide-react';
 import { sharingRoutes, type RouteResponse } from '@parley/contracts';
 import { api, isApiError } from '../../lib/api';
-import { publicViewUrl } from '../meetings/model';
+import { publicViewUrl } from './model';
 import { toast } from '../../lib/toast';
 import { Button, Input, Skeleton, SwitchField } from '../../ui';
 

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { setAuthFailed } from '../../lib/auth-store';
 import { TooltipProvider } from '../../ui';
-import { useHasZai } from '../analysis/api';
+import { useHasZai } from '../analysis';
 import { signInWith } from '../../test/sign-in';
 import { TRANSCRIPTION } from '../../test/transcription';
 import { TranscriptTab } from './TranscriptTab';

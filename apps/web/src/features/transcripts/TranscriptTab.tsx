@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import type { Meeting, OfflineStatus } from '@parley/contracts';
 import { FeatureGate, Skeleton } from '../../ui';
-import { ZAI_FEATURE, useTranscription } from '../analysis/api';
+import { ZAI_FEATURE, useTranscription } from '../analysis';
 import { buildBlocks } from './model';
 import { NO_TRANSCRIPT_MESSAGE, TranscriptPanel } from './TranscriptPanel';
 import { EngineNote } from './EngineNote';

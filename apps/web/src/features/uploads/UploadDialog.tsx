@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileVideo, Info } from 'lucide-react';
 import { MEETING_STAGES, UPLOAD_MESSAGES, type Meeting } from '@parley/contracts';
 import { formatBytes, stripExtension } from '../../lib/format';
-import { STAGE_LABELS, type MeetingStage } from '../meetings/model';
+import { STAGE_LABELS, type MeetingStage, meetingKeys } from '../meetings';
 import { toast } from '../../lib/toast';
 import { validateUploadFile } from './upload';
 import {
@@ -16,7 +16,6 @@ import {
   SelectField,
   TextField,
 } from '../../ui';
-import { meetingKeys } from '../meetings/api';
 import { DropZone } from './DropZone';
 import { useUpload } from './use-upload';
 import { useUploadProvider } from './use-upload-provider';

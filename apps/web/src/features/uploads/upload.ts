@@ -10,9 +10,9 @@ import {
   uploadRouteSets,
   type Meeting,
   type StorageProvider,
+  type MeetingStage,
 } from '@parley/contracts';
 import { ApiRequestError, type ApiClient } from '../../lib/api-client';
-import type { MeetingStage } from '../meetings/model';
 import {
   UploadCancelledError,
   UploadError,

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Meeting, StorageProvider } from '@parley/contracts';
+import type { Meeting, StorageProvider, MeetingStage } from '@parley/contracts';
 import { apiClient } from '../../lib/api';
-import type { MeetingStage } from '../meetings/model';
 import { UploadCancelledError, UploadError, uploadFile } from './upload';
 
 /** Spec 1 §4, §9: at 100 % wait 1.5 s, show the result, close 1 s later. */

@@ -12,7 +12,12 @@ import { Smile } from 'lucide-react';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { Badge, type BadgeTone } from '../../../ui';
 import { ChartCard } from '../../../ui/charts/ChartCard';
-import { CHART, TIME_CHART_MARGIN, timeAxisProps, timeTooltipLabel } from '../../../ui/charts/chart-theme';
+import {
+  CHART,
+  TIME_CHART_MARGIN,
+  timeAxisProps,
+  timeTooltipLabel,
+} from '../../../ui/charts/chart-theme';
 import { seekFromChart } from '../../../ui/charts/seek-from-chart';
 
 type Sentiment = RouteResponse<typeof analysisRoutes.sentiment>;

@@ -11,7 +11,12 @@ import { Gauge } from 'lucide-react';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { speakerColorFor } from '../../../ui/player/player';
 import { ChartCard } from '../../../ui/charts/ChartCard';
-import { CHART, TIME_CHART_MARGIN, timeAxisProps, timeTooltipLabel } from '../../../ui/charts/chart-theme';
+import {
+  CHART,
+  TIME_CHART_MARGIN,
+  timeAxisProps,
+  timeTooltipLabel,
+} from '../../../ui/charts/chart-theme';
 import { nameOf } from './names';
 import { seekFromChart } from '../../../ui/charts/seek-from-chart';
 

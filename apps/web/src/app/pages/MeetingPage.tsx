@@ -2,9 +2,9 @@ import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
-import { isApiError } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth-store';
-import { speakerColorIndex, type Segment } from '../../../ui/player/player';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-store';
+import { speakerColorIndex, type Segment } from '../../ui/player/player';
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
   TabsTrigger,
   type ActionMenuItem,
   type OfflinePlayerHandle,
-} from '../../../ui';
+} from '../../ui';
 import {
   useDiarization,
   useHasZai,
@@ -27,30 +27,37 @@ import {
   useSpeakerTimeMapping,
   useStartAnalysis,
   ZAI_FEATURE,
-} from '../../../features/analysis/api';
-import { useAnalysisStatus } from '../../../features/analysis/use-analysis-status';
-import { nameOf } from '../../../features/analysis/analytics/names';
-import { DeleteMeetingDialog } from '../../../features/meetings/DeleteMeetingDialog';
-import { DetailsPanel } from '../../../features/meetings/meeting/DetailsPanel';
-import { MeetingHeader } from '../../../features/meetings/meeting/MeetingHeader';
-import { NameSpeakersDialog } from '../../../features/analysis/NameSpeakersDialog';
-import { StatusBanner } from '../../../features/meetings/meeting/StatusBanner';
-import { TranscriptTab } from '../../../features/transcripts/TranscriptTab';
-import { useMeeting } from '../../../features/meetings/api';
-import { ShareDialog } from '../../../features/sharing/ShareDialog';
-import { BiometricCard } from '../../../features/biometrics/BiometricCard';
-import { ActionItemsPanel } from '../../../features/insights/ActionItemsPanel';
-import { CandidateAnalysis } from '../../../features/insights/CandidateAnalysis';
-import { findItem, useMeetingInsights } from '../../../features/insights/api';
-import { ZaiInsightsPanel } from '../../../features/insights/ZaiInsightsPanel';
-import { useLiveLipSync } from '../../../features/video-signals/live-lip-sync';
+  useAnalysisStatus,
+  nameOf,
+  NameSpeakersDialog,
+} from '../../features/analysis';
+import {
+  DeleteMeetingDialog,
+  DetailsPanel,
+  MeetingHeader,
+  StatusBanner,
+  useMeeting,
+} from '../../features/meetings';
+import { TranscriptTab } from '../../features/transcripts';
+import { ShareDialog } from '../../features/sharing';
+import { BiometricCard } from '../../features/biometrics';
+import {
+  ActionItemsPanel,
+  CandidateAnalysis,
+  findItem,
+  useMeetingInsights,
+  ZaiInsightsPanel,
+} from '../../features/insights';
+import { useLiveLipSync } from '../../features/video-signals';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
-  import('../../../features/video-signals/VideoSignals').then((m) => ({ default: m.VideoSignals })),
+  import('../../features/video-signals/VideoSignals').then((m) => ({ default: m.VideoSignals })),
 );
 const ConversationAnalytics = lazy(() =>
-  import('../../../features/analysis/analytics/ConversationAnalytics').then((m) => ({ default: m.ConversationAnalytics })),
+  import('../../features/analysis/analytics/ConversationAnalytics').then((m) => ({
+    default: m.ConversationAnalytics,
+  })),
 );
 
 /** Seconds from the ?t= parameter; anything but a non-negative number is ignored. */

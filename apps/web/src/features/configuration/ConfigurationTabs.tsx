@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Bot, Cpu, FileText, UserRound } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations } from '../../features/integrations/model';
+import { canManageIntegrations } from '../integrations';
 import { cn } from '../../lib/cn';
 
 const TABS = [
