@@ -1,13 +1,12 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { LinkIcon } from 'lucide-react';
-import { SHARING_MESSAGES, sharingRoutes, speakerTimeMappingSchema } from '@parley/contracts';
-import { api, isApiError } from '../../lib/api';
-import { PLAYER } from '../../ui/player/player';
+import { SHARING_MESSAGES, speakerTimeMappingSchema } from '@parley/contracts';
+import { isApiError } from '../../lib/api';
 import { Button, Card, OfflinePlayer, Spinner, Wordmark, type OfflinePlayerHandle } from '../../ui';
 import { MeetingTitle } from '../../features/meetings';
-import { speakerColorIndex, type Segment } from '../../ui/player/player';
+import { PLAYER, speakerColorIndex, type Segment } from '../../ui/player/player';
+import { usePublicView } from '../../features/sharing';
 import { blocksFromUnknown, TranscriptPanel } from '../../features/transcripts';
 
 export const LINK_UNAVAILABLE = SHARING_MESSAGES.linkUnavailable;
@@ -50,13 +49,7 @@ export default function PublicViewPage() {
   const [time, setTime] = useState(0);
   // Stable, so the transcript's blocks do not all redraw on every time tick.
   const seek = useCallback((t: number) => player.current?.seek(t), []);
-  const view = useQuery({
-    queryKey: ['public-view', token],
-    queryFn: ({ signal }) =>
-      api(sharingRoutes.publicView, { params: { token }, signal, toast: false }),
-    enabled: token.length > 0,
-    gcTime: 0,
-  });
+  const view = usePublicView(token);
   const blocks = useMemo(
     () => blocksFromUnknown(view.data?.transcription, view.data?.wordTimestamps),
     [view.data],

@@ -1,33 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Meeting } from '@parley/contracts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { analysisRoutes, type Meeting } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { analysisKeys } from './api';
 import { meetingKeys } from '../meetings';
+import { fakeServer } from '../../test/fake-server';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
 import { NameSpeakersDialog } from './NameSpeakersDialog';
 
 const MEETING_ID = '6f1c2a7e-3b9d-4c1e-9a55-0d2f7b8e4a10';
 
 function setup(names: Record<string, string> = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(meetingKeys.detail(MEETING_ID), {
     id: MEETING_ID,
     additionalDetails: names,
   } as Partial<Meeting>);
   client.setQueryData(analysisKeys.transcription(MEETING_ID), { data: [] });
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={client}>
-      <NameSpeakersDialog
-        open
-        meetingId={MEETING_ID}
-        speakers={['speaker_00', 'speaker_01']}
-        names={names}
-        onClose={onClose}
-      />
-    </QueryClientProvider>,
+  renderWithProviders(
+    <NameSpeakersDialog
+      open
+      meetingId={MEETING_ID}
+      speakers={['speaker_00', 'speaker_01']}
+      names={names}
+      onClose={onClose}
+    />,
+    { client },
   );
   return { client, onClose };
 }
@@ -42,13 +42,7 @@ describe('NameSpeakersDialog', () => {
   it('lists each speaker with its saved name and saves the new names', async () => {
     signInWith(['Essentials']);
     const saved = { speaker_00: 'Ada Lovelace', speaker_01: 'Grace Hopper' };
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ additionalDetails: saved }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
+    const { fetch } = fakeServer().on(analysisRoutes.nameSpeakers, { additionalDetails: saved });
     const { client, onClose } = setup({ speaker_00: 'Ada Lovelace' });
 
     expect(screen.getByRole('dialog', { name: 'Name speakers' })).toBeTruthy();

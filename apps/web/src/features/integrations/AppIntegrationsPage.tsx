@@ -10,12 +10,7 @@ import { ComingLater } from './ComingLater';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
 import { ConnectS3Dialog } from './ConnectS3Dialog';
 import { StorageCard } from './StorageCard';
-import {
-  useConfigurations,
-  useDefaultCloud,
-  useDisconnect,
-  useMakeDefault,
-} from './use-integrations';
+import { useConfigurations, useDefaultCloud, useDisconnect, useMakeDefault } from './api';
 
 const CLOUDS = [
   {

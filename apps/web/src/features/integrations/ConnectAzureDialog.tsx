@@ -4,7 +4,7 @@ import { emptyAzureForm, validateAzureForm, type AzureAuth, type AzureField } fr
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SelectField, TextField } from '../../ui';
-import { useConnect } from './use-integrations';
+import { useConnect } from './api';
 
 const AUTH_OPTIONS: { value: AzureAuth; label: string }[] = [
   { value: 'connectionString', label: 'Connection string' },

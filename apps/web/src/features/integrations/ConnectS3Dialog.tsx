@@ -4,7 +4,7 @@ import { emptyAwsForm, validateAwsForm, type AwsField } from './forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SwitchField, TextField } from '../../ui';
-import { useConnect } from './use-integrations';
+import { useConnect } from './api';
 
 interface ConnectDialogProps {
   open: boolean;

@@ -1,11 +1,5 @@
 import type { CloudProvider, IntegrationConfiguration, Role } from '@parley/contracts';
 
-/** Query keys shared by the integrations page and the library's "From storage" dialog. */
-export const integrationKeys = {
-  configurations: ['configuration', 'all'] as const,
-  defaultCloud: ['integration', 'cloud', 'default'] as const,
-};
-
 /** Only the point of contact and super admin may change integrations (the server says 403 otherwise). */
 export function canManageIntegrations(role: Role | undefined): boolean {
   return role === 'poc' || role === 'superadmin';

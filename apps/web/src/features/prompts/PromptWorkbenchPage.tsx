@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { FilePlus2, Lock, Play, Save } from 'lucide-react';
 import { BUILT_IN_MODEL, type StoredPrompt } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations } from '../integrations';
+import { canManageIntegrations, useAvailableModels } from '../integrations';
 import { toast } from '../../lib/toast';
 import { Button, EmptyState, PageHeader, type SelectOption } from '../../ui';
 import { ConfigurationTabs } from '../configuration';
@@ -12,7 +12,7 @@ import { OutputSlot } from './OutputSlot';
 import { PromptEditor } from './PromptEditor';
 import { SavedPrompts } from './SavedPrompts';
 import { usePromptStream } from './use-prompt-stream';
-import { useAvailableModels, useProcessedMeetings, useSavePrompt } from './use-prompts';
+import { useProcessedMeetings, useSavePrompt } from './api';
 
 /** /configuration/prompts: the prompt workbench (spec 3 §3, §4, §7), for staff. */
 export default function PromptWorkbenchPage() {

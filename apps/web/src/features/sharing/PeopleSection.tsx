@@ -1,19 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Search, UserMinus, UserPlus, Users } from 'lucide-react';
 import { sharingRoutes } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { fullName } from '../../lib/format';
+import { sharingKeys, useOrgUsers, useSharedUsers } from './api';
 import type { ShareUser } from './model';
 import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { Avatar, Button, Input, Label, Skeleton } from '../../ui';
-
-const shareKeys = {
-  users: (meetingId: string) => ['share', 'users', meetingId] as const,
-  org: (search: string) => ['share', 'org-users', search] as const,
-};
 
 function PersonRow({ user, action }: { user: ShareUser; action: ReactNode }) {
   return (
@@ -35,17 +31,10 @@ export function PeopleSection({ meetingId }: { meetingId: string }) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
 
-  const shared = useQuery({
-    queryKey: shareKeys.users(meetingId),
-    queryFn: ({ signal }) => api(sharingRoutes.sharedUsers, { params: { meetingId }, signal }),
-  });
-  const found = useQuery({
-    queryKey: shareKeys.org(search),
-    queryFn: ({ signal }) => api(sharingRoutes.orgUsers, { query: { search }, signal }),
-    enabled: search.length > 0,
-  });
+  const shared = useSharedUsers(meetingId);
+  const found = useOrgUsers(search);
 
-  const refresh = () => client.invalidateQueries({ queryKey: shareKeys.users(meetingId) });
+  const refresh = () => client.invalidateQueries({ queryKey: sharingKeys.users(meetingId) });
   const share = useMutation({
     mutationFn: (email: string) =>
       api(sharingRoutes.shareWith, { params: { meetingId }, body: { email } }),

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Globe } from 'lucide-react';
 import { sharingRoutes, type RouteResponse } from '@parley/contracts';
 import { api, isApiError } from '../../lib/api';
+import { sharingKeys, usePublicLinkStatus } from './api';
 import { publicViewUrl } from './model';
 import { toast } from '../../lib/toast';
 import { Button, Input, Skeleton, SwitchField } from '../../ui';
 
 type LinkStatus = RouteResponse<typeof sharingRoutes.publicStatus>;
 export const PUBLIC_LINK_FAILED = 'Creating the public url failed';
-
-const linkKey = (id: string) => ['share', 'public', id] as const;
 
 function failed(e: unknown) {
   toast({
@@ -24,11 +23,7 @@ function failed(e: unknown) {
 export function PublicLinkSection({ meetingId }: { meetingId: string }) {
   const client = useQueryClient();
   const [copied, setCopied] = useState(false);
-  const status = useQuery({
-    queryKey: linkKey(meetingId),
-    queryFn: ({ signal }) =>
-      api(sharingRoutes.publicStatus, { params: { id: meetingId }, signal, toast: false }),
-  });
+  const status = usePublicLinkStatus(meetingId);
   const toggle = useMutation({
     mutationFn: (enable: boolean) =>
       api(enable ? sharingRoutes.publicCreate : sharingRoutes.publicRevoke, {
@@ -38,7 +33,7 @@ export function PublicLinkSection({ meetingId }: { meetingId: string }) {
     onSuccess: (next: LinkStatus, enable) => {
       // Enabled on create; disabled and cleared on revoke (spec 2 §4).
       client.setQueryData<LinkStatus>(
-        linkKey(meetingId),
+        sharingKeys.publicLink(meetingId),
         enable ? { ...next, isEnabled: true } : { isEnabled: false, shareLink: null },
       );
     },

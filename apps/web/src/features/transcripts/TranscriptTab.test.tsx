@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { analysisRoutes } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
-import { TooltipProvider } from '../../ui';
 import { useHasZai } from '../analysis';
+import { fakeServer } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
 import { TRANSCRIPTION } from '../../test/transcription';
 import { TranscriptTab } from './TranscriptTab';
@@ -25,16 +25,7 @@ function Tab() {
 }
 
 function renderTab() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <TooltipProvider>
-          <Tab />
-        </TooltipProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Tab />);
 }
 
 describe('TranscriptTab', () => {
@@ -46,7 +37,7 @@ describe('TranscriptTab', () => {
   });
 
   it('locks the transcript without Zai Intelligence and does not ask for it', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { fetch } = fakeServer();
     vi.useFakeTimers();
     signInWith(['Base']);
     renderTab();
@@ -70,12 +61,7 @@ describe('TranscriptTab', () => {
   });
 
   it('loads the transcript and names its engine with Zai Intelligence', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify(TRANSCRIPTION), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    const { fetch } = fakeServer().on(analysisRoutes.transcription, TRANSCRIPTION);
     signInWith(['Essentials', 'Zai Intelligence']);
     renderTab();
     expect(await screen.findByText('thanks')).toBeTruthy();

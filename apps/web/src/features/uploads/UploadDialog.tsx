@@ -18,7 +18,7 @@ import {
 } from '../../ui';
 import { DropZone } from './DropZone';
 import { useUpload } from './use-upload';
-import { useUploadProvider } from './use-upload-provider';
+import { useUploadProvider } from './api';
 
 const STAGE_OPTIONS = MEETING_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
 

@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LipSyncWindowEvent } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { signInWith } from '../../test/sign-in';
-import { TooltipProvider } from '../../ui';
-import { renderCard } from '../../test/render';
+import { fakeServer } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
 import { createLiveLipSyncFeed, useLiveLipSync, type LiveLipSyncFeed } from './live-lip-sync';
 import { LiveLipSyncCard, sparklineBound } from './LiveLipSyncCard';
 import { VideoSignals } from './VideoSignals';
@@ -38,7 +36,7 @@ afterEach(() => {
 describe('the live lip-sync card', () => {
   it('waits for 10 readings, then shows one every 900 ms', () => {
     const feed = createLiveLipSyncFeed(ID);
-    renderCard(<LiveLipSyncCard feed={feed} />);
+    renderWithProviders(<LiveLipSyncCard feed={feed} />);
     act(() => {
       for (let i = 0; i < 9; i++) feed.push(windowAt(i));
     });
@@ -74,7 +72,7 @@ describe('the live lip-sync card', () => {
 
   it('gives each person a row, and ignores summaries and other meetings', () => {
     const feed = createLiveLipSyncFeed(ID);
-    renderCard(<LiveLipSyncCard feed={feed} />);
+    renderWithProviders(<LiveLipSyncCard feed={feed} />);
     act(() => {
       feed.push({ kind: 'summary', meetingId: ID, lipSync: { available: true, persons: [] } });
       feed.push({ ...windowAt(0), meetingId: 'another-meeting' });
@@ -119,9 +117,9 @@ describe('lip sync in the video signals', () => {
   it('shows the live card while the meeting is analysed, the summary once processed', () => {
     signInWith(['Lip Sync'], { isB2C: false });
     // The processed meeting's summary stays loading: this test is about which card shows.
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    fakeServer({ unmatched: 'pending' });
     const feed = createLiveLipSyncFeed(ID);
-    const { rerender } = renderCard(
+    const { rerender } = renderWithProviders(
       <VideoSignals
         meeting={{ id: ID, inferenceStatus: 'analysing' }}
         onSeek={() => {}}
@@ -131,17 +129,11 @@ describe('lip sync in the video signals', () => {
     expect(screen.getByTestId('live-lip-sync-card')).toBeTruthy();
     expect(screen.queryByTestId('lip-sync-card')).toBeNull();
     rerender(
-      <MemoryRouter>
-        <QueryClientProvider client={new QueryClient()}>
-          <TooltipProvider>
-            <VideoSignals
-              meeting={{ id: ID, inferenceStatus: 'processed' }}
-              onSeek={() => {}}
-              liveLipSync={feed}
-            />
-          </TooltipProvider>
-        </QueryClientProvider>
-      </MemoryRouter>,
+      <VideoSignals
+        meeting={{ id: ID, inferenceStatus: 'processed' }}
+        onSeek={() => {}}
+        liveLipSync={feed}
+      />,
     );
     expect(screen.queryByTestId('live-lip-sync-card')).toBeNull();
     expect(screen.getByLabelText('Loading Lip sync')).toBeTruthy();
@@ -149,7 +141,7 @@ describe('lip sync in the video signals', () => {
 
   it('locks the live card without the Lip Sync feature', () => {
     signInWith(['Head Pose'], { isB2C: false });
-    const { container } = renderCard(
+    const { container } = renderWithProviders(
       <VideoSignals
         meeting={{ id: ID, inferenceStatus: 'analysing' }}
         onSeek={() => {}}

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { PhysiologyPerson, VideoSource } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { signInWith } from '../../test/sign-in';
-import { renderCard } from '../../test/render';
+import { renderWithProviders } from '../../test/render';
 import { HeadPoseChart } from './HeadPoseChart';
 import { heatCells } from './heat-map';
 import { PhysiologyCharts } from './PhysiologyCharts';
@@ -51,7 +51,7 @@ describe('empty states', () => {
   });
 
   it('says an audio-only meeting has nothing to see', () => {
-    renderCard(
+    renderWithProviders(
       <HeadPoseChart
         data={headpose({ ...ready, state: 'audio_only', framesAnalysed: 0, framesWithFaces: 0 })}
         loading={false}
@@ -61,7 +61,9 @@ describe('empty states', () => {
   });
 
   it('says when no face was found', () => {
-    renderCard(<HeadPoseChart data={headpose({ ...ready, framesWithFaces: 0 })} loading={false} />);
+    renderWithProviders(
+      <HeadPoseChart data={headpose({ ...ready, framesWithFaces: 0 })} loading={false} />,
+    );
     expect(screen.getByText('No face was found in this video')).toBeTruthy();
   });
 });
@@ -84,7 +86,7 @@ describe('video signal cards', () => {
       spo2: { estimate: true, note, percent: 97 },
       bloodPressure: { estimate: true, note, systolic: 118, diastolic: 76 },
     };
-    renderCard(
+    renderWithProviders(
       <PhysiologyCharts
         data={{
           meetingId: 'm',
@@ -105,7 +107,7 @@ describe('video signal cards', () => {
   it('seeks the video to a proctoring alert', () => {
     const onSeek = vi.fn();
     const counts = { no_face: 1, multiple_faces: 0, looking_away: 0, face_mismatch: 0 };
-    renderCard(
+    renderWithProviders(
       <ProctoringAlerts
         data={{
           meetingId: 'm',
@@ -150,7 +152,7 @@ describe('video signal cards', () => {
 
   it('locks each card whose feature the plan lacks', () => {
     signInWith(['Head Pose'], { isB2C: false });
-    const { container } = renderCard(
+    const { container } = renderWithProviders(
       <VideoSignals meeting={{ id: 'm', inferenceStatus: 'analysing' }} onSeek={() => {}} />,
     );
     const locked = [...container.querySelectorAll('[data-locked-feature]')].map((e) =>

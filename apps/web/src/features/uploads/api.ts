@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { integrationRoutes } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
+import { integrationKeys } from '../integrations';
 import { pickUploadProvider } from './upload';
 
 /** The store an upload goes to (spec 1 §7: configurations are loaded when the dialog opens). */
@@ -9,7 +10,7 @@ export function useUploadProvider(open: boolean) {
   const defaultCloud = useAuth().user?.organization.defaultCloud ?? null;
   const cloud = defaultCloud === 'aws' || defaultCloud === 'azure';
   const configs = useQuery({
-    queryKey: ['configuration', 'all'],
+    queryKey: integrationKeys.configurations,
     queryFn: ({ signal }) => api(integrationRoutes.configurations, { signal, toast: false }),
     enabled: open && cloud,
     retry: false,

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  availableModelsRoute,
   meetingRoutes,
   promptRoutes,
   type PromptCreateBody,
@@ -13,6 +12,7 @@ export const promptKeys = {
   all: ['prompt'] as const,
   list: (q: PromptQuery) => ['prompt', 'query', q] as const,
   tags: ['prompt', 'tags'] as const,
+  workbenchMeetings: ['meeting', 'user', 'reports', 'workbench'] as const,
 };
 
 /** Spec 3 §5: empty search and filter are not sent. */
@@ -38,17 +38,10 @@ export function usePromptTags() {
   });
 }
 
-export function useAvailableModels() {
-  return useQuery({
-    queryKey: ['ai', 'models', 'available'],
-    queryFn: ({ signal }) => api(availableModelsRoute, { signal }),
-  });
-}
-
 /** The newest 100 processed meetings the caller may see (the meeting picker). */
 export function useProcessedMeetings() {
   return useQuery({
-    queryKey: ['meeting', 'user', 'reports', 'workbench'],
+    queryKey: promptKeys.workbenchMeetings,
     queryFn: ({ signal }) =>
       api(meetingRoutes.reports, {
         query: { page: 0, size: 100, order: 'createdAt:desc' },
