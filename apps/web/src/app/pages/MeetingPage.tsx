@@ -1,10 +1,9 @@
-import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
-import { speakerColorIndex, type Segment } from '../../ui/player/player';
 import {
   Button,
   Card,
@@ -21,14 +20,12 @@ import {
   type OfflinePlayerHandle,
 } from '../../ui';
 import {
-  useDiarization,
   useHasZai,
   useReanalyze,
-  useSpeakerTimeMapping,
   useStartAnalysis,
   ZAI_FEATURE,
   useAnalysisStatus,
-  nameOf,
+  useSpeakerTurns,
   NameSpeakersDialog,
 } from '../../features/analysis';
 import {
@@ -88,8 +85,7 @@ export default function MeetingPage({
   const status = useAnalysisStatus(m, { lipSync: liveLipSync });
   const hasZai = useHasZai();
   const insights = useMeetingInsights(m, hasZai);
-  const speakerMap = useSpeakerTimeMapping(m);
-  const diarization = useDiarization(m);
+  const { segments, speakers } = useSpeakerTurns(m);
   const start = useStartAnalysis();
   const reanalyze = useReanalyze();
   const player = useRef<OfflinePlayerHandle>(null);
@@ -101,23 +97,6 @@ export default function MeetingPage({
 
   const seek = useCallback((t: number) => player.current?.seek(t), []);
   const names = m?.additionalDetails;
-  // The seek bar shows who speaks when, in the same colours as the transcript and charts.
-  const segments = useMemo<Segment[]>(
-    () =>
-      (speakerMap.data ?? []).map((s) => ({
-        start: s.start,
-        end: s.end,
-        color: speakerColorIndex(s.speaker),
-        label: nameOf(s.speaker, s.name, names ?? {}),
-      })),
-    [speakerMap.data, names],
-  );
-  const speakers = useMemo(() => {
-    const keys = new Set<string>();
-    for (const s of speakerMap.data ?? []) keys.add(s.speaker);
-    for (const s of diarization.data?.speaker_time_analysis ?? []) keys.add(s.speaker);
-    return [...keys].filter((k) => /^speaker_\d{2}$/.test(k)).sort();
-  }, [speakerMap.data, diarization.data]);
 
   if (meeting.isLoading) {
     return (

@@ -5,13 +5,11 @@
 export {
   ZAI_FEATURE,
   analysisKeys,
-  useDiarization,
   useHasZai,
   useReanalyze,
-  useSpeakerTimeMapping,
   useStartAnalysis,
   useTranscription,
 } from './api';
 export { useAnalysisStatus, type AnalysisStatusOptions } from './use-analysis-status';
-export { nameOf } from './analytics/names';
+export { useSpeakerTurns } from './use-speaker-turns';
 export { NameSpeakersDialog } from './NameSpeakersDialog';

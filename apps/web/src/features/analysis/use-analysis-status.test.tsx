@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import {
   LIP_SYNC_EVENT,
+  analysisRoutes,
   REALTIME,
   videoEvent,
   type Meeting,
@@ -11,6 +11,8 @@ import {
 import { setAuthFailed } from '../../lib/auth-store';
 import type { Connect } from '../../lib/realtime';
 import { meetingKeys, useMeeting } from '../meetings';
+import { fakeServer } from '../../test/fake-server';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
 import { TRANSCRIPTION } from '../../test/transcription';
 import { createLiveLipSyncFeed, type LiveLipSyncFeed } from '../video-signals';
@@ -56,19 +58,10 @@ describe('useAnalysisStatus', () => {
   it('follows the realtime status and loads the transcript once processed, without a reload', async () => {
     signInWith(['Essentials', 'Zai Intelligence']);
     let current = status('analysing', 30);
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = String(input);
-      const body = url.includes('/offline/status/')
-        ? current
-        : url.includes('/transcription/')
-          ? TRANSCRIPTION
-          : { message: 'not here' };
-      return new Response(JSON.stringify(body), {
-        status: url.includes('/offline/status/') || url.includes('/transcription/') ? 200 : 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { fetch } = fakeServer()
+      .on(analysisRoutes.status, () => current)
+      .on(analysisRoutes.transcription, TRANSCRIPTION);
+    const client = testQueryClient();
     client.setQueryData(meetingKeys.detail(ID), {
       id: ID,
       inferenceStatus: 'analysing',
@@ -76,11 +69,7 @@ describe('useAnalysisStatus', () => {
       additionalDetails: {},
     } as Partial<Meeting>);
     const socket = fakeSocket();
-    render(
-      <QueryClientProvider client={client}>
-        <Page connect={socket.connect} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<Page connect={socket.connect} />, { client });
     await waitFor(() => expect(screen.getByTestId('progress').textContent).toBe('30'));
     expect(screen.getByTestId('blocks').textContent).toBe('none');
 
@@ -97,8 +86,8 @@ describe('useAnalysisStatus', () => {
 
   it('hands the live lip-sync windows to the feed on the same connection', () => {
     signInWith(['Essentials', 'Lip Sync']);
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    fakeServer({ unmatched: 'pending' });
+    const client = testQueryClient();
     client.setQueryData(meetingKeys.detail(ID), {
       id: ID,
       inferenceStatus: 'analysing',
@@ -108,11 +97,7 @@ describe('useAnalysisStatus', () => {
     const socket = fakeSocket();
     const connect = vi.fn(socket.connect);
     const feed = createLiveLipSyncFeed(ID);
-    render(
-      <QueryClientProvider client={client}>
-        <Page connect={connect} lipSync={feed} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<Page connect={connect} lipSync={feed} />, { client });
     const window = (i: number) => ({
       kind: 'window',
       meetingId: ID,

@@ -1,16 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   BIOMETRIC_EVENTS,
   PARTICIPANT_MESSAGES as P,
   REALTIME,
+  participantRoutes,
   type BiometricResult,
   type BiometricRun,
   type Participant,
 } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import type { Connect } from '../../lib/realtime';
+import { fakeServer, json } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
 import { BiometricCard } from './BiometricCard';
 import { fakeSocket } from '../../test/socket';
@@ -65,35 +67,16 @@ const VERIFIED: BiometricResult = {
 
 /** The server: status, results and participants as the test sets them; start answers `started`. */
 function serve(state: { run: BiometricRun; results: BiometricResult[]; started?: BiometricRun }) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const body = url.includes('/offline/biometric-status/')
-      ? state.run
-      : url.includes('/offline/start-biometric') && init?.method === 'POST'
-        ? (state.started ?? state.run)
-        : url.includes('/get-biometrics-data/')
-          ? state.results
-          : url.includes('/invite-participant')
-            ? [PERSON]
-            : { message: 'not here' };
-    const status = url.includes('/offline/start-biometric')
-      ? 202
-      : typeof body === 'object' && 'message' in body
-        ? 404
-        : 200;
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
+  return fakeServer()
+    .on(participantRoutes.status, () => state.run)
+    .on(participantRoutes.startBiometric, () => json(state.started ?? state.run, 202))
+    .on(participantRoutes.data, () => state.results)
+    .on(participantRoutes.list, [PERSON]).fetch;
 }
 
 function renderCard(connect: Connect) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <BiometricCard meetingId={ID} onSeek={() => {}} canVerify connect={connect} />
-    </QueryClientProvider>,
+  renderWithProviders(
+    <BiometricCard meetingId={ID} onSeek={() => {}} canVerify connect={connect} />,
   );
 }
 
