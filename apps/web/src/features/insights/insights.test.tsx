@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render';
 import type { InsightItem, MeetingInsights } from '@parley/contracts';
-import { TooltipProvider } from '../../ui';
 import { ActionItemsPanel } from './ActionItemsPanel';
 import { CandidateAnalysis } from './CandidateAnalysis';
 
@@ -41,16 +41,14 @@ function insights(scores: Record<string, number>, threshold = 70): MeetingInsigh
 
 function renderPanel(data: MeetingInsights, position: string | null = 'Engineer') {
   const onSeek = vi.fn();
-  render(
-    <TooltipProvider>
-      <CandidateAnalysis
-        insights={data}
-        loading={false}
-        position={position}
-        names={{ speaker_00: 'Ada Lovelace' }}
-        onSeek={onSeek}
-      />
-    </TooltipProvider>,
+  renderWithProviders(
+    <CandidateAnalysis
+      insights={data}
+      loading={false}
+      position={position}
+      names={{ speaker_00: 'Ada Lovelace' }}
+      onSeek={onSeek}
+    />,
   );
   return onSeek;
 }
@@ -146,7 +144,7 @@ describe('Action Items panel', () => {
 
   it('lists non-empty lines with speaker_NN replaced by participant names', () => {
     const onSeek = vi.fn();
-    render(
+    renderWithProviders(
       <ActionItemsPanel
         item={item(['speaker_01 will send the deck by Friday', '   ', 'speaker_02 books the demo'])}
         loading={false}
@@ -167,7 +165,7 @@ describe('Action Items panel', () => {
   });
 
   it('shows the empty state when there are none, and a spinner while loading', () => {
-    const { rerender } = render(
+    const { rerender } = renderWithProviders(
       <ActionItemsPanel item={item([])} loading={false} names={{}} onSeek={() => {}} />,
     );
     expect(screen.getByText('No action items generated for this meeting.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../../test/render';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
-import { TooltipProvider } from '../../../ui';
 import { EngagementCard } from './EngagementCard';
 import { fillerSummary } from './FillerWordsChart';
 import { QuestionsList } from './QuestionsList';
@@ -72,10 +72,8 @@ describe('conversation analytics', () => {
 
   it('plays the meeting from a question when it is clicked', () => {
     const seek = vi.fn();
-    render(
-      <TooltipProvider>
-        <QuestionsList data={conversation} loading={false} names={{}} onSeek={seek} />
-      </TooltipProvider>,
+    renderWithProviders(
+      <QuestionsList data={conversation} loading={false} names={{}} onSeek={seek} />,
     );
     fireEvent.click(screen.getByRole('button', { name: /What is the plan\?/ }));
     expect(seek).toHaveBeenCalledWith(8.1);
@@ -83,27 +81,17 @@ describe('conversation analytics', () => {
   });
 
   it('shows the engagement score out of 100 and explains it is a heuristic', () => {
-    render(
-      <TooltipProvider>
-        <EngagementCard data={conversation} loading={false} />
-      </TooltipProvider>,
-    );
+    renderWithProviders(<EngagementCard data={conversation} loading={false} />);
     expect(screen.getByTestId('engagement-score').textContent).toBe('72');
     expect(screen.getByText('80 · weight 40%')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'About Engagement' })).toBeTruthy();
   });
 
   it('has loading and empty states', () => {
-    const { rerender } = render(
-      <TooltipProvider>
-        <QuestionsList data={undefined} loading names={{}} />
-      </TooltipProvider>,
-    );
+    const { rerender } = renderWithProviders(<QuestionsList data={undefined} loading names={{}} />);
     expect(screen.getByLabelText('Loading Questions asked')).toBeTruthy();
     rerender(
-      <TooltipProvider>
-        <QuestionsList data={{ ...conversation, questions: [] }} loading={false} names={{}} />
-      </TooltipProvider>,
+      <QuestionsList data={{ ...conversation, questions: [] }} loading={false} names={{}} />,
     );
     expect(screen.getByText('No questions were asked.')).toBeTruthy();
   });
