@@ -21,8 +21,25 @@ tester.run('import-direction', plugin.rules['import-direction'], {
       code: "import { x } from './verify.js';",
     },
     {
+      filename: at('apps/web/src/features/auth/SignIn.tsx'),
+      code: "import { x } from '../consent/index.js';",
+    },
+    {
+      filename: at('apps/web/src/features/auth/SignIn.tsx'),
+      code: "import { x } from '../consent';",
+    },
+    {
+      filename: at('apps/web/src/app/pages/MeetingPage.tsx'),
+      code: "import { x } from '../../features/transcripts/index.js';",
+    },
+    {
+      // A lazy route loads one page module (its own chunk).
       filename: at('apps/web/src/app/routes.tsx'),
-      code: "import x from '../features/auth/SignIn.js';",
+      code: "const load = () => import('../features/auth/SignIn.js');",
+    },
+    {
+      filename: at('apps/web/src/features/transcripts/TranscriptTab.tsx'),
+      code: "import { x } from '../../lib/api.js'; import { y } from '../../ui/index.js';",
     },
     {
       filename: at('apps/web/src/lib/api.ts'),
@@ -38,7 +55,46 @@ tester.run('import-direction', plugin.rules['import-direction'], {
     {
       filename: at('apps/web/src/features/auth/SignIn.tsx'),
       code: "import x from '../consent/ConsentPage.js';",
-      errors: [{ message: "feature 'auth' may not import feature 'consent'" }],
+      errors: [{ message: "feature 'consent' is imported only through its index.ts" }],
+    },
+    {
+      // Only app/ may reach a page module, and only lazily.
+      filename: at('apps/web/src/features/auth/SignIn.tsx'),
+      code: "const load = () => import('../consent/ConsentPage.js');",
+      errors: [{ message: "feature 'consent' is imported only through its index.ts" }],
+    },
+    {
+      filename: at('apps/web/src/app/pages/MeetingPage.tsx'),
+      code: "import { x } from '../../features/transcripts/TranscriptTab.js';",
+      errors: [{ message: "feature 'transcripts' is imported only through its index.ts" }],
+    },
+    {
+      filename: at('apps/web/src/features/meetings/MeetingHeader.tsx'),
+      code: "import { x } from '../../app/pages/LibraryPage.js';",
+      errors: [{ message: "feature 'meetings' may not import app/" }],
+    },
+    {
+      filename: at('apps/web/src/ui/DataTable.tsx'),
+      code: "import { x } from '../features/meetings/index.js';",
+      errors: [{ message: "ui/ may not import feature 'meetings'" }],
+    },
+    {
+      filename: at('apps/web/src/lib/table-state.ts'),
+      code: "import { x } from '../features/meetings/model.js';",
+      errors: [
+        { message: "feature 'meetings' is imported only through its index.ts" },
+        { message: "lib/ may not import feature 'meetings'" },
+      ],
+    },
+    {
+      filename: at('apps/web/src/lib/realtime.ts'),
+      code: "import { x } from '../app/routes.js';",
+      errors: [{ message: 'lib/ may not import app/' }],
+    },
+    {
+      filename: at('apps/web/src/test/render.tsx'),
+      code: "import { x } from '../features/meetings';",
+      errors: [{ message: "test/ may not import feature 'meetings'" }],
     },
     {
       filename: at('apps/web/src/lib/api.ts'),

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { AuthLayout } from '../features/auth/AuthLayout';
+import { AuthLayout } from '../features/auth';
 import { lazyPage } from '../lib/lazy-page';
 import { PageSpinner } from '../ui';
 import { NotFound, RouteError } from './errors/RouteError';
@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
                 'integrations',
                 () => import('../features/integrations/IntegrationsOnboardingPage'),
               ),
-              page('bot-login', () => import('../features/meetings/BotLoginPage')),
+              page('bot-login', () => import('../features/integrations/BotLoginPage')),
             ],
           },
         ],
@@ -57,9 +57,9 @@ export const routes: RouteObject[] = [
         children: [
           page(undefined, home),
           page('home', home),
-          page('library', () => import('../features/meetings/LibraryPage')),
-          page('library/:id', () => import('../features/meetings/MeetingPage')),
-          page('accounts', () => import('../features/meetings/AccountsPage')),
+          page('library', () => import('./pages/LibraryPage')),
+          page('library/:id', () => import('./pages/MeetingPage')),
+          page('accounts', () => import('../features/sales/AccountsPage')),
           page('zai', () => import('../features/zai/ZaiPage')),
           page('coaching', () => import('../features/coaching/CoachingPage')),
           page('app-integrations', () => import('../features/integrations/AppIntegrationsPage')),
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
           page('profile', () => import('../features/profile/ProfilePage')),
           page('settings', () => import('../features/profile/SettingsPage')),
           page('interviews', () => import('../features/interviews/InterviewsPage')),
-          page('interviews/:id', () => import('../features/meetings/InterviewPage')),
+          page('interviews/:id', () => import('./pages/InterviewPage')),
         ],
       },
       // Shell without sidebar.
@@ -103,11 +103,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           page('consent', () => import('../features/consent/ConsentPage')),
-          page('insights', () => import('../features/meetings/InsightsPage')),
+          page('insights', () => import('../features/insights/InsightsPage')),
         ],
       },
       // Bare and participant routes, reachable without login.
-      page('public/view/:token', () => import('../features/meetings/PublicViewPage')),
+      page('public/view/:token', () => import('./pages/PublicViewPage')),
       page('avatar', () => import('../features/avatars/AvatarPage')),
       page('avatar/:id', () => import('../features/avatars/AvatarPage')),
       page('avatar_gox/:id', () => import('../features/avatars/AvatarPage')),

@@ -7,7 +7,7 @@ import {
   parseStatusEvent,
   useMeetingChannel,
 } from './realtime';
-import { fakeSocket } from './test-socket';
+import { fakeSocket } from '../test/socket';
 
 afterEach(cleanup);
 

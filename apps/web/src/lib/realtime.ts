@@ -7,7 +7,13 @@ import { useEffect, useRef } from 'react';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { INFERENCE_STATUSES, REALTIME, REALTIME_TERMINAL_EVENTS } from '@parley/contracts';
 import { getAccessToken } from './auth-store';
-import { isTerminalStatus, type InferenceStatus } from './meetings';
+
+export type InferenceStatus = (typeof INFERENCE_STATUSES)[number];
+
+/** Statuses after which nothing more happens to a meeting's analysis (the channel closes). */
+export function isTerminalStatus(status: InferenceStatus): boolean {
+  return status === 'processed' || status === 'failed';
+}
 
 export interface MeetingStatusEvent {
   meetingId: string;

@@ -2,8 +2,13 @@
  * Table state of every meeting list (spec 2 §2 "Meeting lists", §9 defaults): typed filters,
  * the derived query (search, filter, sort) and pagination.
  */
-import { INFERENCE_STATUSES, MEETING_STAGES, type MeetingListQuery } from '@parley/contracts';
-import type { InferenceStatus, MeetingStage } from './meetings';
+import {
+  INFERENCE_STATUSES,
+  MEETING_STAGES,
+  type MeetingListQuery,
+  type MeetingStage,
+} from '@parley/contracts';
+import type { InferenceStatus } from './realtime';
 
 export const ALL_MEETINGS = 'All Meetings';
 export const ALL_STAGES = 'All_Stages';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FieldErrors, Validated } from './integration-forms';
+import type { FieldErrors, Validated } from './validation';
 
 /**
  * Values, the fields a person has left (blur), and the validation result. Messages show for

@@ -1,19 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithProviders } from '../test/render';
 import { setAuthFailed } from '../lib/auth-store';
-import { signInWith } from '../lib/test-sign-in';
+import { signInWith } from '../test/sign-in';
 import { FeatureGate } from './FeatureGate';
 
 const signIn = (bundles: string[], isB2C = false) => signInWith(bundles, { isB2C });
 
 const gate = () =>
-  render(
-    <MemoryRouter>
-      <FeatureGate feature="Zai Intelligence">
-        <p>Zai content</p>
-      </FeatureGate>
-    </MemoryRouter>,
+  renderWithProviders(
+    <FeatureGate feature="Zai Intelligence">
+      <p>Zai content</p>
+    </FeatureGate>,
   );
 
 describe('FeatureGate', () => {

@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render';
 import { ErrorScreen, type ErrorKind } from './ErrorScreen';
 
 const show = (kind: ErrorKind, unexpected = false) =>
-  render(
-    <MemoryRouter>
-      <ErrorScreen kind={kind} unexpected={unexpected} />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ErrorScreen kind={kind} unexpected={unexpected} />);
 
 describe('ErrorScreen (spec 1 §2 texts)', () => {
   afterEach(cleanup);

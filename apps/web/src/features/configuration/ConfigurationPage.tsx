@@ -2,7 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
 import { fullName } from '../../lib/format';
 import { Avatar, Card, EmptyState, PageHeader } from '../../ui';
-import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
+import { ConfigurationTabs } from './ConfigurationTabs';
 
 const ROLE_LABEL: Record<string, string> = {
   superadmin: 'Super admin',

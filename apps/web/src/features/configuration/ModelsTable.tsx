@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Cpu, Search, Trash2 } from 'lucide-react';
 import { aiProviderRoutes, type ModelRow } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
+import { integrationKeys, useModelPage } from '../integrations';
 import {
   Badge,
   Button,
@@ -27,12 +28,8 @@ export function ModelsTable() {
   const [search, setSearch] = useState('');
   const [removing, setRemoving] = useState<ModelRow | null>(null);
   const query = { page, size: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}) };
-  const models = useQuery({
-    queryKey: ['models', 'pagination', query],
-    queryFn: ({ signal }) => api(aiProviderRoutes.modelPage, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['models'] });
+  const models = useModelPage(query);
+  const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.models });
   const update = useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
       api(aiProviderRoutes.updateModel, { params: { id }, body: { status } }),

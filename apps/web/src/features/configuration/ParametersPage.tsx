@@ -1,4 +1,4 @@
-import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
+import { ConfigurationTabs } from './ConfigurationTabs';
 import { PageHeader } from '../../ui';
 import { ModelsTable } from './ModelsTable';
 

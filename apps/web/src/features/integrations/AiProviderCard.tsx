@@ -1,8 +1,8 @@
 import { Bot, CircleAlert, CircleCheck, CircleDashed, PlugZap } from 'lucide-react';
 import { AI_PROVIDER_NAMES, type AiConfigProvider, type AiConfiguration } from '@parley/contracts';
-import { maskedHint } from '../../lib/integrations';
+import { maskedHint } from './model';
 import { Badge, Button } from '../../ui';
-import { useTestAiConnection } from './use-ai-providers';
+import { useTestAiConnection } from './api';
 
 const DESCRIPTIONS: Record<AiConfigProvider, string> = {
   chatgpt: 'OpenAI’s GPT models, or any OpenAI-compatible server (Ollama, vLLM, llama.cpp).',

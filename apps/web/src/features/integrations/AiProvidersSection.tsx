@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { ConfirmDialog, LoadError, Skeleton } from '../../ui';
 import { AiProviderCard } from './AiProviderCard';
 import { ConnectAiDialog } from './ConnectAiDialog';
-import { useAiProviders, useDisconnectAi } from './use-ai-providers';
+import { useAiProviders, useDisconnectAi } from './api';
 import { ZaiDefaultModel } from './ZaiDefaultModel';
 
 /** The AI providers on /app-integrations, beside the storage ones. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Cloud, HardDrive, Info } from 'lucide-react';
 import type { CloudProvider, StorageProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations, CLOUD_NAMES } from '../../lib/integrations';
+import { canManageIntegrations, CLOUD_NAMES } from './model';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog, LoadError, PageHeader, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
@@ -10,12 +10,7 @@ import { ComingLater } from './ComingLater';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
 import { ConnectS3Dialog } from './ConnectS3Dialog';
 import { StorageCard } from './StorageCard';
-import {
-  useConfigurations,
-  useDefaultCloud,
-  useDisconnect,
-  useMakeDefault,
-} from './use-integrations';
+import { useConfigurations, useDefaultCloud, useDisconnect, useMakeDefault } from './api';
 
 const CLOUDS = [
   {

@@ -7,10 +7,10 @@ import {
   type AiConfigProvider,
 } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
-import { maskedHint } from '../../lib/integrations';
+import { maskedHint } from './model';
 import { toast } from '../../lib/toast';
 import { Button, FormDialog, TextField } from '../../ui';
-import { useConnectAi, useTestAiConnection } from './use-ai-providers';
+import { useConnectAi, useTestAiConnection } from './api';
 
 interface ConnectAiDialogProps {
   provider: AiConfigProvider | null;

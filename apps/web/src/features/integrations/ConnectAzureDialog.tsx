@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api';
-import {
-  emptyAzureForm,
-  validateAzureForm,
-  type AzureAuth,
-  type AzureField,
-} from '../../lib/integration-forms';
+import { emptyAzureForm, validateAzureForm, type AzureAuth, type AzureField } from './forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SelectField, TextField } from '../../ui';
-import { useConnect } from './use-integrations';
+import { useConnect } from './api';
 
 const AUTH_OPTIONS: { value: AzureAuth; label: string }[] = [
   { value: 'connectionString', label: 'Connection string' },

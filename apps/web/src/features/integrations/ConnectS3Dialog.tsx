@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api';
-import { emptyAwsForm, validateAwsForm, type AwsField } from '../../lib/integration-forms';
+import { emptyAwsForm, validateAwsForm, type AwsField } from './forms';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
 import { FormDialog, SwitchField, TextField } from '../../ui';
-import { useConnect } from './use-integrations';
+import { useConnect } from './api';
 
 interface ConnectDialogProps {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CircleCheck, CircleDashed, Star, type LucideIcon } from 'lucide-react';
 import type { IntegrationConfiguration, StorageProvider } from '@parley/contracts';
-import { CLOUD_NAMES, settingRows, type SettingRow } from '../../lib/integrations';
+import { CLOUD_NAMES, settingRows, type SettingRow } from './model';
 import { Badge, Button } from '../../ui';
 
 interface StorageCardProps {

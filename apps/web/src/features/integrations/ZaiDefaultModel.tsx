@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { aiProviderRoutes, availableModelsRoute, BUILT_IN_MODEL } from '@parley/contracts';
+import { aiProviderRoutes, BUILT_IN_MODEL } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { integrationKeys, useAvailableModels, useZaiSettings } from './api';
 import { SelectField, Skeleton } from '../../ui';
 
 /** Spec 3 §7 Zai settings: the model Zai and the insights step use when none is chosen. */
@@ -14,15 +15,8 @@ export function ZaiDefaultModel({
   canManage: boolean;
 }) {
   const client = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['zai-settings', organizationId],
-    queryFn: ({ signal }) =>
-      api(aiProviderRoutes.getZaiSettings, { params: { id: organizationId }, signal }),
-  });
-  const models = useQuery({
-    queryKey: ['ai', 'models', 'available'],
-    queryFn: ({ signal }) => api(availableModelsRoute, { signal }),
-  });
+  const settings = useZaiSettings(organizationId);
+  const models = useAvailableModels();
   const save = useMutation({
     mutationFn: (defaultModel: string) =>
       api(aiProviderRoutes.patchZaiSettings, {
@@ -37,8 +31,8 @@ export function ZaiDefaultModel({
       }),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ['zai-settings', organizationId] }),
-        client.invalidateQueries({ queryKey: ['ai', 'models', 'available'] }),
+        client.invalidateQueries({ queryKey: integrationKeys.zaiSettings(organizationId) }),
+        client.invalidateQueries({ queryKey: integrationKeys.availableModels }),
       ]),
   });
 

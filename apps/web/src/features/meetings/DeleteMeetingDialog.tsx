@@ -2,7 +2,7 @@ import type { Meeting } from '@parley/contracts';
 import { stripExtension } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui';
-import { useDeleteMeeting } from './queries';
+import { useDeleteMeeting } from './api';
 
 interface DeleteMeetingDialogProps {
   meeting: Pick<Meeting, 'id' | 'meetingName'> | null;

@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Meeting } from '@parley/contracts';
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, Upload } from 'lucide-react';
-import { STATUS_LABELS, isTerminalStatus, type InferenceStatus } from '../../lib/meetings';
-import { useMeetingChannel, type MeetingStatusEvent } from '../../lib/realtime';
+import { STATUS_LABELS } from './model';
+import {
+  isTerminalStatus,
+  useMeetingChannel,
+  type InferenceStatus,
+  type MeetingStatusEvent,
+} from '../../lib/realtime';
 import { Badge, type BadgeTone } from '../../ui';
-import { applyStatusEvent, meetingKeys } from './queries';
+import { applyStatusEvent, meetingKeys } from './api';
 
 const LOOK: Record<InferenceStatus, { tone: BadgeTone; icon: typeof Clock; spin?: boolean }> = {
   uploaded: { tone: 'info', icon: Upload },

@@ -4,7 +4,7 @@ import { COMPARE_MAX_MEETINGS, type PromptComparison } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
 import { Button, DataTable, FormError, SelectField, type DataColumn } from '../../ui';
 import { settingsOf, type PromptDraft } from './draft';
-import { useCompare } from './use-prompts';
+import { useCompare } from './api';
 
 type Row = PromptComparison['data'][number];
 type Output = Row['model1'];

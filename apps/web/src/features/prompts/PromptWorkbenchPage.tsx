@@ -2,17 +2,17 @@ import { useMemo, useState } from 'react';
 import { FilePlus2, Lock, Play, Save } from 'lucide-react';
 import { BUILT_IN_MODEL, type StoredPrompt } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations } from '../../lib/integrations';
+import { canManageIntegrations, useAvailableModels } from '../integrations';
 import { toast } from '../../lib/toast';
 import { Button, EmptyState, PageHeader, type SelectOption } from '../../ui';
-import { ConfigurationTabs } from '../../app/shell/ConfigurationTabs';
+import { ConfigurationTabs } from '../configuration';
 import { ComparePanel } from './ComparePanel';
 import { draftFrom, newDraft, runBody, saveBody, type PromptDraft } from './draft';
 import { OutputSlot } from './OutputSlot';
 import { PromptEditor } from './PromptEditor';
 import { SavedPrompts } from './SavedPrompts';
 import { usePromptStream } from './use-prompt-stream';
-import { useAvailableModels, useProcessedMeetings, useSavePrompt } from './use-prompts';
+import { useProcessedMeetings, useSavePrompt } from './api';
 
 /** /configuration/prompts: the prompt workbench (spec 3 §3, §4, §7), for staff. */
 export default function PromptWorkbenchPage() {

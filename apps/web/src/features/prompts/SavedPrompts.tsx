@@ -14,7 +14,7 @@ import {
   LoadError,
   SelectField,
 } from '../../ui';
-import { useDeletePrompt, usePromptTags, useSavedPrompts } from './use-prompts';
+import { useDeletePrompt, usePromptTags, useSavedPrompts } from './api';
 
 const PAGE_SIZE = 10;
 const ALL = 'all';

@@ -1,6 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signInWith } from '../../lib/test-sign-in';
+import { describe, expect, it } from 'vitest';
+import { promptRoutes } from '@parley/contracts';
+import { fakeServer } from '../../test/fake-server';
+import { signInWith } from '../../test/sign-in';
 import { usePromptStream } from './use-prompt-stream';
 
 /** A streaming response whose events arrive one by one, `gapMs` apart. */
@@ -30,22 +32,17 @@ const RESULT = {
 };
 const body = { promptText: 'Summarise', meetingId: crypto.randomUUID(), model: 'parley-local' };
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('usePromptStream (one workbench slot)', () => {
   it('appends each delta as it arrives, then keeps the final usage', async () => {
     signInWith([]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        eventStream(
-          [
-            'event: delta\ndata: {"text":"Hello"}\n\n',
-            'event: delta\ndata: {"text":" world"}\n\n',
-            `event: done\ndata: ${JSON.stringify({ result: RESULT })}\n\n`,
-          ],
-          150,
-        ),
+    fakeServer().on(promptRoutes.stream, () =>
+      eventStream(
+        [
+          'event: delta\ndata: {"text":"Hello"}\n\n',
+          'event: delta\ndata: {"text":" world"}\n\n',
+          `event: done\ndata: ${JSON.stringify({ result: RESULT })}\n\n`,
+        ],
+        150,
       ),
     );
     const { result } = renderHook(() => usePromptStream());
@@ -62,14 +59,11 @@ describe('usePromptStream (one workbench slot)', () => {
 
   it('shows the error event’s message and keeps the text that arrived', async () => {
     signInWith([]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        eventStream([
-          'event: delta\ndata: {"text":"Part"}\n\n',
-          'event: error\ndata: {"message":"Chat Gpt Key is expired!"}\n\n',
-        ]),
-      ),
+    fakeServer().on(promptRoutes.stream, () =>
+      eventStream([
+        'event: delta\ndata: {"text":"Part"}\n\n',
+        'event: error\ndata: {"message":"Chat Gpt Key is expired!"}\n\n',
+      ]),
     );
     const { result } = renderHook(() => usePromptStream());
     act(() => void result.current.run(body));
@@ -80,21 +74,18 @@ describe('usePromptStream (one workbench slot)', () => {
 
   it('stops on cancel', async () => {
     signInWith([]);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        const encoder = new TextEncoder();
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(encoder.encode('event: delta\ndata: {"text":"Hi"}\n\n'));
-            init.signal?.addEventListener('abort', () =>
-              controller.error(new DOMException('Aborted', 'AbortError')),
-            );
-          },
-        });
-        return new Response(stream);
-      }),
-    );
+    fakeServer().on(promptRoutes.stream, ({ init }) => {
+      const encoder = new TextEncoder();
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('event: delta\ndata: {"text":"Hi"}\n\n'));
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('Aborted', 'AbortError')),
+          );
+        },
+      });
+      return new Response(stream);
+    });
     const { result } = renderHook(() => usePromptStream());
     act(() => void result.current.run(body));
     await waitFor(() => expect(result.current.text).toBe('Hi'));
@@ -105,10 +96,7 @@ describe('usePromptStream (one workbench slot)', () => {
   it('says ReadableStream is not supported when the response cannot be read as a stream', async () => {
     signInWith([]);
     // A browser without ReadableStream hands fetch's response over without a readable body.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(null)),
-    );
+    fakeServer().on(promptRoutes.stream, () => new Response(null));
     const { result } = renderHook(() => usePromptStream());
     act(() => void result.current.run(body));
     await waitFor(() => expect(result.current.status).toBe('failed'));

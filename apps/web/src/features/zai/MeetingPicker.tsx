@@ -5,7 +5,7 @@ import { ZAI, type ZaiMeeting } from '@parley/contracts';
 import { formatDate, formatDuration } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { Button, CheckboxField, EmptyState, Input, Skeleton } from '../../ui';
-import { useZaiMeetings } from './queries';
+import { useZaiMeetings } from './api';
 
 const PAGE = 50;
 

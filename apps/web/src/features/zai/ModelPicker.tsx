@@ -1,5 +1,5 @@
 import { SelectField } from '../../ui';
-import { useAvailableModels } from './queries';
+import { useAvailableModels } from '../integrations';
 
 /** Radix Select refuses empty values: this stands for "the organisation's default". */
 const DEFAULT = '__default';
@@ -9,7 +9,8 @@ const DEFAULT = '__default';
  * `value` '' means the default; if the list cannot be loaded the server's default is used.
  */
 export function ModelPicker({ value, onChange }: { value: string; onChange(model: string): void }) {
-  const models = useAvailableModels();
+  // A failed call leaves the choice to the server's default.
+  const models = useAvailableModels({ quiet: true });
   const usable = (models.data?.data ?? []).filter((m) => m.connected);
   const preset = usable.find((m) => m.isDefault)?.model;
   const options = usable.length

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import type { ZaiFinal } from '@parley/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { assistantRoutes, availableModelsRoute, type ZaiFinal } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
-import { signInWith } from '../../lib/test-sign-in';
-import { TooltipProvider } from '../../ui';
+import { fakeServer } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
+import { signInWith } from '../../test/sign-in';
 import ZaiPage from './ZaiPage';
 
 const MEETINGS = {
@@ -46,8 +45,6 @@ const FOUND: ZaiFinal = {
   usage: { inputTokens: 120, outputTokens: 12 },
 };
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const sse = (event: string, data: unknown) =>
   new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
@@ -55,43 +52,29 @@ const sse = (event: string, data: unknown) =>
 function stubServer() {
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const bodies: unknown[] = [];
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.includes('/meeting/user/zai')) return json(MEETINGS);
-    if (url.includes('/ai/models/available')) {
-      return json({
-        data: [
-          {
-            model: 'parley-local',
-            provider: 'local',
-            label: 'Parley local',
-            connected: true,
-            isDefault: true,
-          },
-        ],
-      });
-    }
-    if (url.includes('/prompt/siri')) {
-      bodies.push(JSON.parse(String(init?.body)));
+  const { fetch } = fakeServer()
+    .on(assistantRoutes.meetings, MEETINGS)
+    .on(availableModelsRoute, {
+      data: [
+        {
+          model: 'parley-local',
+          provider: 'local',
+          label: 'Parley local',
+          connected: true,
+          isDefault: true,
+        },
+      ],
+    })
+    .on(assistantRoutes.ask, ({ body: sent }) => {
+      bodies.push(sent);
       const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-    }
-    return new Response('{}', { status: 404 });
-  });
+    });
   return { fetch, streams, bodies };
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <TooltipProvider>
-          <ZaiPage />
-        </TooltipProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ZaiPage />);
 }
 
 async function askAboutWeeklySync(question: string) {
@@ -186,11 +169,9 @@ describe('ZaiPage', () => {
   });
 
   it('points to the library when there are no processed meetings', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).includes('/meeting/user/zai')
-        ? json({ data: [], count: 0 })
-        : json({ data: [] }),
-    );
+    fakeServer()
+      .on(assistantRoutes.meetings, { data: [], count: 0 })
+      .on(availableModelsRoute, { data: [] });
     signInWith(['Essentials', 'Zai Intelligence']);
     renderPage();
     expect(await screen.findByText('No processed meetings yet')).toBeTruthy();

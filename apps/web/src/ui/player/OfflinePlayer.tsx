@@ -31,7 +31,7 @@ import {
   playerWidth,
   skipTime,
   type Segment,
-} from '../../lib/player';
+} from './player';
 import { useViewportWidth } from '../../lib/use-viewport-width';
 import { PlayerButton } from './PlayerButton';
 import { SeekBar } from './SeekBar';

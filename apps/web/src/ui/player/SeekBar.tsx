@@ -7,7 +7,7 @@ import {
   speakerColor,
   timeAtPosition,
   type Segment,
-} from '../../lib/player';
+} from './player';
 
 interface SeekBarProps {
   currentTime: number;

@@ -1,7 +1,7 @@
 import { Slider } from 'radix-ui';
 import { Volume1, Volume2, VolumeX } from 'lucide-react';
 import { cn } from '../../lib/cn';
-import { PLAYER } from '../../lib/player';
+import { PLAYER } from './player';
 import { PlayerButton } from './PlayerButton';
 
 interface VolumeControlProps {

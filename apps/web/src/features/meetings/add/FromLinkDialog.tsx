@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { meetingRoutes } from '@parley/contracts';
 import { api, failureMessage } from '../../../lib/api';
-import { validateMeetingLink, type MeetingLinkValues } from '../../../lib/integration-forms';
+import { validateMeetingLink, type MeetingLinkValues } from './forms';
 import { toast } from '../../../lib/toast';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { FormDialog, TextField } from '../../../ui';
-import { meetingKeys } from '../queries';
+import { meetingKeys } from '../api';
 
 const INITIAL: MeetingLinkValues = { meetingLink: '', meetingName: '' };
 

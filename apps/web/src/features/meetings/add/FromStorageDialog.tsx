@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { integrationRoutes, MEETING_STAGES, meetingRoutes } from '@parley/contracts';
 import { api, failureMessage } from '../../../lib/api';
-import { validateStorageImport, type StorageImportValues } from '../../../lib/integration-forms';
-import { CLOUD_NAMES, connectedClouds, integrationKeys } from '../../../lib/integrations';
-import { STAGE_LABELS, type MeetingStage } from '../../../lib/meetings';
+import { validateStorageImport, type StorageImportValues } from './forms';
+import { CLOUD_NAMES, connectedClouds, integrationKeys } from '../../integrations';
+import { STAGE_LABELS, type MeetingStage } from '../model';
 import { toast } from '../../../lib/toast';
 import { useFormFields } from '../../../lib/use-form-fields';
 import {
@@ -19,7 +19,7 @@ import {
   Skeleton,
   TextField,
 } from '../../../ui';
-import { meetingKeys } from '../queries';
+import { meetingKeys } from '../api';
 
 const STAGE_OPTIONS = MEETING_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
 const INITIAL: StorageImportValues = { provider: '', key: '', title: '', stage: 'basic_meeting' };

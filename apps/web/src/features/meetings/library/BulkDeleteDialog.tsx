@@ -4,7 +4,7 @@ import { meetingRoutes } from '@parley/contracts';
 import { api } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../ui';
-import { meetingKeys } from '../queries';
+import { meetingKeys } from '../api';
 
 interface BulkDeleteDialogProps {
   open: boolean;

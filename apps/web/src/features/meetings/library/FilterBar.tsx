@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { INFERENCE_STATUSES, MEETING_STAGES } from '@parley/contracts';
 import { cn } from '../../../lib/cn';
-import { STAGE_LABELS, STATUS_LABELS } from '../../../lib/meetings';
+import { STAGE_LABELS, STATUS_LABELS } from '../model';
 import {
   ALL_STAGES,
   ALL_STATUSES,

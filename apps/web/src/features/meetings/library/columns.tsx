@@ -7,7 +7,7 @@ import {
   formatTime12,
   stripExtension,
 } from '../../../lib/format';
-import { STAGE_LABELS, meetingSeconds } from '../../../lib/meetings';
+import { STAGE_LABELS, meetingSeconds } from '../model';
 import { ActionMenu, Badge, type DataColumn, type SortOption } from '../../../ui';
 import { LiveStatusChip } from '../StatusChip';
 import { Thumbnail } from './Thumbnail';

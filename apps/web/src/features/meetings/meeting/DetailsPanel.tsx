@@ -5,7 +5,7 @@ import {
   formatDurationWords,
   formatTime12,
 } from '../../../lib/format';
-import { STAGE_LABELS, STATUS_LABELS, meetingSeconds } from '../../../lib/meetings';
+import { STAGE_LABELS, STATUS_LABELS, meetingSeconds } from '../model';
 
 const PROVIDERS = { local: 'This server', aws: 'Amazon S3', azure: 'Azure Blob Storage' };
 

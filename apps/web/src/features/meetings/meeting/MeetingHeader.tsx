@@ -9,7 +9,7 @@ import {
   meetingTitle,
   stripExtension,
 } from '../../../lib/format';
-import { meetingSeconds } from '../../../lib/meetings';
+import { meetingSeconds } from '../model';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ActionMenu, Button, type ActionMenuItem } from '../../../ui';
 

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Clock, LoaderCircle, RotateCcw, Upload } from 'lucide-react';
 import type { StepStatus } from '@parley/contracts';
 import { cn } from '../../../lib/cn';
-import type { InferenceStatus } from '../../../lib/meetings';
+import type { InferenceStatus } from '../../../lib/realtime';
 import { Button, ProgressBar } from '../../../ui';
 import { AnalysisSteps } from './AnalysisSteps';
 

@@ -1,0 +1,201 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
+import type { Meeting } from '@parley/contracts';
+import {
+  initialTableState,
+  isFiltered,
+  pageCount,
+  resetFilters,
+  setFilter,
+  setPage,
+  setSort,
+  toMeetingListQuery,
+  type TableFilters,
+} from '../../lib/table-state';
+import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
+import {
+  FromLinkDialog,
+  FromStorageDialog,
+  DeleteMeetingDialog,
+  BulkDeleteDialog,
+  CARD_SORT_OPTIONS,
+  MeetingCard,
+  meetingColumns,
+  meetingLabel,
+  FilterBar,
+  useMeetingList,
+} from '../../features/meetings';
+import { ShareDialog } from '../../features/sharing';
+import { UploadDialog } from '../../features/uploads';
+
+/** /library: the organisation's meetings (spec 2 §2 Meeting lists). */
+export default function LibraryPage() {
+  const navigate = useNavigate();
+  const [table, setTable] = useState(initialTableState);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [adding, setAdding] = useState<'storage' | 'link' | null>(null);
+  const [sharing, setSharing] = useState<Meeting | null>(null);
+  const [deleting, setDeleting] = useState<Meeting | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  const query = toMeetingListQuery(table);
+  const list = useMeetingList(query);
+  const filtered = isFiltered(table) || table.filters.date !== null;
+  const rows = list.data?.data ?? [];
+  const count = list.data?.count ?? 0;
+  const firstRun = !filtered && list.isSuccess && !list.isPlaceholderData && count === 0;
+  const last = pageCount(count, table.pagination.pageSize) - 1;
+  const beyondLast = list.isSuccess && !list.isPlaceholderData && table.pagination.pageIndex > last;
+
+  // After deletions the current page may no longer exist: go to the last one.
+  useEffect(() => {
+    if (beyondLast) setTable((t) => setPage(t, last));
+  }, [beyondLast, last]);
+
+  const actions = useMemo(
+    () => ({
+      open: (m: Meeting) => navigate(`/library/${m.id}`),
+      share: (m: Meeting) => setSharing(m),
+      remove: (m: Meeting) => setDeleting(m),
+    }),
+    [navigate],
+  );
+  const columns = useMemo(() => meetingColumns(actions), [actions]);
+
+  const onFilter = <K extends keyof TableFilters>(key: K, value: TableFilters[K]) => {
+    setTable((t) => setFilter(t, key, value));
+    setSelected(new Set());
+  };
+  const uploadButton = (
+    <Button onClick={() => setUploadOpen(true)}>
+      <Upload aria-hidden />
+      Upload
+    </Button>
+  );
+
+  const addActions = (
+    <>
+      <Button variant="secondary" onClick={() => setAdding('storage')}>
+        <CloudDownload aria-hidden />
+        <span className="max-sm:sr-only">From storage</span>
+      </Button>
+      <Button variant="secondary" onClick={() => setAdding('link')}>
+        <Link2 aria-hidden />
+        <span className="max-sm:sr-only">Meeting link</span>
+      </Button>
+      {uploadButton}
+    </>
+  );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Library"
+        description="Your recorded meetings and their analysis."
+        actions={addActions}
+        className="pb-2"
+      />
+      {firstRun ? (
+        <EmptyState
+          icon={Library}
+          title="No meetings yet"
+          description="Upload a recording of a call (video or audio, up to 1 GB). Parley transcribes and analyses it for you."
+          action={uploadButton}
+        />
+      ) : (
+        <>
+          <FilterBar
+            filters={table.filters}
+            filtered={filtered}
+            onFilter={onFilter}
+            onClear={() => setTable((t) => resetFilters(t))}
+          />
+          {selected.size > 0 ? (
+            <div
+              className="flex items-center justify-between gap-3 rounded-card border border-border bg-accent-soft/50 px-3 py-2 text-sm"
+              role="region"
+              aria-label="Selection"
+            >
+              <span className="font-medium text-fg">{selected.size} selected</span>
+              <div className="flex gap-2">
+                <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+                  Clear selection
+                </Button>
+                <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
+                  <Trash2 aria-hidden />
+                  Delete selected
+                </Button>
+              </div>
+            </div>
+          ) : null}
+          <DataTable
+            label="Meetings"
+            columns={columns}
+            rows={rows}
+            rowKey={(m) => m.id}
+            rowLabel={meetingLabel}
+            loading={list.isLoading}
+            refreshing={list.isPlaceholderData && list.isFetching}
+            sort={table.sort}
+            onSortChange={(sort) => setTable((t) => setSort(t, sort))}
+            selection={{ selected, onChange: setSelected }}
+            renderCard={(m) => <MeetingCard meeting={m} actions={actions} />}
+            cardSortOptions={CARD_SORT_OPTIONS}
+            pagination={{
+              pageIndex: table.pagination.pageIndex,
+              pageSize: table.pagination.pageSize,
+              count,
+              noun: count === 1 ? 'meeting' : 'meetings',
+              onPageChange: (i) => setTable((t) => setPage(t, i)),
+            }}
+            empty={
+              list.isError ? (
+                <LoadError
+                  icon={SearchX}
+                  what="The meetings"
+                  onRetry={() => void list.refetch()}
+                  className="border-0"
+                />
+              ) : (
+                <EmptyState
+                  icon={SearchX}
+                  title="No meetings match these filters"
+                  description="Try other words or a wider date range."
+                  action={
+                    <Button variant="secondary" onClick={() => setTable((t) => resetFilters(t))}>
+                      Clear filters
+                    </Button>
+                  }
+                  className="border-0"
+                />
+              )
+            }
+          />
+        </>
+      )}
+      <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      <FromStorageDialog
+        open={adding === 'storage'}
+        onOpenChange={(o) => setAdding(o ? 'storage' : null)}
+      />
+      <FromLinkDialog open={adding === 'link'} onOpenChange={(o) => setAdding(o ? 'link' : null)} />
+      <ShareDialog meeting={sharing} onOpenChange={(o) => !o && setSharing(null)} />
+      <DeleteMeetingDialog
+        meeting={deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        onDeleted={() => {
+          const id = deleting?.id;
+          if (id) setSelected((s) => new Set([...s].filter((x) => x !== id)));
+        }}
+      />
+      <BulkDeleteDialog
+        open={bulkOpen}
+        ids={[...selected]}
+        onOpenChange={setBulkOpen}
+        onDone={() => setSelected(new Set())}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
+import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
+import { isApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-store';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  FeatureGate,
+  OfflinePlayer,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  type ActionMenuItem,
+  type OfflinePlayerHandle,
+} from '../../ui';
+import {
+  useHasZai,
+  useReanalyze,
+  useStartAnalysis,
+  ZAI_FEATURE,
+  useAnalysisStatus,
+  useSpeakerTurns,
+  NameSpeakersDialog,
+} from '../../features/analysis';
+import {
+  DeleteMeetingDialog,
+  DetailsPanel,
+  MeetingHeader,
+  StatusBanner,
+  useMeeting,
+} from '../../features/meetings';
+import { TranscriptTab } from '../../features/transcripts';
+import { ShareDialog } from '../../features/sharing';
+import { BiometricCard } from '../../features/biometrics';
+import {
+  ActionItemsPanel,
+  CandidateAnalysis,
+  findItem,
+  useMeetingInsights,
+  ZaiInsightsPanel,
+} from '../../features/insights';
+import { useLiveLipSync } from '../../features/video-signals';
+
+// The charting library is large: it loads after the player and the transcript.
+const VideoSignals = lazy(() =>
+  import('../../features/video-signals/VideoSignals').then((m) => ({ default: m.VideoSignals })),
+);
+const ConversationAnalytics = lazy(() =>
+  import('../../features/analysis/analytics/ConversationAnalytics').then((m) => ({
+    default: m.ConversationAnalytics,
+  })),
+);
+
+/** Seconds from the ?t= parameter; anything but a non-negative number is ignored. */
+function startTimeOf(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const t = Number(value);
+  return Number.isFinite(t) && t >= 0 ? t : undefined;
+}
+
+/**
+ * /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). The
+ * interview page (/interviews/{id}) is the same page with its own tab names (spec 2 §2).
+ */
+export default function MeetingPage({
+  variant = 'meeting',
+}: {
+  variant?: 'meeting' | 'interview';
+}) {
+  const { id = '' } = useParams();
+  // ?t=83 opens the meeting at 00:01:23 (Zai's citation links).
+  const [search] = useSearchParams();
+  const startTime = startTimeOf(search.get('t'));
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const meeting = useMeeting(id);
+  const m = meeting.data;
+  const liveLipSync = useLiveLipSync(m?.id);
+  const status = useAnalysisStatus(m, { lipSync: liveLipSync });
+  const hasZai = useHasZai();
+  const insights = useMeetingInsights(m, hasZai);
+  const { segments, speakers } = useSpeakerTurns(m);
+  const start = useStartAnalysis();
+  const reanalyze = useReanalyze();
+  const player = useRef<OfflinePlayerHandle>(null);
+  const [time, setTime] = useState(0);
+  const [sharing, setSharing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [naming, setNaming] = useState(false);
+  const [confirmReanalyze, setConfirmReanalyze] = useState(false);
+
+  const seek = useCallback((t: number) => player.current?.seek(t), []);
+  const names = m?.additionalDetails;
+
+  if (meeting.isLoading) {
+    return (
+      <div className="grid min-h-[60vh] place-items-center">
+        <Spinner className="size-6 text-accent" label="Loading meeting" />
+      </div>
+    );
+  }
+  if (!m) {
+    const missing = isApiError(meeting.error, 404) || isApiError(meeting.error, 400);
+    return (
+      <EmptyState
+        icon={FileQuestion}
+        title={missing ? 'Meeting not found' : 'The meeting could not be loaded'}
+        description={
+          missing
+            ? 'It may have been deleted, or it is not shared with you.'
+            : 'Check your connection and try again.'
+        }
+        action={
+          missing ? (
+            <Button asChild variant="secondary">
+              <Link to="/library">Back to library</Link>
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => void meeting.refetch()}>
+              Try again
+            </Button>
+          )
+        }
+      />
+    );
+  }
+
+  const isOwner = user?.id === m.ownerId;
+  const s = m.inferenceStatus;
+  const actions: ActionMenuItem[] = [];
+  if (speakers.length > 0)
+    actions.push({ label: 'Name speakers', icon: UserPen, onSelect: () => setNaming(true) });
+  if (s === 'processed' || s === 'failed')
+    actions.push({
+      label: 'Re-analyze',
+      icon: RefreshCw,
+      onSelect: () => setConfirmReanalyze(true),
+    });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <MeetingHeader
+        meeting={m}
+        onShare={() => setSharing(true)}
+        onDelete={() => setDeleting(true)}
+        actions={actions}
+      />
+      <StatusBanner
+        status={s}
+        reason={m.statusReason ?? status.data?.statusReason ?? null}
+        progress={status.data?.progress}
+        steps={status.data?.steps}
+        onRetry={isOwner ? () => start.mutate({ meetingId: m.id, salesStage: m.stage }) : undefined}
+        retrying={start.isPending}
+      />
+      {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
+          player and the panels beside both (DESIGN: detail pages). */}
+      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
+        <OfflinePlayer
+          ref={player}
+          src={m.storageLink}
+          poster={m.imageLink}
+          segments={segments}
+          onTimeChange={setTime}
+          startTime={startTime}
+          className="lg:col-start-1 lg:row-start-1"
+        />
+        <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
+          <Tabs defaultValue="transcript" className="flex min-h-0 flex-1 flex-col">
+            <TabsList aria-label="Meeting panels" className="px-2">
+              <TabsTrigger value="transcript">
+                {variant === 'interview' ? 'Transcripts' : 'Transcript'}
+              </TabsTrigger>
+              <TabsTrigger value="hr">HR Insights</TabsTrigger>
+              {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
+              {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
+              {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
+              <TabsTrigger value="details">Details</TabsTrigger>
+            </TabsList>
+            <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
+              <TranscriptTab
+                meeting={m}
+                status={status.data}
+                hasZai={hasZai}
+                currentTime={time}
+                onSeek={seek}
+              />
+            </TabsContent>
+            <TabsContent value="hr" className="overflow-y-auto">
+              {hasZai ? (
+                <CandidateAnalysis
+                  insights={insights.data}
+                  loading={insights.isLoading}
+                  position={user?.position}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              ) : (
+                <FeatureGate feature={ZAI_FEATURE} className="h-full">
+                  <div className="h-60" />
+                </FeatureGate>
+              )}
+            </TabsContent>
+            <TabsContent value="zai" className="overflow-y-auto">
+              {hasZai ? (
+                <ZaiInsightsPanel
+                  data={insights.data?.data}
+                  loading={insights.isLoading}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              ) : (
+                <FeatureGate feature={ZAI_FEATURE} className="h-full">
+                  <div className="h-60" />
+                </FeatureGate>
+              )}
+            </TabsContent>
+            {hasZai ? (
+              <TabsContent value="actions" className="overflow-y-auto">
+                <ActionItemsPanel
+                  item={findItem(insights.data?.data, ACTION_ITEMS_PROMPT)}
+                  loading={insights.isLoading}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              </TabsContent>
+            ) : null}
+            <TabsContent value="details" className="overflow-y-auto">
+              <DetailsPanel meeting={m} engine={status.data?.engine} />
+            </TabsContent>
+          </Tabs>
+        </Card>
+        {s === 'uploaded' || s === 'failed' ? null : (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <Suspense fallback={null}>
+              <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
+              <div className="mt-6">
+                <VideoSignals meeting={m} onSeek={seek} liveLipSync={liveLipSync} />
+              </div>
+            </Suspense>
+          </div>
+        )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3">
+          <BiometricCard
+            meetingId={m.id}
+            onSeek={seek}
+            canVerify={isOwner || user?.role === 'poc' || user?.role === 'superadmin'}
+          />
+        </div>
+      </div>
+      <NameSpeakersDialog
+        open={naming}
+        meetingId={m.id}
+        speakers={speakers}
+        names={m.additionalDetails}
+        onClose={() => setNaming(false)}
+      />
+      <ConfirmDialog
+        open={confirmReanalyze}
+        onOpenChange={setConfirmReanalyze}
+        title="Re-analyze this meeting?"
+        description="The transcript and analytics are computed again from the recording. Credits for its length are charged when the analysis finishes."
+        confirmLabel="Re-analyze"
+        busy={reanalyze.isPending}
+        onConfirm={() => reanalyze.mutate(m.id, { onSettled: () => setConfirmReanalyze(false) })}
+      />
+      <ShareDialog meeting={sharing ? m : null} onOpenChange={setSharing} />
+      <DeleteMeetingDialog
+        meeting={deleting ? m : null}
+        onOpenChange={setDeleting}
+        onDeleted={() => navigate('/library', { replace: true })}
+      />
+    </div>
+  );
+}

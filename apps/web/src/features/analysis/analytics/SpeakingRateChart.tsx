@@ -1,0 +1,107 @@
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Gauge } from 'lucide-react';
+import type { RouteResponse, analysisRoutes } from '@parley/contracts';
+import { speakerColorFor } from '../../../ui/player/player';
+import { ChartCard } from '../../../ui/charts/ChartCard';
+import {
+  CHART,
+  TIME_CHART_MARGIN,
+  timeAxisProps,
+  timeTooltipLabel,
+} from '../../../ui/charts/chart-theme';
+import { nameOf } from './names';
+import { seekFromChart } from '../../../ui/charts/seek-from-chart';
+
+type SpeakingRate = RouteResponse<typeof analysisRoutes.speakingRate>;
+
+interface Props {
+  data: SpeakingRate | undefined;
+  loading: boolean;
+  names: Readonly<Record<string, string>>;
+  onSeek?(time: number): void;
+  className?: string;
+}
+
+/** One row per time window: { t, speaker_00: wpm, … } (the shape a line chart wants). */
+export function rateRows(data: SpeakingRate | undefined) {
+  const rows = new Map<number, Record<string, number | null>>();
+  for (const s of data?.overTime ?? [])
+    for (const w of s.windows) {
+      const row = rows.get(w.start) ?? { t: w.start };
+      row[s.speaker] = w.wpm === null ? null : Math.round(w.wpm);
+      rows.set(w.start, row);
+    }
+  return [...rows.values()].sort((a, b) => (a.t ?? 0) - (b.t ?? 0));
+}
+
+/** Words per minute of each speaker over the meeting, with their averages. */
+export function SpeakingRateChart({ data, loading, names, onSeek, className }: Props) {
+  const rows = rateRows(data);
+  const speakers = data?.overTime ?? [];
+  return (
+    <ChartCard
+      className={className}
+      title="Speaking rate"
+      testId="speaking-rate-chart"
+      info="Words per minute while each speaker talks, in windows along the meeting. About 110–160 is a conversational pace."
+      loading={loading}
+      empty={
+        rows.length === 0 ? { icon: Gauge, text: 'Not enough speech to measure a pace.' } : null
+      }
+    >
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-label="Average words per minute">
+        {(data?.average ?? []).map((a) => (
+          <li key={a.speaker} className="flex items-center gap-1.5">
+            <span
+              aria-hidden
+              className="size-2 rounded-full"
+              style={{ background: speakerColorFor(a.speaker) }}
+            />
+            <span className="text-muted">{nameOf(a.speaker, a.name, names)}</span>
+            <span className="tabular font-medium text-fg">{Math.round(a.wpm)} wpm</span>
+          </li>
+        ))}
+      </ul>
+      <div className="h-40">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            data={rows}
+            margin={TIME_CHART_MARGIN}
+            onClick={(e) => seekFromChart(e, rows, onSeek)}
+            className={onSeek ? 'cursor-pointer' : undefined}
+          >
+            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis {...timeAxisProps} />
+            <YAxis tick={CHART.tick} stroke={CHART.grid} width={48} />
+            <ChartTooltip
+              {...CHART.tooltip}
+              labelFormatter={timeTooltipLabel}
+              formatter={(v, name) => [`${String(v)} wpm`, String(name)]}
+            />
+            {speakers.map((s) => (
+              <Line
+                key={s.speaker}
+                dataKey={s.speaker}
+                name={nameOf(s.speaker, s.name, names)}
+                stroke={speakerColorFor(s.speaker)}
+                strokeWidth={2}
+                // Windows where the speaker is silent are gaps: a lone window still shows as a dot.
+                dot={{ r: 2.5, strokeWidth: 0, fill: speakerColorFor(s.speaker) }}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  meetingRoutes,
+  promptRoutes,
+  type PromptCreateBody,
+  type PromptQuery,
+  type RouteBody,
+} from '@parley/contracts';
+import { api } from '../../lib/api';
+
+export const promptKeys = {
+  all: ['prompt'] as const,
+  list: (q: PromptQuery) => ['prompt', 'query', q] as const,
+  tags: ['prompt', 'tags'] as const,
+  workbenchMeetings: ['meeting', 'user', 'reports', 'workbench'] as const,
+};
+
+/** Spec 3 §5: empty search and filter are not sent. */
+export function useSavedPrompts(q: PromptQuery) {
+  const query: PromptQuery = {
+    page: q.page,
+    size: q.size,
+    sort: q.sort,
+    ...(q.search?.trim() ? { search: q.search.trim() } : {}),
+    ...(q.filter ? { filter: q.filter } : {}),
+  };
+  return useQuery({
+    queryKey: promptKeys.list(query),
+    queryFn: ({ signal }) => api(promptRoutes.query, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePromptTags() {
+  return useQuery({
+    queryKey: promptKeys.tags,
+    queryFn: ({ signal }) => api(promptRoutes.tags, { signal }),
+  });
+}
+
+/** The newest 100 processed meetings the caller may see (the meeting picker). */
+export function useProcessedMeetings() {
+  return useQuery({
+    queryKey: promptKeys.workbenchMeetings,
+    queryFn: ({ signal }) =>
+      api(meetingRoutes.reports, {
+        query: { page: 0, size: 100, order: 'createdAt:desc' },
+        signal,
+      }),
+  });
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: promptKeys.all });
+}
+
+export function useSavePrompt() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: PromptCreateBody }) =>
+      id ? api(promptRoutes.update, { params: { id }, body }) : api(promptRoutes.create, { body }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeletePrompt() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api(promptRoutes.remove, { params: { id } }),
+    onSettled: refresh,
+  });
+}
+
+/** Cached 0 s (spec 2 §9): a comparison is always run afresh. */
+export function useCompare() {
+  return useMutation({
+    mutationFn: (body: RouteBody<typeof promptRoutes.compare>) =>
+      api(promptRoutes.compare, { body }),
+  });
+}

@@ -1,0 +1,122 @@
+import { memo } from 'react';
+import { cn } from '../../lib/cn';
+import { speakerColor } from '../../ui/player/player';
+import type { TranscriptBlock } from './model';
+import { wordOffsets, wordPieces } from './search';
+
+export interface BlockMatch {
+  from: number;
+  to: number;
+  /** The match's number in the whole transcript. */
+  n: number;
+}
+
+interface TranscriptBlockViewProps {
+  block: TranscriptBlock;
+  /** Position of the block's first word among all words (roving focus, data-w). */
+  firstWord: number;
+  /** The block being spoken (kept through the pauses between its words). */
+  active: boolean;
+  /** The word being spoken in this block, or -1. */
+  currentWord: number;
+  /** The word that holds the panel's single tab stop, or -1. */
+  focusWord: number;
+  matches: readonly BlockMatch[];
+  currentMatch: number;
+  onWord(time: number, wordPosition: number): void;
+}
+
+const MARKS = {
+  none: undefined,
+  // Spec 2 §2: search matches yellow, the current match orange; readable on both themes.
+  match: 'rounded-[2px] bg-yellow-200 text-zinc-900 dark:bg-yellow-300/80',
+  current: 'rounded-[2px] bg-orange-400 text-zinc-950 dark:bg-orange-400',
+} as const;
+
+/** One dialogue block: initials, coloured name, HH:MM:SS and its words as seek targets. */
+export const TranscriptBlockView = memo(function TranscriptBlockView({
+  block,
+  firstWord,
+  active,
+  currentWord,
+  focusWord,
+  matches,
+  currentMatch,
+  onWord,
+}: TranscriptBlockViewProps) {
+  const color = speakerColor(block.color);
+  const offsets = matches.length > 0 ? wordOffsets(block) : null;
+  return (
+    <li
+      data-block={block.key}
+      data-testid="transcript-block"
+      aria-current={active || undefined}
+      className={cn('flex gap-3 rounded-card px-3 py-2.5', active && 'bg-surface-2')}
+    >
+      <span
+        aria-hidden
+        data-testid="speaker-initials"
+        className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-xs font-semibold text-white"
+        style={{ background: color }}
+      >
+        {block.initials}
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="flex items-baseline gap-2">
+          <span
+            className="truncate text-sm font-semibold"
+            style={{ color }}
+            data-testid="speaker-name"
+          >
+            {block.name}
+          </span>
+          <time className="tabular text-xs text-subtle" dateTime={`PT${Math.floor(block.start)}S`}>
+            {block.time}
+          </time>
+        </p>
+        <p className="text-sm leading-6 text-fg">
+          {block.words.map((w, i) => {
+            const position = firstWord + i;
+            const pieces = offsets
+              ? wordPieces(w.word, offsets[i] ?? 0, matches, currentMatch)
+              : null;
+            return (
+              <span key={i}>
+                <button
+                  type="button"
+                  tabIndex={position === focusWord ? 0 : -1}
+                  data-w={position}
+                  data-start={w.start}
+                  data-current={i === currentWord || undefined}
+                  onClick={() => onWord(w.start, position)}
+                  className={cn(
+                    'cursor-pointer rounded-[2px] decoration-2 underline-offset-4 hover:bg-surface-3',
+                    'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+                    // DESIGN: the word being spoken gets the accent underline.
+                    i === currentWord && 'text-accent-text underline decoration-accent',
+                  )}
+                >
+                  {pieces
+                    ? pieces.map((p, k) =>
+                        p.mark === 'none' ? (
+                          p.text
+                        ) : (
+                          <mark
+                            key={k}
+                            className={MARKS[p.mark]}
+                            data-current-match={p.mark === 'current' || undefined}
+                          >
+                            {p.text}
+                          </mark>
+                        ),
+                      )
+                    : w.word}
+                </button>{' '}
+              </span>
+            );
+          })}
+        </p>
+      </div>
+    </li>
+  );
+});

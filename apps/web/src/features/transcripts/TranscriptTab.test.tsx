@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { analysisRoutes } from '@parley/contracts';
+import { setAuthFailed } from '../../lib/auth-store';
+import { useHasZai } from '../analysis';
+import { fakeServer } from '../../test/fake-server';
+import { renderWithProviders } from '../../test/render';
+import { signInWith } from '../../test/sign-in';
+import { TRANSCRIPTION } from '../../test/transcription';
+import { TranscriptTab } from './TranscriptTab';
+
+const meeting = { id: 'm1', inferenceStatus: 'processed' as const, additionalDetails: {} };
+
+function Tab() {
+  const hasZai = useHasZai();
+  return (
+    <TranscriptTab
+      meeting={meeting}
+      status={undefined}
+      hasZai={hasZai}
+      currentTime={0}
+      onSeek={() => {}}
+    />
+  );
+}
+
+function renderTab() {
+  renderWithProviders(<Tab />);
+}
+
+describe('TranscriptTab', () => {
+  afterEach(() => {
+    cleanup();
+    setAuthFailed();
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  it('locks the transcript without Zai Intelligence and does not ask for it', async () => {
+    const { fetch } = fakeServer();
+    vi.useFakeTimers();
+    signInWith(['Base']);
+    renderTab();
+    expect(screen.getByText('Not available in your current plan')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    // The hover card opens after 700 ms (spec 2 §2).
+    const lock = screen.getByLabelText('No Zai Intelligence available');
+    fireEvent.pointerEnter(lock, { pointerType: 'mouse' });
+    fireEvent.pointerMove(lock, { pointerType: 'mouse' });
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(screen.queryByText('No Zai Intelligence available')).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(screen.getByText('No Zai Intelligence available')).toBeTruthy();
+  });
+
+  it('loads the transcript and names its engine with Zai Intelligence', async () => {
+    const { fetch } = fakeServer().on(analysisRoutes.transcription, TRANSCRIPTION);
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderTab();
+    expect(await screen.findByText('thanks')).toBeTruthy();
+    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/v1\/transcription\/m1$/);
+    expect(screen.getByTestId('asr-engine').textContent).toContain('Whisper base.en');
+    expect(screen.getByRole('button', { name: 'Search transcript' })).toBeTruthy();
+  });
+});

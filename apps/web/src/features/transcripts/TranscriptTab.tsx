@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import type { Meeting, OfflineStatus } from '@parley/contracts';
+import { FeatureGate, Skeleton } from '../../ui';
+import { ZAI_FEATURE, useTranscription } from '../analysis';
+import { buildBlocks } from './model';
+import { NO_TRANSCRIPT_MESSAGE, TranscriptPanel } from './TranscriptPanel';
+import { EngineNote } from './EngineNote';
+
+interface Props {
+  meeting: Pick<Meeting, 'id' | 'inferenceStatus' | 'additionalDetails'>;
+  status: OfflineStatus | undefined;
+  hasZai: boolean;
+  currentTime: number;
+  onSeek(time: number): void;
+}
+
+function Placeholder({ text, busy }: { text: string; busy?: boolean }) {
+  return (
+    <div className="flex min-h-60 flex-col items-center justify-center gap-3 p-6 text-center">
+      {busy ? <LoaderCircle className="size-5 animate-spin text-accent-text" aria-hidden /> : null}
+      <p className="max-w-64 text-sm text-muted">{text}</p>
+    </div>
+  );
+}
+
+function LoadingBlocks() {
+  return (
+    <div className="flex flex-col gap-4 p-4" aria-busy="true" aria-label="Loading transcript">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="flex gap-3">
+          <Skeleton className="size-7 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-3.5 w-32" />
+            <Skeleton className="h-3.5 w-full" />
+            <Skeleton className="h-3.5 w-4/5" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The Transcript tab: waits for the analysis, locks without Zai Intelligence, then the panel. */
+export function TranscriptTab({ meeting, status, hasZai, currentTime, onSeek }: Props) {
+  const transcription = useTranscription(meeting, hasZai);
+  const words = transcription.data?.wordToWordTimestamps;
+  const entries = transcription.data?.data;
+  const names = meeting.additionalDetails;
+  const blocks = useMemo(
+    () => (entries && words ? buildBlocks(entries, words, names) : []),
+    [entries, words, names],
+  );
+  const s = meeting.inferenceStatus;
+
+  if (!hasZai)
+    return (
+      <FeatureGate feature={ZAI_FEATURE} className="h-full">
+        <LoadingBlocks />
+      </FeatureGate>
+    );
+  if (s === 'uploaded' || s === 'queued' || s === 'analysing')
+    return <Placeholder busy text="The transcript appears here when the analysis is complete." />;
+  if (s === 'failed') return <Placeholder text={NO_TRANSCRIPT_MESSAGE} />;
+  if (transcription.isPending) return <LoadingBlocks />;
+  return (
+    <TranscriptPanel
+      blocks={transcription.isError ? [] : blocks}
+      currentTime={currentTime}
+      onSeek={onSeek}
+      searchable={hasZai}
+      note={<EngineNote engine={transcription.data?.engine ?? status?.engine} />}
+    />
+  );
+}

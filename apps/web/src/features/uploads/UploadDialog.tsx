@@ -1,0 +1,194 @@
+import { useCallback, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, FileVideo, Info } from 'lucide-react';
+import { MEETING_STAGES, UPLOAD_MESSAGES, type Meeting } from '@parley/contracts';
+import { formatBytes, stripExtension } from '../../lib/format';
+import { STAGE_LABELS, type MeetingStage, meetingKeys } from '../meetings';
+import { toast } from '../../lib/toast';
+import { validateUploadFile } from './upload';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogFooter,
+  ProgressBar,
+  SelectField,
+  TextField,
+} from '../../ui';
+import { DropZone } from './DropZone';
+import { useUpload } from './use-upload';
+import { useUploadProvider } from './api';
+
+const STAGE_OPTIONS = MEETING_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
+
+interface UploadDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Upload a recording to the library (spec 1 §4, §5, §8; spec 2 §4, §8, §9). */
+export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const errorId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [title, setTitle] = useState('');
+  const [stage, setStage] = useState<MeetingStage>('basic_meeting');
+  const { provider, loading: providerLoading } = useUploadProvider(open);
+
+  const clearForm = useCallback(() => {
+    setFile(null);
+    setTitle('');
+    setStage('basic_meeting');
+  }, []);
+
+  const onUploaded = useCallback(
+    (meeting: Meeting) => {
+      void client.invalidateQueries({ queryKey: meetingKeys.lists() });
+      onOpenChange(false);
+      clearForm();
+      toast({
+        title: 'Uploaded',
+        description: stripExtension(meeting.meetingName),
+        variant: 'success',
+        action: { label: 'Open meeting', onClick: () => navigate(`/library/${meeting.id}`) },
+      });
+    },
+    [client, navigate, onOpenChange, clearForm],
+  );
+  const onFailedLate = useCallback(
+    (message: string) => {
+      onOpenChange(false);
+      toast({ title: 'Upload Failed', description: message, variant: 'error' });
+    },
+    [onOpenChange],
+  );
+  const upload = useUpload({ onUploaded, onFailedLate });
+  const busy = upload.phase !== 'form';
+
+  const pick = (next: File | null) => {
+    setFile(next);
+    upload.setError(next ? validateUploadFile(next) : null);
+  };
+
+  const submit = () => {
+    const problem = validateUploadFile(file);
+    if (problem || !file) return upload.setError(problem ?? UPLOAD_MESSAGES.selectVideo);
+    if (!provider) return upload.setError(UPLOAD_MESSAGES.connectStorage);
+    void upload.start({ file, provider, stage, title });
+  };
+
+  const changeOpen = (next: boolean) => {
+    if (busy) return; // closing waits for the upload to finish or be cancelled
+    if (!next) {
+      upload.reset();
+      clearForm();
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent
+        title="Upload a recording"
+        description="A meeting is created from the file and analysed."
+        hideClose={busy}
+        onEscapeKeyDown={(e) => busy && e.preventDefault()}
+        onInteractOutside={(e) => busy && e.preventDefault()}
+      >
+        {upload.phase === 'uploading' && file ? (
+          <div className="flex flex-col gap-4" data-testid="upload-progress">
+            <div className="flex items-center gap-3">
+              <FileVideo className="size-5 shrink-0 text-muted" aria-hidden />
+              <div className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate text-sm font-medium text-fg">{file.name}</span>
+                <span className="tabular text-xs text-muted">{formatBytes(file.size)}</span>
+              </div>
+              <span className="tabular text-sm font-semibold text-fg" data-testid="upload-percent">
+                {upload.progress}%
+              </span>
+            </div>
+            <ProgressBar value={upload.progress} label="Upload progress" />
+            <p className="flex items-start gap-2 text-sm text-muted" role="status">
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {upload.progress >= 100
+                ? 'Finishing upload…'
+                : 'Please keep this window open until the upload finishes.'}
+            </p>
+            <DialogFooter className="mt-1">
+              <Button variant="secondary" onClick={upload.cancel} disabled={upload.progress >= 100}>
+                Cancel upload
+              </Button>
+            </DialogFooter>
+          </div>
+        ) : upload.phase === 'uploaded' || upload.phase === 'failed' ? (
+          <div
+            role="status"
+            className="flex flex-col items-center gap-3 py-6 text-center"
+            data-testid="upload-result"
+          >
+            {upload.phase === 'uploaded' ? (
+              <CircleCheck className="size-10 text-success" aria-hidden />
+            ) : (
+              <CircleAlert className="size-10 text-danger" aria-hidden />
+            )}
+            <p className="text-base font-semibold text-fg">
+              {upload.phase === 'uploaded' ? 'Uploaded' : 'Upload Failed'}
+            </p>
+            {upload.phase === 'failed' && upload.error ? (
+              <p className="text-sm text-muted">{upload.error}</p>
+            ) : null}
+          </div>
+        ) : (
+          <form
+            noValidate
+            className="flex flex-col gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <DropZone
+              file={file}
+              onFile={pick}
+              invalid={Boolean(upload.error)}
+              describedBy={upload.error ? errorId : undefined}
+            />
+            {upload.error ? (
+              <p
+                id={errorId}
+                role="alert"
+                className="-mt-2 flex items-start gap-1.5 text-sm text-danger"
+              >
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {upload.error}
+              </p>
+            ) : null}
+            <TextField
+              label="Title (optional)"
+              value={title}
+              maxLength={200}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder="e.g. Discovery call with Acme"
+            />
+            <SelectField
+              label="Stage"
+              value={stage}
+              onValueChange={(v) => setStage(v as MeetingStage)}
+              options={STAGE_OPTIONS}
+            />
+            <DialogFooter className="mt-1">
+              <Button variant="secondary" onClick={() => changeOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={providerLoading}>
+                Upload
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { EMOTION_LABELS } from '@parley/contracts';
+import { ChartCard } from '../../ui/charts/ChartCard';
+import {
+  CHART,
+  TIME_CHART_MARGIN,
+  axisTime,
+  timeAxisProps,
+  timeTooltipLabel,
+} from '../../ui/charts/chart-theme';
+import { seekFromChart } from '../../ui/charts/seek-from-chart';
+import type { InferenceData } from './api';
+import { EMOTION_COLOURS, personName, videoEmpty } from './shared';
+
+interface Props {
+  data: InferenceData<'emotions'> | undefined;
+  loading: boolean;
+  onSeek(time: number): void;
+  className?: string;
+}
+
+/** Facial emotion scores over time for one person (stacked to 100%); a click seeks. */
+export function EmotionTimeline({ data, loading, onSeek, className }: Props) {
+  const persons = data?.persons ?? [];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const personId = chosen ?? persons[0]?.personId ?? '';
+  const rows = (data?.series ?? [])
+    .filter((s) => s.personId === personId)
+    .map((s) => ({
+      t: s.t,
+      ...Object.fromEntries(EMOTION_LABELS.map((e) => [e, Math.round((s.scores[e] ?? 0) * 100)])),
+    }));
+  // The strongest moment of each emotion other than neutral: keyboard-reachable seek points.
+  const peaks = EMOTION_LABELS.filter((e) => e !== 'neutral')
+    .map((e) =>
+      rows.reduce<{ e: string; t: number; v: number }>(
+        (best, r) =>
+          (r as Record<string, number>)[e]! > best.v
+            ? { e, t: r.t, v: (r as Record<string, number>)[e]! }
+            : best,
+        { e, t: 0, v: 0 },
+      ),
+    )
+    .filter((p) => p.v >= 30)
+    .sort((a, b) => b.v - a.v)
+    .slice(0, 4);
+  const dominant = persons.find((p) => p.personId === personId)?.dominant;
+  return (
+    <ChartCard
+      className={className}
+      title="Emotions over time"
+      testId="emotion-timeline"
+      info="Facial expression scores per sampled frame (angry, disgust, fear, happy, sad, surprise, neutral). Expressions are not feelings: read them as what the face showed. Click the chart to seek."
+      loading={loading}
+      empty={videoEmpty(data?.video, rows.length > 0)}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
+        {persons.length > 1 ? (
+          <div role="group" aria-label="Person" className="flex gap-1">
+            {persons.map((p) => (
+              <button
+                key={p.personId}
+                type="button"
+                aria-pressed={p.personId === personId}
+                onClick={() => setChosen(p.personId)}
+                className="rounded-full border border-border px-2 py-0.5 aria-pressed:bg-accent-soft aria-pressed:text-accent-soft-fg"
+              >
+                {personName(p.personId)}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {dominant ? (
+          <span>
+            Mostly <span className="font-medium text-fg">{dominant}</span>
+          </span>
+        ) : null}
+      </div>
+      <div className="h-40">
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart
+            data={rows}
+            margin={TIME_CHART_MARGIN}
+            stackOffset="expand"
+            onClick={(e) => seekFromChart(e, rows, onSeek)}
+            className="cursor-pointer"
+          >
+            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis {...timeAxisProps} />
+            <YAxis
+              tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
+              tick={CHART.tick}
+              stroke={CHART.grid}
+            />
+            <ChartTooltip
+              {...CHART.tooltip}
+              labelFormatter={timeTooltipLabel}
+              formatter={(v, name) => [`${String(v)}`, String(name)]}
+            />
+            {EMOTION_LABELS.map((e) => (
+              <Area
+                key={e}
+                type="monotone"
+                dataKey={e}
+                stackId="1"
+                stroke={EMOTION_COLOURS[e]}
+                fill={EMOTION_COLOURS[e]}
+                fillOpacity={0.55}
+                isAnimationActive={false}
+              />
+            ))}
+          </AreaChart>
+        </ResponsiveContainer>
+      </div>
+      {peaks.length ? (
+        <ul aria-label="Strongest expressions" className="flex flex-wrap gap-1.5">
+          {peaks.map((p) => (
+            <li key={p.e}>
+              <button
+                type="button"
+                data-testid="emotion-peak"
+                onClick={() => onSeek(p.t)}
+                className="flex items-center gap-1.5 rounded-full border border-border px-2 py-0.5 text-xs text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                <span
+                  className="size-2 rounded-full"
+                  style={{ background: EMOTION_COLOURS[p.e] }}
+                  aria-hidden
+                />
+                {p.e} <span className="tabular">{axisTime(p.t)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </ChartCard>
+  );
+}

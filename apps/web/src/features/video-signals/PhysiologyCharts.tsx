@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { HeartPulse } from 'lucide-react';
+import type { PhysiologyPerson } from '@parley/contracts';
+import { Badge } from '../../ui';
+import { ChartCard } from '../../ui/charts/ChartCard';
+import {
+  CHART,
+  TIME_CHART_MARGIN,
+  timeAxisProps,
+  timeTooltipLabel,
+} from '../../ui/charts/chart-theme';
+import { seekFromChart } from '../../ui/charts/seek-from-chart';
+import { EstimateLabel } from './EstimateLabel';
+import type { InferenceData } from './api';
+import { videoEmpty } from './shared';
+
+/** Below this signal-to-noise ratio a heart-rate window is drawn but not trusted. */
+const GOOD_SNR_DB = 0;
+
+interface Props {
+  data: InferenceData<'physiological'> | undefined;
+  loading: boolean;
+  onSeek(time: number): void;
+  className?: string;
+}
+
+function Stat({
+  label,
+  value,
+  unit,
+  extra,
+}: {
+  label: string;
+  value: number | string | null;
+  unit?: string;
+  extra?: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-md border border-border bg-surface-2 px-3 py-2">
+      <span className="flex items-center gap-1.5 text-xs text-muted">
+        {label}
+        {extra}
+      </span>
+      <span className="tabular text-lg font-semibold text-fg">
+        {value ?? '—'}
+        {value !== null && unit ? (
+          <span className="ml-1 text-xs font-normal text-muted">{unit}</span>
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
+const qualityTone = { good: 'success', low: 'warning', none: 'neutral' } as const;
+
+function PersonPhysiology({ p, onSeek }: { p: PhysiologyPerson; onSeek(time: number): void }) {
+  const rows = p.heartRateSeries.map((s) => ({
+    t: s.t,
+    bpm: s.bpm,
+    trusted: s.snrDb >= GOOD_SNR_DB ? s.bpm : null,
+  }));
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        <Stat
+          label="Heart rate"
+          value={p.heartRate.bpm}
+          unit="bpm"
+          extra={
+            <Badge tone={qualityTone[p.heartRate.quality]}>{p.heartRate.quality} signal</Badge>
+          }
+        />
+        <Stat
+          label="HRV (SDNN)"
+          value={p.hrv.sdnnMs === null ? null : Math.round(p.hrv.sdnnMs)}
+          unit="ms"
+        />
+        <Stat label="Respiration" value={p.respiration.breathsPerMinute} unit="/min" />
+        <Stat
+          label="Stress"
+          value={p.stress.level}
+          extra={<EstimateLabel note={p.stress.note} />}
+        />
+        <Stat
+          label="SpO2"
+          value={p.spo2.percent}
+          unit="%"
+          extra={<EstimateLabel note={p.spo2.note} />}
+        />
+        <Stat
+          label="Blood pressure"
+          value={
+            p.bloodPressure.systolic === null
+              ? null
+              : `${Math.round(p.bloodPressure.systolic)}/${Math.round(p.bloodPressure.diastolic ?? 0)}`
+          }
+          unit="mmHg"
+          extra={<EstimateLabel note={p.bloodPressure.note} />}
+        />
+      </div>
+      <div className="h-36" aria-label="Heart rate over time" role="img">
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart
+            data={rows}
+            margin={TIME_CHART_MARGIN}
+            onClick={(e) => seekFromChart(e, rows, onSeek)}
+            className="cursor-pointer"
+          >
+            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
+            <XAxis {...timeAxisProps} />
+            <YAxis
+              unit=""
+              domain={['dataMin - 5', 'dataMax + 5']}
+              tick={CHART.tick}
+              stroke={CHART.grid}
+              allowDecimals={false}
+            />
+            <ChartTooltip
+              {...CHART.tooltip}
+              labelFormatter={timeTooltipLabel}
+              formatter={(v) => [`${String(v)} bpm`, 'Heart rate']}
+            />
+            <Line
+              dataKey="bpm"
+              stroke={CHART.axis}
+              strokeDasharray="3 3"
+              dot={false}
+              isAnimationActive={false}
+              connectNulls
+            />
+            <Line
+              dataKey="trusted"
+              stroke={CHART.negative}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="text-xs text-subtle">
+        Solid: windows with a clear pulse; dashed: noisy windows. From skin colour changes in the
+        video (rPPG, {p.heartRate.method.toUpperCase()}), not a medical device.
+      </p>
+    </div>
+  );
+}
+
+/** Heart rate over time with its quality, HRV, respiration and the labelled estimates. */
+export function PhysiologyCharts({ data, loading, onSeek, className }: Props) {
+  const persons = data?.persons ?? [];
+  return (
+    <ChartCard
+      className={className}
+      title="Physiology"
+      testId="physiology-charts"
+      info="Remote photoplethysmography: the pulse seen as tiny colour changes of the face's skin. Stress, SpO2 and blood pressure are estimates, not measurements."
+      loading={loading}
+      empty={
+        videoEmpty(data?.video, true) ??
+        (persons.length
+          ? null
+          : { icon: HeartPulse, text: 'No face was seen long enough for a heart rate.' })
+      }
+    >
+      {persons.slice(0, 2).map((p) => (
+        <PersonPhysiology key={p.personId} p={p} onSeek={onSeek} />
+      ))}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { memo, type ReactNode } from 'react';
+import type { FeatureName, Meeting } from '@parley/contracts';
+import { cn } from '../../lib/cn';
+import { FeatureGate } from '../../ui';
+import { EmotionTimeline } from './EmotionTimeline';
+import { GazeHeatMap } from './GazeHeatMap';
+import { HeadPoseChart } from './HeadPoseChart';
+import type { LiveLipSyncFeed } from './live-lip-sync';
+import { LiveLipSyncCard } from './LiveLipSyncCard';
+import { DemographicsCard, LipSyncCard, TruthfulnessCard } from './PeopleCards';
+import { PhysiologyCharts } from './PhysiologyCharts';
+import { ProctoringAlerts } from './ProctoringAlerts';
+import { useInference } from './api';
+
+interface Props {
+  meeting: Pick<Meeting, 'id' | 'inferenceStatus'>;
+  onSeek(time: number): void;
+  /** The live lip-sync readings, shown until the meeting is processed. */
+  liveLipSync?: LiveLipSyncFeed;
+}
+
+/** Each card under the lock of its own feature (the server gates the same way). */
+function Gated({
+  feature,
+  className,
+  children,
+}: {
+  feature: FeatureName;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    // Cards of a row share its height, locked or not.
+    <div className={cn('[&>section]:h-full', className)}>
+      <FeatureGate feature={feature}>{children}</FeatureGate>
+    </div>
+  );
+}
+
+/**
+ * The face and physiology signals under the player: head pose, gaze, emotions, physiology
+ * (with its estimate labels), proctoring, demographics, lip sync and experimental
+ * truthfulness. Time-based cards seek the player like the transcript does. While the meeting
+ * is analysed, lip sync shows its live readings instead.
+ */
+export const VideoSignals = memo(function VideoSignals({ meeting, onSeek, liveLipSync }: Props) {
+  const processed = meeting.inferenceStatus === 'processed';
+  const loading = (q: { isPending: boolean; isError: boolean }) =>
+    !processed || (q.isPending && !q.isError);
+  const headpose = useInference(meeting, 'headpose');
+  const eyegaze = useInference(meeting, 'eyegaze');
+  const emotions = useInference(meeting, 'emotions');
+  const physiological = useInference(meeting, 'physiological');
+  const proctoring = useInference(meeting, 'proctoring');
+  const age = useInference(meeting, 'age');
+  const gender = useInference(meeting, 'gender');
+  const race = useInference(meeting, 'race');
+  const lipsync = useInference(meeting, 'lipsync');
+  const truthfulness = useInference(meeting, 'truthfulness');
+
+  return (
+    <section aria-label="Video signals" className="flex flex-col gap-3" data-testid="video-signals">
+      <h2 className="text-base font-semibold text-fg">Video signals</h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Gated feature="Head Pose">
+          <HeadPoseChart data={headpose.data} loading={loading(headpose)} />
+        </Gated>
+        <Gated feature="Focus Analytics">
+          <GazeHeatMap data={eyegaze.data} loading={loading(eyegaze)} />
+        </Gated>
+        <Gated feature="Facial Emotions" className="md:col-span-2">
+          <EmotionTimeline data={emotions.data} loading={loading(emotions)} onSeek={onSeek} />
+        </Gated>
+        <Gated feature="Physiology Analytics" className="md:col-span-2">
+          <PhysiologyCharts
+            data={physiological.data}
+            loading={loading(physiological)}
+            onSeek={onSeek}
+          />
+        </Gated>
+        <Gated feature="Proctoring">
+          <ProctoringAlerts data={proctoring.data} loading={loading(proctoring)} onSeek={onSeek} />
+        </Gated>
+        <Gated feature="Biometrics">
+          <DemographicsCard
+            age={age.data}
+            gender={gender.data}
+            race={race.data}
+            loading={loading(age) || loading(gender)}
+          />
+        </Gated>
+        <Gated feature="Lip Sync">
+          {liveLipSync && !processed ? (
+            <LiveLipSyncCard feed={liveLipSync} />
+          ) : (
+            <LipSyncCard data={lipsync.data} loading={loading(lipsync)} />
+          )}
+        </Gated>
+        <Gated feature="Truthfullness">
+          <TruthfulnessCard
+            data={truthfulness.data}
+            loading={loading(truthfulness)}
+            onSeek={onSeek}
+          />
+        </Gated>
+      </div>
+    </section>
+  );
+});
