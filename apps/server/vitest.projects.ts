@@ -11,7 +11,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const PGLITE_ONLY = [
   'src/modules/transcripts/view.test.ts',
   'src/modules/transcripts/edit.test.ts',
-  'src/modules/assistant/retrieval.test.ts',
+  'src/modules/zai/retrieval.test.ts',
   'src/modules/auth/oidc-state.test.ts',
   'src/modules/auth/oidc.test.ts',
   'src/platform/secrets.test.ts',
@@ -26,7 +26,7 @@ const PGLITE_ONLY = [
   'src/platform/net/endpoint-guard.test.ts',
   'src/platform/realtime/realtime.test.ts',
   'src/modules/uploads/upload-cloud.test.ts',
-  'src/modules/inference/video-step.test.ts',
+  'src/modules/video-signals/video-step.test.ts',
   'src/modules/insights/insights-step.test.ts',
 ];
 

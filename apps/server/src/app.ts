@@ -19,8 +19,8 @@ import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerOidcRoutes } from './modules/auth/oidc.js';
 import { createOrganizationsRepo } from './modules/organizations/repo.js';
 import { createOrganizationsService } from './modules/organizations/service.js';
-import { createPlansRepo } from './modules/plans/repo.js';
-import { createPlansService } from './modules/plans/service.js';
+import { createBillingRepo } from './modules/billing/repo.js';
+import { createBillingService } from './modules/billing/service.js';
 import { createUsersRepo } from './modules/users/repo.js';
 import { createUsersService } from './modules/users/service.js';
 import { registerUserRoutes } from './modules/users/routes.js';
@@ -82,7 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerActivityLog(app, database.db);
 
   const organizations = createOrganizationsService(createOrganizationsRepo(database.db));
-  const plans = createPlansService(createPlansRepo(database.db));
+  const plans = createBillingService(createBillingRepo(database.db));
   const users = createUsersService(createUsersRepo(database.db), organizations, plans);
   const auth = createAuthService({
     config,

@@ -15,9 +15,9 @@ import type { Mailer } from './platform/mail.js';
 import type { SecretBox } from './platform/secrets.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
 import type { AuthService } from './modules/auth/service.js';
-import type { PlansService } from './modules/plans/service.js';
+import type { BillingService } from './modules/billing/service.js';
 import type { UsersService } from './modules/users/service.js';
-import { registerCreditRoutes } from './modules/meetings/credits-routes.js';
+import { registerBillingRoutes } from './modules/billing/routes.js';
 import { createMeetingListRepo } from './modules/meetings/list-repo.js';
 import { createMeetingListsService } from './modules/meetings/lists.js';
 import { registerMediaRoute } from './modules/meetings/media-route.js';
@@ -37,20 +37,20 @@ import { createSharingRepo } from './modules/sharing/repo.js';
 import { registerSharingRoutes } from './modules/sharing/routes.js';
 import { createSharingService } from './modules/sharing/service.js';
 import { createTranscriptsModule } from './modules/transcripts/module.js';
-import { createParticipantsModule } from './modules/participants/module.js';
-import { createAssistantModule } from './modules/assistant/module.js';
+import { createBiometricsModule } from './modules/biometrics/module.js';
+import { createZaiModule } from './modules/zai/module.js';
 import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
 import { createInsightsRepo } from './modules/insights/repo.js';
 import { registerInsightRoutes } from './modules/insights/routes.js';
 import { createInsightsService } from './modules/insights/service.js';
-import { createInferenceModule } from './modules/inference/module.js';
+import { createVideoSignalsModule } from './modules/video-signals/module.js';
 
 export interface MeetingsAreaDeps {
   config: AppConfig;
   database: Database;
   auth: AuthService;
   users: UsersService;
-  plans: PlansService;
+  plans: BillingService;
   secrets: SecretBox;
   mailer: Mailer;
   resolveStore: StoreResolver;
@@ -81,7 +81,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   const realtime: Realtime | null = serves
     ? await createRealtime(app.server, {
         verify: (token) => deps.auth.authenticate(token),
-        canJoin: (viewer, meetingId) => meetings.canView(viewer, meetingId),
+        canJoin: (caller, meetingId) => meetings.canView(caller, meetingId),
         redisUrl: config.env.REDIS_URL,
         log,
       })
@@ -160,7 +160,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     log,
   });
 
-  const inference = createInferenceModule({
+  const inference = createVideoSignalsModule({
     db: database.db,
     meetings,
     queue,
@@ -175,7 +175,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     log,
   });
 
-  const participants = createParticipantsModule({
+  const participants = createBiometricsModule({
     db: database.db,
     meetings,
     resolveStore,
@@ -235,7 +235,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
   const uploadsRepo = createUploadsRepo(database.db);
   const uploads = createUploadsService({ repo: uploadsRepo, meetings, resolveStore, now });
   const transcripts = createTranscriptsModule({ db: database.db, meetings, now });
-  const assistant = createAssistantModule({
+  const assistant = createZaiModule({
     lists,
     transcripts: transcripts.service,
     ai: deps.ai,
@@ -273,8 +273,8 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     if ('publicLink' in grant) return sharing.publicLinkStillValid(meetingId, grant.publicLink);
     const user = await deps.users.byId(grant.userId);
     if (!user) return false;
-    const viewer = { userId: user.id, organizationId: user.organizationId, role: user.role };
-    return meetings.canView(viewer, meetingId);
+    const caller = { userId: user.id, organizationId: user.organizationId, role: user.role };
+    return meetings.canView(caller, meetingId);
   }
 
   return {
@@ -288,7 +288,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     async registerRoutes(api: FastifyInstance): Promise<void> {
       registerMeetingRoutes(api, meetings, lists);
       registerMediaRoute(api, meetings, links, mediaGrantHolds);
-      registerCreditRoutes(api, deps.plans, lists);
+      registerBillingRoutes(api, deps.plans, lists);
       registerSharingRoutes(api, sharing);
       transcripts.registerRoutes(api);
       assistant.registerRoutes(api);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
-import { FACE_DETECTOR_PATH } from '../src/features/participants/face-detector-assets.ts';
+import { FACE_DETECTOR_PATH } from '../src/features/biometrics/face-detector-assets.ts';
 
 /**
  * The face detector's files, copied out of node_modules so the camera step never reaches a

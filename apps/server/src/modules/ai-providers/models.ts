@@ -14,7 +14,8 @@ import {
 import { DEFAULT_CONTEXT_TOKENS, LOCAL_MODEL, MODEL_CATALOG, providerForModel } from '@parley/ai';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
-import { requireManager, type Caller } from './service.js';
+import type { Caller } from '../../platform/http/caller.js';
+import { requireManager } from './service.js';
 
 /** The catalogue of packages/ai as rows of the models table (parley-local included). */
 export const CATALOGUE_MODELS: ModelValues[] = MODEL_CATALOG.map((m) => ({

@@ -24,12 +24,7 @@ import {
   type ProviderFactory,
 } from './credentials.js';
 import type { AiConfigRow, AiProvidersRepo } from './repo.js';
-
-/** Who is asking: taken from the session, never from the request. */
-export interface Caller {
-  organizationId: string;
-  role: Role;
-}
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface AiConfigsDeps {
   repo: AiProvidersRepo;

@@ -12,13 +12,12 @@ import {
 } from '@parley/contracts';
 import type { AnalysisStepRecord } from '../../platform/db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/route.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
-import type { Viewer } from '../meetings/visibility.js';
-import type { PlansService } from '../plans/service.js';
+import type { BillingService } from '../billing/service.js';
 import type { AnalysisRepo, RunRow, TranscriptRow } from './repo.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 /** Retry and expiry of the step jobs (config: ANALYSIS_*). */
 export interface AnalysisSettings {
@@ -33,7 +32,7 @@ export interface AnalysisSettings {
 export interface AnalysisDeps {
   repo: AnalysisRepo;
   meetings: MeetingsService;
-  plans: PlansService;
+  plans: BillingService;
   queue: JobQueue;
   broadcaster: MeetingBroadcaster;
   settings: AnalysisSettings;
@@ -180,7 +179,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
   }
 
   /** The meeting, if the caller may start its analysis: 404 unseen, 403 view-only. */
-  async function manageable(auth: AuthContext, meetingId: string): Promise<MeetingRow> {
+  async function manageable(auth: Caller, meetingId: string): Promise<MeetingRow> {
     const row = await meetings.visible(auth, meetingId);
     if (!meetings.canManage(auth, row)) throw forbidden();
     if (row.type === 'live') throw badRequest(A.liveMeeting);
@@ -188,7 +187,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
     return row;
   }
 
-  async function start(auth: AuthContext, meetingId: string): Promise<OfflineStatus> {
+  async function start(auth: Caller, meetingId: string): Promise<OfflineStatus> {
     const row = await manageable(auth, meetingId);
     if (row.inferenceStatus === 'queued' || row.inferenceStatus === 'analysing') {
       throw conflict(A.alreadyRunning);
@@ -214,7 +213,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
      * remaining jobs find their run gone and stop.
      */
     async reanalyze(
-      auth: AuthContext,
+      auth: Caller,
       body: { meetingId: string; stage: AnalysisStep },
     ): Promise<OfflineStatus> {
       const row = await manageable(auth, body.meetingId);
@@ -227,8 +226,8 @@ export function createAnalysisService(deps: AnalysisDeps) {
       return queueRun(row, from);
     },
 
-    async status(viewer: Viewer, meetingId: string): Promise<OfflineStatus> {
-      const row = await meetings.visible(viewer, meetingId);
+    async status(caller: Caller, meetingId: string): Promise<OfflineStatus> {
+      const row = await meetings.visible(caller, meetingId);
       const [run, transcript] = await Promise.all([repo.run(row.id), repo.transcript(row.id)]);
       return statusOf(row, run, transcript);
     },

@@ -12,14 +12,14 @@ import { runSpeechStep, runTextStep } from '@parley/analysis';
 import { withoutServerDetails } from '../../platform/errors.js';
 import { permanentMediaReason } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
-import { creditsFor } from '../plans/service.js';
+import { creditsFor } from '../billing/service.js';
 import { failureReason, type JobContext, type JobQueue } from '../../platform/queue/index.js';
 import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { BillingService } from '../billing/service.js';
 import type { InsightsService } from '../insights/service.js';
-import type { VideoStep } from '../inference/video-step.js';
+import type { VideoStep } from '../video-signals/video-step.js';
 import type { AnalysisRepo } from './repo.js';
 import { minutesOf, type AnalysisService } from './service.js';
 
@@ -27,7 +27,7 @@ export interface WorkerDeps {
   repo: AnalysisRepo;
   analysis: AnalysisService;
   meetings: MeetingsService;
-  plans: PlansService;
+  plans: BillingService;
   resolveStore: StoreResolver;
   /** Runs the Zai prompts of the insights step. */
   insights: Pick<InsightsService, 'runStep'>;

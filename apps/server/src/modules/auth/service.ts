@@ -20,12 +20,12 @@ import {
 import { conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail.js';
 import type { TokenService } from '../../platform/tokens.js';
-import type { AuthContext } from '../../platform/http/route.js';
 import type { OrganizationsService } from '../organizations/service.js';
 import type { UsersService } from '../users/service.js';
 import type { AuthRepo, CodePurpose } from './repo.js';
 import { codeMail, noAccountMail } from './code-mail.js';
 import { createRefreshTokens } from './refresh-tokens.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface ClientMeta {
   ip: string;
@@ -240,14 +240,14 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async endSession(
       cookie: string | undefined,
-      opts: { userId?: string; bearer?: AuthContext | null } = {},
+      opts: { userId?: string; bearer?: Caller | null } = {},
     ): Promise<void> {
       const found = await refreshTokens.find(cookie);
       if (found && opts.userId && found.session.userId !== opts.userId) {
         throw unauthorized(AUTH_TEXT.sessionMissing);
       }
       if (found) await repo.deleteSession(found.session.id);
-      if (opts.bearer) await repo.deleteSession(opts.bearer.sessionId);
+      if (opts.bearer?.sessionId) await repo.deleteSession(opts.bearer.sessionId);
     },
 
     async checkSession(email: string, cookie: string | undefined): Promise<{ active: true }> {
@@ -258,7 +258,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Bearer check for every protected route: a valid token of a session that still exists. */
-    async authenticate(bearer: string | undefined): Promise<AuthContext | null> {
+    async authenticate(bearer: string | undefined): Promise<Caller | null> {
       if (!bearer) return null;
       const claims = await tokens.verify(bearer);
       if (!claims) return null;

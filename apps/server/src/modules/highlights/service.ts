@@ -1,8 +1,9 @@
 import { ANALYSIS_MESSAGES as A, type Highlight } from '@parley/contracts';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { MeetingsService } from '../meetings/service.js';
-import { seesWholeOrganisation, type Viewer } from '../meetings/visibility.js';
+import { seesWholeOrganisation } from '../meetings/visibility.js';
 import type { HighlightRow, HighlightsRepo } from './repo.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface HighlightsDeps {
   repo: HighlightsRepo;
@@ -48,46 +49,46 @@ const fieldsOf = (h: HighlightInput) => ({
 export function createHighlightsService(deps: HighlightsDeps) {
   const { repo, meetings, now } = deps;
 
-  /** A highlight the viewer may change: 404 when they cannot see it, 403 when not theirs. */
-  async function changeable(viewer: Viewer, id: string): Promise<HighlightRow> {
-    const row = await repo.byId(viewer.organizationId, id);
-    if (!row || !(await meetings.canView(viewer, row.meetingId))) {
+  /** A highlight the caller may change: 404 when they cannot see it, 403 when not theirs. */
+  async function changeable(caller: Caller, id: string): Promise<HighlightRow> {
+    const row = await repo.byId(caller.organizationId, id);
+    if (!row || !(await meetings.canView(caller, row.meetingId))) {
       throw notFound(A.highlightNotFound);
     }
-    if (row.userId !== viewer.userId && !seesWholeOrganisation(viewer)) throw forbidden();
+    if (row.userId !== caller.userId && !seesWholeOrganisation(caller)) throw forbidden();
     return row;
   }
 
   return {
-    async list(viewer: Viewer, meetingId: string): Promise<Highlight[]> {
-      const meeting = await meetings.visible(viewer, meetingId);
+    async list(caller: Caller, meetingId: string): Promise<Highlight[]> {
+      const meeting = await meetings.visible(caller, meetingId);
       return (await repo.forMeeting(meeting.id)).map(toHighlight);
     },
 
     async create(
-      viewer: Viewer,
+      caller: Caller,
       input: HighlightInput & { meetingId: string },
     ): Promise<Highlight> {
-      const meeting = await meetings.visible(viewer, input.meetingId);
+      const meeting = await meetings.visible(caller, input.meetingId);
       const row = await repo.insert({
         ...fieldsOf(input),
         organizationId: meeting.organizationId,
         meetingId: meeting.id,
-        userId: viewer.userId,
+        userId: caller.userId,
         now: now(),
       });
       return toHighlight(row);
     },
 
-    async update(viewer: Viewer, id: string, input: HighlightInput): Promise<Highlight> {
-      const row = await changeable(viewer, id);
+    async update(caller: Caller, id: string, input: HighlightInput): Promise<Highlight> {
+      const row = await changeable(caller, id);
       const updated = await repo.update(row.organizationId, row.id, fieldsOf(input), now());
       if (!updated) throw notFound(A.highlightNotFound);
       return toHighlight(updated);
     },
 
-    async remove(viewer: Viewer, id: string): Promise<{ message: string }> {
-      const row = await changeable(viewer, id);
+    async remove(caller: Caller, id: string): Promise<{ message: string }> {
+      const row = await changeable(caller, id);
       if (!(await repo.remove(row.organizationId, row.id))) throw notFound(A.highlightNotFound);
       return { message: A.highlightDeleted };
     },

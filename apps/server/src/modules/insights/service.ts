@@ -14,7 +14,6 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { AiProviderResolver } from '../ai-providers/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
-import type { Viewer } from '../meetings/visibility.js';
 import type { TranscriptData } from '../transcripts/view.js';
 import { materialFromText, materialFromTranscript, type PromptMaterial } from './material.js';
 import {
@@ -28,6 +27,7 @@ import {
 } from './prompts.js';
 import { itemOf, type InsightsRepo, type KitItem } from './repo.js';
 import { runInsightPrompt } from './runner.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface InsightsDeps {
   repo: InsightsRepo;
@@ -171,8 +171,8 @@ export function createInsightsService(deps: InsightsDeps) {
     },
 
     /** The meeting page's stored insights, overall score and threshold. */
-    async forMeeting(viewer: Viewer, meetingId: string): Promise<MeetingInsights> {
-      const row = await meetings.visible(viewer, meetingId);
+    async forMeeting(caller: Caller, meetingId: string): Promise<MeetingInsights> {
+      const row = await meetings.visible(caller, meetingId);
       const data = (await repo.forMeeting(row.id)).map(itemOf);
       return {
         meetingId: row.id,
@@ -183,17 +183,17 @@ export function createInsightsService(deps: InsightsDeps) {
     },
 
     async kit(
-      viewer: Viewer,
+      caller: Caller,
       meetingCode: string,
       set: KitSet,
       transcription?: string,
     ): Promise<AiKitResponse> {
-      const row = await meetings.visibleByCode(viewer, meetingCode);
+      const row = await meetings.visibleByCode(caller, meetingCode);
       return analyse(row, KIT_SETS[set], transcription);
     },
 
-    async salesResults(viewer: Viewer, meetingCode: string) {
-      const row = await meetings.visibleByCode(viewer, meetingCode);
+    async salesResults(caller: Caller, meetingCode: string) {
+      const row = await meetings.visibleByCode(caller, meetingCode);
       const data = (await repo.forMeeting(row.id))
         .filter((r) => r.group === 'sales')
         .map((r) => ({ promptName: r.promptName, result: r.result, citations: r.citations }));
@@ -204,11 +204,11 @@ export function createInsightsService(deps: InsightsDeps) {
     },
 
     async salesPrompt(
-      viewer: Viewer,
+      caller: Caller,
       meetingCode: string,
       body: { promptName: string; transcription?: string | undefined },
     ): Promise<AiKitResponse> {
-      const row = await meetings.visibleByCode(viewer, meetingCode);
+      const row = await meetings.visibleByCode(caller, meetingCode);
       const prompt = salesPromptNamed(body.promptName, row.stage);
       if (!prompt) throw badRequest(I.unknownSalesPrompt(body.promptName));
       return analyse(row, [prompt], body.transcription);
@@ -216,11 +216,11 @@ export function createInsightsService(deps: InsightsDeps) {
 
     /** Analyses and keeps the answer behind a new link; only a Public one is served. */
     async publish(
-      viewer: Viewer,
+      caller: Caller,
       meetingCode: string,
       body: { transcription?: string | undefined; access: 'Public' | 'Private' },
     ) {
-      const row = await meetings.visibleByCode(viewer, meetingCode);
+      const row = await meetings.visibleByCode(caller, meetingCode);
       const answer = await analyse(row, KIT_SETS.publish, body.transcription);
       const token = randomBytes(24).toString('base64url');
       await repo.saveLink({

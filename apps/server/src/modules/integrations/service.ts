@@ -34,12 +34,7 @@ import {
   type CloudConfig,
 } from './credentials.js';
 import type { IntegrationConfigRow, IntegrationsRepo } from './repo.js';
-
-/** Who is asking: taken from the session, never from the request. */
-export interface Caller {
-  organizationId: string;
-  role: Role;
-}
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface IntegrationsDeps {
   repo: IntegrationsRepo;

@@ -4,7 +4,8 @@ import type { meetingListQuery } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { meetingTranscripts, meetings } from '../../platform/db/schema.js';
 import type { MeetingRow } from './repo.js';
-import { sharedWith, visibleTo, type Viewer } from './visibility.js';
+import { sharedWith, visibleTo } from './visibility.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export type ListQuery = z.output<typeof meetingListQuery>;
 /**
@@ -56,8 +57,8 @@ function orderOf(order: string): SQL[] {
 }
 
 export function createMeetingListRepo(db: Db) {
-  function conditions(viewer: Viewer, scope: ListScope, q: Partial<ListQuery>, now: Date) {
-    const c: SQL[] = [scope === 'shared' ? sharedWith(viewer) : visibleTo(viewer)];
+  function conditions(caller: Caller, scope: ListScope, q: Partial<ListQuery>, now: Date) {
+    const c: SQL[] = [scope === 'shared' ? sharedWith(caller) : visibleTo(caller)];
     if (scope === 'past') c.push(lt(meetings.startTime, now));
     if (scope === 'schedule') {
       c.push(
@@ -83,12 +84,12 @@ export function createMeetingListRepo(db: Db) {
 
   return {
     async list(
-      viewer: Viewer,
+      caller: Caller,
       scope: ListScope,
       q: ListQuery,
       now: Date,
     ): Promise<{ rows: MeetingRow[]; count: number }> {
-      const where = conditions(viewer, scope, q, now);
+      const where = conditions(caller, scope, q, now);
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -106,10 +107,10 @@ export function createMeetingListRepo(db: Db) {
     },
 
     /** Meetings with a known length, newest first, for the usage views. */
-    async withDuration(viewer: Viewer, from: string | undefined, to: string | undefined) {
+    async withDuration(caller: Caller, from: string | undefined, to: string | undefined) {
       const minutes = sql<number>`ceil(${meetings.durationSec} / 60.0)::int`;
       const where = and(
-        visibleTo(viewer),
+        visibleTo(caller),
         sql`${meetings.durationSec} is not null`,
         ...dateRange(from, to),
       );
@@ -137,7 +138,7 @@ export function createMeetingListRepo(db: Db) {
       return { rows, count: totals?.count ?? 0, minutes: totals?.minutes ?? 0 };
     },
 
-    async perDay(viewer: Viewer, from: string | undefined, to: string | undefined) {
+    async perDay(caller: Caller, from: string | undefined, to: string | undefined) {
       const day = sql<string>`to_char(${meetings.startTime} at time zone 'UTC', 'YYYY-MM-DD')`;
       return db
         .select({
@@ -147,7 +148,7 @@ export function createMeetingListRepo(db: Db) {
         })
         .from(meetings)
         .where(
-          and(visibleTo(viewer), sql`${meetings.durationSec} is not null`, ...dateRange(from, to)),
+          and(visibleTo(caller), sql`${meetings.durationSec} is not null`, ...dateRange(from, to)),
         )
         .groupBy(day)
         .orderBy(day);

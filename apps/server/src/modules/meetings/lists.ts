@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import type { dayUsageSchema, Meeting, meetingUsageSchema } from '@parley/contracts';
 import type { MediaLinks } from '../../platform/media/links.js';
 import type { ListQuery, ListScope, MeetingListRepo } from './list-repo.js';
-import type { Viewer } from './visibility.js';
 import { toMeeting } from './view.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface MeetingListsDeps {
   listRepo: MeetingListRepo;
@@ -22,22 +22,22 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
 
   return {
     async list(
-      viewer: Viewer,
+      caller: Caller,
       scope: ListScope,
       q: ListQuery,
     ): Promise<{ data: Meeting[]; count: number }> {
-      const { rows, count } = await listRepo.list(viewer, scope, q, now());
-      return { data: rows.map((r) => toMeeting(r, links, { userId: viewer.userId })), count };
+      const { rows, count } = await listRepo.list(caller, scope, q, now());
+      return { data: rows.map((r) => toMeeting(r, links, { userId: caller.userId })), count };
     },
 
     /** Recorded minutes per meeting (a started minute counts whole, as credits do). */
     async usageByMeeting(
-      viewer: Viewer,
+      caller: Caller,
       range: { from?: string; to?: string },
     ): Promise<z.input<typeof meetingUsageSchema>> {
-      const { rows, count, minutes } = await listRepo.withDuration(viewer, range.from, range.to);
+      const { rows, count, minutes } = await listRepo.withDuration(caller, range.from, range.to);
       return {
-        remainingCredits: await deps.remainingCredits(viewer.organizationId),
+        remainingCredits: await deps.remainingCredits(caller.organizationId),
         usedMinutes: minutes,
         count,
         meetings: rows.map((r) => ({ ...r, startTime: r.startTime.toISOString() })),
@@ -45,12 +45,12 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
     },
 
     async usageByDay(
-      viewer: Viewer,
+      caller: Caller,
       range: { from?: string; to?: string },
     ): Promise<z.input<typeof dayUsageSchema>> {
-      const days = await listRepo.perDay(viewer, range.from, range.to);
+      const days = await listRepo.perDay(caller, range.from, range.to);
       return {
-        remainingCredits: await deps.remainingCredits(viewer.organizationId),
+        remainingCredits: await deps.remainingCredits(caller.organizationId),
         usedMinutes: days.reduce((sum, d) => sum + d.minutes, 0),
         days,
       };

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { meetings } from '../../platform/db/schema.js';
-import { visibleTo, type Viewer } from './visibility.js';
+import { visibleTo } from './visibility.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type NewMeeting = typeof meetings.$inferInsert;
@@ -39,12 +40,12 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
-    async visibleById(viewer: Viewer, id: string): Promise<MeetingRow | null> {
+    async visibleById(caller: Caller, id: string): Promise<MeetingRow | null> {
       if (!isUuid(id)) return null;
       const [row] = await db
         .select()
         .from(meetings)
-        .where(and(eq(meetings.id, id), visibleTo(viewer)));
+        .where(and(eq(meetings.id, id), visibleTo(caller)));
       return row ?? null;
     },
 

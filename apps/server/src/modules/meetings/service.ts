@@ -10,15 +10,15 @@ import {
   type StorageProvider,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/route.js';
 import type { MediaLinks } from '../../platform/media/links.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
 import { derivedPrefix, type MediaOutcome } from './media-step.js';
 import { isUniqueViolation, type MeetingRow, type MeetingsRepo } from './repo.js';
-import { canManage, type Viewer } from './visibility.js';
+import { canManage } from './visibility.js';
 import { nameOf, searchTextOf, toMeeting } from './view.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface MeetingsDeps {
   repo: MeetingsRepo;
@@ -81,8 +81,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
     }
   }
 
-  async function visible(viewer: Viewer, id: string): Promise<MeetingRow> {
-    const row = await repo.visibleById(viewer, id);
+  async function visible(caller: Caller, id: string): Promise<MeetingRow> {
+    const row = await repo.visibleById(caller, id);
     if (!row) throw notFound(M.notFound);
     return row;
   }
@@ -103,7 +103,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   /** Creates the meeting for a stored file and queues its analysis (afterCreate). */
-  async function createFromFile(auth: AuthContext, file: NewFileMeeting): Promise<Meeting> {
+  async function createFromFile(auth: Caller, file: NewFileMeeting): Promise<Meeting> {
     let row: MeetingRow;
     try {
       row = await repo.insert({
@@ -138,9 +138,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
 
   return {
     view,
-    /** The meeting if the viewer may see it, else 404 (other organisations included). */
+    /** The meeting if the caller may see it, else 404 (other organisations included). */
     visible,
-    /** For the analysis pipeline, which works without a viewer. */
+    /** For the analysis pipeline, which works without a caller. */
     rowById: (id: string) => repo.byId(id),
     processMedia: (meetingId: string) => deps.processMedia(meetingId),
     canManage,
@@ -148,20 +148,20 @@ export function createMeetingsService(deps: MeetingsDeps) {
     checkMediaFileName,
     assertNewCode,
 
-    async get(viewer: Viewer, id: string): Promise<Meeting> {
-      return view(await visible(viewer, id), viewer.userId);
+    async get(caller: Caller, id: string): Promise<Meeting> {
+      return view(await visible(caller, id), caller.userId);
     },
 
     /** The caller's own meeting with this code (a retried upload completion). */
-    async byCodeFor(auth: AuthContext, meetingCode: string): Promise<Meeting | null> {
+    async byCodeFor(auth: Caller, meetingCode: string): Promise<Meeting | null> {
       const row = await repo.byCode(auth.organizationId, meetingCode);
       return row && row.ownerId === auth.userId ? view(row, auth.userId) : null;
     },
 
-    /** A meeting the viewer may see, by its code (the AI kit's paths); 404 otherwise. */
-    async visibleByCode(viewer: Viewer, meetingCode: string): Promise<MeetingRow> {
-      const row = await repo.byCode(viewer.organizationId, meetingCode);
-      return visible(viewer, row?.id ?? '');
+    /** A meeting the caller may see, by its code (the AI kit's paths); 404 otherwise. */
+    async visibleByCode(caller: Caller, meetingCode: string): Promise<MeetingRow> {
+      const row = await repo.byCode(caller.organizationId, meetingCode);
+      return visible(caller, row?.id ?? '');
     },
 
     /**
@@ -173,15 +173,15 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return row ? toMeeting(row, links, { publicLink }) : null;
     },
 
-    async canView(viewer: Viewer, id: string): Promise<boolean> {
-      return Boolean(await repo.visibleById(viewer, id));
+    async canView(caller: Caller, id: string): Promise<boolean> {
+      return Boolean(await repo.visibleById(caller, id));
     },
 
     /**
      * Owner, poc or super admin; a super admin may delete any organisation's meeting (the
      * spec's superAdmin delete), everyone else only what they can see (404 otherwise).
      */
-    async remove(auth: AuthContext, id: string): Promise<{ message: string }> {
+    async remove(auth: Caller, id: string): Promise<{ message: string }> {
       const row =
         auth.role === 'superadmin' ? await repo.byId(id) : await repo.visibleById(auth, id);
       if (!row) throw notFound(M.notFound);
@@ -198,7 +198,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
      * key of a bucket the organisation connected itself.
      */
     async createFromStorage(
-      auth: AuthContext,
+      auth: Caller,
       body: { provider: StorageProvider; key: string; stage: MeetingRow['stage']; title?: string },
     ): Promise<Meeting> {
       const fileName = path.posix.basename(body.key);
@@ -226,7 +226,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
 
     /** A meeting link waits for the bot, which arrives with the bot area. */
     async createFromLink(
-      auth: AuthContext,
+      auth: Caller,
       body: { meetingLink: string; meetingName: string },
     ): Promise<Meeting> {
       // Links carry no file name; the code only has to be unique in the organisation.
@@ -266,12 +266,12 @@ export function createMeetingsService(deps: MeetingsDeps) {
      * Like the transcript itself, only whoever manages the meeting may change it.
      */
     async nameSpeakers(
-      viewer: Viewer,
+      caller: Caller,
       id: string,
       names: Record<string, string>,
     ): Promise<{ additionalDetails: Record<string, string> }> {
-      const row = await visible(viewer, id);
-      if (!canManage(viewer, row)) throw forbidden();
+      const row = await visible(caller, id);
+      if (!canManage(caller, row)) throw forbidden();
       const entries = Object.entries(names).map(([key, name]) => [key, name.trim()] as const);
       const named = Object.fromEntries(entries.filter(([, name]) => name !== ''));
       const removed = entries.filter(([, name]) => name === '').map(([key]) => key);

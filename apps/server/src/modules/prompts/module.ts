@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { TranscriptLine } from '@parley/ai';
 import type { Db } from '../../platform/db/client.js';
 import type { AiProviderResolver } from '../ai-providers/resolver.js';
-import type { Viewer } from '../meetings/visibility.js';
 import { createPromptsRepo } from './repo.js';
 import { registerPromptRoutes } from './routes.js';
 import { createPromptRunner } from './run.js';
 import { createPromptsService } from './service.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 /** The prompt workbench: saved prompts, runs (whole and streamed) and model comparison. */
 export function createPromptsModule(deps: {
   db: Db;
   ai: AiProviderResolver;
-  transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]>;
-  processedMeetings(viewer: Viewer, n: number): Promise<{ id: string; meetingName: string }[]>;
-  assertMeetingVisible(viewer: Viewer, meetingId: string): Promise<void>;
+  transcriptOf(caller: Caller, meetingId: string): Promise<TranscriptLine[]>;
+  processedMeetings(caller: Caller, n: number): Promise<{ id: string; meetingName: string }[]>;
+  assertMeetingVisible(caller: Caller, meetingId: string): Promise<void>;
   countUse(model: string): Promise<void>;
   contextTokensOf(model: string): Promise<number>;
 }) {

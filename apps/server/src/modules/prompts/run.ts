@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import type { AiProviderResolver } from '../ai-providers/resolver.js';
 import { statusOf } from '../ai-providers/credentials.js';
-import type { Viewer } from '../meetings/visibility.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 /** A run's settings once validated (spec 3 §7 prompt/result). */
 export interface RunInput {
@@ -30,7 +30,7 @@ export interface RunInput {
 export interface PromptRunnerDeps {
   ai: AiProviderResolver;
   /** The meeting's stored transcript as the reader may see it (transcripts service). */
-  transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]>;
+  transcriptOf(caller: Caller, meetingId: string): Promise<TranscriptLine[]>;
   /** Counts a run against the model in the catalogue. */
   countUse(model: string): Promise<void>;
   /** The model's context window in tokens (the catalogue's, or a safe default). */
@@ -107,11 +107,11 @@ async function* eventsOf(
 
 export function createPromptRunner(deps: PromptRunnerDeps) {
   /** Resolves the provider and the transcript first, so their errors come back as plain 4xx. */
-  async function prepare(viewer: Viewer, input: RunInput) {
+  async function prepare(caller: Caller, input: RunInput) {
     const transcript = input.meetingId
-      ? await deps.transcriptOf(viewer, input.meetingId)
+      ? await deps.transcriptOf(caller, input.meetingId)
       : linesOfText(input.transcription ?? '');
-    const { provider, model } = await deps.ai.providerFor(viewer.organizationId, input.model);
+    const { provider, model } = await deps.ai.providerFor(caller.organizationId, input.model);
     const settings: GenerationSettings = {
       ...(input.maxOutputToken !== undefined ? { maxOutputTokens: input.maxOutputToken } : {}),
       ...(input.temperature !== undefined ? { temperature: input.temperature } : {}),
@@ -139,8 +139,8 @@ export function createPromptRunner(deps: PromptRunnerDeps) {
   }
 
   return {
-    async complete(viewer: Viewer, input: RunInput): Promise<PromptRunResult> {
-      const { provider, execute } = await prepare(viewer, input);
+    async complete(caller: Caller, input: RunInput): Promise<PromptRunResult> {
+      const { provider, execute } = await prepare(caller, input);
       try {
         return await execute();
       } catch (err) {
@@ -153,11 +153,11 @@ export function createPromptRunner(deps: PromptRunnerDeps) {
      * then `done`, or `error` with the spec's message if the provider fails midway.
      */
     async stream(
-      viewer: Viewer,
+      caller: Caller,
       input: RunInput,
       signal: AbortSignal,
     ): Promise<AsyncIterable<PromptStreamEvent>> {
-      const { provider, execute } = await prepare(viewer, input);
+      const { provider, execute } = await prepare(caller, input);
       return eventsOf(
         (onDelta) => execute(onDelta, signal),
         (err) => failureMessage(provider.kind, err),

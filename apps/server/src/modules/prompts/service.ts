@@ -9,13 +9,12 @@ import {
   promptQuery,
 } from '@parley/contracts';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/route.js';
 import type { PromptRow, PromptsRepo } from './repo.js';
 import type { PromptRunner, RunInput } from './run.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 /** The workbench is for staff (spec 3 §6 leaves it open; admins run and save prompts). */
 const STAFF: readonly Role[] = ['poc', 'superadmin'];
-type Caller = Pick<AuthContext, 'organizationId' | 'userId' | 'role'>;
 
 export function requireStaff(caller: Caller): void {
   if (!STAFF.includes(caller.role)) throw forbidden();

@@ -3,8 +3,8 @@ import type { TranscriptLine } from '@parley/ai';
 import { notFound } from '../../platform/errors.js';
 import type { MeetingListsService } from '../meetings/lists.js';
 import type { MeetingsService } from '../meetings/service.js';
-import type { Viewer } from '../meetings/visibility.js';
 import type { TranscriptsService } from '../transcripts/service.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 /**
  * What the workbench reads from the meetings area, through its services: a meeting's stored
@@ -17,11 +17,11 @@ export function workbenchSources(area: {
   meetings: MeetingsService;
 }) {
   return {
-    async assertMeetingVisible(viewer: Viewer, meetingId: string): Promise<void> {
-      await area.meetings.visible(viewer, meetingId);
+    async assertMeetingVisible(caller: Caller, meetingId: string): Promise<void> {
+      await area.meetings.visible(caller, meetingId);
     },
-    async transcriptOf(viewer: Viewer, meetingId: string): Promise<TranscriptLine[]> {
-      const t = await area.transcripts.transcription(viewer, meetingId);
+    async transcriptOf(caller: Caller, meetingId: string): Promise<TranscriptLine[]> {
+      const t = await area.transcripts.transcription(caller, meetingId);
       if (t.data.length === 0) throw notFound(ANALYSIS_MESSAGES.noTranscript);
       return t.data.map((e) => ({
         speaker: e.speakerName,
@@ -30,8 +30,8 @@ export function workbenchSources(area: {
         text: e.text,
       }));
     },
-    async processedMeetings(viewer: Viewer, n: number) {
-      const { data } = await area.lists.list(viewer, 'reports', {
+    async processedMeetings(caller: Caller, n: number) {
+      const { data } = await area.lists.list(caller, 'reports', {
         page: 0,
         size: n,
         order: 'createdAt:desc',

@@ -6,12 +6,12 @@ import {
 } from '@parley/contracts';
 import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/route.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingsService } from '../meetings/service.js';
 import type { TranscriptsService } from '../transcripts/service.js';
 import type { UsersService } from '../users/service.js';
 import type { SharingRepo } from './repo.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface SharingDeps {
   repo: SharingRepo;
@@ -47,7 +47,7 @@ export function createSharingService(deps: SharingDeps) {
   const linkOf = (token: string) => `${deps.publicUrl}/public/view/${token}`;
   const sealContext = (meetingId: string) => `public-link:${meetingId}`;
 
-  async function managed(auth: AuthContext, meetingId: string) {
+  async function managed(auth: Caller, meetingId: string) {
     const row = await meetings.visible(auth, meetingId);
     if (!meetings.canManage(auth, row)) throw forbidden();
     return row;
@@ -72,12 +72,12 @@ export function createSharingService(deps: SharingDeps) {
   }
 
   return {
-    async orgUsers(auth: AuthContext, search: string | undefined) {
+    async orgUsers(auth: Caller, search: string | undefined) {
       const found = await users.inOrganization(auth.organizationId, search, 21);
       return found.filter((u) => u.id !== auth.userId).slice(0, 20);
     },
 
-    async shareWith(auth: AuthContext, meetingId: string, email: string) {
+    async shareWith(auth: Caller, meetingId: string, email: string) {
       const row = await managed(auth, meetingId);
       const user = await colleague(row.organizationId, email);
       if (user.id === row.ownerId) throw badRequest(S.ownerAlready);
@@ -86,14 +86,14 @@ export function createSharingService(deps: SharingDeps) {
     },
 
     /** Revoking a share that does not exist is not an error: the outcome is the same. */
-    async revoke(auth: AuthContext, meetingId: string, email: string) {
+    async revoke(auth: Caller, meetingId: string, email: string) {
       const row = await managed(auth, meetingId);
       const user = await colleague(row.organizationId, email);
       await repo.revoke(row.id, user.id);
       return { message: S.revoked };
     },
 
-    async sharedUsers(auth: AuthContext, meetingId: string) {
+    async sharedUsers(auth: Caller, meetingId: string) {
       const row = await managed(auth, meetingId);
       return repo.sharedUsers(row.id);
     },
@@ -107,12 +107,12 @@ export function createSharingService(deps: SharingDeps) {
       return Boolean(link && publicLinkRef(link.tokenHash) === ref);
     },
 
-    async publicStatus(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
+    async publicStatus(auth: Caller, meetingId: string): Promise<LinkStatus> {
       return status((await managed(auth, meetingId)).id);
     },
 
     /** Enables the link; when it is enabled already, the same link is shown again. */
-    async publicCreate(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
+    async publicCreate(auth: Caller, meetingId: string): Promise<LinkStatus> {
       const row = await managed(auth, meetingId);
       const current = await status(row.id);
       if (current.shareLink) return current;
@@ -129,7 +129,7 @@ export function createSharingService(deps: SharingDeps) {
       return { isEnabled: true, shareLink: linkOf(token) };
     },
 
-    async publicRevoke(auth: AuthContext, meetingId: string): Promise<LinkStatus> {
+    async publicRevoke(auth: Caller, meetingId: string): Promise<LinkStatus> {
       const row = await managed(auth, meetingId);
       await repo.removePublicLink(row.id);
       return DISABLED;

@@ -97,7 +97,7 @@ describe('sharing with colleagues', () => {
       message: SHARING_MESSAGES.ownerAlready,
     });
     await share(owner, 'manager@acme.parley.local');
-    // A viewer may look, not pass it on or manage it.
+    // A caller may look, not pass it on or manage it.
     expect((await share(manager, 'rep@acme.parley.local')).statusCode).toBe(403);
     expect(
       (await call(ctx, 'GET', `/share/public/create/${meeting.id}`, { token: manager })).statusCode,

@@ -8,7 +8,6 @@ import {
 import { runTextStep } from '@parley/analysis';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { MeetingsService } from '../meetings/service.js';
-import type { Viewer } from '../meetings/visibility.js';
 import { applyCorrections, outOfRange, type WordCorrection } from './edit.js';
 import { passageLines } from './lines.js';
 import type { TranscriptRow, TranscriptsRepo } from './repo.js';
@@ -23,6 +22,7 @@ import {
   transcriptionOf,
   type SpeakerNames,
 } from './view.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface TranscriptsDeps {
   repo: TranscriptsRepo;
@@ -49,47 +49,47 @@ const isDashboard = (s: string): boolean =>
 export function createTranscriptsService(deps: TranscriptsDeps) {
   const { repo, meetings, now } = deps;
 
-  async function load(viewer: Viewer, meetingId: string) {
-    const meeting = await meetings.visible(viewer, meetingId);
+  async function load(caller: Caller, meetingId: string) {
+    const meeting = await meetings.visible(caller, meetingId);
     const row = await repo.byMeeting(meeting.organizationId, meeting.id);
     return { meeting, row, names: meeting.additionalDetails };
   }
 
   /** For the routes that only make sense once the speech step has run. */
-  async function analysed(viewer: Viewer, meetingId: string) {
-    const { row, names } = await load(viewer, meetingId);
+  async function analysed(caller: Caller, meetingId: string) {
+    const { row, names } = await load(caller, meetingId);
     if (!row) throw notFound(A.noTranscript);
     return { row, names };
   }
 
   return {
-    async transcription(viewer: Viewer, meetingId: string): Promise<Transcription> {
-      const { row, names } = await load(viewer, meetingId);
+    async transcription(caller: Caller, meetingId: string): Promise<Transcription> {
+      const { row, names } = await load(caller, meetingId);
       return row ? transcriptionOf(row, names) : EMPTY_TRANSCRIPTION;
     },
 
-    async diarization(viewer: Viewer, meetingId: string): Promise<Diarization> {
-      const { row, names } = await analysed(viewer, meetingId);
+    async diarization(caller: Caller, meetingId: string): Promise<Diarization> {
+      const { row, names } = await analysed(caller, meetingId);
       return diarizationOf(row, names);
     },
 
-    async speakerTimeMapping(viewer: Viewer, meetingId: string) {
-      const { row, names } = await analysed(viewer, meetingId);
+    async speakerTimeMapping(caller: Caller, meetingId: string) {
+      const { row, names } = await analysed(caller, meetingId);
       return speakerTimeMappingOf(row, names);
     },
 
-    async sentiment(viewer: Viewer, meetingId: string) {
-      const { row, names } = await analysed(viewer, meetingId);
+    async sentiment(caller: Caller, meetingId: string) {
+      const { row, names } = await analysed(caller, meetingId);
       return sentimentOf(analyticsOf(row), names);
     },
 
-    async speakingRate(viewer: Viewer, meetingId: string) {
-      const { row, names } = await analysed(viewer, meetingId);
+    async speakingRate(caller: Caller, meetingId: string) {
+      const { row, names } = await analysed(caller, meetingId);
       return speakingRateOf(analyticsOf(row), names);
     },
 
-    async conversation(viewer: Viewer, meetingId: string) {
-      const { row, names } = await analysed(viewer, meetingId);
+    async conversation(caller: Caller, meetingId: string) {
+      const { row, names } = await analysed(caller, meetingId);
       return conversationOf(analyticsOf(row), names);
     },
 
@@ -99,14 +99,14 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
      * words and turns, so every dashboard shows the same numbers afterwards.
      */
     async correct(
-      viewer: Viewer,
+      caller: Caller,
       dashboard: string,
       meetingId: string,
       edits: readonly WordCorrection[],
     ): Promise<Transcription> {
       if (!isDashboard(dashboard)) throw notFound();
-      const meeting = await meetings.visible(viewer, meetingId);
-      if (!meetings.canManage(viewer, meeting)) throw forbidden();
+      const meeting = await meetings.visible(caller, meetingId);
+      if (!meetings.canManage(caller, meeting)) throw forbidden();
       const row = await repo.byMeeting(meeting.organizationId, meeting.id);
       if (!row) throw notFound(A.noTranscript);
       const bad = outOfRange(row.words, edits);
@@ -127,10 +127,10 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
 
     /**
      * A visible meeting's transcript as short passages with speaker names, for the assistant.
-     * 404 for a meeting the viewer cannot see, and for one without a transcript yet.
+     * 404 for a meeting the caller cannot see, and for one without a transcript yet.
      */
-    async passages(viewer: Viewer, meetingId: string) {
-      const { meeting, row, names } = await load(viewer, meetingId);
+    async passages(caller: Caller, meetingId: string) {
+      const { meeting, row, names } = await load(caller, meetingId);
       if (!row) throw notFound(A.noTranscript);
       return {
         meeting: { id: meeting.id, meetingName: meeting.meetingName },

@@ -8,10 +8,10 @@ import {
   type StorageProvider,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/route.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingsService } from '../meetings/service.js';
 import type { UploadRow, UploadsRepo } from './repo.js';
+import type { Caller } from '../../platform/http/caller.js';
 
 export interface UploadsDeps {
   repo: UploadsRepo;
@@ -62,7 +62,7 @@ export function createUploadsService(deps: UploadsDeps) {
 
   /** An upload is reached only through the store's own routes it was started on. */
   async function ownOpen(
-    auth: AuthContext,
+    auth: Caller,
     provider: StorageProvider,
     uploadId: string,
   ): Promise<UploadRow> {
@@ -83,7 +83,7 @@ export function createUploadsService(deps: UploadsDeps) {
   });
 
   return {
-    async initiate(auth: AuthContext, provider: StorageProvider, input: InitiateInput) {
+    async initiate(auth: Caller, provider: StorageProvider, input: InitiateInput) {
       meetings.checkMediaFileName(input.fileName);
       if (input.fileSize > UPLOAD.serverMaxBytes) {
         throw new AppError(413, UPLOAD_MESSAGES.fileTooLargeServer);
@@ -127,7 +127,7 @@ export function createUploadsService(deps: UploadsDeps) {
     },
 
     async putChunk(
-      auth: AuthContext,
+      auth: Caller,
       provider: StorageProvider,
       uploadId: string,
       chunk: { index: number; blockId?: string; body: Buffer },
@@ -150,7 +150,7 @@ export function createUploadsService(deps: UploadsDeps) {
     },
 
     async complete(
-      auth: AuthContext,
+      auth: Caller,
       provider: StorageProvider,
       input: { uploadId: string; fileName: string; blockIds?: string[] },
     ): Promise<Meeting> {

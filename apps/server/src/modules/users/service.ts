@@ -8,13 +8,13 @@ import {
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { OrganizationsService } from '../organizations/service.js';
-import type { PlansService } from '../plans/service.js';
+import type { BillingService } from '../billing/service.js';
 import type { NewUser, UsersRepo } from './repo.js';
 
 export function createUsersService(
   repo: UsersRepo,
   organizations: OrganizationsService,
-  plans: PlansService,
+  plans: BillingService,
 ) {
   /** The organisation flags and plan that decide which features a user may use. */
   async function featureHolder(userId: string): Promise<FeatureHolder> {

@@ -9,23 +9,18 @@ import {
 } from '@parley/contracts';
 import { forbidden, unauthorized } from '../errors.js';
 import { rejectUnstorableText } from './input-guard.js';
+import type { Caller } from './caller.js';
 
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  organizationId: string;
-  role: import('@parley/contracts').Role;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: AuthContext;
+    auth?: Caller;
   }
   interface FastifyInstance {
     /** Set by the auth module: resolves a bearer token to a live session or null. */
-    authenticate(request: FastifyRequest): Promise<AuthContext | null>;
+    authenticate(request: FastifyRequest): Promise<Caller | null>;
     /** Set by the users module: the organisation flags and plan that decide feature access. */
-    featureHolder(auth: AuthContext): Promise<FeatureHolder>;
+    featureHolder(auth: Caller): Promise<FeatureHolder>;
   }
 }
 
@@ -44,8 +39,8 @@ type QueryOf<R> =
 type AuthOf<R> =
   R extends RouteContract<infer _B, infer _Q, infer _R, infer A>
     ? A extends true
-      ? AuthContext
-      : AuthContext | undefined
+      ? Caller
+      : Caller | undefined
     : never;
 
 export interface HandlerContext<R extends RouteContract> {

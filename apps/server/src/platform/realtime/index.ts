@@ -3,13 +3,13 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME } from '@parley/contracts';
-import type { AuthContext } from '../http/route.js';
+import type { Caller } from '../http/caller.js';
 
 export interface RealtimeOptions {
   /** Resolves the handshake's `auth.token` (a bearer access token) to a live session. */
-  verify(token: string | undefined): Promise<AuthContext | null>;
+  verify(token: string | undefined): Promise<Caller | null>;
   /** Whether this user may follow this meeting (the meeting visibility rule). */
-  canJoin(auth: AuthContext, meetingId: string): Promise<boolean>;
+  canJoin(auth: Caller, meetingId: string): Promise<boolean>;
   /** Set when several processes serve the app: events reach sockets on any of them. */
   redisUrl?: string;
   log?: { warn(obj: object, msg: string): void };
@@ -102,7 +102,7 @@ export async function createRealtime(
     socket.on(REALTIME.joinRoom, (payload: unknown, ack?: JoinAck) => {
       const reply: JoinAck = typeof ack === 'function' ? ack : () => {};
       const meetingId = (payload as { meetingId?: unknown } | null)?.meetingId;
-      const auth = socket.data.auth as AuthContext;
+      const auth = socket.data.auth as Caller;
       if (typeof meetingId !== 'string' || !UUID.test(meetingId)) {
         return reply({ ok: false, message: 'meetingId is required' });
       }

@@ -4,7 +4,7 @@ import {
   BIOMETRIC_EVENTS,
   PARTICIPANT_MESSAGES as P,
   REALTIME,
-  participantRoutes,
+  biometricsRoutes,
   type BiometricResult,
   type BiometricRun,
   type Participant,
@@ -68,10 +68,10 @@ const VERIFIED: BiometricResult = {
 /** The server: status, results and participants as the test sets them; start answers `started`. */
 function serve(state: { run: BiometricRun; results: BiometricResult[]; started?: BiometricRun }) {
   return fakeServer()
-    .on(participantRoutes.status, () => state.run)
-    .on(participantRoutes.startBiometric, () => json(state.started ?? state.run, 202))
-    .on(participantRoutes.data, () => state.results)
-    .on(participantRoutes.list, [PERSON]).fetch;
+    .on(biometricsRoutes.status, () => state.run)
+    .on(biometricsRoutes.startBiometric, () => json(state.started ?? state.run, 202))
+    .on(biometricsRoutes.data, () => state.results)
+    .on(biometricsRoutes.list, [PERSON]).fetch;
 }
 
 function renderCard(connect: Connect) {

@@ -5,7 +5,7 @@ import {
   PARTICIPANT_MESSAGES as P,
   biometricRunSchema,
   isBiometricRunActive,
-  participantRoutes as r,
+  biometricsRoutes as r,
   type BiometricRun,
 } from '@parley/contracts';
 import { api, failureMessage } from '../../lib/api';

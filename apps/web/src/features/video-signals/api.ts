@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  inferenceRoutes,
+  videoSignalsRoutes,
   isFeatureAvailable,
   type FeatureName,
   type Meeting,
@@ -10,10 +10,10 @@ import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 
 type Kind = Exclude<
-  keyof typeof inferenceRoutes,
+  keyof typeof videoSignalsRoutes,
   'startPhysiology' | 'physiologyStatus' | 'physiologyStatusAlias'
 >;
-export type InferenceData<K extends Kind> = RouteResponse<(typeof inferenceRoutes)[K]>;
+export type InferenceData<K extends Kind> = RouteResponse<(typeof videoSignalsRoutes)[K]>;
 
 export const videoKeys = {
   kind: (id: string, kind: Kind) => ['analysis', id, 'video', kind] as const,
@@ -33,7 +33,7 @@ export function useInference<K extends Kind>(
   kind: K,
 ) {
   // Every inference GET has the same call shape; one contract type keeps the call generic.
-  const route = inferenceRoutes[kind] as unknown as typeof inferenceRoutes.race;
+  const route = videoSignalsRoutes[kind] as unknown as typeof videoSignalsRoutes.race;
   const allowed = useHasFeature(route.feature ?? 'Base');
   const meetingId = meeting.id;
   return useQuery({

@@ -1,5 +1,5 @@
 import { Film, ScanFace, Volume2, type LucideIcon } from 'lucide-react';
-import { INFERENCE_MESSAGES, type VideoSource } from '@parley/contracts';
+import { VIDEO_SIGNALS_MESSAGES, type VideoSource } from '@parley/contracts';
 
 /** The empty state every video card shares, from the answer's `video` source, or null. */
 export function videoEmpty(
@@ -7,10 +7,10 @@ export function videoEmpty(
   hasData: boolean,
 ): { icon: LucideIcon; text: string } | null {
   if (!video) return null;
-  if (video.state === 'audio_only') return { icon: Volume2, text: INFERENCE_MESSAGES.audioOnly };
-  if (video.state === 'not_analysed') return { icon: Film, text: INFERENCE_MESSAGES.notAnalysed };
+  if (video.state === 'audio_only') return { icon: Volume2, text: VIDEO_SIGNALS_MESSAGES.audioOnly };
+  if (video.state === 'not_analysed') return { icon: Film, text: VIDEO_SIGNALS_MESSAGES.notAnalysed };
   if (video.framesWithFaces === 0 || !hasData)
-    return { icon: ScanFace, text: INFERENCE_MESSAGES.noFace };
+    return { icon: ScanFace, text: VIDEO_SIGNALS_MESSAGES.noFace };
   return null;
 }
 

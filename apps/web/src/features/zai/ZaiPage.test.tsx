@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { assistantRoutes, availableModelsRoute, type ZaiFinal } from '@parley/contracts';
+import { zaiRoutes, availableModelsRoute, type ZaiFinal } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { fakeServer } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
@@ -53,7 +53,7 @@ function stubServer() {
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
   const bodies: unknown[] = [];
   const { fetch } = fakeServer()
-    .on(assistantRoutes.meetings, MEETINGS)
+    .on(zaiRoutes.meetings, MEETINGS)
     .on(availableModelsRoute, {
       data: [
         {
@@ -65,7 +65,7 @@ function stubServer() {
         },
       ],
     })
-    .on(assistantRoutes.ask, ({ body: sent }) => {
+    .on(zaiRoutes.ask, ({ body: sent }) => {
       bodies.push(sent);
       const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
       return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
@@ -170,7 +170,7 @@ describe('ZaiPage', () => {
 
   it('points to the library when there are no processed meetings', async () => {
     fakeServer()
-      .on(assistantRoutes.meetings, { data: [], count: 0 })
+      .on(zaiRoutes.meetings, { data: [], count: 0 })
       .on(availableModelsRoute, { data: [] });
     signInWith(['Essentials', 'Zai Intelligence']);
     renderPage();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { assistantRoutes } from '@parley/contracts';
+import { zaiRoutes } from '@parley/contracts';
 import { api } from '../../lib/api';
 
 export const zaiKeys = {
@@ -11,7 +11,7 @@ export function useZaiMeetings(search: string, size: number) {
   return useQuery({
     queryKey: zaiKeys.meetings(search, size),
     queryFn: ({ signal }) =>
-      api(assistantRoutes.meetings, {
+      api(zaiRoutes.meetings, {
         query: { search: search || undefined, size, page: 0 },
         signal,
       }),

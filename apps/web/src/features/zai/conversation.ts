@@ -3,9 +3,9 @@ import {
   ZAI_MESSAGES,
   zaiFinalSchema,
   type ZaiFinal,
-  type ZaiPromptBody,
+  type ZaiQuestionBody,
 } from '@parley/contracts';
-import { assistantRoutes } from '@parley/contracts';
+import { zaiRoutes } from '@parley/contracts';
 import { events, failureMessage } from '../../lib/api';
 
 /** Spec 1 §9: the Zai request's status values. */
@@ -41,13 +41,13 @@ export interface AskHandlers {
 
 /** Streams one answer; resolves when the stream ends, was stopped, or failed (reported once). */
 export async function ask(
-  body: ZaiPromptBody,
+  body: ZaiQuestionBody,
   handlers: AskHandlers,
   signal: AbortSignal,
 ): Promise<void> {
   let finished = false;
   try {
-    for await (const e of events(assistantRoutes.ask, { body, signal, toast: false })) {
+    for await (const e of events(zaiRoutes.ask, { body, signal, toast: false })) {
       if (e.event === 'delta') {
         const text = (e.data as { text?: unknown }).text;
         if (typeof text === 'string') handlers.onDelta(text);

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { billingRoutes } from '@parley/contracts';
+import { registerRoute } from '../../platform/http/route.js';
+import type { BillingService } from './service.js';
+import type { MeetingListsService } from '../meetings/lists.js';
+
+/** Analysis credits and usage (spec 2 §7 Analysis): the plan's balance, meetings' minutes. */
+export function registerBillingRoutes(
+  app: FastifyInstance,
+  plans: BillingService,
+  lists: MeetingListsService,
+): void {
+  registerRoute(app, billingRoutes.cutCreditsForOffline, ({ auth, body }) =>
+    plans.cutCredits(auth.organizationId, body.duration),
+  );
+  registerRoute(app, billingRoutes.meetings, async ({ auth, body }) => ({
+    bundleUsage: await lists.usageByMeeting(auth, body ?? {}),
+  }));
+  registerRoute(app, billingRoutes.usageByDay, async ({ auth, body }) => ({
+    bundleUsage: await lists.usageByDay(auth, body ?? {}),
+  }));
+}

@@ -1,0 +1,68 @@
+import { CREDIT_MESSAGES, MESSAGES, type Plan } from '@parley/contracts';
+import { paymentRequired } from '../../platform/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import { createBillingRepo, type BillingRepo } from './repo.js';
+
+/** Credits are minutes of analysed media; a started minute counts whole. */
+export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
+
+export function createBillingService(repo: BillingRepo) {
+  async function assertCredits(organizationId: string, minutes: number): Promise<void> {
+    const plan = await repo.activePlanOf(organizationId);
+    if (!plan) throw paymentRequired(MESSAGES.noActivePlan);
+    const needed = creditsFor(minutes);
+    if (plan.remainingCredits < needed) {
+      throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, plan.remainingCredits));
+    }
+  }
+
+  return {
+    /**
+     * For the analysis pipeline, before it starts on a meeting of `minutes`: 402 without a
+     * plan or with fewer credits left than the meeting needs.
+     */
+    assertCredits,
+
+    /** Charges an analysed meeting of `minutes` (spec 2 §7 credits/cutCreditsForOffline). */
+    async cutCredits(organizationId: string, minutes: number): Promise<{ message: string }> {
+      const needed = creditsFor(minutes);
+      const left = await repo.takeCredits(organizationId, needed);
+      if (left === null) {
+        // Refused: say why, from a fresh read.
+        await assertCredits(organizationId, minutes);
+        throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, 0));
+      }
+      return { message: CREDIT_MESSAGES.cut(needed, left) };
+    },
+
+    /**
+     * The same charge inside the caller's transaction (the analysis pipeline commits it with
+     * the meeting's status). False, with nothing taken, when too few credits are left.
+     */
+    async cutCreditsWithin(tx: Db, organizationId: string, minutes: number): Promise<boolean> {
+      return (await createBillingRepo(tx).takeCredits(organizationId, creditsFor(minutes))) !== null;
+    },
+
+    async remainingCredits(organizationId: string): Promise<number | null> {
+      return (await repo.activePlanOf(organizationId))?.remainingCredits ?? null;
+    },
+
+    /** The organisation's active plan in the session shape, or null when it has none. */
+    async activePlan(organizationId: string): Promise<Plan | null> {
+      const plan = await repo.activePlanOf(organizationId);
+      if (!plan) return null;
+      const currentBundles = await repo.bundlesOfPlan(plan.id);
+      return {
+        id: plan.id,
+        name: plan.name,
+        type: plan.type,
+        endDate: plan.endDate ? plan.endDate.toISOString() : null,
+        remainingCredits: plan.remainingCredits,
+        freeMeetingCredits: plan.freeMeetingCredits,
+        currentBundles,
+        bundleIds: currentBundles.map((b) => b.id),
+      };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,24 @@
+import { isVoiceTemplate, type FaceTemplate, type VoiceTemplate } from '@parley/analysis';
+import type { SecretBox } from '../../platform/secrets.js';
+import { isFaceTemplate } from './engine.js';
+import type { ParticipantRow, ParticipantsRepo, TemplateKind } from './repo.js';
+
+/** What a sealed template is bound to: its organisation, participant and kind. */
+export const sealContext = (row: ParticipantRow, kind: TemplateKind) =>
+  `biometric:${row.organizationId}:${row.id}:${kind}`;
+
+/** The participant's templates, opened; null for a kind they have not registered. */
+export async function openTemplates(
+  repo: ParticipantsRepo,
+  secrets: SecretBox,
+  row: ParticipantRow,
+): Promise<{ face: FaceTemplate | null; voice: VoiceTemplate | null }> {
+  let face: FaceTemplate | null = null;
+  let voice: VoiceTemplate | null = null;
+  for (const t of await repo.templates(row.id)) {
+    const value = secrets.open(t.sealed, sealContext(row, t.kind as TemplateKind));
+    if (t.kind === 'face' && isFaceTemplate(value)) face = value;
+    if (t.kind === 'voice' && isVoiceTemplate(value)) voice = value;
+  }
+  return { face, voice };
+}

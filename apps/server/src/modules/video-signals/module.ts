@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { FaceTemplate } from '@parley/analysis';
+import { QUEUES, physiologyJobSchema, type FeatureHolder } from '@parley/contracts';
+import type { Db } from '../../platform/db/client.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { StoreResolver } from '../../platform/storage/resolver.js';
+import type { MeetingRow, MeetingsService } from '../meetings/service.js';
+import { createVideoSignalsRepo } from './repo.js';
+import { registerVideoSignalsRoutes } from './routes.js';
+import { createVideoSignalsService } from './service.js';
+import { createVideoStep } from './video-step.js';
+
+/**
+ * The video area: the 'video' step's work (given to the analysis workers), the
+ * physiology-only job of start-physiology, and the inference routes.
+ */
+export function createVideoSignalsModule(deps: {
+  db: Db;
+  meetings: MeetingsService;
+  queue: JobQueue;
+  resolveStore: StoreResolver;
+  broadcaster: MeetingBroadcaster;
+  featureHolder(meeting: MeetingRow): Promise<FeatureHolder>;
+  fps: number;
+  physiologyFps: number;
+  candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
+  now: () => Date;
+  log: { warn(obj: object, msg: string): void };
+}) {
+  const repo = createVideoSignalsRepo(deps.db);
+  const step = createVideoStep({ ...deps, repo });
+  const service = createVideoSignalsService({ repo, meetings: deps.meetings, queue: deps.queue });
+  return {
+    step,
+    service,
+    /** Runs start-physiology's jobs; progress is written at most once a second. */
+    async registerWorker(): Promise<void> {
+      await deps.queue.work(QUEUES.physiology, async (ctx) => {
+        const parsed = physiologyJobSchema.safeParse(ctx.data);
+        if (!parsed.success) return;
+        const meeting = await deps.meetings.rowById(parsed.data.meetingId);
+        if (!meeting) return;
+        let written = 0;
+        await step.runPhysiology(meeting, (fraction) => {
+          if (Date.now() - written < 1000) return;
+          written = Date.now();
+          const progress = Math.round(fraction * 100);
+          repo
+            .patchPhysiology(meeting.id, { physiologyProgress: progress }, deps.now())
+            .catch((err: unknown) => deps.log.warn({ err }, 'physiology progress not recorded'));
+        });
+      });
+    },
+    registerRoutes(api: FastifyInstance): void {
+      registerVideoSignalsRoutes(api, service);
+    },
+  };
+}

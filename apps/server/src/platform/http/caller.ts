@@ -1,0 +1,13 @@
+import type { Role } from '@parley/contracts';
+
+/**
+ * Who a call acts for: the signed-in user, taken from the session and never from the request.
+ * Every service takes this one type; `sessionId` is absent only when the call rides on a signed
+ * media link rather than a session.
+ */
+export interface Caller {
+  userId: string;
+  organizationId: string;
+  role: Role;
+  sessionId?: string;
+}

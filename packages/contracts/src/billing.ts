@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+import { inferenceStatusSchema } from './meetings.js';
+import { BILLING_ROLES } from './roles.js';
+
+/** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
+export const CREDIT_MESSAGES = {
+  notEnough: (needed: number, left: number) =>
+    `Not enough credits to analyse this meeting: ${needed} minutes needed, ${left} left`,
+  cut: (used: number, left: number) => `${used} credits used; ${left} left`,
+} as const;
+
+export const cutCreditsBody = z.object({
+  /** Minutes (fractions allowed); charged rounded up. */
+  duration: z.number().positive().max(100_000),
+});
+
+const day = z.iso.date();
+/** Optional range of meeting start days (UTC, inclusive); no range (or no body) means all time. */
+export const usageBody = z.object({ from: day.optional(), to: day.optional() }).nullish();
+
+export const meetingUsageSchema = z.object({
+  remainingCredits: z.number().nullable(),
+  usedMinutes: z.number(),
+  count: z.number(),
+  meetings: z.array(
+    z.object({
+      id: z.string(),
+      meetingName: z.string(),
+      startTime: z.string(),
+      minutes: z.number(),
+      inferenceStatus: inferenceStatusSchema,
+    }),
+  ),
+});
+export const dayUsageSchema = z.object({
+  remainingCredits: z.number().nullable(),
+  usedMinutes: z.number(),
+  days: z.array(z.object({ date: z.string(), meetings: z.number(), minutes: z.number() })),
+});
+
+export const billingRoutes = {
+  cutCreditsForOffline: defineRoute({
+    method: 'POST',
+    path: '/credits/cutCreditsForOffline',
+    summary: 'Charge analysis credits for a meeting of this many minutes (rounded up)',
+    tags: ['billing'],
+    auth: true,
+    // Any member could otherwise burn the organisation's credits (issue 21).
+    roles: BILLING_ROLES,
+    body: cutCreditsBody,
+    response: z.object({ message: z.string() }),
+  }),
+  meetings: defineRoute({
+    method: 'POST',
+    path: '/plan/meetings',
+    summary: 'Minutes used per visible meeting (up to 500, newest first)',
+    tags: ['billing'],
+    auth: true,
+    body: usageBody,
+    response: z.object({ bundleUsage: meetingUsageSchema }),
+  }),
+  usageByDay: defineRoute({
+    method: 'POST',
+    path: '/plan/usage/day',
+    summary: 'Meetings and minutes per day over the visible meetings',
+    tags: ['billing'],
+    auth: true,
+    body: usageBody,
+    response: z.object({ bundleUsage: dayUsageSchema }),
+  }),
+} as const;
