@@ -3,39 +3,38 @@ import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@parley/contracts';
+import { ANALYSIS_STEPS, API_PREFIX, QUEUES } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { AppError, frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
 import type { Mailer } from './platform/mail.js';
-import { createDevOutbox, createSmtpMailer } from './platform/mail.js';
-import { createTokenService } from './platform/tokens.js';
 import { registerActivityLog } from './platform/audit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerWebApp } from './platform/http/web.js';
-import { createAuthRepo } from './modules/auth/repo.js';
-import { createAuthService } from './modules/auth/service.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { registerOidcRoutes } from './modules/auth/oidc.js';
-import { createOrganizationsRepo } from './modules/organizations/repo.js';
-import { createOrganizationsService } from './modules/organizations/service.js';
-import { createBillingRepo } from './modules/billing/repo.js';
-import { createBillingService } from './modules/billing/service.js';
-import { createUsersRepo } from './modules/users/repo.js';
-import { createUsersService } from './modules/users/service.js';
-import { registerUserRoutes } from './modules/users/routes.js';
-import { registerDevRoutes } from './modules/dev/routes.js';
-import { createSecretBox } from './platform/secrets.js';
-import { createEndpointGuard } from './platform/net/endpoint-guard.js';
+import { createPlatform } from './platform/compose.js';
 import { createLocalStore } from './platform/storage/local.js';
-import { createIntegrationsRepo } from './modules/integrations/repo.js';
-import { createIntegrationsService } from './modules/integrations/service.js';
-import { registerIntegrationRoutes } from './modules/integrations/routes.js';
-import { createMeetingsArea } from './meetings-area.js';
-import { createAiProvidersModule } from './modules/ai-providers/module.js';
-import { createPromptsModule } from './modules/prompts/module.js';
-import { workbenchSources } from './modules/prompts/sources.js';
-import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
+import type { StoreResolver } from './platform/storage/resolver.js';
+import { startQueue } from './platform/queue/index.js';
+import { createRealtime } from './platform/realtime/index.js';
+import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
+import { createAiProvidersModule, type AiProviderResolver } from './modules/ai-providers/index.js';
+import { createAnalysisModule } from './modules/analysis/index.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createBillingModule } from './modules/billing/index.js';
+import { createBiometricsModule } from './modules/biometrics/index.js';
+import { createDevModule } from './modules/dev/index.js';
+import { createHighlightsModule } from './modules/highlights/index.js';
+import { createInsightsModule } from './modules/insights/index.js';
+import { createIntegrationsModule } from './modules/integrations/index.js';
+import { createMeetingsModule } from './modules/meetings/index.js';
+import { createOrganizationsModule } from './modules/organizations/index.js';
+import { createPromptsModule } from './modules/prompts/index.js';
+import { createSharingModule } from './modules/sharing/index.js';
+import { createTranscriptsModule } from './modules/transcripts/index.js';
+import { createUploadsModule } from './modules/uploads/index.js';
+import { createUsersModule } from './modules/users/index.js';
+import { createVideoSignalsModule } from './modules/video-signals/index.js';
+import { createZaiModule } from './modules/zai/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -52,10 +51,21 @@ export interface AppOptions {
   ai?: AiProviderResolver;
 }
 
+/**
+ * The app: platform pieces, then every module in dependency order, each created once from
+ * what it declares it needs (its index.ts). ROLE decides the parts: 'api' queues jobs but
+ * runs none, 'worker' runs them without sockets, 'all' does both.
+ */
+/**
+ * The app: the platform pieces, then every module in dependency order, each made by its
+ * index.ts from the needs it declares. ROLE decides the parts: 'api' queues jobs but runs
+ * none, 'worker' runs them without sockets, 'all' does both.
+ */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  const { env } = config;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.env.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
@@ -63,14 +73,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-
-  const mailer =
-    opts.mailer ??
-    (config.env.SMTP_URL
-      ? createSmtpMailer(config.env.SMTP_URL, config.env.MAIL_FROM)
-      : createDevOutbox(app.log));
-  app.addHook('onClose', async () => mailer.close());
-  const now = opts.now ?? (() => new Date());
+  const platform = createPlatform(app, opts);
+  const { db, log, mailer, endpoints } = platform;
 
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -79,78 +83,180 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       new AppError(429, 'Too many requests from this address. Please try again in a few minutes.'),
   });
   await registerOpenApi(app);
-  registerActivityLog(app, database.db);
+  registerActivityLog(app, db);
 
-  const organizations = createOrganizationsService(createOrganizationsRepo(database.db));
-  const plans = createBillingService(createBillingRepo(database.db));
-  const users = createUsersService(createUsersRepo(database.db), organizations, plans);
-  const auth = createAuthService({
+  const role = env.ROLE;
+  const serves = role !== 'worker';
+  const organizations = createOrganizationsModule({ db });
+  const billing = createBillingModule({ db });
+  const plans = billing.service;
+  const users = createUsersModule({ db, organizations: organizations.service, plans });
+  const auth = createAuthModule({
+    ...platform,
     config,
-    repo: createAuthRepo(database.db),
-    users,
-    organizations,
-    mailer,
-    tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS, now),
-    now,
+    users: users.service,
+    organizations: organizations.service,
   });
-
-  // Every connection to an address an organisation typed in (AI base URLs, storage endpoints)
-  // goes through this guard: internal addresses are refused unless ALLOW_PRIVATE_ENDPOINTS.
-  const endpoints = createEndpointGuard({
-    allowPrivate: config.env.ALLOW_PRIVATE_ENDPOINTS ?? false,
-  });
-
-  // Cloud storage configurations; `integrations.storeFor(orgId, provider?)` is the one way to
-  // reach an organisation's media store.
-  const integrations = createIntegrationsService({
-    repo: createIntegrationsRepo(database.db),
-    secrets: createSecretBox(config.appSecret),
+  const integrations = createIntegrationsModule({
+    ...platform,
     localStore: () => createLocalStore(config.mediaDir),
-    endpoints,
   });
-  app.addHook('onClose', async () => integrations.close());
+  app.addHook('onClose', async () => integrations.service.close());
+  // The one way a module reaches an organisation's media store.
+  const resolveStore: StoreResolver = (organizationId, provider) =>
+    integrations.service.storeFor(organizationId, provider);
 
-  // AI providers per organisation; `aiProviders.resolver` is how any module reaches a model.
+  // AI providers per organisation; `ai` is how any module reaches a model.
   const aiProviders = createAiProvidersModule({
-    db: database.db,
-    secrets: createSecretBox(config.appSecret),
+    ...platform,
     createProvider: (c) =>
       createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
   });
   await aiProviders.seed();
+  const ai = opts.ai ?? aiProviders.resolver;
 
-  const meetingsArea = await createMeetingsArea(app, {
-    config,
+  // Serving processes have sockets; a worker's events go through the database to them.
+  const realtime = serves
+    ? await createRealtime(app.server, {
+        verify: (token) => auth.service.authenticate(token),
+        redisUrl: env.REDIS_URL,
+        log,
+      })
+    : null;
+  const broadcaster = realtime ?? createNotifyBroadcaster(database, log);
+  const queue = await startQueue(
     database,
-    auth,
-    users,
-    plans,
-    secrets: createSecretBox(config.appSecret),
-    mailer,
-    resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
-    ai: opts.ai ?? aiProviders.resolver,
-    now,
-    log: app.log,
-  });
+    { pollSeconds: env.QUEUE_POLL_SECONDS, maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS },
+    [
+      { name: QUEUES.deadLetter },
+      ...ANALYSIS_STEPS.map((step) => ({ name: QUEUES[step], deadLetter: QUEUES.deadLetter })),
+      { name: QUEUES.physiology },
+      { name: QUEUES.biometricsDeadLetter },
+      { name: QUEUES.biometrics, deadLetter: QUEUES.biometricsDeadLetter },
+    ],
+    log,
+  );
+  // What the meeting modules share besides each other's services.
+  const shared = { ...platform, resolveStore, broadcaster, queue };
 
+  const meetings = createMeetingsModule({ ...shared, plans, users: users.service });
+  realtime?.setJoinPolicy((caller, meetingId) => meetings.service.canView(caller, meetingId));
+  const analysis = createAnalysisModule({
+    ...shared,
+    meetings: meetings.service,
+    plans,
+    settings: {
+      retryLimit: env.ANALYSIS_RETRY_LIMIT,
+      retryDelaySeconds: env.ANALYSIS_RETRY_DELAY_SECONDS,
+      expireMinSeconds: env.ANALYSIS_EXPIRE_MIN_SECONDS,
+      expirePerMediaSecond: env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
+    },
+  });
+  meetings.service.onCreated((row) => analysis.service.autoStart(row));
+  const insights = createInsightsModule({
+    ...shared,
+    meetings: meetings.service,
+    ai,
+    featureHolder: (userId) => users.service.featureHolder(userId),
+    transcriptOf: analysis.transcriptOf,
+    threshold: env.THRESHOLD_HR_SCORE,
+  });
+  const biometrics = createBiometricsModule({
+    ...shared,
+    meetings: meetings.service,
+    jobPolicy: (durationSec) => analysis.service.jobPolicy(durationSec),
+    turnsOf: async (meetingId) => (await analysis.transcriptOf(meetingId))?.turns ?? [],
+  });
+  const videoSignals = createVideoSignalsModule({
+    ...shared,
+    meetings: meetings.service,
+    featureHolder: (meeting) => users.service.featureHolder(meeting.ownerId),
+    fps: env.VIDEO_FPS,
+    physiologyFps: env.PHYSIOLOGY_FPS,
+    candidateFace: (meeting) => biometrics.service.candidateFaceTemplate(meeting),
+  });
+  const transcripts = createTranscriptsModule({ ...shared, meetings: meetings.service });
+  const highlights = createHighlightsModule({ ...shared, meetings: meetings.service });
+  const zai = createZaiModule({
+    lists: meetings.lists,
+    transcripts: transcripts.service,
+    ai,
+    settings: { contextTokens: env.ZAI_CONTEXT_TOKENS, maxOutputTokens: env.ZAI_MAX_OUTPUT_TOKENS },
+  });
+  const sharing = createSharingModule({
+    ...shared,
+    meetings: meetings.service,
+    transcripts: transcripts.service,
+    users: users.service,
+  });
+  const uploads = createUploadsModule({ ...shared, meetings: meetings.service });
   const prompts = createPromptsModule({
-    db: database.db,
-    ai: opts.ai ?? aiProviders.resolver,
-    ...workbenchSources(meetingsArea),
+    db,
+    ai,
+    meetings: meetings.service,
+    lists: meetings.lists,
+    transcripts: transcripts.service,
     countUse: (model) => aiProviders.models.countUse(model),
     contextTokensOf: (model) => aiProviders.models.contextTokens(model),
+  });
+  const dev = createDevModule({ mailer });
+
+  // Events workers elsewhere send through the database reach this process's sockets.
+  const unlisten = realtime
+    ? await listenForEvents(
+        database,
+        (e) => realtime.toLocalMeeting(e.meetingId, e.event, e.payload),
+        log,
+      )
+    : null;
+  if (role !== 'api') {
+    if (database.kind === 'pglite') {
+      // One process holds a PGlite data directory, so a job still 'active' belongs to a
+      // process that died (killed, power cut): it fails as an attempt now, retried while
+      // attempts remain. PostgreSQL leaves that to expiry, since another worker may really be
+      // running it.
+      const requeued = await queue.requeueOrphans(Object.values(QUEUES));
+      if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
+    }
+    await analysis.registerWorkers({ insights: insights.service, video: videoSignals.step });
+    await videoSignals.registerWorker();
+    await biometrics.registerWorker();
+  } else if (database.kind === 'pglite') {
+    log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
+  }
+
+  const stopCleanup = serves ? uploads.scheduleCleanup() : async () => {};
+  // Sockets first: the HTTP server's close waits for every open connection.
+  app.addHook('preClose', async () => realtime?.disconnectAll());
+  app.addHook('onClose', async () => {
+    // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
+    await queue.stop(env.SHUTDOWN_GRACE_SECONDS);
+    await stopCleanup();
+    await unlisten?.();
+    await realtime?.close();
   });
 
   await app.register(
     async (api) => {
-      const { setSession } = registerAuthRoutes(api, auth, config);
-      await registerOidcRoutes(api, auth, config, setSession);
-      registerUserRoutes(api, users);
-      registerIntegrationRoutes(api, integrations);
+      await auth.registerRoutes(api);
+      users.registerRoutes(api);
+      integrations.registerRoutes(api);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);
-      await meetingsArea.registerRoutes(api);
-      if (config.devOutbox) registerDevRoutes(api, mailer);
+      meetings.registerRoutes(api, (meetingId, link) =>
+        sharing.service.publicLinkStillValid(meetingId, link),
+      );
+      billing.registerRoutes(api, meetings.lists);
+      sharing.registerRoutes(api);
+      transcripts.registerRoutes(api);
+      highlights.registerRoutes(api);
+      zai.registerRoutes(api);
+      await uploads.registerRoutes(api);
+      analysis.registerRoutes(api);
+      await biometrics.registerRoutes(api);
+      insights.registerRoutes(api);
+      videoSignals.registerRoutes(api);
+      if (config.devOutbox) dev.registerRoutes(api);
       await opts.routes?.(api);
     },
     { prefix: API_PREFIX },

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './app.js';
-import { seed } from './modules/seed/seed.js';
+import { seed } from './modules/seed/index.js';
 import { guardProcess, type ProcessLog } from './platform/process-guard.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,8 +8,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { createPglite, openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
 import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
-import { seed } from '../modules/seed/seed.js';
-import type { AiProviderResolver } from '../modules/ai-providers/resolver.js';
+import { seed } from '../modules/seed/index.js';
+import type { AiProviderResolver } from '../modules/ai-providers/index.js';
 
 export interface TestClock {
   now(): Date;

@@ -8,17 +8,19 @@ import { createAiProviderResolver } from './resolver.js';
 import { registerAiProviderRoutes } from './routes.js';
 import { createAiConfigsService } from './service.js';
 
-/**
- * The organisation's AI providers, Zai settings and the model catalogue, composed once per
- * app. `resolver` is how every other module reaches a language model.
- */
-export function createAiProvidersModule(deps: {
+export interface AiProvidersNeeds {
   db: Db;
   secrets: SecretBox;
   createProvider: ProviderFactory;
   /** Models the table starts with; packages/ai's catalogue unless given. */
   catalogue?: ModelValues[];
-}) {
+}
+
+/**
+ * The organisation's AI providers, Zai settings and the model catalogue, composed once per
+ * app. `resolver` is how every other module reaches a language model.
+ */
+export function createAiProvidersModule(deps: AiProvidersNeeds) {
   const repo = createAiProvidersRepo(deps.db);
   const configs = createAiConfigsService({
     repo,

@@ -14,8 +14,8 @@ import type { AnalysisStepRecord } from '../../platform/db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
-import type { MeetingRow, MeetingsService } from '../meetings/service.js';
-import type { BillingService } from '../billing/service.js';
+import type { MeetingRow, MeetingsService } from '../meetings/index.js';
+import type { BillingService } from '../billing/index.js';
 import type { AnalysisRepo, RunRow, TranscriptRow } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
 

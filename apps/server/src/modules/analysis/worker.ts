@@ -12,14 +12,13 @@ import { runSpeechStep, runTextStep } from '@parley/analysis';
 import { withoutServerDetails } from '../../platform/errors.js';
 import { permanentMediaReason } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
-import { creditsFor } from '../billing/service.js';
+import { creditsFor, type BillingService } from '../billing/index.js';
 import { failureReason, type JobContext, type JobQueue } from '../../platform/queue/index.js';
 import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { MeetingRow, MeetingsService } from '../meetings/service.js';
-import type { BillingService } from '../billing/service.js';
-import type { InsightsService } from '../insights/service.js';
-import type { VideoStep } from '../video-signals/video-step.js';
+import type { MeetingRow, MeetingsService } from '../meetings/index.js';
+import type { InsightsService } from '../insights/index.js';
+import type { VideoStep } from '../video-signals/index.js';
 import type { AnalysisRepo } from './repo.js';
 import { minutesOf, type AnalysisService } from './service.js';
 

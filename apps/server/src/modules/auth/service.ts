@@ -20,8 +20,8 @@ import {
 import { conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail.js';
 import type { TokenService } from '../../platform/tokens.js';
-import type { OrganizationsService } from '../organizations/service.js';
-import type { UsersService } from '../users/service.js';
+import type { OrganizationsService } from '../organizations/index.js';
+import type { UsersService } from '../users/index.js';
 import type { AuthRepo, CodePurpose } from './repo.js';
 import { codeMail, noAccountMail } from './code-mail.js';
 import { createRefreshTokens } from './refresh-tokens.js';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { meetings, organizations, plans } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { createMediaContext } from '../../test/media.js';
-import { searchTextOf } from '../meetings/view.js';
+import { searchTextOf } from '../meetings/index.js';
 
 let ctx: TestContext;
 /** The point of contact: a role with billing permission (BILLING_ROLES). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { billingRoutes } from '@parley/contracts';
 import { registerRoute } from '../../platform/http/route.js';
 import type { BillingService } from './service.js';
-import type { MeetingListsService } from '../meetings/lists.js';
+import type { MeetingListsService } from '../meetings/index.js';
 
 /** Analysis credits and usage (spec 2 §7 Analysis): the plan's balance, meetings' minutes. */
 export function registerBillingRoutes(

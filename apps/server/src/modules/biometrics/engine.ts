@@ -19,7 +19,7 @@ import {
   type VoiceTemplate,
 } from '@parley/analysis';
 import type { BiometricStage } from '@parley/contracts';
-import type { MeetingRow } from '../meetings/service.js';
+import type { MeetingRow } from '../meetings/index.js';
 import { cropRgb, jpegOf, wavClip, type RgbImage } from './snippets.js';
 
 /** The face library behind registration and verification. */

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import { templatesFromClip, verifyVideo, type BiometricEngine, type Turn } from './engine.js';
 import { createParticipantsRepo } from './repo.js';
 import { registerBiometricsRoutes } from './routes.js';

@@ -10,7 +10,7 @@ import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import type { BiometricEngine } from './engine.js';
 import type { ParticipantRow, ParticipantsRepo } from './repo.js';
 import { openTemplates, sealContext } from './templates.js';

@@ -20,7 +20,7 @@ import {
 import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import type { MeetingRow, MeetingsService } from '../meetings/service.js';
+import type { MeetingRow, MeetingsService } from '../meetings/index.js';
 import type { BiometricEngine, Candidate, Turn, Verdict } from './engine.js';
 import type { ParticipantRow, ParticipantsRepo } from './repo.js';
 import type { RunPatch, RunRepo, RunRow } from './run-repo.js';

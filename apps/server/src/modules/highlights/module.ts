@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import { createHighlightsRepo } from './repo.js';
 import { registerHighlightRoutes } from './routes.js';
 import { createHighlightsService } from './service.js';
 
-/** Highlights composed from the database and the meetings service. */
-export function createHighlightsModule(deps: {
+export interface HighlightsNeeds {
   db: Db;
   meetings: MeetingsService;
   now: () => Date;
-}) {
+}
+
+/** Highlights of a meeting's transcript, composed from the database and the meetings service. */
+export function createHighlightsModule(deps: HighlightsNeeds) {
   const service = createHighlightsService({
     repo: createHighlightsRepo(deps.db),
     meetings: deps.meetings,

@@ -1,7 +1,6 @@
 import { ANALYSIS_MESSAGES as A, type Highlight } from '@parley/contracts';
 import { forbidden, notFound } from '../../platform/errors.js';
-import type { MeetingsService } from '../meetings/service.js';
-import { seesWholeOrganisation } from '../meetings/visibility.js';
+import { seesWholeOrganisation, type MeetingsService } from '../meetings/index.js';
 import type { HighlightRow, HighlightsRepo } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
 

@@ -4,7 +4,7 @@ import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import type { AiKitResponse, ScoreResult } from '@parley/contracts';
 import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
 import { processedMeeting } from '../../test/workbench-kit.js';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
 
 /**
  * The AI kit's score prompts against a connected model (a real server speaking the OpenAI

@@ -1,7 +1,6 @@
 import { parseCitations, type ConversationSignals, type TranscriptLine } from '@parley/ai';
 import type { InsightCitation } from '@parley/contracts';
-import { dialogueBlocks, type TranscriptData } from '../transcripts/view.js';
-import { analyticsOf } from '../transcripts/view.js';
+import { analyticsOf, dialogueBlocks, type TranscriptData } from '../transcripts/index.js';
 
 /** What a prompt is run on: transcript turns with times, and measured signals when known. */
 export interface PromptMaterial {

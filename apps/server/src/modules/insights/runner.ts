@@ -12,7 +12,7 @@ import {
   type InsightResult,
 } from '@parley/contracts';
 import { AppError } from '../../platform/errors.js';
-import type { ResolvedModel } from '../ai-providers/resolver.js';
+import type { ResolvedModel } from '../ai-providers/index.js';
 import { citedMoments, insideRecording, type PromptMaterial } from './material.js';
 import type { InsightPrompt } from './prompts.js';
 

@@ -12,9 +12,9 @@ import {
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
-import type { MeetingRow, MeetingsService } from '../meetings/service.js';
-import type { TranscriptData } from '../transcripts/view.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
+import type { MeetingRow, MeetingsService } from '../meetings/index.js';
+import type { TranscriptData } from '../transcripts/index.js';
 import { materialFromText, materialFromTranscript, type PromptMaterial } from './material.js';
 import {
   HR_PROMPTS,

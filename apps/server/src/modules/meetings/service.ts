@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   MEETING_MESSAGES as M,
-  REALTIME,
   UPLOAD,
   UPLOAD_MESSAGES,
   type Meeting,
@@ -14,6 +13,7 @@ import type { MediaLinks } from '../../platform/media/links.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
+import { announceStatus } from './announce.js';
 import { derivedPrefix, type MediaOutcome } from './media-step.js';
 import { isUniqueViolation, type MeetingRow, type MeetingsRepo } from './repo.js';
 import { canManage } from './visibility.js';
@@ -26,11 +26,6 @@ export interface MeetingsDeps {
   links: MediaLinks;
   /** The media step (probe, thumbnail, playable rendition); the analysis queue runs it. */
   processMedia(meetingId: string): Promise<MediaOutcome>;
-  /**
-   * Called with every meeting made from a stored file; answers the row as it is afterwards
-   * (the analysis module queues the run here, late-bound because it needs this service).
-   */
-  afterCreate(row: MeetingRow): Promise<MeetingRow>;
   broadcaster: MeetingBroadcaster;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
@@ -64,22 +59,17 @@ function ownedObjects(row: MeetingRow): string[] {
   return [...new Set(keys)];
 }
 
+/** What runs on every meeting made from a stored file; answers the row as it is afterwards. */
+export type CreatedHandler = (row: MeetingRow) => Promise<MeetingRow>;
+
 export function createMeetingsService(deps: MeetingsDeps) {
   const { repo, links, now } = deps;
   /** The meeting as `userId` reads it: its media links carry that user's permission. */
   const view = (row: MeetingRow, userId: string | null): Meeting =>
     toMeeting(row, links, userId ? { userId } : null);
-
-  function announce(row: MeetingRow): void {
-    deps.broadcaster.toMeeting(row.id, REALTIME.status, {
-      meetingId: row.id,
-      inferenceStatus: row.inferenceStatus,
-      statusReason: row.statusReason,
-    });
-    if (row.inferenceStatus === 'processed') {
-      deps.broadcaster.toMeeting(row.id, REALTIME.processed, { meetingId: row.id });
-    }
-  }
+  const announce = (row: MeetingRow) => announceStatus(deps.broadcaster, row);
+  // Set by the analysis module once it exists (it needs this service to be created).
+  let afterCreate: CreatedHandler = async (row) => row;
 
   async function visible(caller: Caller, id: string): Promise<MeetingRow> {
     const row = await repo.visibleById(caller, id);
@@ -102,7 +92,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
     }
   }
 
-  /** Creates the meeting for a stored file and queues its analysis (afterCreate). */
+  /** Creates the meeting for a stored file and queues its analysis (onCreated). */
   async function createFromFile(auth: Caller, file: NewFileMeeting): Promise<Meeting> {
     let row: MeetingRow;
     try {
@@ -128,7 +118,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       throw err;
     }
     try {
-      row = await deps.afterCreate(row);
+      row = await afterCreate(row);
     } catch (err) {
       // The meeting exists and the upload is complete; it can still be started by hand.
       deps.log.warn({ err, meetingId: row.id }, 'could not queue the analysis of a new meeting');
@@ -137,6 +127,10 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   return {
+    /** What runs on each meeting made from a stored file (the analysis queues its run). */
+    onCreated(handler: CreatedHandler): void {
+      afterCreate = handler;
+    },
     view,
     /** The meeting if the caller may see it, else 404 (other organisations included). */
     visible,

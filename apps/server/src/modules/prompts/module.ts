@@ -1,29 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import type { TranscriptLine } from '@parley/ai';
 import type { Db } from '../../platform/db/client.js';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
 import { createPromptsRepo } from './repo.js';
 import { registerPromptRoutes } from './routes.js';
-import { createPromptRunner } from './run.js';
+import { createPromptRunner, type PromptRunnerDeps } from './run.js';
 import { createPromptsService } from './service.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { workbenchSources, type SourceServices } from './sources.js';
+
+export interface PromptsNeeds extends SourceServices, Omit<PromptRunnerDeps, 'transcriptOf'> {
+  db: Db;
+}
 
 /** The prompt workbench: saved prompts, runs (whole and streamed) and model comparison. */
-export function createPromptsModule(deps: {
-  db: Db;
-  ai: AiProviderResolver;
-  transcriptOf(caller: Caller, meetingId: string): Promise<TranscriptLine[]>;
-  processedMeetings(caller: Caller, n: number): Promise<{ id: string; meetingName: string }[]>;
-  assertMeetingVisible(caller: Caller, meetingId: string): Promise<void>;
-  countUse(model: string): Promise<void>;
-  contextTokensOf(model: string): Promise<number>;
-}) {
-  const runner = createPromptRunner(deps);
+export function createPromptsModule(needs: PromptsNeeds) {
+  const sources = workbenchSources(needs);
+  const runner = createPromptRunner({ ...needs, transcriptOf: sources.transcriptOf });
   const service = createPromptsService({
-    repo: createPromptsRepo(deps.db),
+    repo: createPromptsRepo(needs.db),
     runner,
-    processedMeetings: deps.processedMeetings,
-    assertMeetingVisible: deps.assertMeetingVisible,
+    processedMeetings: sources.processedMeetings,
+    assertMeetingVisible: sources.assertMeetingVisible,
   });
   return {
     service,

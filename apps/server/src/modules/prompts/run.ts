@@ -9,8 +9,7 @@ import {
   type TranscriptLine,
 } from '@parley/ai';
 import { AppError } from '../../platform/errors.js';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
-import { statusOf } from '../ai-providers/credentials.js';
+import { statusOf, type AiProviderResolver } from '../ai-providers/index.js';
 import type { Caller } from '../../platform/http/caller.js';
 
 /** A run's settings once validated (spec 3 §7 prompt/result). */

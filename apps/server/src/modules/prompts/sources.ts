@@ -1,21 +1,24 @@
 import { ANALYSIS_MESSAGES } from '@parley/contracts';
 import type { TranscriptLine } from '@parley/ai';
 import { notFound } from '../../platform/errors.js';
-import type { MeetingListsService } from '../meetings/lists.js';
-import type { MeetingsService } from '../meetings/service.js';
-import type { TranscriptsService } from '../transcripts/service.js';
+import type { MeetingListsService, MeetingsService } from '../meetings/index.js';
+import type { TranscriptsService } from '../transcripts/index.js';
 import type { Caller } from '../../platform/http/caller.js';
 
-/**
- * What the workbench reads from the meetings area, through its services: a meeting's stored
- * transcript (under the meeting's visibility rule), the newest processed meetings, and whether
- * a meeting a prompt names is one the caller can see.
- */
-export function workbenchSources(area: {
+/** The services of the meetings and transcripts modules the workbench reads through. */
+export interface SourceServices {
   transcripts: TranscriptsService;
   lists: MeetingListsService;
   meetings: MeetingsService;
-}) {
+}
+
+/**
+ * What the workbench reads from meetings and transcripts, through their services: a meeting's
+ * stored transcript (under the meeting's visibility rule), the newest processed meetings, and
+ * whether a meeting a prompt names is one the caller can see.
+ */
+
+export function workbenchSources(area: SourceServices) {
   return {
     async assertMeetingVisible(caller: Caller, meetingId: string): Promise<void> {
       await area.meetings.visible(caller, meetingId);

@@ -7,9 +7,9 @@ import {
 import { deriveKey, hmacHex, randomToken } from '../../platform/crypto.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import type { MeetingsService } from '../meetings/service.js';
-import type { TranscriptsService } from '../transcripts/service.js';
-import type { UsersService } from '../users/service.js';
+import type { MeetingsService } from '../meetings/index.js';
+import type { TranscriptsService } from '../transcripts/index.js';
+import type { UsersService } from '../users/index.js';
 import type { SharingRepo } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { analysisRoutes } from '@parley/contracts';
 import { registerRoute } from '../../platform/http/route.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import type { TranscriptsService } from './service.js';
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import { runTextStep } from '@parley/analysis';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import { applyCorrections, outOfRange, type WordCorrection } from './edit.js';
 import { passageLines } from './lines.js';
 import type { TranscriptRow, TranscriptsRepo } from './repo.js';

@@ -9,7 +9,7 @@ import {
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import type { UploadRow, UploadsRepo } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
 

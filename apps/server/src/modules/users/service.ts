@@ -7,8 +7,8 @@ import {
   type SessionUser,
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { OrganizationsService } from '../organizations/service.js';
-import type { BillingService } from '../billing/service.js';
+import type { OrganizationsService } from '../organizations/index.js';
+import type { BillingService } from '../billing/index.js';
 import type { NewUser, UsersRepo } from './repo.js';
 
 export function createUsersService(

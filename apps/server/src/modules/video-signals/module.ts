@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { MeetingRow, MeetingsService } from '../meetings/service.js';
+import type { MeetingRow, MeetingsService } from '../meetings/index.js';
 import { createVideoSignalsRepo } from './repo.js';
 import { registerVideoSignalsRoutes } from './routes.js';
 import { createVideoSignalsService } from './service.js';

@@ -2,7 +2,7 @@ import { VIDEO_SIGNALS_MESSAGES as M, QUEUES, type PhysiologyStatus } from '@par
 import { TRUTHFULNESS_NOTE } from '@parley/analysis';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/queue/index.js';
-import type { MeetingsService } from '../meetings/service.js';
+import type { MeetingsService } from '../meetings/index.js';
 import type { VideoSignalsRepo } from './repo.js';
 import * as view from './views.js';
 import type { Caller } from '../../platform/http/caller.js';

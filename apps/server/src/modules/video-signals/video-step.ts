@@ -12,7 +12,7 @@ import { permanentMediaReason } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { MeetingRow } from '../meetings/service.js';
+import type { MeetingRow } from '../meetings/index.js';
 import { lipSyncSummaryEvent, lipSyncWindowEvent } from './lip-sync-events.js';
 import type { VideoSignalsRepo } from './repo.js';
 import {

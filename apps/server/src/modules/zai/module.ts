@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
-import type { MeetingListsService } from '../meetings/lists.js';
-import type { TranscriptsService } from '../transcripts/service.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
+import type { MeetingListsService } from '../meetings/index.js';
+import type { TranscriptsService } from '../transcripts/index.js';
 import { registerZaiRoutes } from './routes.js';
 import { createZaiService, type ZaiAnswerSettings } from './service.js';
 
-/** The Zai assistant: its picker list and its streamed answers. */
-export function createZaiModule(deps: {
+export interface ZaiNeeds {
   lists: MeetingListsService;
   transcripts: TranscriptsService;
   ai: AiProviderResolver;
   settings: ZaiAnswerSettings;
-}) {
+}
+
+/** The Zai assistant: its picker list and its streamed answers. */
+export function createZaiModule(deps: ZaiNeeds) {
   const service = createZaiService(deps);
   return {
     service,

@@ -9,7 +9,7 @@ import {
   scienceReading,
 } from '../../test/assistant-kit.js';
 import { call, createTestContext, signIn, type TestContext } from '../../test/context.js';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
 
 const QUESTION_WORDS = new Set(['where', 'which', 'there', 'about']);
 

@@ -1,5 +1,5 @@
 import { estimateTokens, rankLines, renderTranscript, type TranscriptLine } from '@parley/ai';
-import type { PassageLine } from '../transcripts/lines.js';
+import type { PassageLine } from '../transcripts/index.js';
 
 export interface MeetingPassages {
   meeting: { id: string; meetingName: string };

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { contextTokensOf, estimateTokens } from '@parley/ai';
 import { ZAI, type zaiMeetingsQuery, type zaiQuestionBody, type ZaiMeeting } from '@parley/contracts';
-import type { AiProviderResolver } from '../ai-providers/resolver.js';
-import type { MeetingListsService } from '../meetings/lists.js';
-import type { TranscriptsService } from '../transcripts/service.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
+import type { MeetingListsService } from '../meetings/index.js';
+import type { TranscriptsService } from '../transcripts/index.js';
 import { SYSTEM_INSTRUCTIONS, type AnswerPlan } from './answer.js';
 import { selectExcerpts } from './retrieval.js';
 import type { Caller } from '../../platform/http/caller.js';

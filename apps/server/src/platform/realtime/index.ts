@@ -8,8 +8,6 @@ import type { Caller } from '../http/caller.js';
 export interface RealtimeOptions {
   /** Resolves the handshake's `auth.token` (a bearer access token) to a live session. */
   verify(token: string | undefined): Promise<Caller | null>;
-  /** Whether this user may follow this meeting (the meeting visibility rule). */
-  canJoin(auth: Caller, meetingId: string): Promise<boolean>;
   /** Set when several processes serve the app: events reach sockets on any of them. */
   redisUrl?: string;
   log?: { warn(obj: object, msg: string): void };
@@ -20,8 +18,16 @@ export interface MeetingBroadcaster {
   toMeeting(meetingId: string, event: string, payload: unknown): void;
 }
 
+/** Whether this user may follow this meeting (the meeting visibility rule). */
+export type JoinPolicy = (auth: Caller, meetingId: string) => Promise<boolean>;
+
 export interface Realtime extends MeetingBroadcaster {
   readonly io: Server;
+  /**
+   * Set once by the meetings module, which is created after the channel it announces on;
+   * until then every join is refused.
+   */
+  setJoinPolicy(canJoin: JoinPolicy): void;
   /**
    * Only this process's sockets, for events every API process receives on its own (those a
    * worker sends through the database): through the Redis adapter they would arrive twice.
@@ -85,6 +91,7 @@ export async function createRealtime(
   const io = new Server(httpServer, { path: REALTIME.path, serveClient: false });
   const redis = opts.redisUrl ? await redisAdapter(opts.redisUrl, opts.log) : null;
   if (redis) io.adapter(redis.adapter);
+  let canJoin: JoinPolicy = async () => false;
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -106,8 +113,7 @@ export async function createRealtime(
       if (typeof meetingId !== 'string' || !UUID.test(meetingId)) {
         return reply({ ok: false, message: 'meetingId is required' });
       }
-      opts
-        .canJoin(auth, meetingId)
+      canJoin(auth, meetingId)
         .then(async (allowed) => {
           if (!allowed) return reply({ ok: false, message: 'Meeting not found' });
           await socket.join(roomOf(meetingId));
@@ -122,6 +128,9 @@ export async function createRealtime(
 
   return {
     io,
+    setJoinPolicy(policy) {
+      canJoin = policy;
+    },
     toMeeting(meetingId, event, payload) {
       io.to(roomOf(meetingId)).emit(event, payload);
     },

@@ -1,0 +1,3 @@
+// The analysis module's face: other modules import only this file.
+export { createAnalysisModule, type AnalysisNeeds, type PipelineSteps } from './module.js';
+export type { AnalysisService, AnalysisSettings } from './service.js';

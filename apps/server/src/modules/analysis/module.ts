@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db/client.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { StoreResolver } from '../../platform/storage/resolver.js';
+import type { BillingService } from '../billing/index.js';
+import type { MeetingsService } from '../meetings/index.js';
+import { createAnalysisRepo } from './repo.js';
+import { registerAnalysisRoutes } from './routes.js';
+import { createAnalysisService, type AnalysisSettings } from './service.js';
+import { registerAnalysisWorkers, type WorkerDeps } from './worker.js';
+
+export interface AnalysisNeeds {
+  db: Db;
+  meetings: MeetingsService;
+  plans: BillingService;
+  queue: JobQueue;
+  broadcaster: MeetingBroadcaster;
+  resolveStore: StoreResolver;
+  settings: AnalysisSettings;
+  now: () => Date;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/**
+ * The steps other modules do for the pipeline (the insights prompts, the video signals).
+ * Those modules read the transcript this one stores, so they are created after it and hand
+ * their steps over when the workers start.
+ */
+export type PipelineSteps = Pick<WorkerDeps, 'insights' | 'video'>;
+
+/** The analysis pipeline: runs, their status, and the workers of its step jobs. */
+export function createAnalysisModule(needs: AnalysisNeeds) {
+  const repo = createAnalysisRepo(needs.db);
+  const service = createAnalysisService({ ...needs, repo });
+  return {
+    service,
+    /** The meeting's stored transcript, null before the speech step has run. */
+    transcriptOf: (meetingId: string) => repo.transcript(meetingId),
+    registerRoutes: (api: FastifyInstance) => registerAnalysisRoutes(api, service),
+    /** Runs the step jobs (processes that run jobs: ROLE all or worker). */
+    registerWorkers: (steps: PipelineSteps) =>
+      registerAnalysisWorkers(needs.queue, { ...needs, ...steps, repo, analysis: service }),
+  };
+}

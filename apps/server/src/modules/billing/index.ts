@@ -1,0 +1,3 @@
+// The billing module's face: other modules import only this file.
+export { createBillingModule, type BillingNeeds } from './module.js';
+export { creditsFor, type BillingService } from './service.js';

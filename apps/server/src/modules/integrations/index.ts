@@ -1,0 +1,3 @@
+// The integrations module's face: other modules import only this file.
+export { createIntegrationsModule, type IntegrationsNeeds } from './module.js';
+export type { IntegrationsService } from './service.js';

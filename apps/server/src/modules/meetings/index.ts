@@ -1,0 +1,6 @@
+// The meetings module's face: other modules import only this file.
+export { createMeetingsModule, type MeetingsNeeds, type PublicLinkCheck } from './module.js';
+export type { MeetingsService, MeetingRow } from './service.js';
+export type { MeetingListsService } from './lists.js';
+export { seesWholeOrganisation } from './visibility.js';
+export { searchTextOf } from './view.js';

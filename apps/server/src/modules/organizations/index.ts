@@ -1,0 +1,3 @@
+// The organizations module's face: other modules import only this file.
+export { createOrganizationsModule, type OrganizationsNeeds } from './module.js';
+export type { OrganizationsService } from './service.js';
