@@ -68,7 +68,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
   const view = (row: MeetingRow, userId: string | null): Meeting =>
     toMeeting(row, links, userId ? { userId } : null);
   const announce = (row: MeetingRow) => announceStatus(deps.broadcaster, row);
-  // Set by the analysis module once it exists (it needs this service to be created).
+  // Set through onCreated once the analysis module exists (it is created after this service).
   let afterCreate: CreatedHandler = async (row) => row;
 
   async function visible(caller: Caller, id: string): Promise<MeetingRow> {

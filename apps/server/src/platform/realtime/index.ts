@@ -24,7 +24,7 @@ export type JoinPolicy = (auth: Caller, meetingId: string) => Promise<boolean>;
 export interface Realtime extends MeetingBroadcaster {
   readonly io: Server;
   /**
-   * Set once by the meetings module, which is created after the channel it announces on;
+   * Set once the meetings module exists (it is created after the channel it announces on);
    * until then every join is refused.
    */
   setJoinPolicy(canJoin: JoinPolicy): void;
