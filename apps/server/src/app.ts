@@ -17,8 +17,7 @@ import { createAuthRepo } from './modules/auth/repo.js';
 import { createAuthService } from './modules/auth/service.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerOidcRoutes } from './modules/auth/oidc.js';
-import { createOrganizationsRepo } from './modules/organizations/repo.js';
-import { createOrganizationsService } from './modules/organizations/service.js';
+import { createOrganizationsModule } from './modules/organizations/index.js';
 import { createBillingRepo } from './modules/billing/repo.js';
 import { createBillingService } from './modules/billing/service.js';
 import { createUsersRepo } from './modules/users/repo.js';
@@ -81,8 +80,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   registerActivityLog(app, database.db);
 
-  const organizations = createOrganizationsService(createOrganizationsRepo(database.db));
-  const plans = createBillingService(createBillingRepo(database.db));
+  const plans = createBillingService(createBillingRepo(database.db), config);
+  const orgs = createOrganizationsModule({
+    db: database.db,
+    plans,
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
+  const organizations = orgs.service;
   const users = createUsersService(createUsersRepo(database.db), organizations, plans);
   const auth = createAuthService({
     config,
@@ -133,6 +140,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  await orgs.startJobs(
+    meetingsArea.queue,
+    (organizationId, provider) => integrations.storeFor(organizationId, provider),
+    config.env.ROLE !== 'api',
+  );
+
   const prompts = createPromptsModule({
     db: database.db,
     ai: opts.ai ?? aiProviders.resolver,
@@ -146,6 +159,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const { setSession } = registerAuthRoutes(api, auth, config);
       await registerOidcRoutes(api, auth, config, setSession);
       registerUserRoutes(api, users);
+      orgs.registerRoutes(api);
       registerIntegrationRoutes(api, integrations);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);

@@ -20,7 +20,7 @@ import {
 import { conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors.js';
 import type { Mailer, MailMessage } from '../../platform/mail.js';
 import type { TokenService } from '../../platform/tokens.js';
-import type { OrganizationsService } from '../organizations/service.js';
+import type { OrganizationsService } from '../organizations/index.js';
 import type { UsersService } from '../users/service.js';
 import type { AuthRepo, CodePurpose } from './repo.js';
 import { codeMail, noAccountMail } from './code-mail.js';

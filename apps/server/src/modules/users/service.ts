@@ -7,7 +7,7 @@ import {
   type SessionUser,
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { OrganizationsService } from '../organizations/service.js';
+import type { OrganizationsService } from '../organizations/index.js';
 import type { BillingService } from '../billing/service.js';
 import type { NewUser, UsersRepo } from './repo.js';
 
