@@ -26,7 +26,7 @@ export const organizationPersonSchema = z.object({
 export type OrganizationPerson = z.infer<typeof organizationPersonSchema>;
 
 /** One row of the organisation list (spec 3 §3 Organisation record). */
-export const organizationSummarySchema = z.object({
+export const organizationRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
   logo: z.string().nullable(),
@@ -35,7 +35,7 @@ export const organizationSummarySchema = z.object({
   planName: z.string().nullable(),
   pointOfContact: organizationPersonSchema.nullable(),
 });
-export type OrganizationSummary = z.infer<typeof organizationSummarySchema>;
+export type OrganizationRecord = z.infer<typeof organizationRecordSchema>;
 
 export const organizationListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
@@ -58,7 +58,7 @@ export const topUserSchema = organizationPersonSchema.extend({ activityCount: z.
 
 /** Spec 3 §3 Organisation: the dashboard of /organization-management/{id}. */
 export const organizationDashboardSchema = z.object({
-  record: organizationSummarySchema,
+  record: organizationRecordSchema,
   usersCount: z.number(),
   activityCount: z.number(),
   departmentCount: z.number(),
@@ -96,7 +96,7 @@ export const organizationRoutes = {
     auth: true,
     roles: PLATFORM_ADMIN_ROLES,
     query: organizationListQuery,
-    response: z.object({ data: z.array(organizationSummarySchema), count: z.number() }),
+    response: z.object({ data: z.array(organizationRecordSchema), count: z.number() }),
   }),
   invite: defineRoute({
     method: 'POST',
@@ -107,7 +107,7 @@ export const organizationRoutes = {
     roles: PLATFORM_ADMIN_ROLES,
     body: inviteOrganizationBody,
     status: 201,
-    response: z.object({ data: organizationSummarySchema, message: z.string() }),
+    response: z.object({ data: organizationRecordSchema, message: z.string() }),
   }),
   dashboard: defineRoute({
     method: 'GET',
@@ -126,7 +126,7 @@ export const organizationRoutes = {
     tags: ['organizations'],
     auth: true,
     roles: PLATFORM_ADMIN_ROLES,
-    response: z.object({ data: organizationSummarySchema }),
+    response: z.object({ data: organizationRecordSchema }),
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -136,7 +136,7 @@ export const organizationRoutes = {
     auth: true,
     roles: PLATFORM_ADMIN_ROLES,
     body: updateOrganizationBody,
-    response: z.object({ data: organizationSummarySchema, message: z.string() }),
+    response: z.object({ data: organizationRecordSchema, message: z.string() }),
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { QUEUES, type OrganizationSummary } from '@parley/contracts';
+import { QUEUES, type OrganizationRecord } from '@parley/contracts';
 import { buildApp } from '../../app.js';
 import {
   activityLog,
@@ -33,7 +33,7 @@ describe('organisation deletion job', () => {
       token: admin,
       payload: { organizationName: 'Doomed Ltd', emailId: 'lead@doomed.example' },
     });
-    const org = json<{ data: OrganizationSummary }>(invited).data.id;
+    const org = json<{ data: OrganizationRecord }>(invited).data.id;
     const lead = await signIn(ctx, 'lead@doomed.example');
     const acme = (await signIn(ctx, 'poc@acme.parley.local')).user;
 

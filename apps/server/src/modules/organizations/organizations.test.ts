@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { OrganizationDashboard, OrganizationSummary, Plan } from '@parley/contracts';
+import type { OrganizationDashboard, OrganizationRecord, Plan } from '@parley/contracts';
 import { organizations } from '../../platform/db/schema.js';
 import { call, createTestContext, json, signIn, signUp, type TestContext } from '../../test/context.js';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-type List = { data: OrganizationSummary[]; count: number };
+type List = { data: OrganizationRecord[]; count: number };
 const list = (query = '', token = admin) => call(ctx, 'GET', `/organization/all${query}`, { token });
 const invite = (organizationName: string, emailId: string, token = admin) =>
   call(ctx, 'POST', '/organization/invite', { token, payload: { organizationName, emailId } });
@@ -90,7 +90,7 @@ describe('organisation management (super admin)', () => {
   it('invites an organisation: free plan, point of contact, a sign-in link by e-mail', async () => {
     const res = await invite('Initech', 'Bill.Lumbergh@Initech.example');
     expect(res.statusCode).toBe(201);
-    const { data, message } = json<{ data: OrganizationSummary; message: string }>(res);
+    const { data, message } = json<{ data: OrganizationRecord; message: string }>(res);
     expect(message).toBe('Invitation sent to bill.lumbergh@initech.example');
     expect(data).toMatchObject({
       name: 'Initech',
@@ -133,9 +133,9 @@ describe('organisation management (super admin)', () => {
       payload: { name: 'Initech Global' },
     });
     expect(res.statusCode).toBe(200);
-    expect(json<{ data: OrganizationSummary }>(res).data.name).toBe('Initech Global');
+    expect(json<{ data: OrganizationRecord }>(res).data.name).toBe('Initech Global');
     const got = await call(ctx, 'GET', `/organization/${initech?.id}`, { token: admin });
-    expect(json<{ data: OrganizationSummary }>(got).data.name).toBe('Initech Global');
+    expect(json<{ data: OrganizationRecord }>(got).data.name).toBe('Initech Global');
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await call(ctx, 'GET', `/organization/${id}`, { token: admin })).statusCode).toBe(404);
       const patch = await call(ctx, 'PATCH', `/organization/${id}`, {
@@ -188,7 +188,7 @@ describe('organisation management (super admin)', () => {
       }
       expect((await call(ctx, method, path, { payload })).statusCode).toBe(401);
     }
-    const acme = json<{ data: OrganizationSummary }>(
+    const acme = json<{ data: OrganizationRecord }>(
       await call(ctx, 'GET', `/organization/${acmeId}`, { token: admin }),
     ).data;
     expect(acme.name).toBe('Acme Corp');

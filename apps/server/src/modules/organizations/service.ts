@@ -1,7 +1,7 @@
 import {
   ORGANIZATION_MESSAGES as M,
   type OrganizationDashboard,
-  type OrganizationSummary,
+  type OrganizationRecord,
 } from '@parley/contracts';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Caller } from '../../platform/http/caller.js';
@@ -24,7 +24,7 @@ export interface OrganizationsDeps {
 }
 
 type Summary = NonNullable<Awaited<ReturnType<OrganizationsRepo['summary']>>>;
-const toSummary = (s: Summary): OrganizationSummary => ({
+const toSummary = (s: Summary): OrganizationRecord => ({
   id: s.org.id,
   name: s.org.name,
   logo: s.org.logoUrl,
@@ -44,7 +44,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
   const { repo, dashboard, plans, now } = deps;
 
   /** An open organisation's summary; 404 for an unknown, malformed or deleted id. */
-  async function summary(id: string): Promise<OrganizationSummary> {
+  async function summary(id: string): Promise<OrganizationRecord> {
     const found = isUuid(id) ? await repo.summary(id) : null;
     if (!found) throw notFound(M.notFound);
     return toSummary(found);

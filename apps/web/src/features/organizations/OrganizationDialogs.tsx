@@ -3,7 +3,7 @@ import {
   ORGANIZATION_MESSAGES as M,
   inviteOrganizationBody,
   updateOrganizationBody,
-  type OrganizationSummary,
+  type OrganizationRecord,
 } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
 import { FormDialog, TextField } from '../../ui';
@@ -76,7 +76,7 @@ export function InviteOrganizationDialog({ open, onOpenChange }: DialogProps) {
 }
 
 interface OrganizationDialogProps {
-  organization: OrganizationSummary | null;
+  organization: OrganizationRecord | null;
   onClose(): void;
 }
 

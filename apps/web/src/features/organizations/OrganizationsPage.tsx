@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Building, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import type { OrganizationSummary } from '@parley/contracts';
+import type { OrganizationRecord } from '@parley/contracts';
 import { formatDate, formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import {
@@ -23,7 +23,7 @@ import {
 
 const PAGE_SIZE = 10;
 
-const contactOf = (o: OrganizationSummary) =>
+const contactOf = (o: OrganizationRecord) =>
   o.pointOfContact ? (
     <span className="flex min-w-0 flex-col">
       <span className="truncate text-fg">
@@ -40,12 +40,12 @@ export default function OrganizationsPage() {
   const [page, setPage] = useState(0);
   const [search, setSearch] = useState('');
   const [inviting, setInviting] = useState(false);
-  const [renaming, setRenaming] = useState<OrganizationSummary | null>(null);
-  const [deleting, setDeleting] = useState<OrganizationSummary | null>(null);
+  const [renaming, setRenaming] = useState<OrganizationRecord | null>(null);
+  const [deleting, setDeleting] = useState<OrganizationRecord | null>(null);
   const term = useDebouncedValue(search.trim());
   const orgs = useOrganizations({ page, size: PAGE_SIZE, ...(term ? { search: term } : {}) });
 
-  const actions = (o: OrganizationSummary) => (
+  const actions = (o: OrganizationRecord) => (
     <ActionMenu
       label={`Actions for ${o.name}`}
       items={[
@@ -54,7 +54,7 @@ export default function OrganizationsPage() {
       ]}
     />
   );
-  const columns: DataColumn<OrganizationSummary>[] = [
+  const columns: DataColumn<OrganizationRecord>[] = [
     {
       id: 'name',
       header: 'Organization',
