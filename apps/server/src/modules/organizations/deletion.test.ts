@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
@@ -120,7 +120,11 @@ describe('organisation deletion job', () => {
       'the organisation to be removed',
     );
     expect(doomedFiles.filter((f) => existsSync(f))).toEqual([]);
-    expect(existsSync(path.join(ctx.mediaDir, org))).toBe(false);
+    const orgDir = path.join(ctx.mediaDir, org);
+    const left = existsSync(orgDir)
+      ? readdirSync(orgDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+      : [];
+    expect(left).toEqual([]);
     expect(await rowsOf(users)).toBe(0);
     expect(await rowsOf(meetings)).toBe(0);
     expect(await rowsOf(plans)).toBe(0);
