@@ -101,7 +101,8 @@ export const organizationRoutes = {
   invite: defineRoute({
     method: 'POST',
     path: '/organization/invite',
-    summary: 'Create an organisation on the free plan and e-mail its point of contact a sign-in link',
+    summary:
+      'Create an organisation on the free plan and e-mail its point of contact a sign-in link',
     tags: ['organizations'],
     auth: true,
     roles: PLATFORM_ADMIN_ROLES,

@@ -1,8 +1,4 @@
-import {
-  QUEUES,
-  organizationDeletionJobSchema,
-  storageProviderSchema,
-} from '@parley/contracts';
+import { QUEUES, organizationDeletionJobSchema, storageProviderSchema } from '@parley/contracts';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
@@ -30,7 +26,8 @@ async function removeUnder(store: ObjectStore, prefixes: string[]): Promise<numb
       const batch = await store.list(prefix, BATCH);
       if (batch.length === 0) break;
       for (const { key } of batch) {
-        if (seen.has(key)) throw new Error(`a media object of the organisation could not be removed`);
+        if (seen.has(key))
+          throw new Error(`a media object of the organisation could not be removed`);
         seen.add(key);
         await store.delete(key);
         removed++;
@@ -70,10 +67,14 @@ export function createDeletionJobs(queue: JobQueue, deps: DeletionDeps) {
   return {
     /** One job per organisation: a second request while one waits collapses into it. */
     async enqueue(organizationId: string): Promise<void> {
-      await queue.send(QUEUES.organizationDeletion, { organizationId }, {
-        ...JOB_OPTIONS,
-        singletonKey: organizationId,
-      });
+      await queue.send(
+        QUEUES.organizationDeletion,
+        { organizationId },
+        {
+          ...JOB_OPTIONS,
+          singletonKey: organizationId,
+        },
+      );
     },
 
     /**

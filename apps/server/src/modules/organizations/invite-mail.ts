@@ -1,7 +1,11 @@
 import type { MailMessage } from '../../platform/mail.js';
 
 /** The invited point of contact's e-mail: where to sign in and with which address. */
-export function invitationMail(to: string, organizationName: string, publicUrl: string): MailMessage {
+export function invitationMail(
+  to: string,
+  organizationName: string,
+  publicUrl: string,
+): MailMessage {
   const link = `${publicUrl}/signin?email=${encodeURIComponent(to)}`;
   return {
     to,

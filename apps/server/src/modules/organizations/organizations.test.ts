@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { OrganizationDashboard, OrganizationRecord, Plan } from '@parley/contracts';
 import { organizations } from '../../platform/db/schema.js';
-import { call, createTestContext, json, signIn, signUp, type TestContext } from '../../test/context.js';
+import {
+  call,
+  createTestContext,
+  json,
+  signIn,
+  signUp,
+  type TestContext,
+} from '../../test/context.js';
 
 let ctx: TestContext;
 let admin: string;
@@ -21,7 +28,8 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 type List = { data: OrganizationRecord[]; count: number };
-const list = (query = '', token = admin) => call(ctx, 'GET', `/organization/all${query}`, { token });
+const list = (query = '', token = admin) =>
+  call(ctx, 'GET', `/organization/all${query}`, { token });
 const invite = (organizationName: string, emailId: string, token = admin) =>
   call(ctx, 'POST', '/organization/invite', { token, payload: { organizationName, emailId } });
 
@@ -47,7 +55,10 @@ describe('the free plan', () => {
       .where(eq(organizations.id, founder.user.organizationId));
     const created = await call(ctx, 'POST', '/plan', { token: founder.accessToken, payload: {} });
     expect(created.statusCode).toBe(201);
-    expect(json<{ data: Plan }>(created).data).toMatchObject({ type: 'free', remainingCredits: 60 });
+    expect(json<{ data: Plan }>(created).data).toMatchObject({
+      type: 'free',
+      remainingCredits: 60,
+    });
     const me = await call(ctx, 'GET', '/auth/me', { token: founder.accessToken });
     expect(json<{ plan: Plan }>(me).plan.type).toBe('free');
   });
@@ -55,7 +66,9 @@ describe('the free plan', () => {
   it('only members with billing permission create a plan; anyone signed in reads the credits', async () => {
     expect((await call(ctx, 'POST', '/plan', { token: user })).statusCode).toBe(403);
     expect((await call(ctx, 'POST', '/plan')).statusCode).toBe(401);
-    expect((await call(ctx, 'GET', '/plan/free-meeting-credits', { token: user })).statusCode).toBe(200);
+    expect((await call(ctx, 'GET', '/plan/free-meeting-credits', { token: user })).statusCode).toBe(
+      200,
+    );
     expect((await call(ctx, 'GET', '/plan/free-meeting-credits')).statusCode).toBe(401);
   });
 });
@@ -137,7 +150,9 @@ describe('organisation management (super admin)', () => {
     const got = await call(ctx, 'GET', `/organization/${initech?.id}`, { token: admin });
     expect(json<{ data: OrganizationRecord }>(got).data.name).toBe('Initech Global');
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      expect((await call(ctx, 'GET', `/organization/${id}`, { token: admin })).statusCode).toBe(404);
+      expect((await call(ctx, 'GET', `/organization/${id}`, { token: admin })).statusCode).toBe(
+        404,
+      );
       const patch = await call(ctx, 'PATCH', `/organization/${id}`, {
         token: admin,
         payload: { name: 'X' },
@@ -198,10 +213,13 @@ describe('organisation management (super admin)', () => {
     const initech = json<List>(await list('?search=initech')).data[0];
     const path = `/organization/${initech?.id}`;
     const bill = await signIn(ctx, 'bill.lumbergh@initech.example');
-    const wrong = await call(ctx, 'DELETE', path, { token: admin, payload: { confirmName: 'Initech' } });
+    const wrong = await call(ctx, 'DELETE', path, {
+      token: admin,
+      payload: { confirmName: 'Initech' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(json(wrong).message).toBe('Type the organisation’s name exactly to delete it');
-    const adminOrg = (await signIn(ctx, 'admin@parley.local'));
+    const adminOrg = await signIn(ctx, 'admin@parley.local');
     admin = adminOrg.accessToken;
     const own = await call(ctx, 'DELETE', `/organization/${adminOrg.user.organizationId}`, {
       token: admin,

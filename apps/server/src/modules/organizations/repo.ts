@@ -1,7 +1,26 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { integrationConfigs, organizations, plans, sessions, users } from '../../platform/db/schema.js';
+import {
+  integrationConfigs,
+  organizations,
+  plans,
+  sessions,
+  users,
+} from '../../platform/db/schema.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 

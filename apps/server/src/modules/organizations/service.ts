@@ -4,10 +4,10 @@ import {
   type OrganizationRecord,
 } from '@parley/contracts';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { BillingService } from '../billing/service.js';
-import { isUniqueViolation, isUuid } from '../meetings/repo.js';
 import type { DashboardRepo } from './dashboard-repo.js';
 import { firstNameFromEmail, invitationMail } from './invite-mail.js';
 import type { OrganizationsRepo } from './repo.js';
@@ -146,4 +146,3 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
   };
 }
 export type OrganizationsService = ReturnType<typeof createOrganizationsService>;
-

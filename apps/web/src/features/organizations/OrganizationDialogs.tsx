@@ -15,8 +15,10 @@ interface DialogProps {
 }
 
 /** The first message of a schema for one field, once the person has left it. */
-const issueOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, field: string) =>
-  result.success ? undefined : result.error?.issues.find((i) => i.path[0] === field)?.message;
+const issueOf = (
+  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
+  field: string,
+) => (result.success ? undefined : result.error?.issues.find((i) => i.path[0] === field)?.message);
 
 /** Invite an organisation: it is created on the free plan and its contact gets a sign-in link. */
 export function InviteOrganizationDialog({ open, onOpenChange }: DialogProps) {

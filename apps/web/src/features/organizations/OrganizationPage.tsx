@@ -39,7 +39,9 @@ function PlanAndContact({ d }: { d: OrganizationDashboard }) {
         <div>
           <dt className="text-muted">Plan</dt>
           <dd className="font-medium text-fg">
-            {d.plan ? `${d.plan.name} · ${formatNumber(d.plan.remainingCredits)} credits left` : 'No plan'}
+            {d.plan
+              ? `${d.plan.name} · ${formatNumber(d.plan.remainingCredits)} credits left`
+              : 'No plan'}
           </dd>
         </div>
         <div className="min-w-0">
@@ -103,7 +105,11 @@ export default function OrganizationPage() {
     return (
       <div className="flex flex-col gap-4">
         <div>{back}</div>
-        <LoadError icon={Building} what="The organization" onRetry={() => void dashboard.refetch()} />
+        <LoadError
+          icon={Building}
+          what="The organization"
+          onRetry={() => void dashboard.refetch()}
+        />
       </div>
     );
   }

@@ -78,7 +78,11 @@ export default function OrganizationsPage() {
       id: 'plan',
       header: 'Plan',
       cell: (o) =>
-        o.planName ? <Badge tone="info">{o.planName}</Badge> : <Badge tone="neutral">No plan</Badge>,
+        o.planName ? (
+          <Badge tone="info">{o.planName}</Badge>
+        ) : (
+          <Badge tone="neutral">No plan</Badge>
+        ),
     },
     {
       id: 'createdAt',

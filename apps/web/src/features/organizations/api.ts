@@ -41,7 +41,12 @@ export function useOrganizationDashboard(id: string, days: number) {
     queryKey: organizationKeys.dashboard(id, days),
     queryFn: ({ signal }) =>
       orToast(
-        api(organizationRoutes.dashboard, { params: { id }, query: { days }, signal, toast: false }),
+        api(organizationRoutes.dashboard, {
+          params: { id },
+          query: { days },
+          signal,
+          toast: false,
+        }),
         M.getFailed,
       ),
     retry: false,
