@@ -25,7 +25,9 @@ test('a new company signs up and reaches the library on the free plan', async ({
   await page.goto('/pricing');
   await expect(page.getByText('Current plan')).toBeVisible();
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Paid plans are not available yet' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Paid plans are not available yet' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Go to the library' }).click();
   await expect(page).toHaveURL(/\/library$/);
 });
