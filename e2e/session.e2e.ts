@@ -7,9 +7,7 @@ test('an unauthenticated visit to /library goes to /signin', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Sign in to Parley' })).toBeVisible();
 });
 
-test('a new team’s point of contact without a plan is sent to pricing with No Active Plan', async ({
-  page,
-}) => {
+test('a new company signs up and reaches the library on the free plan', async ({ page }) => {
   const email = `founder-${Date.now()}@newco.example`;
   await page.goto('/signup');
   await page.getByLabel('Name').fill('Nora Founder');
@@ -19,13 +17,19 @@ test('a new team’s point of contact without a plan is sent to pricing with No 
   await expect(page).toHaveURL(/\/verify-signup/);
   await page.getByLabel('Verification code').fill(await codeFor(page.request, email));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/pricing\?onboarding=true/);
-  await expect(toast(page, 'No Active Plan')).toBeVisible();
-  // The onboarding redirect holds for other pages too, but not for onboarding paths.
+  await expect(page).not.toHaveURL(/\/verify-signup|\/pricing/);
   await page.goto('/library');
-  await expect(page).toHaveURL(/\/pricing\?onboarding=true/);
-  await page.goto('/configuration');
-  await expect(page).toHaveURL(/\/configuration$/);
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // /pricing says which plan it is on, and that paid plans come later, with a way back.
+  await page.goto('/pricing');
+  await expect(page.getByText('Current plan')).toBeVisible();
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Paid plans are not available yet' }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the library' }).click();
+  await expect(page).toHaveURL(/\/library$/);
 });
 
 test('signing in from a second browser ends the first session with the warning', async ({

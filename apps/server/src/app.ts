@@ -87,9 +87,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const role = env.ROLE;
   const serves = role !== 'worker';
-  const organizations = createOrganizationsModule({ db });
-  const billing = createBillingModule({ db });
+  const billing = createBillingModule({ db, config });
   const plans = billing.service;
+  const organizations = createOrganizationsModule({
+    ...platform,
+    plans,
+    publicUrl: config.publicUrl,
+  });
   const users = createUsersModule({ db, organizations: organizations.service, plans });
   const auth = createAuthModule({
     ...platform,
@@ -200,6 +204,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contextTokensOf: (model) => aiProviders.models.contextTokens(model),
   });
   const dev = createDevModule({ mailer });
+  await organizations.startJobs(queue, resolveStore, role !== 'api');
 
   // Events workers elsewhere send through the database reach this process's sockets.
   const unlisten = realtime
@@ -240,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await auth.registerRoutes(api);
       users.registerRoutes(api);
+      organizations.registerRoutes(api);
       integrations.registerRoutes(api);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);

@@ -44,8 +44,15 @@ export const QUEUES = {
   biometrics: 'biometric-verify',
   /** Receives verification jobs whose every retry failed; its handler records the failure. */
   biometricsDeadLetter: 'biometric-verify-dead-letter',
+  /** Removes a deleted organisation's media, rows and keys (payload organizationDeletionJobSchema). */
+  organizationDeletion: 'organization-delete',
 } as const satisfies Record<
-  AnalysisStep | 'deadLetter' | 'physiology' | 'biometrics' | 'biometricsDeadLetter',
+  | AnalysisStep
+  | 'deadLetter'
+  | 'physiology'
+  | 'biometrics'
+  | 'biometricsDeadLetter'
+  | 'organizationDeletion',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { inferenceStatusSchema } from './meetings.js';
 import { BILLING_ROLES } from './roles.js';
+import { planSchema } from './features.js';
 
 /** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
 export const CREDIT_MESSAGES = {
@@ -39,7 +40,40 @@ export const dayUsageSchema = z.object({
   days: z.array(z.object({ date: z.string(), meetings: z.number(), minutes: z.number() })),
 });
 
+/** Spec 3 §8 texts of the plan calls, and the server's own answers. */
+export const PLAN_MESSAGES = {
+  createFreeFailed: 'Create Free Plan Failed',
+  freeCreditsFailed: 'Get Free Meeting Credits Parameter Failed',
+  alreadyHasPlan: 'Your organisation already has a plan',
+  freePlanName: 'Free',
+} as const;
+
+/** The plan type of the free plan every new organisation starts on. */
+export const FREE_PLAN_TYPE = 'free';
+
+/** POST plan without a body (or an empty one) asks for the free plan (spec 3 §7). */
+export const createPlanBody = z.object({}).strict().nullish();
+
 export const billingRoutes = {
+  freeMeetingCredits: defineRoute({
+    method: 'GET',
+    path: '/plan/free-meeting-credits',
+    summary: 'Meeting credits the free plan starts with',
+    tags: ['billing'],
+    auth: true,
+    response: z.object({ data: z.object({ credits: z.number() }) }),
+  }),
+  createPlan: defineRoute({
+    method: 'POST',
+    path: '/plan',
+    summary: 'Put the caller’s organisation on the free plan (409 when it has a plan)',
+    tags: ['billing'],
+    auth: true,
+    roles: BILLING_ROLES,
+    body: createPlanBody,
+    status: 201,
+    response: z.object({ data: planSchema }),
+  }),
   cutCreditsForOffline: defineRoute({
     method: 'POST',
     path: '/credits/cutCreditsForOffline',

@@ -17,6 +17,12 @@ export type Role = z.infer<typeof roleSchema>;
  */
 export const BILLING_ROLES: readonly Role[] = ['superadmin', 'poc'];
 
+/**
+ * Roles that run the platform's organisations (spec 3 §6: Organization Management is the
+ * super admin's). Routes declare this list in their contract.
+ */
+export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['superadmin'];
+
 /** Positions are free text in general; these are the values the product reacts to (spec 1 §3). */
 export const POSITIONS = {
   b2cUser: 'B2CUSER',

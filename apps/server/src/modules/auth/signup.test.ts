@@ -20,7 +20,7 @@ async function signup(payload: Record<string, unknown>) {
 }
 
 describe('sign-up', () => {
-  it('team: creates a point of contact in a new organisation without a plan, and signs in', async () => {
+  it('team: creates a point of contact in a new organisation on the free plan, and signs in', async () => {
     const res = await signup({
       email: 'Founder@Globex.example',
       firstName: 'Hank',
@@ -38,7 +38,14 @@ describe('sign-up', () => {
       role: 'poc',
       position: null,
       b2cConsent: false,
-      plan: null,
+      // Issue 12: on the free plan at once, with FREE_MEETING_CREDITS (default 60) credits.
+      plan: {
+        name: 'Free',
+        type: 'free',
+        remainingCredits: 60,
+        freeMeetingCredits: 60,
+        currentBundles: [],
+      },
       organization: { name: 'Globex', isB2C: false },
     });
     const cookie = res.cookies.find((c) => c.name === 'parley_refresh');

@@ -84,7 +84,12 @@ describe('analysis credits', () => {
   });
 
   it('refuses an organisation without a plan', async () => {
+    // A team sign-up starts on the free plan; take it away to reach an organisation without one.
     const fresh = await signUp(ctx, 'founder@newco.example', { organizationName: 'NewCo' });
+    await ctx.database.db
+      .update(organizations)
+      .set({ planId: null })
+      .where(eq(organizations.id, fresh.user.organizationId));
     const res = await cut(1, fresh.accessToken);
     expect(res.statusCode).toBe(402);
     expect(json(res).message).toBe('No Active Plan');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { plans } from '../../platform/db/schema.js';
+import { organizations, plans } from '../../platform/db/schema.js';
 import { signIn, signUp, type TestContext, createTestContext } from '../../test/context.js';
 import { createBillingRepo } from './repo.js';
 import { createBillingService, creditsFor } from './service.js';
@@ -13,7 +13,7 @@ afterAll(async () => ctx?.close());
 
 describe('assertCredits (for the analysis pipeline)', () => {
   it('passes while the plan covers the meeting’s minutes, rounded up, and refuses with 402 otherwise', async () => {
-    const service = createBillingService(createBillingRepo(ctx.database.db));
+    const service = createBillingService(createBillingRepo(ctx.database.db), ctx.config);
     const acme = (await signIn(ctx, 'user@acme.parley.local')).user.organizationId;
     await ctx.database.db
       .update(plans)
@@ -25,6 +25,10 @@ describe('assertCredits (for the analysis pipeline)', () => {
       message: 'Not enough credits to analyse this meeting: 4 minutes needed, 3 left',
     });
     const fresh = await signUp(ctx, 'solo@newco.example', { organizationName: 'NewCo' });
+    await ctx.database.db
+      .update(organizations)
+      .set({ planId: null })
+      .where(eq(organizations.id, fresh.user.organizationId));
     await expect(service.assertCredits(fresh.user.organizationId, 1)).rejects.toMatchObject({
       statusCode: 402,
       message: 'No Active Plan',

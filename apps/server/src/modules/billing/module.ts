@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingListsService } from '../meetings/index.js';
 import { createBillingRepo } from './repo.js';
@@ -7,11 +8,12 @@ import { createBillingService } from './service.js';
 
 export interface BillingNeeds {
   db: Db;
+  config: AppConfig;
 }
 
 /** Plans and analysis credits: what users, meetings and the analysis pipeline charge against. */
 export function createBillingModule(needs: BillingNeeds) {
-  const service = createBillingService(createBillingRepo(needs.db));
+  const service = createBillingService(createBillingRepo(needs.db), needs.config);
   return {
     service,
     /**

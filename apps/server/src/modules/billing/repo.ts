@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   bundleFeatures,
@@ -39,6 +39,41 @@ export function createBillingRepo(db: Db) {
         )
         .returning({ remainingCredits: plans.remainingCredits });
       return row ? row.remainingCredits : null;
+    },
+
+    /**
+     * Gives an organisation without a plan the free plan, in one transaction that takes the
+     * organisation's row first, so two requests at once cannot both add one. Null when the
+     * organisation already has a plan.
+     */
+    async insertFreePlan(
+      organizationId: string,
+      plan: { name: string; type: string; credits: number },
+    ) {
+      return db.transaction(async (tx) => {
+        const [org] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(and(eq(organizations.id, organizationId), isNull(organizations.planId)))
+          .for('update');
+        if (!org) return null;
+        const [row] = await tx
+          .insert(plans)
+          .values({
+            organizationId,
+            name: plan.name,
+            type: plan.type,
+            remainingCredits: plan.credits,
+            freeMeetingCredits: plan.credits,
+          })
+          .returning();
+        if (!row) throw new Error('plan insert returned nothing');
+        await tx
+          .update(organizations)
+          .set({ planId: row.id })
+          .where(eq(organizations.id, organizationId));
+        return row;
+      });
     },
 
     async bundlesOfPlan(planId: string) {

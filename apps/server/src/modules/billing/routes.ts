@@ -4,12 +4,21 @@ import { registerRoute } from '../../platform/http/route.js';
 import type { BillingService } from './service.js';
 import type { MeetingListsService } from '../meetings/index.js';
 
-/** Analysis credits and usage (spec 2 §7 Analysis): the plan's balance, meetings' minutes. */
+/**
+ * The free plan (spec 3 §7 Plan and billing), analysis credits and usage (spec 2 §7 Analysis):
+ * the plan's balance, meetings' minutes.
+ */
 export function registerBillingRoutes(
   app: FastifyInstance,
   plans: BillingService,
   lists: MeetingListsService,
 ): void {
+  registerRoute(app, billingRoutes.freeMeetingCredits, async () => ({
+    data: { credits: await plans.freeMeetingCredits() },
+  }));
+  registerRoute(app, billingRoutes.createPlan, async ({ auth }) => ({
+    data: await plans.createFreePlan(auth.organizationId),
+  }));
   registerRoute(app, billingRoutes.cutCreditsForOffline, ({ auth, body }) =>
     plans.cutCredits(auth.organizationId, body.duration),
   );

@@ -1,12 +1,44 @@
-import { CREDIT_MESSAGES, MESSAGES, type Plan } from '@parley/contracts';
-import { paymentRequired } from '../../platform/errors.js';
+import {
+  CREDIT_MESSAGES,
+  FREE_PLAN_TYPE,
+  MESSAGES,
+  PLAN_MESSAGES,
+  type Plan,
+} from '@parley/contracts';
+import type { AppConfig } from '../../config.js';
+import { conflict, paymentRequired } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import { createBillingRepo, type BillingRepo } from './repo.js';
 
 /** Credits are minutes of analysed media; a started minute counts whole. */
 export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
 
-export function createBillingService(repo: BillingRepo) {
+/**
+ * Meeting credits a new organisation's free plan starts with. Read from the configuration
+ * (FREE_MEETING_CREDITS) for now; the one place to switch to the parameters table.
+ */
+export async function freeMeetingCredits(config: Pick<AppConfig, 'env'>): Promise<number> {
+  return config.env.FREE_MEETING_CREDITS;
+}
+
+export function createBillingService(repo: BillingRepo, config: Pick<AppConfig, 'env'>) {
+  /** The organisation's active plan in the session shape, or null when it has none. */
+  async function activePlan(organizationId: string): Promise<Plan | null> {
+    const plan = await repo.activePlanOf(organizationId);
+    if (!plan) return null;
+    const currentBundles = await repo.bundlesOfPlan(plan.id);
+    return {
+      id: plan.id,
+      name: plan.name,
+      type: plan.type,
+      endDate: plan.endDate ? plan.endDate.toISOString() : null,
+      remainingCredits: plan.remainingCredits,
+      freeMeetingCredits: plan.freeMeetingCredits,
+      currentBundles,
+      bundleIds: currentBundles.map((b) => b.id),
+    };
+  }
+
   async function assertCredits(organizationId: string, minutes: number): Promise<void> {
     const plan = await repo.activePlanOf(organizationId);
     if (!plan) throw paymentRequired(MESSAGES.noActivePlan);
@@ -47,22 +79,26 @@ export function createBillingService(repo: BillingRepo) {
       return (await repo.activePlanOf(organizationId))?.remainingCredits ?? null;
     },
 
-    /** The organisation's active plan in the session shape, or null when it has none. */
-    async activePlan(organizationId: string): Promise<Plan | null> {
-      const plan = await repo.activePlanOf(organizationId);
-      if (!plan) return null;
-      const currentBundles = await repo.bundlesOfPlan(plan.id);
-      return {
-        id: plan.id,
-        name: plan.name,
-        type: plan.type,
-        endDate: plan.endDate ? plan.endDate.toISOString() : null,
-        remainingCredits: plan.remainingCredits,
-        freeMeetingCredits: plan.freeMeetingCredits,
-        currentBundles,
-        bundleIds: currentBundles.map((b) => b.id),
-      };
+    freeMeetingCredits: () => freeMeetingCredits(config),
+
+    /**
+     * Puts an organisation without a plan on the free plan (team sign-up, an invited
+     * organisation, POST plan); 409 when it has a plan already.
+     */
+    async createFreePlan(organizationId: string): Promise<Plan> {
+      const credits = await freeMeetingCredits(config);
+      const created = await repo.insertFreePlan(organizationId, {
+        name: PLAN_MESSAGES.freePlanName,
+        type: FREE_PLAN_TYPE,
+        credits,
+      });
+      if (!created) throw conflict(PLAN_MESSAGES.alreadyHasPlan);
+      const plan = await activePlan(organizationId);
+      if (!plan) throw new Error('the free plan just created is not active');
+      return plan;
     },
+
+    activePlan,
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

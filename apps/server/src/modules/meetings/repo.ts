@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { meetings } from '../../platform/db/schema.js';
 import { visibleTo } from './visibility.js';
 import type { Caller } from '../../platform/http/caller.js';
+import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type NewMeeting = typeof meetings.$inferInsert;
@@ -14,17 +15,8 @@ export interface MediaFields {
   playbackKey?: string | null;
 }
 
-/** PostgreSQL's unique_violation, as thrown by pg and PGlite (directly or as a cause). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | null; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids come from URLs; anything that is not a uuid matches no meeting (rather than a SQL error). */
-export const isUuid = (id: string) => UUID.test(id);
+// Kept where the meetings module's files have always found them.
+export { isUniqueViolation, isUuid };
 
 export function createMeetingsRepo(db: Db) {
   return {

@@ -1,12 +1,57 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { QUEUES } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { StoreResolver } from '../../platform/storage/resolver.js';
+import type { BillingService } from '../billing/index.js';
+import { createDashboardRepo } from './dashboard-repo.js';
+import { createDeletionJobs } from './deletion.js';
 import { createOrganizationsRepo } from './repo.js';
+import { registerOrganizationRoutes } from './routes.js';
 import { createOrganizationsService } from './service.js';
+
 
 export interface OrganizationsNeeds {
   db: Db;
+  plans: BillingService;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
 }
 
-/** Organisations: read by users and auth (no routes of their own yet). */
+/**
+ * Organisations: team and talent-pool organisations for sign-up, and the super admin's
+ * Organization Management (list, invite, rename, dashboard, deletion in the background).
+ */
 export function createOrganizationsModule(needs: OrganizationsNeeds) {
-  return { service: createOrganizationsService(createOrganizationsRepo(needs.db)) };
+  const repo = createOrganizationsRepo(needs.db);
+  let jobs: ReturnType<typeof createDeletionJobs> | null = null;
+  const service = createOrganizationsService({
+    repo,
+    dashboard: createDashboardRepo(needs.db),
+    plans: needs.plans,
+    mailer: needs.mailer,
+    publicUrl: needs.publicUrl,
+    now: needs.now,
+    async queueDeletion(organizationId) {
+      // Without the queue the organisation stays closed; the next start queues its removal.
+      if (jobs) await jobs.enqueue(organizationId);
+      else needs.log.warn({ organizationId }, 'organisation deletion queued at next start');
+    },
+  });
+  return {
+    service,
+    /**
+     * Once the job queue runs (it is the meetings area's): adds the deletion queue and, in a
+     * process that runs jobs, works it.
+     */
+    async startJobs(queue: JobQueue, resolveStore: StoreResolver, runsJobs: boolean) {
+      await queue.define([{ name: QUEUES.organizationDeletion }]);
+      jobs = createDeletionJobs(queue, { repo, resolveStore, log: needs.log });
+      if (runsJobs) await jobs.work();
+    },
+    registerRoutes: (api: FastifyInstance) => registerOrganizationRoutes(api, service),
+  };
 }

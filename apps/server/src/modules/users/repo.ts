@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { users } from '../../platform/db/schema.js';
+import { containsPattern } from '../../platform/db/like.js';
 
 export interface NewUser {
   organizationId: string;
@@ -32,7 +33,7 @@ export function createUsersRepo(db: Db) {
     },
     /** Users of one organisation whose name or address contains `search` (sharing picker). */
     async inOrganization(organizationId: string, search: string | undefined, limit: number) {
-      const pattern = search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+      const pattern = containsPattern(search);
       return db
         .select({
           id: users.id,

@@ -42,6 +42,8 @@ export interface SendOptions {
 
 export interface JobQueue {
   readonly boss: PgBoss;
+  /** Creates queues a module adds after start (or updates their dead-letter queue). */
+  define(queues: readonly QueueDefinition[]): Promise<void>;
   /** Null when a job with the same singleton key is already waiting (duplicates collapse). */
   send(name: string, data: object, opts?: SendOptions): Promise<string | null>;
   /** Starts one worker for the queue: it runs one job at a time. */
@@ -139,27 +141,31 @@ export async function startQueue(
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  // send() to a queue that does not exist returns null without a word: create them all now.
+  // send() to a queue that does not exist returns null without a word: create them all first.
   // Dead-letter queues first, since a queue naming one needs it to exist.
-  const ordered = [...queues].sort(
-    (a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)),
-  );
-  for (const q of ordered) {
-    const existing = await boss.getQueue(q.name);
-    // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
-    const options: PgBoss.Queue = {
-      name: q.name,
-      policy: 'short',
-      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-    };
-    if (!existing) await boss.createQueue(q.name, options);
-    else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
-      await boss.updateQueue(q.name, options);
+  async function define(definitions: readonly QueueDefinition[]): Promise<void> {
+    const ordered = [...definitions].sort(
+      (a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)),
+    );
+    for (const q of ordered) {
+      const existing = await boss.getQueue(q.name);
+      // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
+      const options: PgBoss.Queue = {
+        name: q.name,
+        policy: 'short',
+        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+      };
+      if (!existing) await boss.createQueue(q.name, options);
+      else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
+        await boss.updateQueue(q.name, options);
+      }
     }
   }
+  await define(queues);
 
   return {
     boss,
+    define,
     send(name, data, opts = {}) {
       const options: PgBoss.SendOptions = { retryBackoff: true };
       if (opts.singletonKey !== undefined) options.singletonKey = opts.singletonKey;

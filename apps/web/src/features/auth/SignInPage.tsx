@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { authRoutes, requestSigninBody } from '@parley/contracts';
 import { api } from '../../lib/api';
@@ -21,7 +21,11 @@ export default function SignInPage() {
   const state = (useLocation().state ?? {}) as SignInState;
   const from = state.from ?? readPending('signin')?.from;
   const { completing } = useSsoReturn(from);
-  const [email, setEmail] = useState(() => state.email ?? readPending('signin')?.email ?? '');
+  // An invitation's link names the address: /signin?email=…
+  const invited = useSearchParams()[0].get('email');
+  const [email, setEmail] = useState(
+    () => state.email ?? invited ?? readPending('signin')?.email ?? '',
+  );
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 

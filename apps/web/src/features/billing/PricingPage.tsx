@@ -1,10 +1,11 @@
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import { CreditCard, LogOut, SlidersHorizontal } from 'lucide-react';
-import type { Plan } from '@parley/contracts';
+import { CreditCard, Library, LogOut, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { BILLING_ROLES, FREE_PLAN_TYPE, type Plan } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { formatDate, formatNumber } from '../../lib/format';
 import { signOut } from '../../lib/session';
 import { Button, buttonClasses, Card, EmptyState, PageHeader } from '../../ui';
+import { useFreeMeetingCredits, useStartFreePlan } from './api';
 
 function CurrentPlan({ plan }: { plan: Plan }) {
   return (
@@ -43,7 +44,50 @@ function CurrentPlan({ plan }: { plan: Plan }) {
   );
 }
 
-/** /pricing (shell without sidebar). With ?onboarding=true: the organisation has no plan yet. */
+/** The way in for an organisation without a plan: the free plan, one click away. */
+function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut(): void }) {
+  const { canStart, onStarted, onLogOut } = props;
+  const credits = useFreeMeetingCredits();
+  const start = useStartFreePlan();
+  return (
+    <EmptyState
+      icon={Sparkles}
+      title="Start on the free plan"
+      description={
+        credits.data === undefined
+          ? 'The free plan comes with meeting credits to analyse your first meetings. Paid plans come with a later release.'
+          : `The free plan comes with ${formatNumber(credits.data)} meeting credits (one per minute analysed). Paid plans come with a later release.`
+      }
+      action={
+        <div className="flex flex-wrap justify-center gap-2">
+          {canStart ? (
+            <Button
+              loading={start.isPending}
+              onClick={() => start.mutate(undefined, { onSuccess: onStarted })}
+            >
+              Start free plan
+            </Button>
+          ) : (
+            <p className="w-full text-sm text-muted">
+              Your organisation’s point of contact can start it.
+            </p>
+          )}
+          <Link to="/configuration" className={buttonClasses('secondary')}>
+            <SlidersHorizontal aria-hidden /> Go to Configuration
+          </Link>
+          <Button variant="ghost" onClick={onLogOut}>
+            <LogOut aria-hidden /> Sign out
+          </Button>
+        </div>
+      }
+    />
+  );
+}
+
+/**
+ * /pricing (shell without sidebar): the plan the organisation is on. Without one (the guard
+ * sends a point of contact here with ?onboarding=true) it offers the free plan.
+ */
 export default function PricingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -54,27 +98,21 @@ export default function PricingPage() {
     navigate('/signin', { replace: true });
   };
 
-  if (onboarding) {
+  if (!user?.plan) {
     return (
       <div className="flex flex-col gap-6">
         <PageHeader
           title="Choose a plan"
-          description="Your organisation has no active plan yet, so its areas stay closed until it has one."
-        />
-        <EmptyState
-          icon={CreditCard}
-          title="Plans and card payment are not available yet"
-          description="Plans and card payment arrive with the billing area. Meanwhile you can set up your profile and organisation in Configuration."
-          action={
-            <div className="flex flex-wrap justify-center gap-2">
-              <Link to="/configuration" className={buttonClasses('secondary')}>
-                <SlidersHorizontal aria-hidden /> Go to Configuration
-              </Link>
-              <Button variant="ghost" onClick={() => void logOut()}>
-                <LogOut aria-hidden /> Sign out
-              </Button>
-            </div>
+          description={
+            onboarding
+              ? 'Your organisation has no active plan yet, so its areas stay closed until it has one.'
+              : 'Your organisation has no active plan.'
           }
+        />
+        <FreePlanOffer
+          canStart={BILLING_ROLES.includes(user?.role ?? 'user')}
+          onStarted={() => navigate('/library', { replace: true })}
+          onLogOut={() => void logOut()}
         />
       </div>
     );
@@ -86,11 +124,20 @@ export default function PricingPage() {
         title="Plans"
         description="Credit-based plans for your organisation, paid by card."
       />
-      {user?.plan ? <CurrentPlan plan={user.plan} /> : null}
+      <CurrentPlan plan={user.plan} />
       <EmptyState
         icon={CreditCard}
-        title="Plan choice is on its way"
-        description="Plans, bundles, credit slabs and card payment arrive with the billing area."
+        title="Paid plans are not available yet"
+        description={
+          user.plan.type === FREE_PLAN_TYPE
+            ? 'You are on the free plan. Paid plans, bundles and card payment come with a later release; until then your free credits keep working.'
+            : 'Paid plans, bundles and card payment come with a later release; your current plan keeps working.'
+        }
+        action={
+          <Link to="/library" className={buttonClasses('secondary')}>
+            <Library aria-hidden /> Go to the library
+          </Link>
+        }
       />
     </div>
   );

@@ -27,6 +27,11 @@ export const organizations = pgTable('organizations', {
   defaultCloud: text('default_cloud'),
   /** The active plan; null until the organisation buys one. */
   planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
+  /**
+   * Set when the super admin deletes the organisation: from then on it is closed (its users
+   * cannot sign in, its data is hidden) while a background job removes it.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { organizationRoutes } from '@parley/contracts';
+import { registerRoute } from '../../platform/http/route.js';
+import type { OrganizationsService } from './service.js';
+
+/** Organization Management (spec 3 §7): the super admin's; the contracts carry the roles. */
+export function registerOrganizationRoutes(app: FastifyInstance, orgs: OrganizationsService) {
+  registerRoute(app, organizationRoutes.list, ({ query }) => orgs.list(query));
+  registerRoute(app, organizationRoutes.invite, ({ body }) => orgs.invite(body));
+  registerRoute(app, organizationRoutes.dashboard, async ({ params, query }) => ({
+    data: await orgs.dashboard(params.id ?? '', query.days),
+  }));
+  registerRoute(app, organizationRoutes.get, async ({ params }) => ({
+    data: await orgs.get(params.id ?? ''),
+  }));
+  registerRoute(app, organizationRoutes.update, ({ params, body }) =>
+    orgs.rename(params.id ?? '', body.name),
+  );
+  registerRoute(app, organizationRoutes.remove, ({ auth, params, body }) =>
+    orgs.remove(auth, params.id ?? '', body.confirmName),
+  );
+}

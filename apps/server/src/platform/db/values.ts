@@ -1,0 +1,11 @@
+/** PostgreSQL's unique_violation, as thrown by pg and PGlite (directly or as a cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | null; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids come from URLs; anything that is not a uuid matches no row (rather than a SQL error). */
+export const isUuid = (id: string) => UUID.test(id);

@@ -1,0 +1,95 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ORGANIZATION_MESSAGES as M,
+  organizationRoutes,
+  type RouteBody,
+  type RouteQuery,
+} from '@parley/contracts';
+import { api, failureMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+
+type ListQuery = RouteQuery<typeof organizationRoutes.list>;
+
+/** Query keys of Organization Management; every change refreshes everything under `all`. */
+export const organizationKeys = {
+  all: ['organization'] as const,
+  list: (query: ListQuery) => ['organization', 'all', query] as const,
+  dashboard: (id: string, days: number) => ['organization', 'dashboard', id, days] as const,
+};
+
+/** Spec 3 §8 names the failure; the server's reason follows it. */
+async function orToast<T>(call: Promise<T>, title: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    toast({ title, description: failureMessage(error, title), variant: 'error' });
+    throw error;
+  }
+}
+
+export function useOrganizations(query: ListQuery) {
+  return useQuery({
+    queryKey: organizationKeys.list(query),
+    queryFn: ({ signal }) =>
+      orToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrganizationDashboard(id: string, days: number) {
+  return useQuery({
+    queryKey: organizationKeys.dashboard(id, days),
+    queryFn: ({ signal }) =>
+      orToast(
+        api(organizationRoutes.dashboard, {
+          params: { id },
+          query: { days },
+          signal,
+          toast: false,
+        }),
+        M.getFailed,
+      ),
+    retry: false,
+  });
+}
+
+function useRefreshOrganizations() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: organizationKeys.all });
+}
+
+export function useInviteOrganization() {
+  const refresh = useRefreshOrganizations();
+  return useMutation({
+    mutationFn: (body: RouteBody<typeof organizationRoutes.invite>) =>
+      api(organizationRoutes.invite, { body, toast: false }),
+    onSuccess: async (res) => {
+      toast({ title: res.message, variant: 'success' });
+      await refresh();
+    },
+  });
+}
+
+export function useRenameOrganization() {
+  const refresh = useRefreshOrganizations();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api(organizationRoutes.update, { params: { id }, body: { name }, toast: false }),
+    onSuccess: async (res) => {
+      toast({ title: res.message, variant: 'success' });
+      await refresh();
+    },
+  });
+}
+
+export function useDeleteOrganization() {
+  const refresh = useRefreshOrganizations();
+  return useMutation({
+    mutationFn: ({ id, confirmName }: { id: string; confirmName: string }) =>
+      api(organizationRoutes.remove, { params: { id }, body: { confirmName }, toast: false }),
+    onSuccess: async (res) => {
+      toast({ title: res.message, variant: 'success' });
+      await refresh();
+    },
+  });
+}

@@ -1,0 +1,3 @@
+// The organizations feature's face: Organization Management pages are loaded by the routes;
+// other features may read the query keys (a change to an organisation refreshes its lists).
+export { organizationKeys } from './api';

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { codeFor, signIn, toast } from './support';
+
+/** The e-mailed sign-in link, read from the development outbox. */
+async function invitationLink(page: import('@playwright/test').Page, email: string) {
+  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const { text } = (await res.json()) as { text: string };
+  const link = /https?:\/\/\S+\/signin\?email=\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no sign-in link in: ${text}`);
+  return new URL(link);
+}
+
+test('the super admin invites an organisation; its point of contact signs in from the e-mailed link', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const name = `Initech ${stamp}`;
+  const email = `bill-${stamp}@initech.example`;
+  await signIn(page, 'admin@parley.local');
+  await page.goto('/organization-management');
+  await expect(page.getByRole('heading', { name: 'Organization Management' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Acme Corp' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Invite organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite organization' });
+  await dialog.getByLabel('Organization name').fill(name);
+  await dialog.getByLabel('Point of contact e-mail').fill(email);
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Searchable: the new organisation is found by its contact's address, and opens its dashboard.
+  await page.getByRole('searchbox', { name: 'Search organizations' }).fill(email);
+  await expect(page.getByRole('table', { name: 'Organizations' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/organization-management\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Activity per day' })).toBeVisible();
+
+  // The contact follows the link in the e-mail, in a browser of their own.
+  const link = await invitationLink(page, email);
+  const contact = await page.context().browser()!.newContext({ baseURL: link.origin });
+  const theirs = await contact.newPage();
+  await theirs.goto(`${link.pathname}${link.search}`);
+  await expect(theirs.getByLabel('Email')).toHaveValue(email);
+  await theirs.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(theirs).toHaveURL(/\/verify-signin/);
+  await theirs.getByLabel('Verification code').fill(await codeFor(theirs.request, email));
+  await theirs.getByRole('button', { name: 'Verify' }).click();
+  // On the free plan: straight into the app, not the pricing page.
+  await expect(theirs).not.toHaveURL(/\/verify-signin|\/pricing|\/signin/);
+  await expect(theirs.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await contact.close();
+});
