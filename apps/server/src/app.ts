@@ -36,6 +36,8 @@ import { createAiProvidersModule } from './modules/ai-providers/module.js';
 import { createPromptsModule } from './modules/prompts/module.js';
 import { workbenchSources } from './modules/prompts/sources.js';
 import type { AiProviderResolver } from './modules/ai-providers/resolver.js';
+import { createProfilesModule } from './modules/profiles/index.js';
+import { createImageLinks } from './platform/media/image-links.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -83,7 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const organizations = createOrganizationsService(createOrganizationsRepo(database.db));
   const plans = createBillingService(createBillingRepo(database.db));
-  const users = createUsersService(createUsersRepo(database.db), organizations, plans);
+  const images = createImageLinks(config.appSecret, now);
+  const users = createUsersService(createUsersRepo(database.db), organizations, plans, images);
   const auth = createAuthService({
     config,
     repo: createAuthRepo(database.db),
@@ -133,6 +136,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  const profiles = createProfilesModule({
+    db: database.db,
+    users,
+    organizations,
+    images,
+    log: app.log,
+    resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
+  });
+
   const prompts = createPromptsModule({
     db: database.db,
     ai: opts.ai ?? aiProviders.resolver,
@@ -149,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       registerIntegrationRoutes(api, integrations);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);
+      await profiles.registerRoutes(api);
       await meetingsArea.registerRoutes(api);
       if (config.devOutbox) registerDevRoutes(api, mailer);
       await opts.routes?.(api);

@@ -23,3 +23,4 @@ export * from './video-signals.js';
 export * from './video-signals-physiology.js';
 export * from './video-signals-source.js';
 export * from './video-signals-lipsync.js';
+export * from './profile.js';

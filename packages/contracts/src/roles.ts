@@ -17,6 +17,9 @@ export type Role = z.infer<typeof roleSchema>;
  */
 export const BILLING_ROLES: readonly Role[] = ['superadmin', 'poc'];
 
+/** Roles that may change their own organisation's profile and logo (spec 3 §7 Profile). */
+export const ORGANIZATION_PROFILE_ROLES: readonly Role[] = ['superadmin', 'poc'];
+
 /** Positions are free text in general; these are the values the product reacts to (spec 1 §3). */
 export const POSITIONS = {
   b2cUser: 'B2CUSER',

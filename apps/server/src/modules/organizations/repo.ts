@@ -26,3 +26,4 @@ export function createOrganizationsRepo(db: Db) {
   };
 }
 export type OrganizationsRepo = ReturnType<typeof createOrganizationsRepo>;
+export type OrganizationRow = NonNullable<Awaited<ReturnType<OrganizationsRepo['byId']>>>;
