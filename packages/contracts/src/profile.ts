@@ -23,13 +23,10 @@ export const PROFILE_IMAGE = {
 } as const;
 export type ImageOwner = (typeof PROFILE_IMAGE.owners)[number];
 
-/** Texts of the profile area; server and web use these constants. Spec 3 §8 fixes the first two. */
+/** Texts of the profile area; server and web use these constants. Spec 3 §8 fixes the first. */
 export const PROFILE_MESSAGES = {
   updateOrganizationFailed: 'Updating Organization failed with the provided data',
-  getOrganizationFailed: 'Getting organization failed',
   updateProfileFailed: 'Updating your profile failed',
-  getProfileFailed: 'Getting your profile failed',
-  updateSettingsFailed: 'Saving your settings failed',
   notAnImage: 'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF or AVIF)',
   tooLarge: 'The image is larger than 5 MB. Please choose a smaller one',
   noFile: 'Please choose an image to upload',
