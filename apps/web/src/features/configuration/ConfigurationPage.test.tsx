@@ -11,7 +11,7 @@ import { themeStore } from '../../lib/theme';
 import { fakeServer, json } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
-import ConfigurationPage from '../configuration/ConfigurationPage';
+import ConfigurationPage from './ConfigurationPage';
 
 afterEach(() => {
   cleanup();
