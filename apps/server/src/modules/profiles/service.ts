@@ -59,6 +59,26 @@ export function createProfilesService(deps: ProfilesDeps) {
     }
   }
 
+  /** Where one image is kept: the caller's own picture, or their organisation's logo. */
+  interface ImageSlot {
+    read(): Promise<StoredImage | null>;
+    write(image: StoredImage | null): Promise<void>;
+  }
+  const pictureSlot = (caller: Caller): ImageSlot => ({
+    read: () => repo.userImage(caller.userId),
+    write: (image) => repo.setUserImage(caller.userId, image),
+  });
+  const logoSlot = (caller: Caller): ImageSlot => ({
+    read: () => repo.logo(caller.organizationId),
+    write: (image) => repo.setLogo(caller.organizationId, image),
+  });
+
+  async function replace(organizationId: string, slot: ImageSlot, next: StoredImage | null) {
+    const previous = await slot.read();
+    await slot.write(next);
+    await discard(organizationId, previous);
+  }
+
   async function organization(caller: Caller): Promise<OrganizationProfile> {
     const org = await deps.organizations.byId(caller.organizationId);
     if (!org) throw notFound('Organization not found');
@@ -77,16 +97,12 @@ export function createProfilesService(deps: ProfilesDeps) {
 
     async setPicture(caller: Caller, bytes: Buffer): Promise<SessionUser> {
       const image = await storeImage(caller.organizationId, 'user', caller.userId, bytes);
-      const previous = await repo.userImage(caller.userId);
-      await repo.setUserImage(caller.userId, image);
-      await discard(caller.organizationId, previous);
+      await replace(caller.organizationId, pictureSlot(caller), image);
       return profile(caller);
     },
 
     async removePicture(caller: Caller): Promise<SessionUser> {
-      const previous = await repo.userImage(caller.userId);
-      await repo.setUserImage(caller.userId, null);
-      await discard(caller.organizationId, previous);
+      await replace(caller.organizationId, pictureSlot(caller), null);
       return profile(caller);
     },
 
@@ -100,16 +116,12 @@ export function createProfilesService(deps: ProfilesDeps) {
     async setLogo(caller: Caller, bytes: Buffer): Promise<OrganizationProfile> {
       const orgId = caller.organizationId;
       const logo = await storeImage(orgId, 'organization', orgId, bytes);
-      const previous = await repo.logo(orgId);
-      await repo.setLogo(orgId, logo);
-      await discard(orgId, previous);
+      await replace(orgId, logoSlot(caller), logo);
       return organization(caller);
     },
 
     async removeLogo(caller: Caller): Promise<OrganizationProfile> {
-      const previous = await repo.logo(caller.organizationId);
-      await repo.setLogo(caller.organizationId, null);
-      await discard(caller.organizationId, previous);
+      await replace(caller.organizationId, logoSlot(caller), null);
       return organization(caller);
     },
 

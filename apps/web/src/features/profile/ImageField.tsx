@@ -10,9 +10,9 @@ interface ImageFieldProps {
   noun: string;
   preview: ReactNode;
   hasImage: boolean;
-  pending: boolean;
-  upload(file: File): Promise<unknown>;
-  remove(): Promise<unknown>;
+  /** The upload and remove mutations (api.ts). */
+  upload: { isPending: boolean; mutateAsync(file: File): Promise<unknown> };
+  remove: { isPending: boolean; mutateAsync(): Promise<unknown> };
   messages: { updated: string; removed: string };
 }
 
@@ -20,15 +20,8 @@ interface ImageFieldProps {
  * Picture with Upload and Remove. A file over 5 MB is refused here, before it is sent; whether
  * the bytes are a picture is the server's call (it reads every common format).
  */
-export function ImageField({
-  noun,
-  preview,
-  hasImage,
-  pending,
-  upload,
-  remove,
-  messages,
-}: ImageFieldProps) {
+export function ImageField({ noun, preview, hasImage, upload, remove, messages }: ImageFieldProps) {
+  const pending = upload.isPending || remove.isPending;
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,7 +37,7 @@ export function ImageField({
     if (input.current) input.current.value = '';
     if (!file) return;
     if (file.size > PROFILE_IMAGE.maxBytes) return setError(M.tooLarge);
-    run(upload(file), messages.updated);
+    run(upload.mutateAsync(file), messages.updated);
   };
 
   return (
@@ -77,7 +70,7 @@ export function ImageField({
               variant="ghost"
               size="sm"
               disabled={pending}
-              onClick={() => run(remove(), messages.removed)}
+              onClick={() => run(remove.mutateAsync(), messages.removed)}
             >
               <Trash2 aria-hidden />
               Remove

@@ -62,9 +62,8 @@ function OrganizationForm({ organization }: { organization: OrganizationProfile 
       <ImageField
         noun="logo"
         hasImage={Boolean(organization.organizationProfileUrl)}
-        pending={upload.isPending || remove.isPending}
-        upload={(file) => upload.mutateAsync(file)}
-        remove={() => remove.mutateAsync()}
+        upload={upload}
+        remove={remove}
         messages={{ updated: M.logoUpdated, removed: M.logoRemoved }}
         preview={<Logo url={organization.organizationProfileUrl} />}
       />

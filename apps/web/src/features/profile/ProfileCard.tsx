@@ -75,9 +75,8 @@ export function ProfileCard({ user, roleLabel }: { user: SessionUser; roleLabel:
         <ImageField
           noun="picture"
           hasImage={Boolean(user.profileImageUrl)}
-          pending={upload.isPending || remove.isPending}
-          upload={(file) => upload.mutateAsync(file)}
-          remove={() => remove.mutateAsync()}
+          upload={upload}
+          remove={remove}
           messages={{ updated: M.pictureUpdated, removed: M.pictureRemoved }}
           preview={
             <Avatar

@@ -45,7 +45,7 @@ export const useUploadPicture = () =>
   );
 
 export const useRemovePicture = () =>
-  useUserMutation(() => api(profileRoutes.deleteUserImage, { toast: false }));
+  useUserMutation<void>(() => api(profileRoutes.deleteUserImage, { toast: false }));
 
 export function useOrganizationProfile() {
   return useQuery({
@@ -80,7 +80,7 @@ export const useUploadLogo = () =>
   );
 
 export const useRemoveLogo = () =>
-  useOrganizationMutation(() => api(profileRoutes.deleteOrganizationImage, { toast: false }));
+  useOrganizationMutation<void>(() => api(profileRoutes.deleteOrganizationImage, { toast: false }));
 
 /**
  * The theme as the user picks it (user menu, settings): applied at once on this device and
