@@ -35,6 +35,8 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVideoSignalsModule } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
+import { createProfilesModule } from './modules/profiles/index.js';
+import { createImageLinks } from './platform/media/image-links.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -87,14 +89,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const role = env.ROLE;
   const serves = role !== 'worker';
+  const images = createImageLinks(config.appSecret, platform.now);
   const billing = createBillingModule({ db, config });
   const plans = billing.service;
   const organizations = createOrganizationsModule({
     ...platform,
     plans,
+    images,
     publicUrl: config.publicUrl,
   });
-  const users = createUsersModule({ db, organizations: organizations.service, plans });
+  const users = createUsersModule({ db, organizations: organizations.service, plans, images });
   const auth = createAuthModule({
     ...platform,
     config,
@@ -194,6 +198,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     users: users.service,
   });
   const uploads = createUploadsModule({ ...shared, meetings: meetings.service });
+  const profiles = createProfilesModule({
+    ...platform,
+    users: users.service,
+    organizations: organizations.service,
+    images,
+    resolveStore,
+  });
   const prompts = createPromptsModule({
     db,
     ai,
@@ -262,6 +273,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await biometrics.registerRoutes(api);
       insights.registerRoutes(api);
       videoSignals.registerRoutes(api);
+      await profiles.registerRoutes(api);
       if (config.devOutbox) dev.registerRoutes(api);
       await opts.routes?.(api);
     },

@@ -24,3 +24,4 @@ export * from './video-signals-physiology.js';
 export * from './video-signals-source.js';
 export * from './video-signals-lipsync.js';
 export * from './organizations.js';
+export * from './profile.js';

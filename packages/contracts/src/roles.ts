@@ -23,6 +23,9 @@ export const BILLING_ROLES: readonly Role[] = ['superadmin', 'poc'];
  */
 export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['superadmin'];
 
+/** Roles that may change their own organisation's profile and logo (spec 3 §7 Profile). */
+export const ORGANIZATION_PROFILE_ROLES: readonly Role[] = ['superadmin', 'poc'];
+
 /** Positions are free text in general; these are the values the product reacts to (spec 1 §3). */
 export const POSITIONS = {
   b2cUser: 'B2CUSER',

@@ -1,8 +1,9 @@
+import { THEME_CHOICES, type ThemeChoice } from '@parley/contracts';
 import { STORAGE_KEYS } from './config';
 import { createStore, useStore } from './store';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
-export const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
+export { THEME_CHOICES, type ThemeChoice };
+
 /** Spec 1 §9: default theme light. */
 export const DEFAULT_THEME: ThemeChoice = 'light';
 

@@ -6,11 +6,16 @@ interface AvatarProps {
   firstName?: string | null;
   lastName?: string | null;
   imageUrl?: string | null;
-  size?: 'sm' | 'md' | 'lg';
+  size?: keyof typeof sizes;
   className?: string;
 }
 
-const sizes = { sm: 'size-7 text-xs', md: 'size-8 text-xs', lg: 'size-10 text-sm' };
+const sizes = {
+  sm: 'size-7 text-xs',
+  md: 'size-8 text-xs',
+  lg: 'size-10 text-sm',
+  xl: 'size-16 text-lg',
+};
 
 /** Profile image, or the initials of first and last name. */
 export function Avatar({ firstName, lastName, imageUrl, size = 'md', className }: AvatarProps) {

@@ -1,3 +1,4 @@
 // The organizations module's face: other modules import only this file.
 export { createOrganizationsModule, type OrganizationsNeeds } from './module.js';
 export type { OrganizationsService } from './service.js';
+export { organizationSummary } from './summary.js';

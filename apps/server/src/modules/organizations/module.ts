@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { QUEUES } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { ImageLinks } from '../../platform/media/image-links.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { BillingService } from '../billing/index.js';
@@ -16,6 +17,7 @@ export interface OrganizationsNeeds {
   db: Db;
   plans: BillingService;
   mailer: Mailer;
+  images: ImageLinks;
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -33,6 +35,7 @@ export function createOrganizationsModule(needs: OrganizationsNeeds) {
     dashboard: createDashboardRepo(needs.db),
     plans: needs.plans,
     mailer: needs.mailer,
+    images: needs.images,
     publicUrl: needs.publicUrl,
     now: needs.now,
     async queueDeletion(organizationId) {

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
+import type { ImageLinks } from '../../platform/media/image-links.js';
 import type { BillingService } from '../billing/index.js';
 import type { DashboardRepo } from './dashboard-repo.js';
 import { firstNameFromEmail, invitationMail } from './invite-mail.js';
@@ -20,14 +21,15 @@ export interface OrganizationsDeps {
   publicUrl: string;
   /** Queues the background removal of a closed organisation. */
   queueDeletion: (organizationId: string) => Promise<void>;
+  images: ImageLinks;
   now: () => Date;
 }
 
 type Summary = NonNullable<Awaited<ReturnType<OrganizationsRepo['summary']>>>;
-const toSummary = (s: Summary): OrganizationRecord => ({
+const toSummary = (s: Summary, images: ImageLinks): OrganizationRecord => ({
   id: s.org.id,
   name: s.org.name,
-  logo: s.org.logoUrl,
+  logo: images.url('organization', s.org.id, s.org.logo),
   createdAt: s.org.createdAt.toISOString(),
   usersCount: s.usersCount,
   planName: s.planName,
@@ -47,7 +49,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
   async function summary(id: string): Promise<OrganizationRecord> {
     const found = isUuid(id) ? await repo.summary(id) : null;
     if (!found) throw notFound(M.notFound);
-    return toSummary(found);
+    return toSummary(found, deps.images);
   }
 
   return {
@@ -66,7 +68,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
     async list(query: { page: number; size: number; search?: string }) {
       const { rows, count } = await repo.page(query.search, query.page * query.size, query.size);
-      return { data: rows.map(toSummary), count };
+      return { data: rows.map((row) => toSummary(row, deps.images)), count };
     },
 
     get: summary,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
+import type { ImageLinks } from '../../platform/media/image-links.js';
 import type { BillingService } from '../billing/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import { createUsersRepo } from './repo.js';
@@ -10,11 +11,17 @@ export interface UsersNeeds {
   db: Db;
   organizations: OrganizationsService;
   plans: BillingService;
+  images: ImageLinks;
 }
 
 /** Users, their consent and the features their organisation's plan opens. */
 export function createUsersModule(needs: UsersNeeds) {
-  const service = createUsersService(createUsersRepo(needs.db), needs.organizations, needs.plans);
+  const service = createUsersService(
+    createUsersRepo(needs.db),
+    needs.organizations,
+    needs.plans,
+    needs.images,
+  );
   return {
     service,
     registerRoutes: (api: FastifyInstance) => registerUserRoutes(api, service),

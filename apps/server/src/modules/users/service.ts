@@ -7,7 +7,8 @@ import {
   type SessionUser,
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { OrganizationsService } from '../organizations/index.js';
+import type { ImageLinks } from '../../platform/media/image-links.js';
+import { organizationSummary, type OrganizationsService } from '../organizations/index.js';
 import type { BillingService } from '../billing/index.js';
 import type { NewUser, UsersRepo } from './repo.js';
 
@@ -15,6 +16,7 @@ export function createUsersService(
   repo: UsersRepo,
   organizations: OrganizationsService,
   plans: BillingService,
+  images: ImageLinks,
 ) {
   /** The organisation flags and plan that decide which features a user may use. */
   async function featureHolder(userId: string): Promise<FeatureHolder> {
@@ -47,16 +49,10 @@ export function createUsersService(
         email: user.email,
         role: user.role,
         position: user.position,
-        profileImageUrl: user.profileImageUrl,
+        profileImageUrl: images.url('user', user.id, user.profileImage),
         b2cConsent: user.b2cConsent,
         organizationId: org.id,
-        organization: {
-          id: org.id,
-          name: org.name,
-          isB2C: org.isB2C,
-          defaultCloud: org.defaultCloud,
-          organizationProfileUrl: org.logoUrl,
-        },
+        organization: organizationSummary(org, images),
         plan: await plans.activePlan(org.id),
       };
     },

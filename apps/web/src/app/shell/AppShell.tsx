@@ -6,6 +6,7 @@ import { UserMenu } from './UserMenu';
 import { NavRail } from './NavRail';
 import { TopBar } from './TopBar';
 import { ShellLogo } from './ShellLogo';
+import { useAccountTheme } from '../../features/profile';
 
 function SkipLink() {
   return (
@@ -21,6 +22,7 @@ function SkipLink() {
 /** The authenticated shell with sidebar: icon rail on wide screens, top bar below 1024 px. */
 export function AppShell() {
   const { user } = useAuth();
+  useAccountTheme();
   if (!user) return null;
   return (
     <div className="min-h-dvh bg-bg">
@@ -41,6 +43,7 @@ export function AppShell() {
 /** Shell without sidebar (/pricing, /help): a slim header with the logo and the user menu. */
 export function PlainShell() {
   const { user } = useAuth();
+  useAccountTheme();
   if (!user) return null;
   return (
     <div className="min-h-dvh bg-bg">

@@ -1,28 +1,14 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate, Link } from 'react-router';
-import {
-  Check,
-  ChevronsUpDown,
-  CircleQuestionMark,
-  LogOut,
-  Monitor,
-  Moon,
-  Sun,
-  UserRound,
-} from 'lucide-react';
+import { Check, ChevronsUpDown, CircleQuestionMark, LogOut, UserRound } from 'lucide-react';
 import type { SessionUser } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { fullName } from '../../lib/format';
 import { profilePathFor } from '../../lib/navigation';
 import { signOut } from '../../lib/session';
-import { setTheme, THEME_CHOICES, useTheme, type ThemeChoice } from '../../lib/theme';
+import { THEME_CHOICES, useTheme, type ThemeChoice } from '../../lib/theme';
+import { THEME_LABEL, useChooseTheme } from '../../features/profile';
 import { Avatar } from '../../ui';
-
-const THEME_LABEL: Record<ThemeChoice, { label: string; icon: typeof Sun }> = {
-  light: { label: 'Light', icon: Sun },
-  dark: { label: 'Dark', icon: Moon },
-  system: { label: 'System', icon: Monitor },
-};
 
 const itemClass = cn(
   'flex h-8 cursor-default select-none items-center gap-2.5 rounded-control px-2 text-sm text-fg outline-none',
@@ -39,6 +25,7 @@ interface UserMenuProps {
 export function UserMenu({ user, variant }: UserMenuProps) {
   const navigate = useNavigate();
   const theme = useTheme();
+  const chooseTheme = useChooseTheme();
   const name = fullName(user) || user.email;
 
   const logOut = async () => {
@@ -113,7 +100,10 @@ export function UserMenu({ user, variant }: UserMenuProps) {
           <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-xs font-medium text-subtle">
             Theme
           </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={theme} onValueChange={(v) => setTheme(v as ThemeChoice)}>
+          <DropdownMenu.RadioGroup
+            value={theme}
+            onValueChange={(v) => chooseTheme(v as ThemeChoice)}
+          >
             {THEME_CHOICES.map((choice) => {
               const { label, icon: Icon } = THEME_LABEL[choice];
               return (

@@ -1,10 +1,10 @@
-import { SlidersHorizontal } from 'lucide-react';
+import { ORGANIZATION_PROFILE_ROLES } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { fullName } from '../../lib/format';
-import { Avatar, Card, EmptyState, PageHeader } from '../../ui';
+import { PageHeader } from '../../ui';
+import { AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
 import { ConfigurationTabs } from './ConfigurationTabs';
 
-const ROLE_LABEL: Record<string, string> = {
+export const ROLE_LABEL: Record<string, string> = {
   superadmin: 'Super admin',
   poc: 'Point of contact',
   user: 'User',
@@ -13,6 +13,7 @@ const ROLE_LABEL: Record<string, string> = {
   talentPoolUser: 'Talent pool',
 };
 
+/** /configuration: own profile and picture, the organisation (point of contact), appearance. */
 export default function ConfigurationPage() {
   const { user } = useAuth();
   return (
@@ -24,34 +25,12 @@ export default function ConfigurationPage() {
       />
       <ConfigurationTabs current="profile" />
       {user ? (
-        <Card className="flex flex-wrap items-center gap-4 p-5">
-          <Avatar
-            size="lg"
-            firstName={user.firstName}
-            lastName={user.lastName}
-            imageUrl={user.profileImageUrl}
-          />
-          <div className="flex min-w-0 flex-1 flex-col">
-            <p className="text-sm font-semibold text-fg">{fullName(user) || user.email}</p>
-            <p className="truncate text-sm text-muted">{user.email}</p>
-          </div>
-          <dl className="flex gap-8 text-sm">
-            <div>
-              <dt className="text-xs text-subtle">Role</dt>
-              <dd className="font-medium text-fg">{ROLE_LABEL[user.role] ?? user.role}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-subtle">Organisation</dt>
-              <dd className="font-medium text-fg">{user.organization.name}</dd>
-            </div>
-          </dl>
-        </Card>
+        <>
+          <ProfileCard key={user.id} user={user} roleLabel={ROLE_LABEL[user.role] ?? user.role} />
+          {ORGANIZATION_PROFILE_ROLES.includes(user.role) ? <OrganizationCard /> : null}
+          <AppearanceCard />
+        </>
       ) : null}
-      <EmptyState
-        icon={SlidersHorizontal}
-        title="More settings are on their way"
-        description="Editing your profile and organisation settings arrives with the Administration area."
-      />
     </div>
   );
 }

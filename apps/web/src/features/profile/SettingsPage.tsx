@@ -1,13 +1,16 @@
-import { Settings } from 'lucide-react';
-import { PlaceholderPage } from '../../ui';
+import { useAuth } from '../../lib/auth-store';
+import { PageHeader } from '../../ui';
+import { AppearanceCard } from './AppearanceCard';
+import { ProfileCard } from './ProfileCard';
 
+/** /settings for talent-pool users: their name and picture, and the theme. */
 export default function SettingsPage() {
+  const { user } = useAuth();
   return (
-    <PlaceholderPage
-      title="Settings"
-      icon={Settings}
-      summary="Account, plan and payment settings arrive with the Individual profiles area."
-      description="Your account and preferences."
-    />
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Settings" description="Your account and preferences." />
+      {user ? <ProfileCard key={user.id} user={user} roleLabel="Talent pool" /> : null}
+      <AppearanceCard />
+    </div>
   );
 }

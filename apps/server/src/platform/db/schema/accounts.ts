@@ -11,9 +11,20 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from '@parley/contracts';
+import { ROLES, type StorageProvider, type UserSettings } from '@parley/contracts';
 import { createdAt, updatedAt } from './columns.js';
 import { plans } from './plans.js';
+
+/**
+ * A profile picture or logo in the organisation's media store: `id` changes with every upload
+ * and is what signed image links name; `provider` is the store it went to, which stays right
+ * when the organisation's default cloud changes later.
+ */
+export interface StoredImage {
+  id: string;
+  provider: StorageProvider;
+  key: string;
+}
 
 export const roleEnum = pgEnum('user_role', ROLES);
 export const codePurposeEnum = pgEnum('code_purpose', ['signin', 'signup']);
@@ -23,7 +34,7 @@ export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   isB2C: boolean('is_b2c').notNull().default(false),
-  logoUrl: text('logo_url'),
+  logo: jsonb('logo').$type<StoredImage>(),
   defaultCloud: text('default_cloud'),
   /** The active plan; null until the organisation buys one. */
   planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
@@ -78,7 +89,9 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('user'),
     position: text('position'),
     b2cConsent: boolean('b2c_consent').notNull().default(false),
-    profileImageUrl: text('profile_image_url'),
+    profileImage: jsonb('profile_image').$type<StoredImage>(),
+    /** The user's own preferences; keys absent take their defaults (DEFAULT_USER_SETTINGS). */
+    settings: jsonb('settings').$type<Partial<UserSettings>>().notNull().default({}),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),

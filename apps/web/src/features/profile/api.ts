@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PROFILE_IMAGE,
+  organizationProfileSchema,
+  profileRoutes,
+  sessionUserSchema,
+  type OrganizationProfile,
+  type SessionUser,
+  type ThemeChoice,
+  type UpdateProfileBody,
+  type UserSettings,
+} from '@parley/contracts';
+import { api, postForm } from '../../lib/api';
+import { updateSessionUser, useAuth } from '../../lib/auth-store';
+import { setTheme, themeStore } from '../../lib/theme';
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  organization: ['profile', 'organization'] as const,
+  settings: ['profile', 'settings'] as const,
+};
+
+const imageForm = (file: File) => {
+  const form = new FormData();
+  form.append(PROFILE_IMAGE.field, file, file.name);
+  return form;
+};
+
+/** The answers that change the signed-in user go straight into the session: menu and rail follow. */
+function useUserMutation<V>(run: (vars: V) => Promise<SessionUser>) {
+  return useMutation({ mutationFn: run, onSuccess: (user) => updateSessionUser(user) });
+}
+
+export const useUpdateProfile = () =>
+  useUserMutation((body: UpdateProfileBody) =>
+    api(profileRoutes.updateUser, { body, toast: false }),
+  );
+
+export const useUploadPicture = () =>
+  useUserMutation(async (file: File) =>
+    sessionUserSchema.parse(
+      await postForm(profileRoutes.uploadUserImage.path, imageForm(file), { toast: false }),
+    ),
+  );
+
+export const useRemovePicture = () =>
+  useUserMutation<void>(() => api(profileRoutes.deleteUserImage, { toast: false }));
+
+export function useOrganizationProfile() {
+  return useQuery({
+    queryKey: profileKeys.organization,
+    queryFn: ({ signal }) => api(profileRoutes.getOrganization, { signal, toast: false }),
+  });
+}
+
+function useOrganizationMutation<V>(run: (vars: V) => Promise<OrganizationProfile>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (organization) => {
+      client.setQueryData(profileKeys.organization, organization);
+      updateSessionUser({ organization });
+    },
+  });
+}
+
+export const useUpdateOrganization = () =>
+  useOrganizationMutation((name: string) =>
+    api(profileRoutes.updateOrganization, { body: { name }, toast: false }),
+  );
+
+export const useUploadLogo = () =>
+  useOrganizationMutation(async (file: File) =>
+    organizationProfileSchema.parse(
+      await postForm(profileRoutes.uploadOrganizationImage.path, imageForm(file), {
+        toast: false,
+      }),
+    ),
+  );
+
+export const useRemoveLogo = () =>
+  useOrganizationMutation<void>(() => api(profileRoutes.deleteOrganizationImage, { toast: false }));
+
+/**
+ * The theme as the user picks it (user menu, settings): applied at once on this device and
+ * kept with the account, so their other devices follow on their next visit.
+ */
+export function useChooseTheme(): (theme: ThemeChoice) => void {
+  const client = useQueryClient();
+  return (theme) => {
+    setTheme(theme);
+    client.setQueryData<UserSettings>(profileKeys.settings, (s) => ({ ...s, theme }));
+    void api(profileRoutes.updateSettings, { body: { theme }, toast: false }).catch(() => {
+      /* the device keeps its choice; the account catches up on the next pick */
+    });
+  };
+}
+
+/** Once per signed-in visit: the account's theme, when one was chosen, wins over the device's. */
+export function useAccountTheme(): void {
+  const signedIn = useAuth().isAuthenticated;
+  const { data } = useQuery({
+    queryKey: profileKeys.settings,
+    queryFn: ({ signal }) => api(profileRoutes.getSettings, { signal, toast: false }),
+    enabled: signedIn,
+    staleTime: Infinity,
+  });
+  const theme = data?.theme;
+  useEffect(() => {
+    if (theme && theme !== themeStore.get()) setTheme(theme);
+  }, [theme]);
+}

@@ -1,0 +1,5 @@
+// The profile feature's face: own profile, organisation profile, appearance, theme sync.
+export { ProfileCard } from './ProfileCard';
+export { OrganizationCard } from './OrganizationCard';
+export { AppearanceCard, THEME_LABEL } from './AppearanceCard';
+export { useAccountTheme, useChooseTheme } from './api';
