@@ -32,6 +32,8 @@ import { createIntegrationsRepo } from './modules/integrations/repo.js';
 import { createIntegrationsService } from './modules/integrations/service.js';
 import { registerIntegrationRoutes } from './modules/integrations/routes.js';
 import { createMeetingsArea } from './meetings-area.js';
+import { createParametersModule } from './modules/parameters/index.js';
+import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createAiProvidersModule } from './modules/ai-providers/module.js';
 import { createPromptsModule } from './modules/prompts/module.js';
 import { workbenchSources } from './modules/prompts/sources.js';
@@ -119,6 +121,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await aiProviders.seed();
 
+  const parameters = createParametersModule({
+    db: database.db,
+    defaults: {
+      FREE_MEETING_CREDITS: config.env.FREE_MEETING_CREDITS,
+      THRESHOLD_HR_SCORE: config.env.THRESHOLD_HR_SCORE,
+    },
+  });
+  await parameters.seed();
+  const userLogs = createUserLogsModule({ db: database.db, now });
+
   const meetingsArea = await createMeetingsArea(app, {
     config,
     database,
@@ -129,6 +141,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mailer,
     resolveStore: (organizationId, provider) => integrations.storeFor(organizationId, provider),
     ai: opts.ai ?? aiProviders.resolver,
+    hrScoreThreshold: (organizationId) =>
+      parameters.service.valueOf('THRESHOLD_HR_SCORE', organizationId),
     now,
     log: app.log,
   });
@@ -149,6 +163,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       registerIntegrationRoutes(api, integrations);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);
+      parameters.registerRoutes(api);
+      userLogs.registerRoutes(api);
       await meetingsArea.registerRoutes(api);
       if (config.devOutbox) registerDevRoutes(api, mailer);
       await opts.routes?.(api);

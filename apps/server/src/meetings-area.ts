@@ -56,6 +56,8 @@ export interface MeetingsAreaDeps {
   resolveStore: StoreResolver;
   /** How the insights step, the AI kit and the assistant reach a language model. */
   ai: AiProviderResolver;
+  /** THRESHOLD_HR_SCORE as it applies to an organisation (parameters module). */
+  hrScoreThreshold: (organizationId: string) => Promise<number>;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -155,7 +157,7 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     featureHolder: (userId) => deps.users.featureHolder(userId),
     transcriptOf: (meetingId) => analysisRepo.transcript(meetingId),
     broadcaster,
-    threshold: config.env.THRESHOLD_HR_SCORE,
+    thresholdFor: deps.hrScoreThreshold,
     now,
     log,
   });

@@ -23,3 +23,5 @@ export * from './video-signals.js';
 export * from './video-signals-physiology.js';
 export * from './video-signals-source.js';
 export * from './video-signals-lipsync.js';
+export * from './user-logs.js';
+export * from './parameters.js';
