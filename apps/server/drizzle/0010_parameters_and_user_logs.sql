@@ -17,5 +17,8 @@ CREATE TABLE "parameters" (
 	CONSTRAINT "parameters_key_unique" UNIQUE("key")
 );
 --> statement-breakpoint
+DROP INDEX "activity_org_time_idx";--> statement-breakpoint
 ALTER TABLE "organization_thresholds" ADD CONSTRAINT "organization_thresholds_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "organization_thresholds_org_key_uq" ON "organization_thresholds" USING btree ("organization_id","key");
+CREATE UNIQUE INDEX "organization_thresholds_org_key_uq" ON "organization_thresholds" USING btree ("organization_id","key");--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "activity_org_time_idx" ON "activity_log" USING btree ("organization_id","created_at","user_id");

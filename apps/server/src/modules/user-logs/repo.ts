@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ActivityDay, LogEvent, UserLogEntry } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { activityLog, users } from '../../platform/db/schema.js';
@@ -19,14 +19,12 @@ export type UserLogSort = `${'activityCount' | 'lastActivityAt' | 'firstName' | 
 /** ISO 8601 in UTC, computed in SQL so both drivers answer the same text. */
 const isoUtc = (column: SQL) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** What the search runs over; the same expression as the trigram index users_search_trgm_idx. */
+const USER_SEARCH_TEXT = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
+
 function nameMatches(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(users.email, pattern),
-  );
+  return ilike(USER_SEARCH_TEXT, `%${search.replace(/[\\%_]/g, '\\$&')}%`);
 }
 
 /** Conditions on activity rows; the organisation one is the tenancy boundary. */
@@ -117,16 +115,23 @@ export function createUserLogsRepo(db: Db) {
       };
     },
 
-    /** Calls per UTC day by the matching users in scope, oldest day first. */
+    /**
+     * Calls per UTC day by the matching users in scope, oldest day first. Grouped on the date
+     * and formatted after, so the text is built once per day rather than once per call.
+     */
     async perDay(scope: LogScope, range: LogRange, search?: string): Promise<ActivityDay[]> {
-      const day = sql<string>`to_char(${activityLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-      return db
-        .select({ date: day, count: sql<number>`count(*)::int` })
-        .from(activityLog)
-        .innerJoin(users, eq(users.id, activityLog.userId))
-        .where(and(activityWhere(scope, range), usersWhere(scope, search)))
-        .groupBy(day)
-        .orderBy(day);
+      const day = sql`(${activityLog.createdAt} AT TIME ZONE 'UTC')::date`;
+      const base = db
+        .select({ date: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, count: sql<number>`count(*)::int` })
+        .from(activityLog);
+      // Without a search the users table is not needed: the calls of removed users are left
+      // out as the per-user counts leave them out.
+      const rows = search
+        ? base
+            .innerJoin(users, eq(users.id, activityLog.userId))
+            .where(and(activityWhere(scope, range), usersWhere(scope, search)))
+        : base.where(and(activityWhere(scope, range), isNotNull(activityLog.userId)));
+      return rows.groupBy(day).orderBy(day);
     },
 
     /** One page of calls, newest first, with how many match. */
