@@ -8,6 +8,9 @@ import { signInWith } from '../../test/sign-in';
 import UserLogsPage from './UserLogsPage';
 import { fillDays, rangeFilter } from './model';
 
+/** The first render loads the chart library. */
+const SLOW = { timeout: 5000 };
+
 const PAGE: UserLogPage = {
   data: [
     {
@@ -42,12 +45,13 @@ afterEach(() => {
   setAuthFailed();
 });
 
-describe('User Logs page', () => {
+// A loaded machine renders the first page (chart and table code) slowly.
+describe('User Logs page', { timeout: 20_000 }, () => {
   it("shows a point of contact their organisation's users, totals and the per-day chart", async () => {
     signInWith([]);
     const server = fakeServer().on(userLogRoutes.organization, PAGE);
     renderWithProviders(<UserLogsPage />);
-    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    expect(await screen.findByText('Grace Hopper', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('alan@example.com')).toBeTruthy();
     expect(screen.getByText('No activity')).toBeTruthy();
     expect(screen.getByTestId('activity-chart')).toBeTruthy();
@@ -64,7 +68,7 @@ describe('User Logs page', () => {
     signInWith([]);
     const server = fakeServer().on(userLogRoutes.organization, PAGE);
     renderWithProviders(<UserLogsPage />);
-    await screen.findByText('Grace Hopper');
+    await screen.findByText('Grace Hopper', {}, SLOW);
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     await waitFor(() => {
       const last = server.calls(userLogRoutes.organization).at(-1);
@@ -80,7 +84,7 @@ describe('User Logs page', () => {
       json({ statusCode: 500, error: 'Internal Server Error', message: '' }, 500),
     );
     renderWithProviders(<UserLogsPage />);
-    expect(await screen.findByText(USER_LOG_MESSAGES.organizationLogsFailed)).toBeTruthy();
+    expect(await screen.findByText(USER_LOG_MESSAGES.organizationLogsFailed, {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
