@@ -38,14 +38,20 @@ async function load(pool) {
     FROM generate_series(1, ${ROWS}) g
     JOIN bench_users u ON u.i = (hashint4(g)::bigint & 2147483647) % ${USERS}`);
   await pool.query('VACUUM ANALYZE activity_log, users, organizations');
-  console.log(`loaded ${USERS} users, ${ROWS} log rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `loaded ${USERS} users, ${ROWS} log rows in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function measure(app, label, url, token) {
   const times = [];
   for (let i = 0; i < ROUNDS + 10; i++) {
     const t = performance.now();
-    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
     // The first calls warm the connection pool and plan caches.
     if (i >= 10) times.push(performance.now() - t);
@@ -73,9 +79,15 @@ async function run(database) {
   const week = new Date(Date.now() - 7 * 86_400_000).toISOString();
   const cases = [
     ['userlog/organization/{id} (all time, busiest first)', `${org}`],
-    ['userlog/organization/{id} (last 7 days)', `${org}?filter=createdAt:between:${week},${new Date().toISOString()}`],
+    [
+      'userlog/organization/{id} (last 7 days)',
+      `${org}?filter=createdAt:between:${week},${new Date().toISOString()}`,
+    ],
     ['userlog/organization/{id} (search, page 3)', `${org}?search=first1&page=2`],
-    ['userlog/organization/{id}/timestamps (GET, 7 days)', `${org}/timestamps/${Date.now() - 7 * 86_400_000},${Date.now()}?filter=method:eq:GET`],
+    [
+      'userlog/organization/{id}/timestamps (GET, 7 days)',
+      `${org}/timestamps/${Date.now() - 7 * 86_400_000},${Date.now()}?filter=method:eq:GET`,
+    ],
     ['share/org/users (users listing, in place of user/query)', '/api/v1/share/org/users'],
     ['share/org/users?search=last12', '/api/v1/share/org/users?search=last12'],
   ];
@@ -87,7 +99,9 @@ async function run(database) {
 }
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('user-logs: PostgreSQL only; set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  console.log(
+    'user-logs: PostgreSQL only; set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
+  );
 } else {
   await withPostgres((database) => run(database));
 }

@@ -50,7 +50,10 @@ export function knownParameterProblem(key: KnownParameter, value: string): strin
 const key = z
   .string()
   .trim()
-  .regex(/^[A-Z][A-Z0-9_]{0,99}$/, 'key is upper-case letters, digits and _ (e.g. FREE_MEETING_CREDITS)');
+  .regex(
+    /^[A-Z][A-Z0-9_]{0,99}$/,
+    'key is upper-case letters, digits and _ (e.g. FREE_MEETING_CREDITS)',
+  );
 const value = z.string().trim().min(1, 'value must not be empty').max(2000);
 
 export const parameterSchema = z.object({
@@ -80,7 +83,10 @@ export const parameterPageQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(10),
   sort: z
     .string()
-    .regex(/^(key|createdAt|updatedAt):(asc|desc)$/, 'sort is key, createdAt or updatedAt, then :asc or :desc')
+    .regex(
+      /^(key|createdAt|updatedAt):(asc|desc)$/,
+      'sort is key, createdAt or updatedAt, then :asc or :desc',
+    )
     .default('createdAt:desc'),
   search: z.string().trim().max(200).optional(),
 });
@@ -103,8 +109,14 @@ export const thresholdSchema = z.object({
 });
 export type Threshold = z.infer<typeof thresholdSchema>;
 
-const thresholdKey = z.enum(THRESHOLD_KEYS, { error: `key must be one of ${THRESHOLD_KEYS.join(', ')}` });
-const thresholdValue = z.number({ error: 'value must be a number' }).int('value must be a whole number').min(0).max(100);
+const thresholdKey = z.enum(THRESHOLD_KEYS, {
+  error: `key must be one of ${THRESHOLD_KEYS.join(', ')}`,
+});
+const thresholdValue = z
+  .number({ error: 'value must be a number' })
+  .int('value must be a whole number')
+  .min(0)
+  .max(100);
 export const thresholdBody = z.object({
   organizationId: z.uuid('organizationId must be an organisation id'),
   key: thresholdKey.default('THRESHOLD_HR_SCORE'),

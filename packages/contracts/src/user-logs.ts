@@ -17,7 +17,10 @@ export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** An instant as ISO 8601 or epoch milliseconds (the spec's clients send both). */
 const instant = z.union([
-  z.string().regex(/^\d{1,15}$/).transform((ms) => new Date(Number(ms))),
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform((ms) => new Date(Number(ms))),
   z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
   z.iso.date().transform((day) => new Date(`${day}T00:00:00Z`)),
 ]);
@@ -152,7 +155,8 @@ export const userLogRoutes = {
   organization: defineRoute({
     method: 'GET',
     path: '/userlog/organization/:id',
-    summary: "Activity per user of one organisation (super admin, or the organisation's point of contact)",
+    summary:
+      "Activity per user of one organisation (super admin, or the organisation's point of contact)",
     tags,
     auth: true,
     roles: ORGANIZATION_LOG_ROLES,

@@ -9,7 +9,10 @@ import { createParametersService } from './service.js';
  * Parameters and thresholds (spec 3 §7). `service.valueOf(key, organizationId)` is the one
  * way to read a known parameter; `defaults` are the environment values it falls back to.
  */
-export function createParametersModule(needs: { db: Db; defaults: Record<KnownParameter, number> }) {
+export function createParametersModule(needs: {
+  db: Db;
+  defaults: Record<KnownParameter, number>;
+}) {
   const service = createParametersService({
     repo: createParametersRepo(needs.db),
     defaults: needs.defaults,

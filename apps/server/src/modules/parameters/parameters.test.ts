@@ -74,11 +74,16 @@ describe('parameters (spec 3 §7 Parameters)', () => {
       payload: { value: '8-18' },
     });
     expect(patched.statusCode).toBe(200);
-    expect(json<Parameter>(patched)).toMatchObject({ value: '8-18', description: 'When support answers' });
+    expect(json<Parameter>(patched)).toMatchObject({
+      value: '8-18',
+      description: 'When support answers',
+    });
 
     expect((await call(ctx, 'DELETE', `/parameter/${row.id}`, as(admin))).statusCode).toBe(200);
     expect((await call(ctx, 'DELETE', `/parameter/${row.id}`, as(admin))).statusCode).toBe(404);
-    expect((await call(ctx, 'PATCH', '/parameter/nope', { ...as(admin), payload: {} })).statusCode).toBe(404);
+    expect(
+      (await call(ctx, 'PATCH', '/parameter/nope', { ...as(admin), payload: {} })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a known parameter outside its bounds and a malformed key', async () => {
@@ -104,14 +109,19 @@ describe('parameters (spec 3 §7 Parameters)', () => {
           .statusCode,
       ).toBe(403);
       const id = (await parameterNamed('FREE_MEETING_CREDITS')).id;
-      expect((await call(ctx, 'PATCH', `/parameter/${id}`, { ...as(who), payload: { value: '0' } })).statusCode).toBe(403);
+      expect(
+        (await call(ctx, 'PATCH', `/parameter/${id}`, { ...as(who), payload: { value: '0' } }))
+          .statusCode,
+      ).toBe(403);
       expect((await call(ctx, 'DELETE', `/parameter/${id}`, as(who))).statusCode).toBe(403);
       expect((await get(who, '/parameter/thresholds')).statusCode).toBe(403);
       expect(
-        (await call(ctx, 'POST', '/parameter/create-threshold', {
-          ...as(who),
-          payload: { organizationId: who.user.organizationId, value: 1 },
-        })).statusCode,
+        (
+          await call(ctx, 'POST', '/parameter/create-threshold', {
+            ...as(who),
+            payload: { organizationId: who.user.organizationId, value: 1 },
+          })
+        ).statusCode,
       ).toBe(403);
     }
     expect((await call(ctx, 'GET', '/parameter')).statusCode).toBe(401);
@@ -124,8 +134,13 @@ describe('thresholds per organisation and the values that apply', () => {
     expect(json(await get(member, '/parameter/parameters'))).toEqual({ THRESHOLD_HR_SCORE: 65 });
 
     const threshold = await parameterNamed('THRESHOLD_HR_SCORE');
-    await call(ctx, 'PATCH', `/parameter/${threshold.id}`, { ...as(admin), payload: { value: '72' } });
-    expect(json(await get(member, '/parameter/threshold-values'))).toEqual({ THRESHOLD_HR_SCORE: 72 });
+    await call(ctx, 'PATCH', `/parameter/${threshold.id}`, {
+      ...as(admin),
+      payload: { value: '72' },
+    });
+    expect(json(await get(member, '/parameter/threshold-values'))).toEqual({
+      THRESHOLD_HR_SCORE: 72,
+    });
 
     const created = await call(ctx, 'POST', '/parameter/create-threshold', {
       ...as(admin),
@@ -136,9 +151,13 @@ describe('thresholds per organisation and the values that apply', () => {
     expect(own).toMatchObject({ organizationId: acme, organizationName: 'Acme Corp', value: 80 });
 
     // Acme reads its own threshold; another organisation still reads the parameter.
-    expect(json(await get(member, '/parameter/threshold-values'))).toEqual({ THRESHOLD_HR_SCORE: 80 });
+    expect(json(await get(member, '/parameter/threshold-values'))).toEqual({
+      THRESHOLD_HR_SCORE: 80,
+    });
     expect(json(await get(poc, '/parameter/parameters'))).toEqual({ THRESHOLD_HR_SCORE: 80 });
-    expect(json(await get(outsider, '/parameter/threshold-values'))).toEqual({ THRESHOLD_HR_SCORE: 72 });
+    expect(json(await get(outsider, '/parameter/threshold-values'))).toEqual({
+      THRESHOLD_HR_SCORE: 72,
+    });
 
     const duplicate = await call(ctx, 'POST', '/parameter/create-threshold', {
       ...as(admin),
@@ -151,7 +170,9 @@ describe('thresholds per organisation and the values that apply', () => {
       payload: { value: 55 },
     });
     expect(json<Threshold>(updated).value).toBe(55);
-    expect(json(await get(member, '/parameter/threshold-values'))).toEqual({ THRESHOLD_HR_SCORE: 55 });
+    expect(json(await get(member, '/parameter/threshold-values'))).toEqual({
+      THRESHOLD_HR_SCORE: 55,
+    });
 
     // The Candidate Analysis of Acme's meetings uses Acme's threshold.
     const [meeting] = await ctx.database.db
@@ -173,19 +194,28 @@ describe('thresholds per organisation and the values that apply', () => {
     // Every organisation is listed; one without its own value shows the parameter's.
     const other = json<Page<Threshold>>(await get(admin, '/parameter/thresholds?search=elsewhere'));
     expect(other.data).toEqual([
-      expect.objectContaining({ id: null, organizationName: 'Elsewhere', value: null, effective: 72 }),
+      expect.objectContaining({
+        id: null,
+        organizationName: 'Elsewhere',
+        value: null,
+        effective: 72,
+      }),
     ]);
     expect(
-      (await call(ctx, 'PATCH', `/parameter/update-threshold/${outsider.user.id}`, {
-        ...as(admin),
-        payload: { value: 1 },
-      })).statusCode,
+      (
+        await call(ctx, 'PATCH', `/parameter/update-threshold/${outsider.user.id}`, {
+          ...as(admin),
+          payload: { value: 1 },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call(ctx, 'POST', '/parameter/create-threshold', {
-        ...as(admin),
-        payload: { organizationId: outsider.user.id, value: 1 },
-      })).statusCode,
+      (
+        await call(ctx, 'POST', '/parameter/create-threshold', {
+          ...as(admin),
+          payload: { organizationId: outsider.user.id, value: 1 },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -194,6 +224,8 @@ describe('thresholds per organisation and the values that apply', () => {
     expect((await call(ctx, 'DELETE', `/parameter/${credits.id}`, as(admin))).statusCode).toBe(200);
     const threshold = await parameterNamed('THRESHOLD_HR_SCORE');
     await call(ctx, 'DELETE', `/parameter/${threshold.id}`, as(admin));
-    expect(json(await get(outsider, '/parameter/threshold-values'))).toEqual({ THRESHOLD_HR_SCORE: 65 });
+    expect(json(await get(outsider, '/parameter/threshold-values'))).toEqual({
+      THRESHOLD_HR_SCORE: 65,
+    });
   });
 });

@@ -71,7 +71,8 @@ export function createParametersService(deps: {
     for (const key of keys) {
       const stored = rows.find((r) => r.key === key)?.value;
       const usable = stored !== undefined && knownParameterProblem(key, stored) === null;
-      values[key] = own.find((t) => t.key === key)?.value ?? (usable ? Number(stored) : defaults[key]);
+      values[key] =
+        own.find((t) => t.key === key)?.value ?? (usable ? Number(stored) : defaults[key]);
     }
     return values;
   }
@@ -108,7 +109,10 @@ export function createParametersService(deps: {
       ),
 
     async page(query: { page: number; size: number; sort: string; search?: string }) {
-      const [field, direction] = query.sort.split(':') as ['key' | 'createdAt' | 'updatedAt', 'asc' | 'desc'];
+      const [field, direction] = query.sort.split(':') as [
+        'key' | 'createdAt' | 'updatedAt',
+        'asc' | 'desc',
+      ];
       const { rows, count } = await repo.page({ ...query, sort: { field, direction } });
       return { data: rows.map(parameterOf), count };
     },

@@ -14,10 +14,12 @@ export interface LogRange {
   to: Date;
 }
 
-export type UserLogSort = `${'activityCount' | 'lastActivityAt' | 'firstName' | 'email'}:${'asc' | 'desc'}`;
+export type UserLogSort =
+  `${'activityCount' | 'lastActivityAt' | 'firstName' | 'email'}:${'asc' | 'desc'}`;
 
 /** ISO 8601 in UTC, computed in SQL so both drivers answer the same text. */
-const isoUtc = (column: SQL) => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoUtc = (column: SQL) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** What the search runs over; the same expression as the trigram index users_search_trgm_idx. */
 const USER_SEARCH_TEXT = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
@@ -122,7 +124,10 @@ export function createUserLogsRepo(db: Db) {
     async perDay(scope: LogScope, range: LogRange, search?: string): Promise<ActivityDay[]> {
       const day = sql`(${activityLog.createdAt} AT TIME ZONE 'UTC')::date`;
       const base = db
-        .select({ date: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, count: sql<number>`count(*)::int` })
+        .select({
+          date: sql<string>`to_char(${day}, 'YYYY-MM-DD')`,
+          count: sql<number>`count(*)::int`,
+        })
         .from(activityLog);
       // Without a search the users table is not needed: the calls of removed users are left
       // out as the per-user counts leave them out.

@@ -147,14 +147,21 @@ describe('calls between two instants (userlog/organization/{id}/timestamps/{from
     });
     const from = JAN(5, 0).getTime();
     const to = JAN(6, 0).getTime();
-    const posts = json<LogEventPage>(await get(poc, path(`${from},${to}`, '?filter=method:eq:POST')));
+    const posts = json<LogEventPage>(
+      await get(poc, path(`${from},${to}`, '?filter=method:eq:POST')),
+    );
     expect(posts.activityCount).toBe(2);
-    expect(posts.data.every((e) => e.method === 'POST' && e.email.email === 'user@acme.parley.local')).toBe(true);
+    expect(
+      posts.data.every((e) => e.method === 'POST' && e.email.email === 'user@acme.parley.local'),
+    ).toBe(true);
   });
 
   it('answers 400 for a range that is not {from},{to}', async () => {
     expect((await get(poc, path('yesterday'))).statusCode).toBe(400);
-    expect((await get(poc, path('2020-01-01T00:00:00Z,2020-01-31T00:00:00Z', '?filter=method:eq:FETCH'))).statusCode).toBe(400);
+    expect(
+      (await get(poc, path('2020-01-01T00:00:00Z,2020-01-31T00:00:00Z', '?filter=method:eq:FETCH')))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -164,7 +171,9 @@ describe('who reads which logs', () => {
     expect(res.statusCode).toBe(200);
     const page = json<UserLogPage>(res);
     expect(page.activityCount).toBe(17);
-    expect(page.data.find((e) => e.email.email === 'lead@elsewhere.example')?.activityCount).toBe(7);
+    expect(page.data.find((e) => e.email.email === 'lead@elsewhere.example')?.activityCount).toBe(
+      7,
+    );
     expect((await get(poc, '/userlog/all')).statusCode).toBe(403);
     expect((await get(member, '/userlog/all')).statusCode).toBe(403);
     expect((await call(ctx, 'GET', '/userlog/all')).statusCode).toBe(401);
@@ -174,9 +183,13 @@ describe('who reads which logs', () => {
     const elsewhere = outsider.user.organizationId;
     expect((await get(poc, `/userlog/organization/${elsewhere}`)).statusCode).toBe(404);
     expect((await get(poc, `/userlog/organization/not-an-id`)).statusCode).toBe(404);
-    expect((await get(poc, `/userlog/organization/${elsewhere}/timestamps/0,1`)).statusCode).toBe(404);
+    expect((await get(poc, `/userlog/organization/${elsewhere}/timestamps/0,1`)).statusCode).toBe(
+      404,
+    );
     expect((await get(member, `/userlog/organization/${acmeId}`)).statusCode).toBe(403);
-    expect((await get(admin, `/userlog/organization/${elsewhere}?${JANUARY}`)).statusCode).toBe(200);
+    expect((await get(admin, `/userlog/organization/${elsewhere}?${JANUARY}`)).statusCode).toBe(
+      200,
+    );
   });
 
   it('lets a user read their own log, and the point of contact read their users', async () => {

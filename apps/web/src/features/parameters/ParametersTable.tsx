@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Pencil, Plus, Search, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Pencil, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
 import type { Parameter } from '@parley/contracts';
 import { formatDayMonthYear } from '../../lib/format';
 import { parseSort, sortToOrder, type SortState } from '../../lib/table-state';
@@ -11,8 +11,8 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
-  Input,
   LoadError,
+  SearchInput,
 } from '../../ui';
 import { useDeleteParameter, useParameterPage } from './api';
 import { ParameterDialog } from './ParameterDialog';
@@ -90,22 +90,16 @@ export function ParametersTable() {
           Parameters
         </h2>
         <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-          <label className="relative min-w-0 flex-1 sm:w-64">
-            <span className="sr-only">Search parameters</span>
-            <Search
-              className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
-              aria-hidden
-            />
-            <Input
-              value={search}
-              placeholder="Search keys"
-              className="pl-9"
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(0);
-              }}
-            />
-          </label>
+          <SearchInput
+            label="Search parameters"
+            placeholder="Search keys"
+            value={search}
+            onChange={(text) => {
+              setSearch(text);
+              setPage(0);
+            }}
+            className="min-w-0 flex-1 sm:w-64"
+          />
           <Button onClick={() => setDialog({ editing: null })}>
             <Plus className="size-4" aria-hidden />
             Add parameter

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Gauge, Pencil, Search } from 'lucide-react';
+import { Gauge, Pencil } from 'lucide-react';
 import type { Threshold } from '@parley/contracts';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import {
@@ -9,8 +9,8 @@ import {
   DataTable,
   EmptyState,
   FormDialog,
-  Input,
   LoadError,
+  SearchInput,
   TextField,
 } from '../../ui';
 import { useSaveThreshold, useThresholdPage } from './api';
@@ -41,7 +41,10 @@ function ThresholdDialog({ row, onClose }: { row: Threshold | null; onClose(): v
       submitLabel="Save"
       onSubmit={() =>
         row &&
-        save.mutate({ id: row.id, organizationId: row.organizationId, value: n }, { onSuccess: onClose })
+        save.mutate(
+          { id: row.id, organizationId: row.organizationId, value: n },
+          { onSuccess: onClose },
+        )
       }
     >
       <TextField
@@ -108,22 +111,15 @@ export function ThresholdsTable() {
         <h2 id="thresholds-heading" className="text-lg font-semibold text-fg">
           Thresholds
         </h2>
-        <label className="relative w-full sm:max-w-xs">
-          <span className="sr-only">Search organisations</span>
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
-            aria-hidden
-          />
-          <Input
-            value={search}
-            placeholder="Search organisations"
-            className="pl-9"
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
-          />
-        </label>
+        <SearchInput
+          label="Search organisations"
+          placeholder="Search organisations"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setPage(0);
+          }}
+        />
       </div>
       {thresholds.isError ? (
         <LoadError icon={Gauge} what="The thresholds" onRetry={() => void thresholds.refetch()} />
@@ -137,7 +133,11 @@ export function ThresholdsTable() {
           loading={thresholds.isLoading}
           refreshing={thresholds.isFetching && !thresholds.isLoading}
           empty={
-            <EmptyState icon={Gauge} title="No organisation matches" description="Try another name." />
+            <EmptyState
+              icon={Gauge}
+              title="No organisation matches"
+              description="Try another name."
+            />
           }
           pagination={{
             pageIndex: page,

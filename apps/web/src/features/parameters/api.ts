@@ -43,7 +43,11 @@ export function useSaveParameter() {
     mutationFn: (input: { id: string; patch: ParameterPatchBody } | { create: ParameterBody }) =>
       'create' in input
         ? api(parameterRoutes.create, { body: input.create, toast: false })
-        : api(parameterRoutes.update, { params: { id: input.id }, body: input.patch, toast: false }),
+        : api(parameterRoutes.update, {
+            params: { id: input.id },
+            body: input.patch,
+            toast: false,
+          }),
     onSettled: refresh,
   });
 }

@@ -84,7 +84,9 @@ describe('User Logs page', { timeout: 20_000 }, () => {
       json({ statusCode: 500, error: 'Internal Server Error', message: '' }, 500),
     );
     renderWithProviders(<UserLogsPage />);
-    expect(await screen.findByText(USER_LOG_MESSAGES.organizationLogsFailed, {}, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(USER_LOG_MESSAGES.organizationLogsFailed, {}, SLOW),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
@@ -98,7 +100,16 @@ describe('user log helpers', () => {
       { date: '2026-03-03', count: 0 },
     ]);
     expect(fillDays([], { from: '', to: '' })).toEqual([]);
-    expect(fillDays([{ date: '2020-01-01', count: 1 }, { date: '2026-01-01', count: 1 }], { from: '', to: '' }, 10)).toHaveLength(10);
+    expect(
+      fillDays(
+        [
+          { date: '2020-01-01', count: 1 },
+          { date: '2026-01-01', count: 1 },
+        ],
+        { from: '', to: '' },
+        10,
+      ),
+    ).toHaveLength(10);
   });
 
   it('reads no range as all time and a one-sided range up to now or from the start', () => {

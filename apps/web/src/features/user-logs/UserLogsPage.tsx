@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ScrollText, Search } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { USER_LOG_MESSAGES, type UserLogEntry, type UserLogQuery } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
@@ -12,8 +12,8 @@ import {
   DataTable,
   DateInput,
   EmptyState,
-  Input,
   PageHeader,
+  SearchInput,
 } from '../../ui';
 import { ActivityChart } from './ActivityChart';
 import { useUserLogs } from './api';
@@ -93,10 +93,12 @@ export default function UserLogsPage() {
     scope.kind === 'organization'
       ? USER_LOG_MESSAGES.organizationLogsFailed
       : USER_LOG_MESSAGES.userLogsFailed;
-  const resetPage = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(0);
-  };
+  const resetPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(0);
+    };
   const changeRange = resetPage(setRange);
   const data = logs.data;
 
@@ -115,19 +117,13 @@ export default function UserLogsPage() {
       />
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
         {scope.kind !== 'user' ? (
-          <label className="relative w-full sm:max-w-xs">
-            <span className="sr-only">Search users</span>
-            <Search
-              className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
-              aria-hidden
-            />
-            <Input
-              value={search}
-              placeholder="Search by name or e-mail"
-              className="pl-9"
-              onChange={(e) => resetPage(setSearch)(e.target.value)}
-            />
-          </label>
+          <SearchInput
+            label="Search users"
+            placeholder="Search by name or e-mail"
+            value={search}
+            onChange={resetPage(setSearch)}
+            className="sm:max-w-xs"
+          />
         ) : null}
         <DateInput
           label="From"

@@ -4,9 +4,7 @@ import { api } from '../../lib/api';
 
 /** Whose logs a page shows: everyone's (super admin), one organisation's, or one user's. */
 export type LogScope =
-  | { kind: 'all' }
-  | { kind: 'organization'; id: string }
-  | { kind: 'user'; id: string };
+  { kind: 'all' } | { kind: 'organization'; id: string } | { kind: 'user'; id: string };
 
 export const userLogKeys = {
   all: ['userlog'] as const,
