@@ -35,6 +35,27 @@ export function ParametersTable() {
   });
   const remove = useDeleteParameter();
 
+  const actionsOf = (p: Parameter) => (
+    <span className="flex justify-end gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit ${p.key}`}
+        onClick={() => setDialog({ editing: p })}
+      >
+        <Pencil className="size-4" aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${p.key}`}
+        onClick={() => setRemoving(p)}
+      >
+        <Trash2 className="size-4" aria-hidden />
+      </Button>
+    </span>
+  );
+
   const columns: DataColumn<Parameter>[] = [
     {
       id: 'key',
@@ -60,26 +81,7 @@ export function ParametersTable() {
       header: 'Actions',
       hideHeader: true,
       className: 'w-24 text-right',
-      cell: (p) => (
-        <span className="flex justify-end gap-1">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Edit ${p.key}`}
-            onClick={() => setDialog({ editing: p })}
-          >
-            <Pencil className="size-4" aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${p.key}`}
-            onClick={() => setRemoving(p)}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </Button>
-        </span>
-      ),
+      cell: actionsOf,
     },
   ];
 
@@ -119,6 +121,16 @@ export function ParametersTable() {
           rows={parameters.data?.data ?? []}
           rowKey={(p) => p.id}
           rowLabel={(p) => p.key}
+          renderCard={(p) => (
+            <div className="flex items-start justify-between gap-3">
+              <span className="flex min-w-0 flex-col gap-1">
+                <span className="font-mono text-xs font-medium break-all text-fg">{p.key}</span>
+                <span className="tabular text-fg">{p.value}</span>
+                {p.description ? <span className="text-sm text-muted">{p.description}</span> : null}
+              </span>
+              {actionsOf(p)}
+            </div>
+          )}
           loading={parameters.isLoading}
           refreshing={parameters.isFetching && !parameters.isLoading}
           sort={sort}

@@ -69,6 +69,19 @@ export function ThresholdsTable() {
   const term = useDebouncedValue(search.trim());
   const thresholds = useThresholdPage({ page, size: PAGE_SIZE, ...(term ? { search: term } : {}) });
 
+  const actionOf = (t: Threshold) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={`Set the threshold of ${t.organizationName}`}
+      onClick={() => setEditing(t)}
+    >
+      <Pencil className="size-4" aria-hidden />
+    </Button>
+  );
+  const sourceOf = (t: Threshold) =>
+    t.id ? <Badge tone="info">Own value</Badge> : <Badge tone="neutral">Parameter</Badge>;
+
   const columns: DataColumn<Threshold>[] = [
     {
       id: 'organization',
@@ -84,24 +97,14 @@ export function ThresholdsTable() {
     {
       id: 'source',
       header: 'Source',
-      cell: (t) =>
-        t.id ? <Badge tone="info">Own value</Badge> : <Badge tone="neutral">Parameter</Badge>,
+      cell: sourceOf,
     },
     {
       id: 'actions',
       header: 'Actions',
       hideHeader: true,
       className: 'w-12 text-right',
-      cell: (t) => (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Set the threshold of ${t.organizationName}`}
-          onClick={() => setEditing(t)}
-        >
-          <Pencil className="size-4" aria-hidden />
-        </Button>
-      ),
+      cell: actionOf,
     },
   ];
 
@@ -130,6 +133,18 @@ export function ThresholdsTable() {
           rows={thresholds.data?.data ?? []}
           rowKey={(t) => t.organizationId}
           rowLabel={(t) => t.organizationName}
+          renderCard={(t) => (
+            <div className="flex items-center justify-between gap-3">
+              <span className="flex min-w-0 flex-col gap-1">
+                <span className="font-medium text-fg">{t.organizationName}</span>
+                <span className="flex items-center gap-2">
+                  <span className="tabular text-lg font-semibold text-fg">{t.effective}</span>
+                  {sourceOf(t)}
+                </span>
+              </span>
+              {actionOf(t)}
+            </div>
+          )}
           loading={thresholds.isLoading}
           refreshing={thresholds.isFetching && !thresholds.isLoading}
           empty={
