@@ -35,6 +35,8 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVideoSignalsModule } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
+import { createParametersModule } from './modules/parameters/index.js';
+import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createProfilesModule } from './modules/profiles/index.js';
 import { createImageLinks } from './platform/media/image-links.js';
 
@@ -90,7 +92,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const role = env.ROLE;
   const serves = role !== 'worker';
   const images = createImageLinks(config.appSecret, platform.now);
-  const billing = createBillingModule({ db, config });
+  const parameters = createParametersModule({
+    db,
+    defaults: {
+      FREE_MEETING_CREDITS: env.FREE_MEETING_CREDITS,
+      THRESHOLD_HR_SCORE: env.THRESHOLD_HR_SCORE,
+    },
+  });
+  await parameters.seed();
+  const userLogs = createUserLogsModule({ db, now: platform.now });
+  const billing = createBillingModule({
+    db,
+    freeMeetingCredits: () => parameters.service.valueOf('FREE_MEETING_CREDITS'),
+  });
   const plans = billing.service;
   const organizations = createOrganizationsModule({
     ...platform,
@@ -167,7 +181,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ai,
     featureHolder: (userId) => users.service.featureHolder(userId),
     transcriptOf: analysis.transcriptOf,
-    threshold: env.THRESHOLD_HR_SCORE,
+    thresholdFor: (organizationId) =>
+      parameters.service.valueOf('THRESHOLD_HR_SCORE', organizationId),
   });
   const biometrics = createBiometricsModule({
     ...shared,
@@ -260,6 +275,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       integrations.registerRoutes(api);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);
+      parameters.registerRoutes(api);
+      userLogs.registerRoutes(api);
       meetings.registerRoutes(api, (meetingId, link) =>
         sharing.service.publicLinkStillValid(meetingId, link),
       );

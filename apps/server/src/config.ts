@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_HR_SCORE_THRESHOLD } from '@parley/contracts';
+import { DEFAULT_FREE_MEETING_CREDITS, DEFAULT_HR_SCORE_THRESHOLD } from '@parley/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -81,8 +81,8 @@ const envSchema = z.object({
   ANALYSIS_EXPIRE_PER_MEDIA_SECOND: z.coerce.number().positive().default(5),
   /** Spec 2 §9: a candidate scoring at or above this (0–100) is Recommended. */
   THRESHOLD_HR_SCORE: z.coerce.number().min(0).max(100).default(DEFAULT_HR_SCORE_THRESHOLD),
-  /** Meeting credits of the free plan a new organisation starts on (spec 3 §7). */
-  FREE_MEETING_CREDITS: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /** Free-plan meeting credits; the FREE_MEETING_CREDITS parameter, when set, wins. */
+  FREE_MEETING_CREDITS: z.coerce.number().int().min(0).default(DEFAULT_FREE_MEETING_CREDITS),
   /** How often an idle worker asks the queue for work. */
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often the queue looks for expired jobs and archives finished ones. */

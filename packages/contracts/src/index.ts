@@ -25,3 +25,5 @@ export * from './video-signals-source.js';
 export * from './video-signals-lipsync.js';
 export * from './organizations.js';
 export * from './profile.js';
+export * from './user-logs.js';
+export * from './parameters.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { activityDaySchema } from './user-logs.js';
 import { defineRoute } from './route.js';
 import { planSchema } from './features.js';
 import { PLATFORM_ADMIN_ROLES } from './roles.js';
@@ -53,7 +54,6 @@ export const updateOrganizationBody = z.object({ name: organizationName });
 /** The name typed again: deletion cannot be undone. */
 export const deleteOrganizationBody = z.object({ confirmName: z.string().max(200) });
 
-export const activityDaySchema = z.object({ date: z.string(), count: z.number() });
 export const topUserSchema = organizationPersonSchema.extend({ activityCount: z.number() });
 
 /** Spec 3 §3 Organisation: the dashboard of /organization-management/{id}. */

@@ -73,7 +73,7 @@ describe('decideRoute (spec 1 §2 route guard)', () => {
   it('redirects paths outside the navigation to the first item', () => {
     expect(decide('/user-management', user())).toEqual({ kind: 'redirect', to: '/' });
     expect(decide('/', user({ role: 'salesRep' }))).toEqual({ kind: 'redirect', to: '/coaching' });
-    expect(decide('/parameters', user({ role: 'superadmin' }))).toEqual({
+    expect(decide('/parameters', user({ role: 'poc' }))).toEqual({
       kind: 'redirect',
       to: '/',
     });
@@ -83,6 +83,10 @@ describe('decideRoute (spec 1 §2 route guard)', () => {
       kind: 'redirect',
       to: '/home',
     });
+  });
+
+  it('lets the super admin reach /parameters from the Configuration tabs', () => {
+    expect(decide('/parameters', user({ role: 'superadmin' }))).toEqual({ kind: 'allow' });
   });
 
   it('keeps the no-plan toast on a navigation redirect', () => {

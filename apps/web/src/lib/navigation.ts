@@ -154,6 +154,21 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/configuration\/models$/,
 ];
 
+/**
+ * Pages in no navigation list that one kind of user still reaches from the Configuration tabs:
+ * /parameters holds platform parameters and thresholds, the super admin's (spec 3 §2, §6).
+ */
+export const EXTRA_PAGES: Partial<Record<NavigationKind, readonly string[]>> = {
+  superadmin: ['/parameters'],
+};
+
+export function isExtraPage(
+  pathname: string,
+  user: Pick<SessionUser, 'role' | 'position'>,
+): boolean {
+  return EXTRA_PAGES[navigationKind(user)]?.includes(normalizePath(pathname)) ?? false;
+}
+
 export function normalizePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;

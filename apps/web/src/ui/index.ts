@@ -17,6 +17,8 @@ export { ActionMenu, type ActionMenuItem } from './ActionMenu';
 export { Badge, type BadgeTone } from './Badge';
 export { Checkbox } from './Checkbox';
 export { ConfirmDialog } from './ConfirmDialog';
+export { DateInput } from './DateInput';
+export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
 export { Pagination } from './Pagination';

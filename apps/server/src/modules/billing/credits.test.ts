@@ -13,7 +13,10 @@ afterAll(async () => ctx?.close());
 
 describe('assertCredits (for the analysis pipeline)', () => {
   it('passes while the plan covers the meeting’s minutes, rounded up, and refuses with 402 otherwise', async () => {
-    const service = createBillingService(createBillingRepo(ctx.database.db), ctx.config);
+    const service = createBillingService(
+      createBillingRepo(ctx.database.db),
+      async () => ctx.config.env.FREE_MEETING_CREDITS,
+    );
     const acme = (await signIn(ctx, 'user@acme.parley.local')).user.organizationId;
     await ctx.database.db
       .update(plans)

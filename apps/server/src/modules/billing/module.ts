@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingListsService } from '../meetings/index.js';
 import { createBillingRepo } from './repo.js';
@@ -8,12 +7,13 @@ import { createBillingService } from './service.js';
 
 export interface BillingNeeds {
   db: Db;
-  config: AppConfig;
+  /** The FREE_MEETING_CREDITS parameter (parameters module). */
+  freeMeetingCredits: () => Promise<number>;
 }
 
 /** Plans and analysis credits: what users, meetings and the analysis pipeline charge against. */
 export function createBillingModule(needs: BillingNeeds) {
-  const service = createBillingService(createBillingRepo(needs.db), needs.config);
+  const service = createBillingService(createBillingRepo(needs.db), needs.freeMeetingCredits);
   return {
     service,
     /**

@@ -5,7 +5,6 @@ import {
   PLAN_MESSAGES,
   type Plan,
 } from '@parley/contracts';
-import type { AppConfig } from '../../config.js';
 import { conflict, paymentRequired } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import { createBillingRepo, type BillingRepo } from './repo.js';
@@ -14,14 +13,13 @@ import { createBillingRepo, type BillingRepo } from './repo.js';
 export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
 
 /**
- * Meeting credits a new organisation's free plan starts with. Read from the configuration
- * (FREE_MEETING_CREDITS) for now; the one place to switch to the parameters table.
+ * `freeMeetingCredits`: the meeting credits a new organisation's free plan starts with (the
+ * FREE_MEETING_CREDITS parameter, the environment value as its default).
  */
-export async function freeMeetingCredits(config: Pick<AppConfig, 'env'>): Promise<number> {
-  return config.env.FREE_MEETING_CREDITS;
-}
-
-export function createBillingService(repo: BillingRepo, config: Pick<AppConfig, 'env'>) {
+export function createBillingService(
+  repo: BillingRepo,
+  freeMeetingCredits: () => Promise<number>,
+) {
   /** The organisation's active plan in the session shape, or null when it has none. */
   async function activePlan(organizationId: string): Promise<Plan | null> {
     const plan = await repo.activePlanOf(organizationId);
@@ -79,14 +77,14 @@ export function createBillingService(repo: BillingRepo, config: Pick<AppConfig, 
       return (await repo.activePlanOf(organizationId))?.remainingCredits ?? null;
     },
 
-    freeMeetingCredits: () => freeMeetingCredits(config),
+    freeMeetingCredits,
 
     /**
      * Puts an organisation without a plan on the free plan (team sign-up, an invited
      * organisation, POST plan); 409 when it has a plan already.
      */
     async createFreePlan(organizationId: string): Promise<Plan> {
-      const credits = await freeMeetingCredits(config);
+      const credits = await freeMeetingCredits();
       const created = await repo.insertFreePlan(organizationId, {
         name: PLAN_MESSAGES.freePlanName,
         type: FREE_PLAN_TYPE,

@@ -38,8 +38,8 @@ export interface InsightsDeps {
   /** The meeting's stored transcript, or null before the speech step has run. */
   transcriptOf: (meetingId: string) => Promise<TranscriptData | null>;
   broadcaster: MeetingBroadcaster;
-  /** THRESHOLD_HR_SCORE. */
-  threshold: number;
+  /** THRESHOLD_HR_SCORE for the organisation: its own threshold, else the parameter. */
+  thresholdFor: (organizationId: string) => Promise<number>;
   now: () => Date;
   log: { info(obj: object, msg: string): void };
 }
@@ -178,7 +178,7 @@ export function createInsightsService(deps: InsightsDeps) {
         meetingId: row.id,
         data,
         overallScore: overallScoreOf(data),
-        threshold: deps.threshold,
+        threshold: await deps.thresholdFor(row.organizationId),
       };
     },
 

@@ -12,3 +12,4 @@ export * from './schema/prompts.js';
 export * from './schema/participants.js';
 export * from './schema/insights.js';
 export * from './schema/video.js';
+export * from './schema/parameters.js';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Bot, Cpu, FileText, UserRound } from 'lucide-react';
+import { Bot, Cpu, FileText, SlidersHorizontal, UserRound } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations } from '../integrations';
 import { cn } from '../../lib/cn';
@@ -15,17 +15,26 @@ const TABS = [
   },
   { id: 'prompts', label: 'Prompts', to: '/configuration/prompts', icon: FileText, staff: true },
   { id: 'models', label: 'Models', to: '/configuration/models', icon: Cpu, staff: true },
+  {
+    id: 'parameters',
+    label: 'Parameters',
+    to: '/parameters',
+    icon: SlidersHorizontal,
+    staff: true,
+    superAdmin: true,
+  },
 ] as const;
 
 /** Profile | AI providers | Prompts: links styled as tabs, so each part keeps its own URL. */
 export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['id'] }) {
-  const staff = canManageIntegrations(useAuth().user?.role);
+  const role = useAuth().user?.role;
+  const staff = canManageIntegrations(role);
   return (
     <nav
       aria-label="Configuration"
       className="flex items-center gap-1 overflow-x-auto border-b border-border"
     >
-      {TABS.filter((t) => staff || !t.staff).map(({ id, label, to, icon: Icon }) => (
+      {TABS.filter((t) => (staff || !t.staff) && (role === 'superadmin' || !('superAdmin' in t))).map(({ id, label, to, icon: Icon }) => (
         <Link
           key={id}
           to={to}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Cpu, Search, Trash2 } from 'lucide-react';
+import { Cpu, Trash2 } from 'lucide-react';
 import { aiProviderRoutes, type ModelRow } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
@@ -13,8 +13,8 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
-  Input,
   LoadError,
+  SearchInput,
 } from '../../ui';
 
 const PAGE_SIZE = 10;
@@ -134,22 +134,15 @@ export function ModelsTable() {
         <h2 id="models-heading" className="text-lg font-semibold text-fg">
           Models
         </h2>
-        <label className="relative w-full max-w-xs">
-          <span className="sr-only">Search models</span>
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
-            aria-hidden
-          />
-          <Input
-            value={search}
-            placeholder="Search models"
-            className="pl-9"
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
-          />
-        </label>
+        <SearchInput
+          label="Search models"
+          placeholder="Search models"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setPage(0);
+          }}
+        />
       </div>
       {models.isError ? (
         <LoadError icon={Cpu} what="The models" onRetry={() => void models.refetch()} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FileText, Search, Tag, Trash2 } from 'lucide-react';
+import { FileText, Tag, Trash2 } from 'lucide-react';
 import type { StoredPrompt } from '@parley/contracts';
 import { toast } from '../../lib/toast';
 import type { SortState } from '../../lib/table-state';
@@ -10,8 +10,8 @@ import {
   type DataColumn,
   DataTable,
   EmptyState,
-  Input,
   LoadError,
+  SearchInput,
   SelectField,
 } from '../../ui';
 import { useDeletePrompt, usePromptTags, useSavedPrompts } from './api';
@@ -107,22 +107,15 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         Saved prompts
       </h2>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="relative w-full max-w-xs">
-          <span className="sr-only">Search prompts</span>
-          <Search
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
-            aria-hidden
-          />
-          <Input
-            value={search}
-            placeholder="Search name, text or tag"
-            className="pl-9"
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(0);
-            }}
-          />
-        </label>
+        <SearchInput
+          label="Search prompts"
+          placeholder="Search name, text or tag"
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setPage(0);
+          }}
+        />
         <SelectField
           label="Show"
           labelInside

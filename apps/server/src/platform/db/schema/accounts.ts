@@ -11,6 +11,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { ROLES, type StorageProvider, type UserSettings } from '@parley/contracts';
 import { createdAt, updatedAt } from './columns.js';
 import { plans } from './plans.js';
@@ -100,6 +101,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
     index('users_org_idx').on(t.organizationId, t.createdAt),
+    // Name-or-address search across organisations (user logs); the query must use the same
+    // expression (USER_SEARCH_TEXT in modules/user-logs/repo.ts).
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
   ],
 );
 

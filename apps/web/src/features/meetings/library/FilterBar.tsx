@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { INFERENCE_STATUSES, MEETING_STAGES } from '@parley/contracts';
-import { cn } from '../../../lib/cn';
 import { STAGE_LABELS, STATUS_LABELS } from '../model';
 import {
   ALL_STAGES,
@@ -10,7 +9,7 @@ import {
   type TableFilters,
 } from '../../../lib/table-state';
 import { useDebouncedValue } from '../../../lib/use-debounced';
-import { Button, Input, SelectField } from '../../../ui';
+import { Button, DateInput, Input, SelectField } from '../../../ui';
 
 const STAGE_OPTIONS = [
   { value: ALL_STAGES, label: 'All stages' },
@@ -26,33 +25,6 @@ interface FilterBarProps {
   filtered: boolean;
   onFilter<K extends keyof TableFilters>(key: K, value: TableFilters[K]): void;
   onClear(): void;
-}
-
-function DateInput({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange(v: string): void;
-}) {
-  return (
-    <label
-      className={cn(
-        'flex h-9 min-w-0 items-center gap-2 rounded-card border border-border-strong bg-surface px-3 shadow-sm',
-        'focus-within:border-accent focus-within:ring-[3px] focus-within:ring-ring/25',
-      )}
-    >
-      <span className="text-xs font-medium text-subtle">{label}</span>
-      <input
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="tabular min-w-0 flex-1 bg-transparent text-sm text-fg outline-none"
-      />
-    </label>
-  );
 }
 
 /** Search (debounced), stage, status and date range of the library. */

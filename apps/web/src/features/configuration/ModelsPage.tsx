@@ -2,13 +2,13 @@ import { ConfigurationTabs } from './ConfigurationTabs';
 import { PageHeader } from '../../ui';
 import { ModelsTable } from './ModelsTable';
 
-/** /parameters: models, parameters and thresholds tables (spec 3 §2); models so far. */
-export default function ParametersPage() {
+/** /configuration/models: the model catalogue (spec 3 §7 Models). */
+export default function ModelsPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader
-        title="Parameters"
-        description="The models Zai can use, with their context sizes and prices. Parameters and thresholds arrive with the Administration area."
+        title="Models"
+        description="The models Zai can use, with their context sizes and prices."
         className="pb-0"
       />
       <ConfigurationTabs current="models" />

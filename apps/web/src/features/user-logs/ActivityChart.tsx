@@ -1,0 +1,64 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Activity } from 'lucide-react';
+import type { ActivityDay } from '@parley/contracts';
+import { ChartCard } from '../../ui/charts/ChartCard';
+import { CHART } from '../../ui/charts/chart-theme';
+import { formatDayMonthYear } from '../../lib/format';
+
+const shortDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+/** Calls per day (UTC) across the users in the table. */
+export function ActivityChart({ days, loading }: { days: ActivityDay[]; loading: boolean }) {
+  const total = days.reduce((n, d) => n + d.count, 0);
+  return (
+    <ChartCard
+      title="Activity per day"
+      testId="activity-chart"
+      info="Every signed-in call to Parley counts once, on the day (UTC) it was made."
+      loading={loading}
+      empty={total === 0 ? { icon: Activity, text: 'No activity in this range.' } : null}
+    >
+      <div className="h-48" role="img" aria-label={`${total} calls over ${days.length} days`}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+            <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
+            <XAxis
+              dataKey="date"
+              tickFormatter={shortDay}
+              tick={CHART.tick}
+              stroke={CHART.grid}
+              minTickGap={24}
+            />
+            <YAxis allowDecimals={false} tick={CHART.tick} stroke={CHART.grid} width={48} />
+            <ChartTooltip
+              {...CHART.tooltip}
+              cursor={{ fill: 'var(--surface-2)' }}
+              labelFormatter={(d) => formatDayMonthYear(`${String(d)}T12:00:00Z`)}
+              formatter={(v) => [String(v), 'Calls']}
+            />
+            <Bar
+              dataKey="count"
+              fill={CHART.accent}
+              radius={[3, 3, 0, 0]}
+              maxBarSize={28}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { userLogRoutes, type UserLogQuery } from '@parley/contracts';
+import { api } from '../../lib/api';
+
+/** Whose logs a page shows: everyone's (super admin), one organisation's, or one user's. */
+export type LogScope =
+  { kind: 'all' } | { kind: 'organization'; id: string } | { kind: 'user'; id: string };
+
+export const userLogKeys = {
+  all: ['userlog'] as const,
+  page: (scope: LogScope, query: UserLogQuery) => ['userlog', scope, query] as const,
+};
+
+/**
+ * One page of per-user activity with the per-day counts. Failures are shown by the page with
+ * the spec's message, so the generic toast is off.
+ */
+export function useUserLogs(scope: LogScope, query: UserLogQuery) {
+  return useQuery({
+    queryKey: userLogKeys.page(scope, query),
+    queryFn: ({ signal }) =>
+      scope.kind === 'all'
+        ? api(userLogRoutes.all, { query, signal, toast: false })
+        : api(scope.kind === 'organization' ? userLogRoutes.organization : userLogRoutes.user, {
+            params: { id: scope.id },
+            query,
+            signal,
+            toast: false,
+          }),
+    placeholderData: keepPreviousData,
+  });
+}
