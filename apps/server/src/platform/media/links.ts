@@ -1,4 +1,4 @@
-import { API_PREFIX, MEDIA, type MediaKind } from '@parley/contracts';
+import { API_PREFIX, MEDIA, fillPath, type MediaKind } from '@parley/contracts';
 import { deriveKey, hmacHex, safeEqualHex } from '../crypto.js';
 
 /**
@@ -34,7 +34,7 @@ export function createMediaLinks(appSecret: string, now: () => Date = () => new 
       const nowSec = Math.floor(now().getTime() / 1000);
       const exp = Math.ceil((nowSec + MEDIA.linkTtlSec) / BUCKET_SEC) * BUCKET_SEC;
       const sub = subjectOf(grant);
-      const path = MEDIA.path.replace(':meetingId', meetingId).replace(':kind', kind);
+      const path = fillPath(MEDIA.path, { meetingId, kind });
       return `${API_PREFIX}${path}?token=${mac(meetingId, kind, exp, sub)}&exp=${exp}&sub=${sub}`;
     },
 
