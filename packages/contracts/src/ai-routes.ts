@@ -74,7 +74,7 @@ export const aiProviderRoutes = {
   }),
   getZaiSettings: defineRoute({
     method: 'GET',
-    path: '/zai-settings/:id',
+    path: '/zai-settings/:organizationId',
     summary: 'The organisation’s default models for Zai and the insights step',
     tags,
     auth: true,
@@ -82,7 +82,7 @@ export const aiProviderRoutes = {
   }),
   patchZaiSettings: defineRoute({
     method: 'PATCH',
-    path: '/zai-settings/:id',
+    path: '/zai-settings/:organizationId',
     summary: 'Change the organisation’s default models',
     tags,
     auth: true,

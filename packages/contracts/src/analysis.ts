@@ -120,7 +120,6 @@ export const ANALYSIS_MESSAGES = {
   wordIndexOutOfRange: (i: number) => `Word ${i} does not exist in this transcript`,
 } as const;
 
-const meetingIdParam = 'meetingId';
 /**
  * The transcript and the text analytics need the organisation's Zai Intelligence (spec 2 §2,
  * §6: the full transcript and its search are ZAI_INTELLIGENCE). Diarization, talk time,
@@ -162,7 +161,7 @@ export const analysisRoutes = {
   }),
   status: defineRoute({
     method: 'GET',
-    path: '/offline/status/:id',
+    path: '/offline/status/:meetingId',
     summary: 'Status and per-step progress of a meeting’s analysis',
     tags,
     auth: true,
@@ -170,7 +169,7 @@ export const analysisRoutes = {
   }),
   speakerTimeMapping: defineRoute({
     method: 'GET',
-    path: `/offline/speaker-time-mapping/:${meetingIdParam}`,
+    path: '/offline/speaker-time-mapping/:meetingId',
     summary: 'Speaker turns with participant names',
     tags,
     auth: true,
@@ -178,7 +177,7 @@ export const analysisRoutes = {
   }),
   transcription: defineRoute({
     method: 'GET',
-    path: '/transcription/:id',
+    path: '/transcription/:meetingId',
     summary: 'Transcript: dialogue blocks and word timestamps',
     tags,
     auth: true,
@@ -187,7 +186,7 @@ export const analysisRoutes = {
   }),
   editTranscription: defineRoute({
     method: 'PATCH',
-    path: '/transcription/:dashboard/:id',
+    path: '/transcription/:dashboard/:meetingId',
     summary: 'Correct words or speakers; the dashboard’s analytics are recomputed',
     tags,
     auth: true,
@@ -197,7 +196,7 @@ export const analysisRoutes = {
   }),
   diarization: defineRoute({
     method: 'GET',
-    path: `/voice-diaraization/:${meetingIdParam}`,
+    path: '/voice-diaraization/:meetingId',
     summary: 'Speaker diarization and talk time',
     tags,
     auth: true,
@@ -205,7 +204,7 @@ export const analysisRoutes = {
   }),
   sentiment: defineRoute({
     method: 'GET',
-    path: `/inference/sentiment/:${meetingIdParam}`,
+    path: '/inference/sentiment/:meetingId',
     summary: 'Sentiment per utterance, overall and over time (VADER lexicon)',
     tags,
     auth: true,
@@ -214,7 +213,7 @@ export const analysisRoutes = {
   }),
   speakingRate: defineRoute({
     method: 'GET',
-    path: `/inference/speaking-rate/:${meetingIdParam}`,
+    path: '/inference/speaking-rate/:meetingId',
     summary: 'Words per minute per speaker, on average and over time',
     tags,
     auth: true,
@@ -223,7 +222,7 @@ export const analysisRoutes = {
   }),
   conversation: defineRoute({
     method: 'GET',
-    path: `/inference/conversation/:${meetingIdParam}`,
+    path: '/inference/conversation/:meetingId',
     summary: 'Filler words, questions, interactivity and engagement',
     tags,
     auth: true,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { videoEvent } from './video-signals.js';
-import { defineRoute } from './route.js';
+import { defineRoute, fillPath } from './route.js';
 
 /** Participant biometric registration and offline verification (spec 2 §2, §3, §7, §8). */
 export const PARTICIPANT_MESSAGES = {
@@ -244,7 +244,7 @@ export const biometricsRoutes = {
   }),
   check: defineRoute({
     method: 'GET',
-    path: '/invite-participant/check/:orgId/:token',
+    path: '/invite-participant/check/:organizationId/:token',
     summary: 'Whether an invitation link is open (no sign-in)',
     tags: ['biometrics'],
     auth: false,
@@ -294,5 +294,5 @@ export const biometricsRoutes = {
 } as const;
 
 /** The multipart registration route (no sign-in); not a JSON contract. */
-export const REGISTER_PATH = '/invite-participant/register/:orgId';
-export const registerPath = (orgId: string) => `/invite-participant/register/${orgId}`;
+export const REGISTER_PATH = '/invite-participant/register/:organizationId';
+export const registerPath = (organizationId: string) => fillPath(REGISTER_PATH, { organizationId });

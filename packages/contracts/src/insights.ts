@@ -143,7 +143,7 @@ export const INSIGHT_MESSAGES = {
 
 const ZAI = 'Zai Intelligence' as const;
 const tags = ['AI kit'];
-const kitPost = (path: string, summary: string) =>
+const kitPost = <Path extends string>(path: Path, summary: string) =>
   defineRoute({
     method: 'POST',
     path,

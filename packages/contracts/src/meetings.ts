@@ -193,7 +193,7 @@ export const uploadRouteSets = {
 export const uploadChunkQuery = z.object({ uploadId: z.string().uuid() });
 const messageResponse = z.object({ message: z.string() });
 
-const listRoute = (path: string, summary: string) =>
+const listRoute = <Path extends string>(path: Path, summary: string) =>
   defineRoute({
     method: 'GET',
     path,
@@ -213,7 +213,7 @@ export const meetingRoutes = {
   reports: listRoute('/meeting/user/reports', 'Visible meetings whose analysis is processed'),
   removeAsSuperAdmin: defineRoute({
     method: 'DELETE',
-    path: '/meeting/superAdmin/:id',
+    path: '/meeting/superAdmin/:meetingId',
     summary: 'Delete a meeting of any organisation (super admin)',
     tags: ['meetings'],
     auth: true,
@@ -230,7 +230,7 @@ export const meetingRoutes = {
   }),
   get: defineRoute({
     method: 'GET',
-    path: '/meeting/:id',
+    path: '/meeting/:meetingId',
     summary: 'One meeting',
     tags: ['meetings'],
     auth: true,
@@ -238,7 +238,7 @@ export const meetingRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
-    path: '/meeting/:id',
+    path: '/meeting/:meetingId',
     summary: 'Delete a meeting (its owner, the organisation’s poc, or a super admin)',
     tags: ['meetings'],
     auth: true,

@@ -112,7 +112,7 @@ export const organizationRoutes = {
   }),
   dashboard: defineRoute({
     method: 'GET',
-    path: '/organization/dashboard/:id',
+    path: '/organization/dashboard/:organizationId',
     summary: 'An organisation’s users, activity, groups, plan and top users',
     tags: ['organizations'],
     auth: true,
@@ -122,7 +122,7 @@ export const organizationRoutes = {
   }),
   get: defineRoute({
     method: 'GET',
-    path: '/organization/:id',
+    path: '/organization/:organizationId',
     summary: 'One organisation',
     tags: ['organizations'],
     auth: true,
@@ -131,7 +131,7 @@ export const organizationRoutes = {
   }),
   update: defineRoute({
     method: 'PATCH',
-    path: '/organization/:id',
+    path: '/organization/:organizationId',
     summary: 'Rename an organisation',
     tags: ['organizations'],
     auth: true,
@@ -141,7 +141,7 @@ export const organizationRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
-    path: '/organization/:id',
+    path: '/organization/:organizationId',
     summary:
       'Close an organisation at once (sessions ended, data hidden) and delete its users, meetings, media and keys in the background',
     tags: ['organizations'],

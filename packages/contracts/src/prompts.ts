@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aiProviderKindSchema } from './ai.js';
 import { citationSchema } from './insights.js';
 import { defineRoute } from './route.js';
+import type { STREAM_ERROR_EVENT, StreamError } from './errors.js';
 
 /** Workbench defaults (spec 3 §3, §9). */
 export const PROMPT_DEFAULTS = {
@@ -151,11 +152,11 @@ export const promptRunResultSchema = z.object({
 });
 export type PromptRunResult = z.infer<typeof promptRunResultSchema>;
 
-/** Events of the streaming variant, each sent as `event: <type>` with JSON data. */
+/** Events of the streaming variant: `delta` text as it is written, then `done` or `error`. */
 export type PromptStreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; result: PromptRunResult }
-  | { type: 'error'; message: string };
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: { result: PromptRunResult } }
+  | { event: typeof STREAM_ERROR_EVENT; data: StreamError };
 
 export const promptCompareBody = z.object({
   promptText: promptTextField,
@@ -208,7 +209,7 @@ export const promptRoutes = {
   }),
   byMeeting: defineRoute({
     method: 'GET',
-    path: '/prompt/meeting/:id',
+    path: '/prompt/meeting/:meetingId',
     summary: 'Saved prompts run on a meeting',
     tags,
     auth: true,

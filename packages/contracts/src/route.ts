@@ -4,6 +4,47 @@ import type { Role } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/*
+ * Path parameters are named for the thing they hold, the same name in every route: a meeting
+ * is `:meetingId` (also when it is the route's only parameter), an organisation
+ * `:organizationId`. `:id` is kept for the resource the path itself names and that is not a
+ * meeting or an organisation (`/prompt/:id`, `/highlights/:id`, `/models/:id`). Other values
+ * say what they are (`:token`, `:email`, `:tag`, `:meetingCode`, `:dashboard`).
+ */
+
+/** The parameter names of a path: `'/share/:meetingId/:userId'` -> `'meetingId' | 'userId'`. */
+export type PathParamName<Path extends string> =
+  Path extends `${string}:${infer Name}/${infer Rest}`
+    ? Name | PathParamName<`/${Rest}`>
+    : Path extends `${string}:${infer Name}`
+      ? Name
+      : never;
+
+/** The values of a path's parameters, typed from the path string itself. */
+export type PathParams<Path extends string, Value = string> = string extends Path
+  ? Record<string, Value>
+  : { [Name in PathParamName<Path>]: Value };
+
+const PARAM = /:([A-Za-z_]\w*)/g;
+
+/** The parameter names of a path at run time (the same names PathParamName finds). */
+export function pathParamNames<Path extends string>(path: Path): PathParamName<Path>[] {
+  return [...path.matchAll(PARAM)].map((m) => m[1] as PathParamName<Path>);
+}
+
+/** The path with each `:name` replaced by its value, URL-encoded. */
+export function fillPath<Path extends string>(
+  path: Path,
+  params: PathParams<Path, string | number>,
+): string {
+  const values = params as Record<string, string | number | undefined>;
+  return path.replace(PARAM, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
 /**
  * One route, described once: the server registers it with these schemas (validation and
  * OpenAPI come from them) and the web client calls it with the same types.
@@ -13,10 +54,11 @@ export interface RouteContract<
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Response extends z.ZodType = z.ZodType,
   Auth extends boolean = boolean,
+  Path extends string = string,
 > {
   method: HttpMethod;
-  /** Path under /api/v1, with `:name` parameters. */
-  path: string;
+  /** Path under /api/v1, with `:name` parameters (named by the rule at the top of this file). */
+  path: Path;
   summary: string;
   tags: string[];
   /** false for the calls the spec lists as made without a bearer token. */
@@ -43,7 +85,10 @@ export function defineRoute<
   Query extends z.ZodType | undefined = undefined,
   Response extends z.ZodType = z.ZodType,
   const Auth extends boolean = boolean,
->(route: RouteContract<Body, Query, Response, Auth>): RouteContract<Body, Query, Response, Auth> {
+  const Path extends string = string,
+>(
+  route: RouteContract<Body, Query, Response, Auth, Path>,
+): RouteContract<Body, Query, Response, Auth, Path> {
   return route;
 }
 
@@ -61,5 +106,16 @@ export type RouteQuery<R> =
     : never;
 export type RouteResponse<R> =
   R extends RouteContract<infer _B, infer _Q, infer Res, infer _A> ? z.output<Res> : never;
+
+/** The path parameters of a route, typed from its path (any string record for a loose route). */
+export type RouteParams<R, Value = string> =
+  R extends RouteContract<infer _B, infer _Q, infer _R, infer _A, infer Path>
+    ? PathParams<Path, Value>
+    : never;
+/** The names of a route's path parameters (never when it has none). */
+export type RouteParamName<R> =
+  R extends RouteContract<infer _B, infer _Q, infer _R, infer _A, infer Path>
+    ? PathParamName<Path>
+    : never;
 
 export const API_PREFIX = '/api/v1';

@@ -95,7 +95,7 @@ export const sharingRoutes = {
   }),
   publicCreate: defineRoute({
     method: 'GET',
-    path: '/share/public/create/:id',
+    path: '/share/public/create/:meetingId',
     summary: 'Enable the public link of a meeting',
     tags: ['sharing'],
     auth: true,
@@ -103,7 +103,7 @@ export const sharingRoutes = {
   }),
   publicRevoke: defineRoute({
     method: 'GET',
-    path: '/share/public/revoke/:id',
+    path: '/share/public/revoke/:meetingId',
     summary: 'Disable the public link of a meeting',
     tags: ['sharing'],
     auth: true,
@@ -111,7 +111,7 @@ export const sharingRoutes = {
   }),
   publicStatus: defineRoute({
     method: 'GET',
-    path: '/share/public/status/:id',
+    path: '/share/public/status/:meetingId',
     summary: 'Whether the public link of a meeting is enabled',
     tags: ['sharing'],
     auth: true,

@@ -154,7 +154,7 @@ export const userLogRoutes = {
   }),
   organization: defineRoute({
     method: 'GET',
-    path: '/userlog/organization/:id',
+    path: '/userlog/organization/:organizationId',
     summary:
       "Activity per user of one organisation (super admin, or the organisation's point of contact)",
     tags,
@@ -165,7 +165,7 @@ export const userLogRoutes = {
   }),
   organizationTimestamps: defineRoute({
     method: 'GET',
-    path: '/userlog/organization/:id/timestamps/:range',
+    path: '/userlog/organization/:organizationId/timestamps/:range',
     summary: 'The calls of one organisation between two instants ({from},{to}), newest first',
     tags,
     auth: true,
@@ -175,7 +175,7 @@ export const userLogRoutes = {
   }),
   user: defineRoute({
     method: 'GET',
-    path: '/userlog/user/:id',
+    path: '/userlog/user/:userId',
     summary: "One user's activity (their own; any of the organisation's for its point of contact)",
     tags,
     auth: true,

@@ -199,8 +199,8 @@ export type BiometricsDataResponse = z.infer<typeof biometricsDataResponseSchema
 
 const tags = ['video signals'];
 const p = ':meetingId';
-function inference<R extends z.ZodType>(
-  kind: string,
+function inference<Kind extends string, R extends z.ZodType>(
+  kind: Kind,
   feature: FeatureName,
   summary: string,
   response: R,

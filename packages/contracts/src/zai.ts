@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiProviderKindSchema } from './ai.js';
 import { defineRoute } from './route.js';
+import type { STREAM_ERROR_EVENT, StreamError } from './errors.js';
 
 /** The assistant's limits and fixed texts (the spec leaves them open; these are the rules). */
 export const ZAI = {
@@ -101,7 +102,7 @@ export type ZaiFinal = z.infer<typeof zaiFinalSchema>;
 export type ZaiStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'final'; data: ZaiFinal }
-  | { event: 'error'; data: { statusCode: number; message: string } };
+  | { event: typeof STREAM_ERROR_EVENT; data: StreamError };
 
 export const zaiRoutes = {
   meetings: defineRoute({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { ZaiFinal } from '@parley/contracts';
+import type { StreamError, ZaiFinal } from '@parley/contracts';
 import { meetings, type StoredTurn, type StoredWord } from '../platform/db/schema.js';
 import { createTranscriptsRepo } from '../modules/transcripts/repo.js';
 import type { TestContext } from './context.js';
@@ -105,7 +105,7 @@ export async function addMeeting(
 export interface ParsedStream {
   deltas: string[];
   final?: ZaiFinal;
-  error?: { statusCode: number; message: string };
+  error?: StreamError;
 }
 
 /** The events of a text/event-stream reply. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authRoutes, consentRoutes, type AuthSuccess } from '@parley/contracts';
+import { authRoutes, consentRoutes, sharingRoutes, type AuthSuccess } from '@parley/contracts';
 import {
   ApiRequestError,
   buildUrl,
@@ -122,6 +122,17 @@ describe('createApiClient', () => {
     expect(calls[0]?.init.body).toBe('{"email":"a@b.co"}');
     expect(bearer(calls[0]!.init)).toBeUndefined();
     expect(bearer(calls[1]!.init)).toBe('Bearer old');
+  });
+
+  it('fills a route path from the parameters its path names, and no others', async () => {
+    const { client, calls } = setup(() => json(200, []));
+    await client.api(sharingRoutes.sharedUsers, { params: { meetingId: 'm 1' } });
+    expect(calls[0]?.url).toBe('/api/v1/share/users/m%201');
+    // The names come from the path's type: a misspelled or missing one does not compile.
+    // @ts-expect-error -- the path names :meetingId, not :id
+    await client.api(sharingRoutes.sharedUsers, { params: { id: 'm1' } }).catch(() => {});
+    // @ts-expect-error -- a route with a path parameter needs its params
+    await client.api(sharingRoutes.sharedUsers).catch(() => {});
   });
 
   it('on 401 refreshes once, retries with the new token, and shows no toast', async () => {

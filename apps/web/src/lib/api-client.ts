@@ -1,10 +1,13 @@
 import {
   API_PREFIX,
   authRoutes,
+  fillPath,
   messageForStatus,
   type AuthSuccess,
   type RouteBody,
   type RouteContract,
+  type RouteParamName,
+  type RouteParams,
   type RouteQuery,
   type RouteResponse,
 } from '@parley/contracts';
@@ -53,18 +56,25 @@ type Params = Record<string, string | number>;
 type BodyOption<R> = RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> };
 type QueryOption<R> =
   RouteQuery<R> extends undefined ? { query?: undefined } : { query?: RouteQuery<R> };
+type HasParams<R> = [RouteParamName<R>] extends [never] ? false : true;
+/** Values for the `:name` segments of the route path, named as the path names them. */
+type ParamsOption<R> =
+  HasParams<R> extends true ? { params: RouteParams<R, string | number> } : { params?: undefined };
 
 export type CallOptions<R> = BodyOption<R> &
-  QueryOption<R> & {
-    /** Values for `:name` segments of the route path. */
-    params?: Params;
+  QueryOption<R> &
+  ParamsOption<R> & {
     /** false: do not show the error toast; the caller handles the failure. */
     toast?: boolean;
     signal?: AbortSignal;
   };
 
 type OptionalArg<R> =
-  RouteBody<R> extends undefined ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+  RouteBody<R> extends undefined
+    ? HasParams<R> extends true
+      ? [options: CallOptions<R>]
+      : [options?: CallOptions<R>]
+    : [options: CallOptions<R>];
 
 export interface ApiDeps {
   fetch: typeof fetch;
@@ -90,11 +100,7 @@ interface LooseOptions {
 }
 
 export function buildUrl(path: string, params?: Params, query?: unknown): string {
-  const filled = path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+  const filled = fillPath(path, params ?? {});
   const search = new URLSearchParams();
   if (query && typeof query === 'object') {
     for (const [key, value] of Object.entries(query)) {

@@ -1,3 +1,5 @@
+import { streamErrorSchema } from '@parley/contracts';
+
 /** One Server-Sent Event: its name ('message' when the server gave none) and its JSON data. */
 export interface ServerSentEvent {
   event: string;
@@ -52,4 +54,13 @@ export async function* readServerSentEvents(
   } finally {
     await reader.cancel().catch(() => {});
   }
+}
+
+/**
+ * The message of a stream's error event (data in the one StreamError shape, the JSON error
+ * fields), or the fallback when the data is not that shape.
+ */
+export function streamErrorMessage(data: unknown, fallback: string): string {
+  const parsed = streamErrorSchema.safeParse(data);
+  return parsed.success ? parsed.data.message : fallback;
 }

@@ -24,18 +24,18 @@ export function registerAiProviderRoutes(
   registerRoute(app, r.testConnection, ({ auth, body }) => configs.testConnection(auth, body));
 
   registerRoute(app, r.getZaiSettings, ({ auth, params }) =>
-    models.getZaiSettings(auth, params.id ?? ''),
+    models.getZaiSettings(auth, params.organizationId),
   );
   registerRoute(app, r.patchZaiSettings, ({ auth, params, body }) =>
-    models.patchZaiSettings(auth, params.id ?? '', body),
+    models.patchZaiSettings(auth, params.organizationId, body),
   );
 
   registerRoute(app, r.models, ({ auth }) => models.list(auth));
   registerRoute(app, r.modelPage, ({ auth, query }) => models.page(auth, query));
   registerRoute(app, r.createModel, ({ auth, body }) => models.create(auth, body));
   registerRoute(app, r.updateModel, ({ auth, params, body }) =>
-    models.update(auth, params.id ?? '', body),
+    models.update(auth, params.id, body),
   );
-  registerRoute(app, r.deleteModel, ({ auth, params }) => models.remove(auth, params.id ?? ''));
+  registerRoute(app, r.deleteModel, ({ auth, params }) => models.remove(auth, params.id));
   registerRoute(app, availableModelsRoute, ({ auth }) => models.available(auth));
 }

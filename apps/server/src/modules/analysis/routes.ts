@@ -13,6 +13,6 @@ export function registerAnalysisRoutes(app: FastifyInstance, analysis: AnalysisS
   );
   registerRoute(app, analysisRoutes.reanalyze, ({ auth, body }) => analysis.reanalyze(auth, body));
   registerRoute(app, analysisRoutes.status, ({ auth, params }) =>
-    analysis.status(auth, params.id ?? ''),
+    analysis.status(auth, params.meetingId),
   );
 }

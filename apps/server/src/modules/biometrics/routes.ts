@@ -19,7 +19,7 @@ import { assertStorableText } from '../../platform/http/input-guard.js';
 import { withScratchDir } from '../../platform/media/local-file.js';
 import type { BiometricsService } from './service.js';
 
-const emailOf = (params: Record<string, string>) => decodeURIComponent(params.email ?? '');
+const emailOf = (params: { email: string }) => decodeURIComponent(params.email);
 /** The no-sign-in routes: enough for a person retrying, too few to guess tokens. */
 const PUBLIC_LIMIT = { max: 30, timeWindow: 60_000 };
 
@@ -70,7 +70,7 @@ async function readForm(request: FastifyRequest, dir: string): Promise<Registrat
 export async function registerBiometricsRoutes(app: FastifyInstance, svc: BiometricsService) {
   registerRoute(app, r.invite, ({ auth, body }) => svc.invite(auth, body));
   registerRoute(app, r.list, ({ auth, query }) => svc.list(auth, query.meetingId));
-  registerRoute(app, r.check, ({ params }) => svc.check(params.orgId ?? '', params.token ?? ''), {
+  registerRoute(app, r.check, ({ params }) => svc.check(params.organizationId, params.token), {
     rateLimit: PUBLIC_LIMIT,
   });
   registerRoute(app, r.get, ({ auth, params }) => svc.get(auth, emailOf(params)));
@@ -80,10 +80,8 @@ export async function registerBiometricsRoutes(app: FastifyInstance, svc: Biomet
     svc.startBiometric(auth, body.meetingId),
   );
   registerRoute(app, r.verify, ({ auth, body }) => svc.verify(auth, body));
-  registerRoute(app, r.data, ({ auth, params }) => svc.data(auth, params.meetingId ?? ''));
-  registerRoute(app, r.status, ({ auth, params }) =>
-    svc.biometricStatus(auth, params.meetingId ?? ''),
-  );
+  registerRoute(app, r.data, ({ auth, params }) => svc.data(auth, params.meetingId));
+  registerRoute(app, r.status, ({ auth, params }) => svc.biometricStatus(auth, params.meetingId));
 
   // The registration clip arrives as multipart without sign-in; only this scope parses it.
   await app.register(async (scope) => {
@@ -105,7 +103,7 @@ export async function registerBiometricsRoutes(app: FastifyInstance, svc: Biomet
             'Register a participant’s face and voice from a short clip (multipart: id, file, isHr, applicantId; no sign-in)',
           tags: ['biometrics'],
           consumes: ['multipart/form-data'],
-          params: z.object({ orgId: z.string() }),
+          params: z.object({ organizationId: z.string() }),
           response: { 200: registrationResultSchema },
         },
       },
@@ -122,7 +120,7 @@ export async function registerBiometricsRoutes(app: FastifyInstance, svc: Biomet
             (form.mimeType ?? '').split(';')[0]!.trim(),
           );
           if (!typeOk || !(await looksLikeVideo(form.file))) throw badRequest(P.badFile);
-          return svc.register(request.params.orgId, form.id, form.file, {
+          return svc.register(request.params.organizationId, form.id, form.file, {
             ...(form.isHr !== undefined ? { isHr: form.isHr === 'true' } : {}),
             ...(form.applicantId ? { applicantId: form.applicantId } : {}),
           });

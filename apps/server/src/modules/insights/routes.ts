@@ -8,11 +8,10 @@ import type { InsightsService, KitSet } from './service.js';
  * Intelligence gate is in the contracts; tenancy is the meetings service's (404 otherwise).
  */
 export function registerInsightRoutes(app: FastifyInstance, insights: InsightsService): void {
-  const code = (params: Record<string, string>) => params.meetingCode ?? '';
   registerRoute(app, insightRoutes.meeting, ({ auth, params }) =>
-    insights.forMeeting(auth, params.meetingId ?? ''),
+    insights.forMeeting(auth, params.meetingId),
   );
-  const kits: [KitSet, (typeof insightRoutes)['textAnalytics']][] = [
+  const kits: [KitSet, (typeof insightRoutes)[KitSet]][] = [
     ['textAnalytics', insightRoutes.textAnalytics],
     ['textAnalyticsB2c', insightRoutes.textAnalyticsB2c],
     ['textScores', insightRoutes.textScores],
@@ -20,19 +19,19 @@ export function registerInsightRoutes(app: FastifyInstance, insights: InsightsSe
   ];
   for (const [set, route] of kits) {
     registerRoute(app, route, ({ auth, params, body }) =>
-      insights.kit(auth, code(params), set, body.transcription),
+      insights.kit(auth, params.meetingCode, set, body.transcription),
     );
   }
   registerRoute(app, insightRoutes.publish, ({ auth, params, body }) =>
-    insights.publish(auth, code(params), body),
+    insights.publish(auth, params.meetingCode, body),
   );
   registerRoute(app, insightRoutes.publicResult, ({ params }) =>
-    insights.publicResult(params.token ?? ''),
+    insights.publicResult(params.token),
   );
   registerRoute(app, insightRoutes.salesPrompts, ({ auth, params }) =>
-    insights.salesResults(auth, code(params)),
+    insights.salesResults(auth, params.meetingCode),
   );
   registerRoute(app, insightRoutes.salesPrompt, ({ auth, params, body }) =>
-    insights.salesPrompt(auth, code(params), body),
+    insights.salesPrompt(auth, params.meetingCode, body),
   );
 }

@@ -22,13 +22,13 @@ export function registerMeetingRoutes(
     lists.list(auth, 'shared', query),
   );
 
-  registerRoute(app, meetingRoutes.get, ({ auth, params }) => meetings.get(auth, params.id ?? ''));
+  registerRoute(app, meetingRoutes.get, ({ auth, params }) => meetings.get(auth, params.meetingId));
   registerRoute(app, meetingRoutes.remove, ({ auth, params }) =>
-    meetings.remove(auth, params.id ?? ''),
+    meetings.remove(auth, params.meetingId),
   );
   registerRoute(app, meetingRoutes.removeAsSuperAdmin, ({ auth, params }) => {
     if (auth.role !== 'superadmin') throw forbidden();
-    return meetings.remove(auth, params.id ?? '');
+    return meetings.remove(auth, params.meetingId);
   });
   registerRoute(app, meetingRoutes.createFromStorage, ({ auth, body }) =>
     meetings.createFromStorage(auth, body),

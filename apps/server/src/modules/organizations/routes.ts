@@ -8,15 +8,15 @@ export function registerOrganizationRoutes(app: FastifyInstance, orgs: Organizat
   registerRoute(app, organizationRoutes.list, ({ query }) => orgs.list(query));
   registerRoute(app, organizationRoutes.invite, ({ body }) => orgs.invite(body));
   registerRoute(app, organizationRoutes.dashboard, async ({ params, query }) => ({
-    data: await orgs.dashboard(params.id ?? '', query.days),
+    data: await orgs.dashboard(params.organizationId, query.days),
   }));
   registerRoute(app, organizationRoutes.get, async ({ params }) => ({
-    data: await orgs.get(params.id ?? ''),
+    data: await orgs.get(params.organizationId),
   }));
   registerRoute(app, organizationRoutes.update, ({ params, body }) =>
-    orgs.rename(params.id ?? '', body.name),
+    orgs.rename(params.organizationId, body.name),
   );
   registerRoute(app, organizationRoutes.remove, ({ auth, params, body }) =>
-    orgs.remove(auth, params.id ?? '', body.confirmName),
+    orgs.remove(auth, params.organizationId, body.confirmName),
   );
 }

@@ -105,7 +105,8 @@ describe('running prompts on the organisation’s OpenAI-compatible server', () 
     });
     expect(json(whole)).toMatchObject({ statusCode: 400, message: 'Chat Gpt Key is expired!' });
     const events = eventsOf(await stream('gpt-4o-mini'));
-    expect(events).toEqual([{ event: 'error', data: { message: 'Chat Gpt Key is expired!' } }]);
+    // The stream's error event carries what the whole-result call answers.
+    expect(events).toEqual([{ event: 'error', data: json(whole) }]);
   });
 
   it('ends a stream broken midway with an error event after the text that arrived', async () => {
@@ -114,6 +115,7 @@ describe('running prompts on the organisation’s OpenAI-compatible server', () 
     const kinds = events.map((e) => e.event);
     expect(kinds.at(-1)).toBe('error');
     expect(kinds).not.toContain('done');
+    expect(events.at(-1)?.data).toMatchObject({ statusCode: 502, error: 'Bad Gateway' });
     expect(String(events.at(-1)?.data.message)).toMatch(/^Error getting results/);
   });
 });

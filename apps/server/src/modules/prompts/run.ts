@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../platform/errors.js';
 import { statusOf, type AiProviderResolver } from '../ai-providers/index.js';
 import type { Caller } from '../../platform/http/caller.js';
+import { streamError } from '../../platform/http/event-stream.js';
 
 /** A run's settings once validated (spec 3 §7 prompt/result). */
 export interface RunInput {
@@ -72,10 +73,13 @@ export function failureMessage(kind: ProviderKind, err: unknown): string {
     : AI_MESSAGES.gettingResults;
 }
 
+/** The status a failed run answers with (a 401 from the provider is a key for the caller to fix). */
+const failureStatus = (err: unknown) => (statusOf(err) === 401 ? 400 : 502);
+
 /** Turns a run that reports deltas through a callback into the events to send, in order. */
 async function* eventsOf(
   start: (onDelta: (text: string) => void) => Promise<PromptRunResult>,
-  failure: (err: unknown) => string,
+  failure: (err: unknown) => PromptStreamEvent,
   signal: AbortSignal,
 ): AsyncGenerator<PromptStreamEvent> {
   const queue: PromptStreamEvent[] = [];
@@ -85,11 +89,11 @@ async function* eventsOf(
     queue.push(e);
     wake?.();
   };
-  start((text) => push({ type: 'delta', text }))
+  start((text) => push({ event: 'delta', data: { text } }))
     .then(
-      (result) => push({ type: 'done', result }),
+      (result) => push({ event: 'done', data: { result } }),
       (err: unknown) => {
-        if (!signal.aborted) push({ type: 'error', message: failure(err) });
+        if (!signal.aborted) push(failure(err));
       },
     )
     .finally(() => {
@@ -143,25 +147,26 @@ export function createPromptRunner(deps: PromptRunnerDeps) {
       try {
         return await execute();
       } catch (err) {
-        throw new AppError(statusOf(err) === 401 ? 400 : 502, failureMessage(provider.kind, err));
+        throw new AppError(failureStatus(err), failureMessage(provider.kind, err));
       }
     },
 
     /**
-     * Prepares the run (throwing 4xx as usual), then returns the events to send: deltas,
-     * then `done`, or `error` with the spec's message if the provider fails midway.
+     * Prepares the run (throwing 4xx as usual), then returns how to run it as the events to
+     * send: deltas, then `done`, or `error` with the status and message the whole-result
+     * variant would answer if the provider fails midway.
      */
     async stream(
       caller: Caller,
       input: RunInput,
-      signal: AbortSignal,
-    ): Promise<AsyncIterable<PromptStreamEvent>> {
+    ): Promise<(signal: AbortSignal) => AsyncIterable<PromptStreamEvent>> {
       const { provider, execute } = await prepare(caller, input);
-      return eventsOf(
-        (onDelta) => execute(onDelta, signal),
-        (err) => failureMessage(provider.kind, err),
-        signal,
-      );
+      return (signal) =>
+        eventsOf(
+          (onDelta) => execute(onDelta, signal),
+          (err) => streamError(failureStatus(err), failureMessage(provider.kind, err)),
+          signal,
+        );
     },
   };
 }

@@ -143,9 +143,9 @@ export function createPromptsService({
       return runner.complete(caller, input);
     },
 
-    async stream(caller: Caller, input: RunInput, signal: AbortSignal) {
+    async stream(caller: Caller, input: RunInput) {
       requireStaff(caller);
-      return runner.stream(caller, input, signal);
+      return runner.stream(caller, input);
     },
 
     /** One prompt, two models, the caller's last N processed meetings, meeting by meeting. */

@@ -13,27 +13,26 @@ export function registerTranscriptRoutes(
   transcripts: TranscriptsService,
   meetings: MeetingsService,
 ): void {
-  const meetingId = (params: Record<string, string>) => params.meetingId ?? params.id ?? '';
   registerRoute(app, analysisRoutes.transcription, ({ auth, params }) =>
-    transcripts.transcription(auth, meetingId(params)),
+    transcripts.transcription(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.editTranscription, ({ auth, params, body }) =>
-    transcripts.correct(auth, params.dashboard ?? '', meetingId(params), body.words),
+    transcripts.correct(auth, params.dashboard, params.meetingId, body.words),
   );
   registerRoute(app, analysisRoutes.diarization, ({ auth, params }) =>
-    transcripts.diarization(auth, meetingId(params)),
+    transcripts.diarization(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.speakerTimeMapping, ({ auth, params }) =>
-    transcripts.speakerTimeMapping(auth, meetingId(params)),
+    transcripts.speakerTimeMapping(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.sentiment, ({ auth, params }) =>
-    transcripts.sentiment(auth, meetingId(params)),
+    transcripts.sentiment(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.speakingRate, ({ auth, params }) =>
-    transcripts.speakingRate(auth, meetingId(params)),
+    transcripts.speakingRate(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.conversation, ({ auth, params }) =>
-    transcripts.conversation(auth, meetingId(params)),
+    transcripts.conversation(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.nameSpeakers, ({ auth, body }) =>
     meetings.nameSpeakers(auth, body.meetingId, body.additionalDetails),

@@ -17,6 +17,7 @@ import {
   type ZaiFinal,
   type ZaiStreamEvent,
 } from '@parley/contracts';
+import { streamError } from '../../platform/http/event-stream.js';
 import type { Excerpts, MeetingPassages } from './retrieval.js';
 
 export interface AnswerPlan {
@@ -102,16 +103,13 @@ const sentinel = normalise(ZAI.notFoundSentinel);
  * '{provider} Key is expired!', the provider inferred from the model name. Provider errors
  * (AiError) carry messages fit to show; anything else is not shown as is.
  */
-export function failureMessage(
-  error: unknown,
-  model: string,
-): { statusCode: number; message: string } {
-  if (!isAiError(error)) return { statusCode: 500, message: ZAI_MESSAGES.failed };
+function failureEvent(error: unknown, model: string) {
+  if (!isAiError(error)) return streamError(500, ZAI_MESSAGES.failed);
   if (error.kind === 'key-expired') {
-    return { statusCode: 401, message: keyExpiredMessage(providerForModel(model)) };
+    return streamError(401, keyExpiredMessage(providerForModel(model)));
   }
   const status = error.status && error.status >= 400 ? error.status : 502;
-  return { statusCode: status, message: error.message || ZAI_MESSAGES.failed };
+  return streamError(status, error.message || ZAI_MESSAGES.failed);
 }
 
 function notFoundFinal(plan: AnswerPlan): ZaiFinal {
@@ -156,11 +154,11 @@ export async function* answerEvents(
     }
   } catch (error) {
     if (signal.aborted) return;
-    yield { event: 'error', data: failureMessage(error, plan.model) };
+    yield failureEvent(error, plan.model);
     return;
   }
   if (!result) {
-    yield { event: 'error', data: { statusCode: 502, message: ZAI_MESSAGES.failed } };
+    yield streamError(502, ZAI_MESSAGES.failed);
     return;
   }
   const citations = citationsOf(result, plan);

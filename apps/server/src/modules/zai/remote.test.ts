@@ -136,7 +136,11 @@ describe('prompt/siri with a remote model', () => {
     try {
       const { final, error } = await ask('Where is Sheila originally from?');
       expect(final).toBeUndefined();
-      expect(error).toEqual({ statusCode: 401, message: 'Chat Gpt Key is expired!' });
+      expect(error).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Chat Gpt Key is expired!',
+      });
     } finally {
       apiKey = 'test-key';
     }

@@ -1,9 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STREAM_ERROR_EVENT, type StreamError } from '@parley/contracts';
+import { errorBody } from '../errors.js';
 
 export interface StreamEvent {
   event: string;
   data: unknown;
 }
+
+/** The one error event of every stream route: the JSON error shape, as the event's data. */
+export function streamError(
+  statusCode: number,
+  message: string,
+): { event: typeof STREAM_ERROR_EVENT; data: StreamError } {
+  return { event: STREAM_ERROR_EVENT, data: errorBody(statusCode, message) };
+}
+
+const write = (reply: FastifyReply, e: StreamEvent) =>
+  reply.raw.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
 
 /**
  * Answers a request with Server-Sent Events. The reply is taken over from Fastify (headers set
@@ -31,14 +44,11 @@ export async function sendEventStream(
   try {
     for await (const e of events(controller.signal)) {
       if (controller.signal.aborted) break;
-      reply.raw.write(`event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      write(reply, e);
     }
   } catch (err) {
     request.log.error({ err }, 'event stream failed');
-    if (!controller.signal.aborted) {
-      const data = { statusCode: 500, message: 'An unexpected error occurred' };
-      reply.raw.write(`event: error\ndata: ${JSON.stringify(data)}\n\n`);
-    }
+    if (!controller.signal.aborted) write(reply, streamError(500, 'An unexpected error occurred'));
   } finally {
     reply.raw.end();
   }

@@ -60,6 +60,23 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/v1/b2c/user/consent']?.post?.security).toEqual([{ bearerAuth: [] }]);
   });
 
+  it('documents path parameters under the names the contracts give them', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    const pathParams = (path: string, method: string) =>
+      (doc.paths[`/api/v1${path}`]?.[method]?.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name);
+    expect(pathParams('/share/public/status/{meetingId}', 'get')).toEqual(['meetingId']);
+    expect(pathParams('/transcription/{dashboard}/{meetingId}', 'patch')).toEqual([
+      'dashboard',
+      'meetingId',
+    ]);
+    expect(pathParams('/highlights/{id}', 'patch')).toEqual(['id']);
+  });
+
   it('serves the browsable documentation as HTML', async () => {
     let res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     for (let hops = 0; res.statusCode >= 300 && res.statusCode < 400 && hops < 3; hops++) {

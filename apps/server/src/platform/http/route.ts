@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   featureUnavailableMessage,
   isFeatureAvailable,
+  pathParamNames,
   type FeatureHolder,
   type RouteContract,
+  type RouteParams,
 } from '@parley/contracts';
 import { forbidden, unauthorized } from '../errors.js';
 import { rejectUnstorableText } from './input-guard.js';
 import type { Caller } from './caller.js';
-
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +47,8 @@ type AuthOf<R> =
 export interface HandlerContext<R extends RouteContract> {
   body: BodyOf<R>;
   query: QueryOf<R>;
-  params: Record<string, string>;
+  /** One string per `:name` of the contract's path (see the naming rule in contracts' route.ts). */
+  params: RouteParams<R>;
   /** Present on routes whose contract says auth: true. */
   auth: AuthOf<R>;
   request: FastifyRequest;
@@ -56,6 +58,15 @@ export interface HandlerContext<R extends RouteContract> {
 export interface RouteOptions {
   /** Per-route options for @fastify/rate-limit. */
   rateLimit?: { max: number; timeWindow: number };
+}
+
+/**
+ * Every path parameter is a string: ids that are not ids are the services' to answer (a 404,
+ * as for any id that matches nothing), so a mistyped link reads the same as a deleted one.
+ */
+function paramsSchema(path: string): z.ZodObject | undefined {
+  const names = pathParamNames(path);
+  return names.length ? z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) : undefined;
 }
 
 /**
@@ -70,6 +81,7 @@ export function registerRoute<R extends RouteContract>(
   handler: (ctx: HandlerContext<R>) => Promise<z.input<R['response']>>,
   options: RouteOptions = {},
 ): void {
+  const params = paramsSchema(contract.path);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
@@ -78,6 +90,7 @@ export function registerRoute<R extends RouteContract>(
       summary: contract.summary,
       tags: contract.tags,
       ...(contract.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(params ? { params } : {}),
       ...(contract.body ? { body: contract.body } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       response: { [contract.status ?? 200]: contract.response },
@@ -101,7 +114,7 @@ export function registerRoute<R extends RouteContract>(
       const result = await handler({
         body: request.body as BodyOf<R>,
         query: request.query as QueryOf<R>,
-        params: (request.params ?? {}) as Record<string, string>,
+        params: request.params as RouteParams<R>,
         auth: request.auth as HandlerContext<R>['auth'],
         request,
         reply,

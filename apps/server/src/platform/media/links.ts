@@ -1,4 +1,4 @@
-import { API_PREFIX, MEDIA, type MediaKind } from '@parley/contracts';
+import { API_PREFIX, MEDIA, fillPath, type MediaKind } from '@parley/contracts';
 import { deriveKey, hmacHex, safeEqualHex } from '../crypto.js';
 
 /**
@@ -65,7 +65,7 @@ export function createMediaLinks(appSecret: string, now: () => Date = () => new 
     url(meetingId: string, kind: MediaKind, grant: MediaGrant): string {
       const sub = subjectOf(grant);
       const { token, exp } = signer.sign([meetingId, kind, sub]);
-      const path = MEDIA.path.replace(':meetingId', meetingId).replace(':kind', kind);
+      const path = fillPath(MEDIA.path, { meetingId, kind });
       return `${API_PREFIX}${path}?token=${token}&exp=${exp}&sub=${sub}`;
     },
 

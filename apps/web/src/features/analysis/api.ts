@@ -42,7 +42,7 @@ export function useTranscription(meeting: MeetingRef, hasZai: boolean) {
   return useQuery({
     queryKey: analysisKeys.transcription(id),
     queryFn: ({ signal }) =>
-      api(analysisRoutes.transcription, { params: { id }, signal, toast: false }),
+      api(analysisRoutes.transcription, { params: { meetingId: id }, signal, toast: false }),
     enabled: ready(meeting) && hasZai,
     gcTime: 0,
   });
@@ -105,7 +105,8 @@ export function useOfflineStatus(meeting: MeetingRef) {
   const id = meeting?.id ?? '';
   return useQuery({
     queryKey: analysisKeys.status(id),
-    queryFn: ({ signal }) => api(analysisRoutes.status, { params: { id }, signal, toast: false }),
+    queryFn: ({ signal }) =>
+      api(analysisRoutes.status, { params: { meetingId: id }, signal, toast: false }),
     enabled: id.length > 0,
     // Realtime events refresh it; polling only covers a dropped channel.
     refetchInterval: (q) =>

@@ -9,8 +9,8 @@ import {
 import { api } from '../../lib/api';
 
 /** Whether the invitation link is open, and its registration status (no sign-in). */
-export const checkInvitation = (orgId: string, token: string, signal?: AbortSignal) =>
-  api(biometricsRoutes.check, { params: { orgId, token }, signal, toast: false });
+export const checkInvitation = (organizationId: string, token: string, signal?: AbortSignal) =>
+  api(biometricsRoutes.check, { params: { organizationId, token }, signal, toast: false });
 
 /**
  * Uploads the registration clip as the spec's multipart form (id, file named as an mp4, isHr,

@@ -20,7 +20,7 @@ export function ZaiDefaultModel({
   const save = useMutation({
     mutationFn: (defaultModel: string) =>
       api(aiProviderRoutes.patchZaiSettings, {
-        params: { id: organizationId },
+        params: { organizationId },
         body: { defaultModel },
       }),
     onSuccess: (s) =>

@@ -180,7 +180,7 @@ export function useZaiSettings(organizationId: string) {
   return useQuery({
     queryKey: integrationKeys.zaiSettings(organizationId),
     queryFn: ({ signal }) =>
-      api(aiProviderRoutes.getZaiSettings, { params: { id: organizationId }, signal }),
+      api(aiProviderRoutes.getZaiSettings, { params: { organizationId }, signal }),
   });
 }
 

@@ -23,7 +23,8 @@ export function useMeetingList(query: MeetingListQuery) {
 export function useMeeting(id: string) {
   return useQuery({
     queryKey: meetingKeys.detail(id),
-    queryFn: ({ signal }) => api(meetingRoutes.get, { params: { id }, signal, toast: false }),
+    queryFn: ({ signal }) =>
+      api(meetingRoutes.get, { params: { meetingId: id }, signal, toast: false }),
   });
 }
 
@@ -43,7 +44,7 @@ export function applyStatusEvent(client: QueryClient, event: MeetingStatusEvent)
 export function useDeleteMeeting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(meetingRoutes.remove, { params: { id } }),
+    mutationFn: (id: string) => api(meetingRoutes.remove, { params: { meetingId: id } }),
     onSuccess: (_res, id) => {
       client.removeQueries({ queryKey: meetingKeys.detail(id) });
       void client.invalidateQueries({ queryKey: meetingKeys.lists() });

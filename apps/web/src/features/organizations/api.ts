@@ -42,7 +42,7 @@ export function useOrganizationDashboard(id: string, days: number) {
     queryFn: ({ signal }) =>
       orToast(
         api(organizationRoutes.dashboard, {
-          params: { id },
+          params: { organizationId: id },
           query: { days },
           signal,
           toast: false,
@@ -74,7 +74,7 @@ export function useRenameOrganization() {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api(organizationRoutes.update, { params: { id }, body: { name }, toast: false }),
+      api(organizationRoutes.update, { params: { organizationId: id }, body: { name }, toast: false }),
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
       await refresh();
@@ -86,7 +86,7 @@ export function useDeleteOrganization() {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: ({ id, confirmName }: { id: string; confirmName: string }) =>
-      api(organizationRoutes.remove, { params: { id }, body: { confirmName }, toast: false }),
+      api(organizationRoutes.remove, { params: { organizationId: id }, body: { confirmName }, toast: false }),
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
       await refresh();

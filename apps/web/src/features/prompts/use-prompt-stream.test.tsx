@@ -62,7 +62,7 @@ describe('usePromptStream (one workbench slot)', () => {
     fakeServer().on(promptRoutes.stream, () =>
       eventStream([
         'event: delta\ndata: {"text":"Part"}\n\n',
-        'event: error\ndata: {"message":"Chat Gpt Key is expired!"}\n\n',
+        'event: error\ndata: {"statusCode":400,"error":"Bad Request","message":"Chat Gpt Key is expired!"}\n\n',
       ]),
     );
     const { result } = renderHook(() => usePromptStream());

@@ -1,11 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import {
   AI_MESSAGES,
+  STREAM_ERROR_EVENT,
   promptRoutes,
   type PromptRunBody,
   type PromptRunResult,
 } from '@parley/contracts';
 import { events, failureMessage } from '../../lib/api';
+import { streamErrorMessage } from '../../lib/event-stream';
 
 export type SlotStatus = 'idle' | 'loading' | 'success' | 'failed' | 'cancelled';
 
@@ -37,19 +39,16 @@ export function usePromptStream() {
         signal: controller.signal,
         toast: false,
       })) {
-        const data = e.data as { text?: string; result?: PromptRunResult; message?: string };
+        const data = e.data as { text?: string; result?: PromptRunResult };
         if (e.event === 'delta' && data.text) {
           const text = data.text;
           setState((s) => ({ ...s, text: s.text + text }));
         } else if (e.event === 'done' && data.result) {
           const result = data.result;
           setState((s) => ({ ...s, status: 'success', result, text: s.text || result.result }));
-        } else if (e.event === 'error') {
-          setState((s) => ({
-            ...s,
-            status: 'failed',
-            error: data.message ?? AI_MESSAGES.gettingResults,
-          }));
+        } else if (e.event === STREAM_ERROR_EVENT) {
+          const error = streamErrorMessage(e.data, AI_MESSAGES.gettingResults);
+          setState((s) => ({ ...s, status: 'failed', error }));
         }
       }
       // The stream closed without its final event: the run did not finish.

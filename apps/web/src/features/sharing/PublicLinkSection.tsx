@@ -27,7 +27,7 @@ export function PublicLinkSection({ meetingId }: { meetingId: string }) {
   const toggle = useMutation({
     mutationFn: (enable: boolean) =>
       api(enable ? sharingRoutes.publicCreate : sharingRoutes.publicRevoke, {
-        params: { id: meetingId },
+        params: { meetingId },
         toast: false,
       }),
     onSuccess: (next: LinkStatus, enable) => {

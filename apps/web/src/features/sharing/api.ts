@@ -31,7 +31,7 @@ export function usePublicLinkStatus(meetingId: string) {
   return useQuery({
     queryKey: sharingKeys.publicLink(meetingId),
     queryFn: ({ signal }) =>
-      api(sharingRoutes.publicStatus, { params: { id: meetingId }, signal, toast: false }),
+      api(sharingRoutes.publicStatus, { params: { meetingId }, signal, toast: false }),
   });
 }
 

@@ -21,12 +21,19 @@ export function useUserLogs(scope: LogScope, query: UserLogQuery) {
     queryFn: ({ signal }) =>
       scope.kind === 'all'
         ? api(userLogRoutes.all, { query, signal, toast: false })
-        : api(scope.kind === 'organization' ? userLogRoutes.organization : userLogRoutes.user, {
-            params: { id: scope.id },
-            query,
-            signal,
-            toast: false,
-          }),
+        : scope.kind === 'organization'
+          ? api(userLogRoutes.organization, {
+              params: { organizationId: scope.id },
+              query,
+              signal,
+              toast: false,
+            })
+          : api(userLogRoutes.user, {
+              params: { userId: scope.id },
+              query,
+              signal,
+              toast: false,
+            }),
     placeholderData: keepPreviousData,
   });
 }

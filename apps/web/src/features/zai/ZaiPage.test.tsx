@@ -155,7 +155,11 @@ describe('ZaiPage', () => {
     await waitFor(() => expect(server.streams).toHaveLength(1));
     await act(async () => {
       server.streams[0]?.enqueue(
-        sse('error', { statusCode: 401, message: 'Chat Gpt Key is expired!' }),
+        sse('error', {
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Chat Gpt Key is expired!',
+        }),
       );
       server.streams[0]?.close();
     });

@@ -1,4 +1,5 @@
 import {
+  STREAM_ERROR_EVENT,
   ZAI,
   ZAI_MESSAGES,
   zaiFinalSchema,
@@ -7,6 +8,7 @@ import {
 } from '@parley/contracts';
 import { zaiRoutes } from '@parley/contracts';
 import { events, failureMessage } from '../../lib/api';
+import { streamErrorMessage } from '../../lib/event-stream';
 
 /** Spec 1 §9: the Zai request's status values. */
 export type ZaiStatus = 'pending' | 'failed' | 'success';
@@ -56,10 +58,9 @@ export async function ask(
         if (!parsed.success) throw new Error('Invalid data format');
         finished = true;
         handlers.onFinal(parsed.data);
-      } else if (e.event === 'error') {
-        const message = (e.data as { message?: unknown }).message;
+      } else if (e.event === STREAM_ERROR_EVENT) {
         finished = true;
-        handlers.onError(typeof message === 'string' ? message : ZAI_MESSAGES.failed);
+        handlers.onError(streamErrorMessage(e.data, ZAI_MESSAGES.failed));
       }
     }
     if (!finished && !signal.aborted) handlers.onError('No response from server');

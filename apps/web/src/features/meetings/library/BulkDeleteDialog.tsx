@@ -23,7 +23,7 @@ export function BulkDeleteDialog({ open, ids, onOpenChange, onDone }: BulkDelete
   const run = async () => {
     setBusy(true);
     const results = await Promise.allSettled(
-      ids.map((id) => api(meetingRoutes.remove, { params: { id }, toast: false })),
+      ids.map((id) => api(meetingRoutes.remove, { params: { meetingId: id }, toast: false })),
     );
     const failed = results.filter((r) => r.status === 'rejected').length;
     setBusy(false);
