@@ -3,7 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { createMediaTools } from './platform/media/ffmpeg.js';
 import { createMediaLinks, type MediaGrant } from './platform/media/links.js';
-import { ANALYSIS_STEPS, QUEUES } from '@parley/contracts';
+import { QUEUES } from '@parley/contracts';
 import { startQueue } from './platform/queue/index.js';
 import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
 import {
@@ -26,6 +26,9 @@ import { createAnalysisRepo } from './modules/analysis/repo.js';
 import { registerAnalysisRoutes } from './modules/analysis/routes.js';
 import { createAnalysisService, type AnalysisService } from './modules/analysis/service.js';
 import { registerAnalysisWorkers } from './modules/analysis/worker.js';
+import { analysisStepJobs } from './modules/analysis/jobs.js';
+import { verificationJob } from './modules/biometrics/jobs.js';
+import { physiologyJob } from './modules/video-signals/jobs.js';
 import { createMeetingsRepo } from './modules/meetings/repo.js';
 import { registerMeetingRoutes } from './modules/meetings/routes.js';
 import { createMeetingsService } from './modules/meetings/service.js';
@@ -118,17 +121,14 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     {
       pollSeconds: config.env.QUEUE_POLL_SECONDS,
       maintenanceSeconds: config.env.QUEUE_MAINTENANCE_SECONDS,
+      retry: {
+        limit: config.env.ANALYSIS_RETRY_LIMIT,
+        delaySeconds: config.env.ANALYSIS_RETRY_DELAY_SECONDS,
+        expireMinSeconds: config.env.ANALYSIS_EXPIRE_MIN_SECONDS,
+        expirePerMediaSecond: config.env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
+      },
     },
-    [
-      { name: QUEUES.deadLetter },
-      ...ANALYSIS_STEPS.map((step) => ({
-        name: QUEUES[step],
-        deadLetter: QUEUES.deadLetter,
-      })),
-      { name: QUEUES.physiology },
-      { name: QUEUES.biometricsDeadLetter },
-      { name: QUEUES.biometrics, deadLetter: QUEUES.biometricsDeadLetter },
-    ],
+    [...Object.values(analysisStepJobs), verificationJob, physiologyJob],
     log,
   );
   const analysisRepo = createAnalysisRepo(database.db);
@@ -138,12 +138,6 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     plans: deps.plans,
     queue,
     broadcaster,
-    settings: {
-      retryLimit: config.env.ANALYSIS_RETRY_LIMIT,
-      retryDelaySeconds: config.env.ANALYSIS_RETRY_DELAY_SECONDS,
-      expireMinSeconds: config.env.ANALYSIS_EXPIRE_MIN_SECONDS,
-      expirePerMediaSecond: config.env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
-    },
     now,
     log,
   });
@@ -183,7 +177,6 @@ export async function createMeetingsArea(app: FastifyInstance, deps: MeetingsAre
     mailer: deps.mailer,
     queue,
     broadcaster,
-    jobPolicy: (durationSec) => analysis.jobPolicy(durationSec),
     turnsOf: async (meetingId) => (await analysisRepo.transcript(meetingId))?.turns ?? [],
     appSecret: config.appSecret,
     publicUrl: config.publicUrl,
