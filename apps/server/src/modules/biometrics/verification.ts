@@ -16,7 +16,7 @@ import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingRow, MeetingsService } from '../meetings/service.js';
 import type { BiometricEngine, Candidate, Turn, Verdict } from './engine.js';
-import { verificationDeadLetter, verificationJob } from './jobs.js';
+import { verificationJob } from './jobs.js';
 import type { ParticipantRow, ParticipantsRepo } from './repo.js';
 import type { RunPatch, RunRepo, RunRow } from './run-repo.js';
 import { openTemplates } from './templates.js';
@@ -343,7 +343,7 @@ export function createVerification(deps: VerificationDeps) {
     /** Runs the verification jobs, and records the failure of those whose retries ran out. */
     async registerWorker(): Promise<void> {
       await deps.queue.work(verificationJob, handle);
-      await deps.queue.work(verificationDeadLetter, async ({ meetingId, runId }, ctx) => {
+      await deps.queue.work(verificationJob.deadLetter, async ({ meetingId, runId }, ctx) => {
         const run = await runs.get(meetingId);
         // Only a run still waiting: the handler records the failures it sees itself.
         if (!run || run.runId !== runId || !isBiometricRunActive(run.state)) return;

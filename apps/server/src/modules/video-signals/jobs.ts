@@ -10,18 +10,15 @@ import type { MeetingsService } from '../meetings/service.js';
 import type { VideoSignalsRepo } from './repo.js';
 import { userReason, type VideoStep } from './video-step.js';
 
-/** Receives physiology jobs whose retries ran out; its handler records the failure. */
-export const physiologyDeadLetter = defineDeadLetter({
-  queue: QUEUES.physiologyDeadLetter,
-  schema: physiologyJobSchema,
-});
-
-/** start-physiology's job: physiology alone, retried like every job over a recording. */
+/**
+ * start-physiology's job: physiology alone, retried like every job over a recording. Its dead
+ * letter's handler records the failure once no retry is left.
+ */
 export const physiologyJob = defineJob({
   queue: QUEUES.physiology,
   schema: physiologyJobSchema,
   retry: retryOverRecording,
-  deadLetter: physiologyDeadLetter,
+  deadLetter: defineDeadLetter({ queue: QUEUES.physiologyDeadLetter, schema: physiologyJobSchema }),
   singletonKey: (job) => job.meetingId,
 });
 
@@ -72,7 +69,7 @@ export async function registerPhysiologyWorker(deps: PhysiologyWorkerDeps): Prom
     }
   });
 
-  await queue.work(physiologyDeadLetter, async ({ meetingId }, ctx) => {
+  await queue.work(physiologyJob.deadLetter, async ({ meetingId }, ctx) => {
     const meeting = await deps.meetings.rowById(meetingId);
     if (!meeting) return;
     const row = await repo.byMeeting(meeting.organizationId, meetingId);

@@ -40,8 +40,7 @@ function testJob(
   return defineJob({
     queue: name as QueueName,
     schema: payload,
-    retry:
-      typeof opts.retry === 'function' ? opts.retry : { ...PG_BOSS_DEFAULTS, ...opts.retry },
+    retry: typeof opts.retry === 'function' ? opts.retry : { ...PG_BOSS_DEFAULTS, ...opts.retry },
     deadLetter: defineDeadLetter({ queue: `${name}-dead` as QueueName, schema: payload }),
     ...(opts.singletonKey ? { singletonKey: () => opts.singletonKey ?? '' } : {}),
   });
