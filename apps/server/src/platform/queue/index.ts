@@ -8,11 +8,23 @@ import {
   type JobDefinition,
   type JobHandler,
   type JobScale,
-  type QueuesOfJob,
+  type JobQueueNames,
   type RetrySettings,
 } from './job.js';
 
-export * from './job.js';
+export {
+  defineDeadLetter,
+  defineJob,
+  retryOverRecording,
+  type DeadLetterDefinition,
+  type JobDefinition,
+  type JobHandler,
+  type JobRun,
+  type JobScale,
+  type RetryPolicy,
+  type RetryRule,
+  type RetrySettings,
+} from './job.js';
 
 /**
  * pg-boss on the application's own database, PGlite or PostgreSQL (ARCHITECTURE §1): jobs
@@ -117,7 +129,7 @@ export function sqlExecutorFor(database: Database): PgBoss.Db {
 export async function startQueue(
   database: Database,
   settings: QueueSettings,
-  jobs: readonly QueuesOfJob[],
+  jobs: readonly JobQueueNames[],
   log: { error(obj: object, msg: string): void },
 ): Promise<JobQueue> {
   // Once stopped, the queue writes nothing more: a handler that outlived the grace period

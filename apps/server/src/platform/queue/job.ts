@@ -58,6 +58,7 @@ export interface DeadLetterDefinition<T> {
   readonly schema: ZodType<T>;
 }
 
+/** A job: where it is queued, what its payload is, how it is retried and where it ends. */
 export interface JobDefinition<T> {
   readonly queue: QueueName;
   readonly schema: ZodType<T>;
@@ -87,14 +88,14 @@ export const defineDeadLetter = <T>(definition: DeadLetterDefinition<T>): DeadLe
   definition;
 
 /** What the queue list needs of a definition, whatever its payload. */
-export interface QueuesOfJob {
+export interface JobQueueNames {
   readonly queue: QueueName;
   readonly deadLetter: { readonly queue: QueueName };
 }
 
 /** The queues to create for these definitions, dead letters first (a queue names its own). */
 export function queuesOf(
-  definitions: readonly QueuesOfJob[],
+  definitions: readonly JobQueueNames[],
 ): { name: QueueName; deadLetter?: QueueName }[] {
   const deadLetters = new Set(definitions.map((d) => d.deadLetter.queue));
   const jobs = new Map(definitions.map((d) => [d.queue, d.deadLetter.queue]));
@@ -104,6 +105,7 @@ export function queuesOf(
   ];
 }
 
+/** The options one job is sent with: the definition's policy, worked out for its scale. */
 export function policyOf<T>(
   definition: JobDefinition<T>,
   settings: RetrySettings,
