@@ -54,10 +54,10 @@ const reasonOf = (err: unknown) =>
 /**
  * Offline verification of a meeting's participants as a pg-boss job (jobs.ts), one run per
  * meeting at a time. Starting queues the run and answers at once; the job reports its stage
- * and progress to the run row and the meeting's room. The
- * job is idempotent: a job of a replaced or finished run stops, and results are upserted per
- * participant, so a re-delivered job replaces them. A failed attempt is retried (the analysis
- * policy); the last failure, or a job that never came back, is recorded as the run's failure.
+ * and progress to the run row and the meeting's room. The job is idempotent: a job of a
+ * replaced or finished run stops, and results are upserted per participant, so a re-delivered
+ * job replaces them. A failed attempt is retried (the analysis policy); the last failure, or a
+ * job that never came back, is recorded as the run's failure.
  */
 export function createVerification(deps: VerificationDeps) {
   const { repo, runs, now, log } = deps;
