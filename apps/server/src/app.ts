@@ -3,7 +3,7 @@ import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ANALYSIS_STEPS, API_PREFIX, QUEUES } from '@parley/contracts';
+import { API_PREFIX, QUEUES } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { AppError, frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -18,22 +18,25 @@ import { startQueue } from './platform/queue/index.js';
 import { createRealtime } from './platform/realtime/index.js';
 import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
 import { createAiProvidersModule, type AiProviderResolver } from './modules/ai-providers/index.js';
-import { createAnalysisModule } from './modules/analysis/index.js';
+import { analysisStepJobs, createAnalysisModule } from './modules/analysis/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createBillingModule } from './modules/billing/index.js';
-import { createBiometricsModule } from './modules/biometrics/index.js';
+import { createBiometricsModule, verificationJob } from './modules/biometrics/index.js';
 import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
-import { createOrganizationsModule } from './modules/organizations/index.js';
+import {
+  createOrganizationsModule,
+  organizationDeletionJob,
+} from './modules/organizations/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule } from './modules/users/index.js';
-import { createVideoSignalsModule } from './modules/video-signals/index.js';
+import { createVideoSignalsModule, physiologyJob } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
 import { createParametersModule } from './modules/parameters/index.js';
 import { createUserLogsModule } from './modules/user-logs/index.js';
@@ -148,14 +151,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const broadcaster = realtime ?? createNotifyBroadcaster(database, log);
   const queue = await startQueue(
     database,
-    { pollSeconds: env.QUEUE_POLL_SECONDS, maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS },
-    [
-      { name: QUEUES.deadLetter },
-      ...ANALYSIS_STEPS.map((step) => ({ name: QUEUES[step], deadLetter: QUEUES.deadLetter })),
-      { name: QUEUES.physiology },
-      { name: QUEUES.biometricsDeadLetter },
-      { name: QUEUES.biometrics, deadLetter: QUEUES.biometricsDeadLetter },
-    ],
+    {
+      pollSeconds: env.QUEUE_POLL_SECONDS,
+      maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+      retry: {
+        limit: env.ANALYSIS_RETRY_LIMIT,
+        delaySeconds: env.ANALYSIS_RETRY_DELAY_SECONDS,
+        expireMinSeconds: env.ANALYSIS_EXPIRE_MIN_SECONDS,
+        expirePerMediaSecond: env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
+      },
+    },
+    // Every job the app runs; the queue list (each queue and its dead letter) comes from these.
+    [...Object.values(analysisStepJobs), verificationJob, physiologyJob, organizationDeletionJob],
     log,
   );
   // What the meeting modules share besides each other's services.
@@ -167,12 +174,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...shared,
     meetings: meetings.service,
     plans,
-    settings: {
-      retryLimit: env.ANALYSIS_RETRY_LIMIT,
-      retryDelaySeconds: env.ANALYSIS_RETRY_DELAY_SECONDS,
-      expireMinSeconds: env.ANALYSIS_EXPIRE_MIN_SECONDS,
-      expirePerMediaSecond: env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
-    },
   });
   meetings.service.onCreated((row) => analysis.service.autoStart(row));
   const insights = createInsightsModule({
@@ -187,7 +188,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const biometrics = createBiometricsModule({
     ...shared,
     meetings: meetings.service,
-    jobPolicy: (durationSec) => analysis.service.jobPolicy(durationSec),
     turnsOf: async (meetingId) => (await analysis.transcriptOf(meetingId))?.turns ?? [],
   });
   const videoSignals = createVideoSignalsModule({

@@ -29,49 +29,6 @@ export const ANALYSIS_STEP_LABELS: Record<AnalysisStep, string> = {
   finish: 'Finishing',
 };
 
-/** All queue names in one place (langfuse style); the dead-letter queue receives exhausted jobs. */
-export const QUEUES = {
-  media: 'analysis-media',
-  speech: 'analysis-speech',
-  text: 'analysis-text',
-  video: 'analysis-video',
-  insights: 'analysis-insights',
-  finish: 'analysis-finish',
-  deadLetter: 'analysis-dead-letter',
-  /** Physiology alone for a processed meeting (offline/start-physiology); not a pipeline step. */
-  physiology: 'analysis-physiology',
-  /** Offline biometric verification of a meeting's participants (offline/start-biometric). */
-  biometrics: 'biometric-verify',
-  /** Receives verification jobs whose every retry failed; its handler records the failure. */
-  biometricsDeadLetter: 'biometric-verify-dead-letter',
-  /** Removes a deleted organisation's media, rows and keys (payload organizationDeletionJobSchema). */
-  organizationDeletion: 'organization-delete',
-} as const satisfies Record<
-  | AnalysisStep
-  | 'deadLetter'
-  | 'physiology'
-  | 'biometrics'
-  | 'biometricsDeadLetter'
-  | 'organizationDeletion',
-  string
->;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-
-/** The physiology-only job's payload. */
-export const physiologyJobSchema = z.object({ meetingId: z.uuid() });
-
-/** The verification job's payload: a job of a replaced run finds another run id and stops. */
-export const biometricJobSchema = z.object({ meetingId: z.uuid(), runId: z.uuid() });
-export type BiometricJob = z.infer<typeof biometricJobSchema>;
-
-/** One payload for every step: which meeting, which run (a re-analyze starts a new run). */
-export const analysisJobSchema = z.object({
-  meetingId: z.uuid(),
-  runId: z.uuid(),
-  step: analysisStepSchema,
-});
-export type AnalysisJob = z.infer<typeof analysisJobSchema>;
-
 export const STEP_STATES = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
 export const stepStateSchema = z.enum(STEP_STATES);
 

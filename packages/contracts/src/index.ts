@@ -11,6 +11,7 @@ export * from './media.js';
 export * from './billing.js';
 export * from './integrations.js';
 export * from './analysis.js';
+export * from './queues.js';
 export * from './transcript.js';
 export * from './highlights.js';
 export * from './ai.js';

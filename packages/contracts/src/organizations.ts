@@ -81,9 +81,6 @@ export const dashboardQuery = z.object({
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
 
-/** Payload of the background deletion job (queue QUEUES.organizationDeletion). */
-export const organizationDeletionJobSchema = z.object({ organizationId: z.uuid() });
-export type OrganizationDeletionJob = z.infer<typeof organizationDeletionJobSchema>;
 
 const messageResponse = z.object({ message: z.string() });
 

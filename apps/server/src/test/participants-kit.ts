@@ -12,9 +12,10 @@ import {
   type BiometricRun,
   type Meeting,
 } from '@parley/contracts';
-import { bundles, organizations, planBundles, plans } from '../platform/db/schema.js';
+import { organizations } from '../platform/db/schema.js';
 import { sqlExecutorFor } from '../platform/queue/index.js';
 import { call, json, signIn, signUp, type TestContext } from './context.js';
+import { grantInterviewIntelligence } from './plans-kit.js';
 import {
   createMediaContext,
   derived,
@@ -108,22 +109,11 @@ export function invitationToken(email: string): { org: string; token: string } {
 }
 
 async function grantBiometrics(organizationName: string) {
-  const db = ctx.database.db;
-  const [org] = await db
+  const [org] = await ctx.database.db
     .select()
     .from(organizations)
     .where(eq(organizations.name, organizationName));
-  let [plan] = await db.select().from(plans).where(eq(plans.organizationId, org!.id));
-  if (!plan) {
-    // A signed-up organisation has no plan until it buys one.
-    [plan] = await db.insert(plans).values({ organizationId: org!.id, name: 'Test' }).returning();
-    await db.update(organizations).set({ planId: plan!.id }).where(eq(organizations.id, org!.id));
-  }
-  const [bundle] = await db
-    .select()
-    .from(bundles)
-    .where(eq(bundles.name, 'Interview Intelligence'));
-  await db.insert(planBundles).values({ planId: plan!.id, bundleId: bundle!.id });
+  await grantInterviewIntelligence(ctx, org!.id);
   return org!.id;
 }
 

@@ -7,7 +7,7 @@ import type { BillingService } from '../billing/index.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { createAnalysisRepo } from './repo.js';
 import { registerAnalysisRoutes } from './routes.js';
-import { createAnalysisService, type AnalysisSettings } from './service.js';
+import { createAnalysisService } from './service.js';
 import { registerAnalysisWorkers, type WorkerDeps } from './worker.js';
 
 export interface AnalysisNeeds {
@@ -17,7 +17,6 @@ export interface AnalysisNeeds {
   queue: JobQueue;
   broadcaster: MeetingBroadcaster;
   resolveStore: StoreResolver;
-  settings: AnalysisSettings;
   now: () => Date;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }

@@ -4,7 +4,6 @@ import {
   ANALYSIS_STEPS,
   ANALYSIS_STEP_LABELS,
   MEETING_MESSAGES as M,
-  QUEUES,
   REALTIME,
   type AnalysisJob,
   type AnalysisStep,
@@ -16,18 +15,9 @@ import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { MeetingRow, MeetingsService } from '../meetings/index.js';
 import type { BillingService } from '../billing/index.js';
+import { analysisStepJobs } from './jobs.js';
 import type { AnalysisRepo, RunRow, TranscriptRow } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
-
-/** Retry and expiry of the step jobs (config: ANALYSIS_*). */
-export interface AnalysisSettings {
-  retryLimit: number;
-  retryDelaySeconds: number;
-  /** No step job expires sooner than this, however short the recording. */
-  expireMinSeconds: number;
-  /** Seconds a step may take per second of media before it counts as stuck. */
-  expirePerMediaSecond: number;
-}
 
 export interface AnalysisDeps {
   repo: AnalysisRepo;
@@ -35,7 +25,6 @@ export interface AnalysisDeps {
   plans: BillingService;
   queue: JobQueue;
   broadcaster: MeetingBroadcaster;
-  settings: AnalysisSettings;
   now: () => Date;
   log: { warn(obj: object, msg: string): void };
 }
@@ -103,37 +92,11 @@ export function statusOf(
  * themselves run in workers (worker.ts); this side only creates runs and sends first jobs.
  */
 export function createAnalysisService(deps: AnalysisDeps) {
-  const { repo, meetings, queue, settings, now } = deps;
+  const { repo, meetings, queue, now } = deps;
 
-  /**
-   * The retry and expiry policy of a job over a recording (ANALYSIS_*): retries with back-off,
-   * expiry scaled by the duration. The analysis steps and the biometric verification share it.
-   */
-  function jobPolicy(durationSec: number | null) {
-    return {
-      retryLimit: settings.retryLimit,
-      retryDelaySeconds: settings.retryDelaySeconds,
-      expireInSeconds: Math.ceil(
-        Math.max(settings.expireMinSeconds, (durationSec ?? 0) * settings.expirePerMediaSecond),
-      ),
-    };
-  }
-
-  /** pg-boss options of a step job: the policy, one job per run and step, the dead letter. */
-  function jobOptions(step: AnalysisStep, runId: string, durationSec: number | null) {
-    return {
-      singletonKey: `${runId}:${step}`,
-      ...jobPolicy(durationSec),
-      deadLetter: QUEUES.deadLetter,
-    };
-  }
-
+  /** Its retries and time limit come from the step's job (jobs.ts), sized by the recording. */
   async function sendStep(job: AnalysisJob, durationSec: number | null): Promise<void> {
-    const id = await queue.send(
-      QUEUES[job.step],
-      job,
-      jobOptions(job.step, job.runId, durationSec),
-    );
+    const id = await queue.send(analysisStepJobs[job.step], job, { durationSec });
     // Null means a job for this step of this run is already waiting: the duplicate collapsed.
     if (id === null) deps.log.warn({ ...job }, 'analysis step already queued');
   }
@@ -197,8 +160,6 @@ export function createAnalysisService(deps: AnalysisDeps) {
   }
 
   return {
-    jobPolicy,
-    jobOptions,
     sendStep,
     announce,
     currentStatus,

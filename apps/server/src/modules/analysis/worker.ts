@@ -3,8 +3,6 @@ import {
   ANALYSIS_STEPS,
   ANALYSIS_STEP_LABELS,
   CREDIT_MESSAGES,
-  QUEUES,
-  analysisJobSchema,
   type AnalysisJob,
   type AnalysisStep,
 } from '@parley/contracts';
@@ -12,13 +10,15 @@ import { runSpeechStep, runTextStep } from '@parley/analysis';
 import { withoutServerDetails } from '../../platform/errors.js';
 import { permanentMediaReason } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
-import { creditsFor, type BillingService } from '../billing/index.js';
-import { failureReason, type JobContext, type JobQueue } from '../../platform/queue/index.js';
+import { creditsFor } from '../billing/index.js';
+import type { JobQueue, JobRun } from '../../platform/queue/index.js';
 import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/index.js';
+import type { BillingService } from '../billing/index.js';
 import type { InsightsService } from '../insights/index.js';
 import type { VideoStep } from '../video-signals/index.js';
+import { analysisDeadLetter, analysisStepJobs } from './jobs.js';
 import type { AnalysisRepo } from './repo.js';
 import { minutesOf, type AnalysisService } from './service.js';
 
@@ -82,14 +82,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
 
   /** A body that answers 'skipped' marks its step skipped (a feature the plan lacks). */
   function handler(step: AnalysisStep, body: (ctx: StepContext) => Promise<void | 'skipped'>) {
-    return async (ctx: JobContext): Promise<void> => {
-      const parsed = analysisJobSchema.safeParse(ctx.data);
-      if (!parsed.success || parsed.data.step !== step) {
-        // No retry can make a malformed payload valid.
-        log.warn({ jobId: ctx.id, data: ctx.data }, 'analysis job with an invalid payload dropped');
-        return;
-      }
-      const job = parsed.data;
+    return async (job: AnalysisJob, ctx: JobRun): Promise<void> => {
       const run = await repo.run(job.meetingId);
       if (!run || run.runId !== job.runId) return; // stale: a newer run or a deleted meeting
       const meeting = await meetings.rowById(job.meetingId);
@@ -179,7 +172,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   }
 
   await queue.work(
-    QUEUES.media,
+    analysisStepJobs.media,
     handler('media', async ({ job }) => {
       const outcome = await meetings.processMedia(job.meetingId);
       if (!outcome.ok) throw new PermanentStepError(outcome.reason);
@@ -187,7 +180,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   );
 
   await queue.work(
-    QUEUES.speech,
+    analysisStepJobs.speech,
     handler('speech', async ({ job, meeting, progress }) => {
       const sourceKey = meeting.sourceKey;
       if (!sourceKey) throw new PermanentStepError(A.notReady);
@@ -226,7 +219,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   );
 
   await queue.work(
-    QUEUES.text,
+    analysisStepJobs.text,
     handler('text', async ({ job }) => {
       const transcript = await repo.transcript(job.meetingId);
       if (!transcript) throw new Error('the meeting has no transcript to analyse');
@@ -240,7 +233,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   );
 
   await queue.work(
-    QUEUES.video,
+    analysisStepJobs.video,
     handler('video', async ({ job, meeting, progress }) => {
       if (!deps.video) return 'skipped';
       const outcome = await deps.video.run(meeting, job.runId, progress);
@@ -249,7 +242,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   );
 
   await queue.work(
-    QUEUES.insights,
+    analysisStepJobs.insights,
     handler('insights', async ({ job, meeting, progress }) => {
       const outcome = await deps.insights.runStep({ meeting, runId: job.runId, progress });
       return outcome === 'skipped' ? 'skipped' : undefined;
@@ -257,7 +250,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   );
 
   await queue.work(
-    QUEUES.finish,
+    analysisStepJobs.finish,
     handler('finish', async ({ job, meeting }) => {
       const transcript = await repo.transcript(job.meetingId);
       const minutes = minutesOf(meeting.durationSec ?? transcript?.audioLengthSec);
@@ -275,14 +268,10 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
     }),
   );
 
-  await queue.work(QUEUES.deadLetter, async (ctx) => {
-    const parsed = analysisJobSchema.safeParse(ctx.data);
-    if (!parsed.success) return;
-    const job = parsed.data;
+  await queue.work(analysisDeadLetter, async (job, ctx) => {
     const run = await repo.run(job.meetingId);
     if (!run || run.runId !== job.runId) return;
-    const reason =
-      failureReason(ctx.output) ?? run.steps[job.step]?.error ?? 'the step kept failing';
+    const reason = ctx.reason ?? run.steps[job.step]?.error ?? 'the step kept failing';
     log.warn({ ...job, reason }, 'analysis step dead-lettered');
     await failRun(job, reason, A.deadLettered(ANALYSIS_STEP_LABELS[job.step], reason));
   });

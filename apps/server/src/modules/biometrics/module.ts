@@ -12,7 +12,7 @@ import { createParticipantsRepo } from './repo.js';
 import { registerBiometricsRoutes } from './routes.js';
 import { createRunRepo } from './run-repo.js';
 import { createBiometricsService } from './service.js';
-import { createVerification, type VerificationDeps } from './verification.js';
+import { createVerification } from './verification.js';
 
 /**
  * Participants composed from the database, meetings, the store, the mailer, the face library,
@@ -26,7 +26,6 @@ export function createBiometricsModule(deps: {
   mailer: Mailer;
   queue: JobQueue;
   broadcaster: MeetingBroadcaster;
-  jobPolicy: VerificationDeps['jobPolicy'];
   turnsOf(meetingId: string): Promise<Turn[]>;
   appSecret: string;
   publicUrl: string;

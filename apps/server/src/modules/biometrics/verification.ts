@@ -2,26 +2,21 @@ import { randomUUID } from 'node:crypto';
 import {
   BIOMETRIC_EVENTS as E,
   PARTICIPANT_MESSAGES as P,
-  QUEUES,
-  biometricJobSchema,
   isBiometricRunActive,
+  type BiometricJob,
   type BiometricResult,
   type BiometricRun,
   type BiometricStage,
 } from '@parley/contracts';
 import { AppError, badRequest, withoutServerDetails } from '../../platform/errors.js';
 import { permanentMediaReason } from '../../platform/media/failures.js';
-import {
-  failureReason,
-  type JobContext,
-  type JobQueue,
-  type SendOptions,
-} from '../../platform/queue/index.js';
+import type { JobQueue, JobRun } from '../../platform/queue/index.js';
 import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingRow, MeetingsService } from '../meetings/index.js';
 import type { BiometricEngine, Candidate, Turn, Verdict } from './engine.js';
+import { verificationJob } from './jobs.js';
 import type { ParticipantRow, ParticipantsRepo } from './repo.js';
 import type { RunPatch, RunRepo, RunRow } from './run-repo.js';
 import { openTemplates } from './templates.js';
@@ -37,10 +32,6 @@ export interface VerificationDeps {
   meetings: Pick<MeetingsService, 'rowById'>;
   /** The meeting's diarized turns, empty until it is transcribed. */
   turnsOf(meetingId: string): Promise<Turn[]>;
-  /** Retries and expiry of a job over a recording this long: the analysis steps' policy. */
-  jobPolicy(
-    durationSec: number | null,
-  ): Pick<SendOptions, 'retryLimit' | 'retryDelaySeconds' | 'expireInSeconds'>;
   /** Progress is written and announced at most this often (ms). */
   progressIntervalMs?: number;
   now: () => Date;
@@ -61,12 +52,12 @@ const reasonOf = (err: unknown) =>
   withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 /**
- * Offline verification of a meeting's participants as a pg-boss job (queue
- * QUEUES.biometrics), one run per meeting at a time. Starting queues the run and answers at
- * once; the job reports its stage and progress to the run row and the meeting's room. The
- * job is idempotent: a job of a replaced or finished run stops, and results are upserted per
- * participant, so a re-delivered job replaces them. A failed attempt is retried (the analysis
- * policy); the last failure, or a job that never came back, is recorded as the run's failure.
+ * Offline verification of a meeting's participants as a pg-boss job (jobs.ts), one run per
+ * meeting at a time. Starting queues the run and answers at once; the job reports its stage
+ * and progress to the run row and the meeting's room. The job is idempotent: a job of a
+ * replaced or finished run stops, and results are upserted per participant, so a re-delivered
+ * job replaces them. A failed attempt is retried (the analysis policy); the last failure, or a
+ * job that never came back, is recorded as the run's failure.
  */
 export function createVerification(deps: VerificationDeps) {
   const { repo, runs, now, log } = deps;
@@ -235,17 +226,7 @@ export function createVerification(deps: VerificationDeps) {
     await update(meetingId, runId, { state: 'failed', error: reason, finishedAt: now() });
   }
 
-  async function handle(ctx: JobContext): Promise<void> {
-    const parsed = biometricJobSchema.safeParse(ctx.data);
-    if (!parsed.success) {
-      // No retry can make a malformed payload valid.
-      log.warn(
-        { jobId: ctx.id, data: ctx.data },
-        'verification job with an invalid payload dropped',
-      );
-      return;
-    }
-    const { meetingId, runId } = parsed.data;
+  async function handle({ meetingId, runId }: BiometricJob, ctx: JobRun): Promise<void> {
     const run = await runs.get(meetingId);
     // Stale (a newer run, a deleted meeting) or already finished by an earlier delivery.
     if (!run || run.runId !== runId || !isBiometricRunActive(run.state)) return;
@@ -343,13 +324,9 @@ export function createVerification(deps: VerificationDeps) {
       let sendError: unknown = null;
       try {
         jobId = await deps.queue.send(
-          QUEUES.biometrics,
+          verificationJob,
           { meetingId: meeting.id, runId: run.runId },
-          {
-            singletonKey: run.runId,
-            ...deps.jobPolicy(meeting.durationSec),
-            deadLetter: QUEUES.biometricsDeadLetter,
-          },
+          { durationSec: meeting.durationSec },
         );
       } catch (err) {
         sendError = err;
@@ -365,15 +342,12 @@ export function createVerification(deps: VerificationDeps) {
 
     /** Runs the verification jobs, and records the failure of those whose retries ran out. */
     async registerWorker(): Promise<void> {
-      await deps.queue.work(QUEUES.biometrics, handle);
-      await deps.queue.work(QUEUES.biometricsDeadLetter, async (ctx) => {
-        const parsed = biometricJobSchema.safeParse(ctx.data);
-        if (!parsed.success) return;
-        const { meetingId, runId } = parsed.data;
+      await deps.queue.work(verificationJob, handle);
+      await deps.queue.work(verificationJob.deadLetter, async ({ meetingId, runId }, ctx) => {
         const run = await runs.get(meetingId);
         // Only a run still waiting: the handler records the failures it sees itself.
         if (!run || run.runId !== runId || !isBiometricRunActive(run.state)) return;
-        const reason = failureReason(ctx.output) ?? run.error ?? 'the verification kept failing';
+        const reason = ctx.reason ?? run.error ?? 'the verification kept failing';
         log.warn({ meetingId, runId, reason }, 'biometric verification dead-lettered');
         await fail(meetingId, runId, reason);
       });

@@ -1,4 +1,5 @@
 import { QUEUES, organizationDeletionJobSchema, storageProviderSchema } from '@parley/contracts';
+import { defineDeadLetter, defineJob } from '../../platform/queue/index.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
@@ -7,14 +8,24 @@ import type { OrganizationsRepo } from './repo.js';
 export interface DeletionDeps {
   repo: OrganizationsRepo;
   resolveStore: StoreResolver;
-  log: { info(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
 /**
  * Retried with back-off: a store that is down for a while (or a process that dies mid-way)
  * only delays the removal. Every step can run again.
  */
-const JOB_OPTIONS = { retryLimit: 12, retryDelaySeconds: 5, expireInSeconds: 3600 } as const;
+/** One job per organisation: a second request while one waits collapses into it. */
+export const organizationDeletionJob = defineJob({
+  queue: QUEUES.organizationDeletion,
+  schema: organizationDeletionJobSchema,
+  retry: { limit: 12, delaySeconds: 5, backoff: true, expireInSeconds: 3600 },
+  deadLetter: defineDeadLetter({
+    queue: QUEUES.organizationDeletionDeadLetter,
+    schema: organizationDeletionJobSchema,
+  }),
+  singletonKey: (job) => job.organizationId,
+});
 const BATCH = 500;
 
 /** Removes every object under the prefixes; fails rather than loop when one will not go. */
@@ -65,16 +76,8 @@ export async function removeOrganization(deps: DeletionDeps, organizationId: str
 
 export function createDeletionJobs(queue: JobQueue, deps: DeletionDeps) {
   return {
-    /** One job per organisation: a second request while one waits collapses into it. */
     async enqueue(organizationId: string): Promise<void> {
-      await queue.send(
-        QUEUES.organizationDeletion,
-        { organizationId },
-        {
-          ...JOB_OPTIONS,
-          singletonKey: organizationId,
-        },
-      );
+      await queue.send(organizationDeletionJob, { organizationId });
     },
 
     /**
@@ -82,9 +85,12 @@ export function createDeletionJobs(queue: JobQueue, deps: DeletionDeps) {
      * present, in case the process that closed it stopped before its job was stored.
      */
     async work(): Promise<void> {
-      await queue.work(QUEUES.organizationDeletion, async (job) => {
-        const { organizationId } = organizationDeletionJobSchema.parse(job.data);
+      await queue.work(organizationDeletionJob, async ({ organizationId }) => {
         await removeOrganization(deps, organizationId);
+      });
+      // The organisation is closed already; its rows wait for a later start to queue it again.
+      await queue.work(organizationDeletionJob.deadLetter, async ({ organizationId }, run) => {
+        deps.log.error({ organizationId, reason: run.reason }, 'organisation deletion gave up');
       });
       for (const id of await deps.repo.closedIds()) await this.enqueue(id);
     },

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { QUEUES } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { ImageLinks } from '../../platform/media/image-links.js';
@@ -47,11 +46,10 @@ export function createOrganizationsModule(needs: OrganizationsNeeds) {
   return {
     service,
     /**
-     * Once the job queue runs (it is the meetings area's): adds the deletion queue and, in a
-     * process that runs jobs, works it.
+     * Once the job queue runs: in a process that runs jobs, works the deletion queue (its
+     * definition is in the queue list app.ts starts).
      */
     async startJobs(queue: JobQueue, resolveStore: StoreResolver, runsJobs: boolean) {
-      await queue.define([{ name: QUEUES.organizationDeletion }]);
       jobs = createDeletionJobs(queue, { repo, resolveStore, log: needs.log });
       if (runsJobs) await jobs.work();
     },

@@ -4,3 +4,4 @@ import type { createVideoSignalsModule } from './module.js';
 export { createVideoSignalsModule } from './module.js';
 export type VideoSignalsNeeds = Parameters<typeof createVideoSignalsModule>[0];
 export type { VideoStep } from './video-step.js';
+export { physiologyJob } from './jobs.js';

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FaceTemplate } from '@parley/analysis';
-import { QUEUES, physiologyJobSchema, type FeatureHolder } from '@parley/contracts';
+import type { FeatureHolder } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingRow, MeetingsService } from '../meetings/index.js';
+import { registerPhysiologyWorker } from './jobs.js';
 import { createVideoSignalsRepo } from './repo.js';
 import { registerVideoSignalsRoutes } from './routes.js';
 import { createVideoSignalsService } from './service.js';
@@ -34,24 +35,8 @@ export function createVideoSignalsModule(deps: {
   return {
     step,
     service,
-    /** Runs start-physiology's jobs; progress is written at most once a second. */
-    async registerWorker(): Promise<void> {
-      await deps.queue.work(QUEUES.physiology, async (ctx) => {
-        const parsed = physiologyJobSchema.safeParse(ctx.data);
-        if (!parsed.success) return;
-        const meeting = await deps.meetings.rowById(parsed.data.meetingId);
-        if (!meeting) return;
-        let written = 0;
-        await step.runPhysiology(meeting, (fraction) => {
-          if (Date.now() - written < 1000) return;
-          written = Date.now();
-          const progress = Math.round(fraction * 100);
-          repo
-            .patchPhysiology(meeting.id, { physiologyProgress: progress }, deps.now())
-            .catch((err: unknown) => deps.log.warn({ err }, 'physiology progress not recorded'));
-        });
-      });
-    },
+    /** Runs start-physiology's jobs (jobs.ts). */
+    registerWorker: () => registerPhysiologyWorker({ ...deps, repo, step }),
     registerRoutes(api: FastifyInstance): void {
       registerVideoSignalsRoutes(api, service);
     },

@@ -1,13 +1,12 @@
-import { VIDEO_SIGNALS_MESSAGES as M, QUEUES, type PhysiologyStatus } from '@parley/contracts';
+import { VIDEO_SIGNALS_MESSAGES as M, type PhysiologyStatus } from '@parley/contracts';
 import { TRUTHFULNESS_NOTE } from '@parley/analysis';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { MeetingsService } from '../meetings/index.js';
+import { physiologyJob } from './jobs.js';
 import type { VideoSignalsRepo } from './repo.js';
 import * as view from './views.js';
 import type { Caller } from '../../platform/http/caller.js';
-
-/** The queue of start-physiology's physiology-only jobs. */
 
 export interface VideoSignalsDeps {
   repo: VideoSignalsRepo;
@@ -70,9 +69,9 @@ export function createVideoSignalsService(deps: VideoSignalsDeps) {
         new Date(),
       );
       await deps.queue.send(
-        QUEUES.physiology,
+        physiologyJob,
         { meetingId: meeting.id },
-        { singletonKey: meeting.id },
+        { durationSec: meeting.durationSec },
       );
       return { meetingId: meeting.id, physiologyStatus: 'running', progress: 0, error: null };
     },

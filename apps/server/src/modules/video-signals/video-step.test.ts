@@ -20,12 +20,7 @@ import {
   type PhysiologyStatus,
   type Spo2Response,
 } from '@parley/contracts';
-import {
-  bundles,
-  meetingVideoSignals,
-  organizations,
-  planBundles,
-} from '../../platform/db/schema.js';
+import { meetingVideoSignals } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import {
   createMediaContext,
@@ -35,6 +30,7 @@ import {
   uploadBytes,
   waitFor,
 } from '../../test/media.js';
+import { grantInterviewIntelligence } from '../../test/plans-kit.js';
 
 let ctx: TestContext & { mediaDir: string };
 let token: string;
@@ -55,20 +51,6 @@ const settled = (meetingId: string) =>
     `the analysis of ${meetingId}`,
   );
 
-/** The demo organisation's plan gets the bundle with every face and physiology feature. */
-async function grantInterviewBundle(organizationId: string) {
-  const [org] = await ctx.database.db
-    .select({ planId: organizations.planId })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  const [bundle] = await ctx.database.db
-    .select()
-    .from(bundles)
-    .where(eq(bundles.name, 'Interview Intelligence'));
-  if (!org?.planId || !bundle) throw new Error('seeded plan or bundle missing');
-  await ctx.database.db.insert(planBundles).values({ planId: org.planId, bundleId: bundle.id });
-}
-
 beforeAll(async () => {
   // 1 fps keeps the face pass short; 5 fps of skin trace (pulse up to 150 bpm) is enough to test
   // the step's plumbing. Heart-rate accuracy at the real rate is tested in packages/analysis.
@@ -77,7 +59,7 @@ beforeAll(async () => {
   });
   const s = await signIn(ctx, 'user@acme.parley.local');
   token = s.accessToken;
-  await grantInterviewBundle(s.user.organizationId);
+  await grantInterviewIntelligence(ctx, s.user.organizationId);
 });
 afterAll(async () => ctx?.close());
 

@@ -59,12 +59,10 @@ export interface VideoStepDeps {
   /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
   candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
-  /** Where a failure's full detail goes; users read userReason's sentence. */
-  log?: { warn(obj: object, msg: string): void };
 }
 
 /** A failure as users read it: the recording's own problem in words, never a path or stack. */
-const userReason = (err: unknown) =>
+export const userReason = (err: unknown) =>
   permanentMediaReason(err) ??
   withoutServerDetails(err instanceof Error ? err.message : String(err));
 
@@ -250,32 +248,26 @@ export function createVideoStep(deps: VideoStepDeps) {
       });
     },
 
-    /** start-physiology's job: physiology alone, for a meeting whose video step has run. */
+    /**
+     * start-physiology's job: physiology alone, for a meeting whose video step has run. A
+     * failure is thrown to the job (jobs.ts), which records it and decides on a retry.
+     */
     async runPhysiology(meeting: MeetingRow, progress: (f: number) => void): Promise<void> {
       await repo.patchPhysiology(
         meeting.id,
         { physiologyState: 'running', physiologyProgress: 0, physiologyError: null },
         now(),
       );
-      try {
-        const physiology = await withMedia(meeting, async (file) => {
-          const info = await probeVideoInfo(file);
-          if (!info) throw new Error('the recording has no video');
-          return physiologyOf(meeting, file, info.durationSec, progress);
-        });
-        await repo.patchPhysiology(
-          meeting.id,
-          { physiology, physiologyState: 'done', physiologyProgress: 100 },
-          now(),
-        );
-      } catch (err) {
-        deps.log?.warn({ err, meetingId: meeting.id }, 'physiology failed');
-        await repo.patchPhysiology(
-          meeting.id,
-          { physiologyState: 'failed', physiologyError: userReason(err) },
-          now(),
-        );
-      }
+      const physiology = await withMedia(meeting, async (file) => {
+        const info = await probeVideoInfo(file);
+        if (!info) throw new Error('the recording has no video');
+        return physiologyOf(meeting, file, info.durationSec, progress);
+      });
+      await repo.patchPhysiology(
+        meeting.id,
+        { physiology, physiologyState: 'done', physiologyProgress: 100 },
+        now(),
+      );
     },
   };
 }

@@ -1,6 +1,30 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
+import {
+  policyOf,
+  queuesOf,
+  type DeadLetterDefinition,
+  type JobDefinition,
+  type JobHandler,
+  type JobScale,
+  type JobQueueNames,
+  type RetrySettings,
+} from './job.js';
+
+export {
+  defineDeadLetter,
+  defineJob,
+  retryOverRecording,
+  type DeadLetterDefinition,
+  type JobDefinition,
+  type JobHandler,
+  type JobRun,
+  type JobScale,
+  type RetryPolicy,
+  type RetryRule,
+  type RetrySettings,
+} from './job.js';
 
 /**
  * pg-boss on the application's own database, PGlite or PostgreSQL (ARCHITECTURE §1): jobs
@@ -12,42 +36,23 @@ export interface QueueSettings {
   pollSeconds: number;
   /** How often pg-boss looks for expired jobs (a crashed worker's) and archives old ones. */
   maintenanceSeconds: number;
-}
-
-export interface QueueDefinition {
-  name: string;
-  /** Where a job goes once every retry has failed. */
-  deadLetter?: string;
-}
-
-/** A job as a handler sees it: the payload (still to be validated) and its attempt. */
-export interface JobContext {
-  id: string;
-  data: unknown;
-  /** 1 for the first run. */
-  attempt: number;
-  /** Attempts pg-boss allows in all (first run plus retries). */
-  attempts: number;
-  /** The error of the failed job (dead-letter queues only). */
-  output: unknown;
-}
-
-export interface SendOptions {
-  singletonKey?: string;
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  expireInSeconds?: number;
-  deadLetter?: string;
+  /** What the definitions' retry rules read. */
+  retry: RetrySettings;
 }
 
 export interface JobQueue {
   readonly boss: PgBoss;
-  /** Creates queues a module adds after start (or updates their dead-letter queue). */
-  define(queues: readonly QueueDefinition[]): Promise<void>;
-  /** Null when a job with the same singleton key is already waiting (duplicates collapse). */
-  send(name: string, data: object, opts?: SendOptions): Promise<string | null>;
-  /** Starts one worker for the queue: it runs one job at a time. */
-  work(name: string, handler: (job: JobContext) => Promise<void>): Promise<void>;
+  /**
+   * Queues a job with its definition's retry policy, worked out for `scale`. Null when a job
+   * with the same singleton key is already waiting (duplicates collapse).
+   */
+  send<T>(job: JobDefinition<T>, payload: NoInfer<T>, scale?: JobScale): Promise<string | null>;
+  /**
+   * Starts one worker for the definition's queue: it runs one job at a time. A payload that
+   * fails the schema is logged and failed at once (no retry can make it valid), so it is
+   * dead-lettered like any job whose retries ran out.
+   */
+  work<T>(job: JobDefinition<T> | DeadLetterDefinition<T>, handler: JobHandler<T>): Promise<void>;
   /**
    * Fails jobs left 'active' by a process that died, as an attempt: retried while attempts
    * remain, otherwise failed and dead-lettered. Only safe when no other process can be working
@@ -87,6 +92,10 @@ export function failureReason(output: unknown): string | null {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** A schema's complaints in one line, e.g. "meetingId: Invalid UUID". */
+const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
+  issues.map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`).join('; ');
+
 /**
  * pg-boss's `db` option for our connection. PGlite runs multi-statement scripts only
  * through `exec`, which takes no parameters; pg-boss sends its schema and migrations that
@@ -120,7 +129,7 @@ export function sqlExecutorFor(database: Database): PgBoss.Db {
 export async function startQueue(
   database: Database,
   settings: QueueSettings,
-  queues: readonly QueueDefinition[],
+  jobs: readonly JobQueueNames[],
   log: { error(obj: object, msg: string): void },
 ): Promise<JobQueue> {
   // Once stopped, the queue writes nothing more: a handler that outlived the grace period
@@ -128,12 +137,13 @@ export async function startQueue(
   // recovered like a crashed process's (requeued on PGlite, expired on PostgreSQL).
   let stopped = false;
   const executor = sqlExecutorFor(database);
+  const db: PgBoss.Db = {
+    // Undefined is what pg-boss's own client answers once closed; its callers expect it.
+    executeSql: (text: string, values: unknown[]) =>
+      stopped ? Promise.resolve(undefined as unknown as Rows) : executor.executeSql(text, values),
+  };
   const boss = new PgBoss({
-    db: {
-      // Undefined is what pg-boss's own client answers once closed; its callers expect it.
-      executeSql: (text: string, values: unknown[]) =>
-        stopped ? Promise.resolve(undefined as unknown as Rows) : executor.executeSql(text, values),
-    },
+    db,
     schedule: false,
     supervise: true,
     migrate: true,
@@ -141,59 +151,65 @@ export async function startQueue(
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  // send() to a queue that does not exist returns null without a word: create them all first.
-  // Dead-letter queues first, since a queue naming one needs it to exist.
-  async function define(definitions: readonly QueueDefinition[]): Promise<void> {
-    const ordered = [...definitions].sort(
-      (a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)),
-    );
-    for (const q of ordered) {
-      const existing = await boss.getQueue(q.name);
-      // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
-      const options: PgBoss.Queue = {
-        name: q.name,
-        policy: 'short',
-        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-      };
-      if (!existing) await boss.createQueue(q.name, options);
-      else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
-        await boss.updateQueue(q.name, options);
-      }
+  // send() to a queue that does not exist returns null without a word: create them all now.
+  // Dead-letter queues come first, since a queue naming one needs it to exist.
+  for (const q of queuesOf(jobs)) {
+    const existing = await boss.getQueue(q.name);
+    // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
+    const options: PgBoss.Queue = {
+      name: q.name,
+      policy: 'short',
+      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+    };
+    if (!existing) await boss.createQueue(q.name, options);
+    else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
+      await boss.updateQueue(q.name, options);
     }
   }
-  await define(queues);
 
   return {
     boss,
-    define,
-    send(name, data, opts = {}) {
-      const options: PgBoss.SendOptions = { retryBackoff: true };
-      if (opts.singletonKey !== undefined) options.singletonKey = opts.singletonKey;
-      if (opts.retryLimit !== undefined) options.retryLimit = opts.retryLimit;
-      if (opts.retryDelaySeconds !== undefined) options.retryDelay = opts.retryDelaySeconds;
-      if (opts.expireInSeconds !== undefined) {
+    send(job, payload, scale = { durationSec: null }) {
+      const policy = policyOf(job, settings.retry, scale);
+      const options: PgBoss.SendOptions = {
+        retryLimit: policy.limit,
+        retryDelay: policy.delaySeconds,
+        retryBackoff: policy.backoff,
         // A long recording (or a header claiming one) must not make send() throw.
-        options.expireInSeconds = Math.min(opts.expireInSeconds, MAX_EXPIRE_SECONDS);
-      }
-      if (opts.deadLetter !== undefined) options.deadLetter = opts.deadLetter;
-      return boss.send(name, data, options);
+        expireInSeconds: Math.min(policy.expireInSeconds, MAX_EXPIRE_SECONDS),
+        deadLetter: job.deadLetter.queue,
+      };
+      if (job.singletonKey) options.singletonKey = job.singletonKey(payload);
+      return boss.send(job.queue, payload as object, options);
     },
-    async work(name, handler) {
-      await boss.work<object>(
+    async work(definition, handler) {
+      const name = definition.queue;
+      await boss.work<unknown>(
         name,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollSeconds },
         async ([job]) => {
           if (!job) return;
           const attempt = job.retryCount + 1;
+          const parsed = definition.schema.safeParse(job.data);
+          if (!parsed.success) {
+            const reason = `invalid payload (${issuesOf(parsed.error.issues)})`;
+            log.error({ queue: name, jobId: job.id, attempt, data: job.data }, reason);
+            // No retry can make it valid: this attempt is its last, so pg-boss fails it for
+            // good and dead-letters it, where a handler that records failures sees it.
+            await db.executeSql(
+              'UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2',
+              [name, job.id],
+            );
+            throw new Error(reason);
+          }
           // The one guard every job passes through: its error is logged in full here, and
           // what pg-boss keeps (and a dead-letter handler shows users) is a path-free line.
           try {
-            await handler({
+            await handler(parsed.data, {
               id: job.id,
-              data: job.data,
               attempt,
               attempts: job.retryLimit + 1,
-              output: job.output,
+              reason: failureReason(job.output),
             });
           } catch (err) {
             log.error({ err, queue: name, jobId: job.id, attempt }, 'job failed');

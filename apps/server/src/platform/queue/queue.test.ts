@@ -1,12 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { QueueName } from '@parley/contracts';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { waitFor } from '../../test/media.js';
-import { failureReason, startQueue, type JobQueue } from './index.js';
+import {
+  defineDeadLetter,
+  defineJob,
+  failureReason,
+  retryOverRecording,
+  startQueue,
+  type JobQueue,
+  type RetryPolicy,
+  type RetryRule,
+} from './index.js';
 
 /** pg-boss through our executor, on the project's database (PGlite or PostgreSQL). */
 let ctx: TestContext;
 const log = { error: () => {} };
-const settings = { pollSeconds: 0.5, maintenanceSeconds: 60 };
+const settings = {
+  pollSeconds: 0.5,
+  maintenanceSeconds: 60,
+  retry: { limit: 1, delaySeconds: 0, expireMinSeconds: 60, expirePerMediaSecond: 5 },
+};
+
+const payload = z.object({ n: z.number() }).partial();
+/** pg-boss's own defaults, which these tests ran with before jobs had definitions. */
+const PG_BOSS_DEFAULTS: RetryPolicy = {
+  limit: 2,
+  delaySeconds: 0,
+  backoff: true,
+  expireInSeconds: 15 * 60,
+};
+
+/** A job on a queue of its own, failing into `<name>-dead` (test names are not in QUEUES). */
+function testJob(
+  name: string,
+  opts: { retry?: Partial<RetryPolicy> | RetryRule; singletonKey?: string } = {},
+) {
+  return defineJob({
+    queue: name as QueueName,
+    schema: payload,
+    retry: typeof opts.retry === 'function' ? opts.retry : { ...PG_BOSS_DEFAULTS, ...opts.retry },
+    deadLetter: defineDeadLetter({ queue: `${name}-dead` as QueueName, schema: payload }),
+    ...(opts.singletonKey ? { singletonKey: () => opts.singletonKey ?? '' } : {}),
+  });
+}
 
 const stateOf = async (queue: JobQueue, name: string, id: string) =>
   (await queue.boss.getJobById(name, id))?.state;
@@ -18,14 +56,15 @@ afterAll(async () => ctx?.close());
 
 describe('the job queue', () => {
   it('runs a job once, and a duplicate singleton key collapses while the first waits', async () => {
-    const queue = await startQueue(ctx.database, settings, [{ name: 'test-once' }], log);
+    const job = testJob('test-once', { singletonKey: 'k' });
+    const queue = await startQueue(ctx.database, settings, [job], log);
     try {
-      const first = await queue.send('test-once', { n: 1 }, { singletonKey: 'k' });
+      const first = await queue.send(job, { n: 1 });
       expect(first).toMatch(/^[0-9a-f-]{36}$/);
-      expect(await queue.send('test-once', { n: 2 }, { singletonKey: 'k' })).toBeNull();
+      expect(await queue.send(job, { n: 2 })).toBeNull();
       const seen: unknown[] = [];
-      await queue.work('test-once', async (job) => {
-        seen.push(job.data);
+      await queue.work(job, async (data) => {
+        seen.push(data);
       });
       await waitFor(async () => (seen.length ? true : undefined), 10_000, 'the job');
       await waitFor(
@@ -41,34 +80,36 @@ describe('the job queue', () => {
   });
 
   it('on stop, lets a job in flight finish within the grace period', async () => {
-    const queue = await startQueue(ctx.database, settings, [{ name: 'test-grace' }], log);
+    const job = testJob('test-grace');
+    const queue = await startQueue(ctx.database, settings, [job], log);
     let started = false;
     let finished = false;
-    await queue.work('test-grace', async () => {
+    await queue.work(job, async () => {
       started = true;
       await new Promise((r) => setTimeout(r, 1500));
       finished = true;
     });
-    const id = (await queue.send('test-grace', {})) ?? '';
+    const id = (await queue.send(job, {})) ?? '';
     await waitFor(async () => (started ? true : undefined), 10_000, 'the job to start');
     await queue.stop(10);
     expect(finished).toBe(true);
-    const check = await startQueue(ctx.database, settings, [{ name: 'test-grace' }], log);
+    const check = await startQueue(ctx.database, settings, [job], log);
     expect(await stateOf(check, 'test-grace', id)).toBe('completed');
     await check.stop(1);
   });
 
   it('hands a job that outlives the grace period back to the queue as a failed attempt', async () => {
-    const queue = await startQueue(ctx.database, settings, [{ name: 'test-late' }], log);
+    const job = testJob('test-late', { retry: { limit: 2, delaySeconds: 0 } });
+    const queue = await startQueue(ctx.database, settings, [job], log);
     let started = false;
-    await queue.work('test-late', async () => {
+    await queue.work(job, async () => {
       started = true;
       await new Promise((r) => setTimeout(r, 4000));
     });
-    const id = (await queue.send('test-late', {}, { retryLimit: 2, retryDelaySeconds: 0 })) ?? '';
+    const id = (await queue.send(job, {})) ?? '';
     await waitFor(async () => (started ? true : undefined), 10_000, 'the job to start');
     await queue.stop(1);
-    const check = await startQueue(ctx.database, settings, [{ name: 'test-late' }], log);
+    const check = await startQueue(ctx.database, settings, [job], log);
     expect(await stateOf(check, 'test-late', id)).toBe('retry');
     await check.stop(1);
     // Let the abandoned handler end before the database closes.
@@ -76,11 +117,12 @@ describe('the job queue', () => {
   });
 
   it('returns jobs left active by a dead process to the queue', async () => {
-    const queue = await startQueue(ctx.database, settings, [{ name: 'test-orphan' }], log);
-    const id = (await queue.send('test-orphan', {})) ?? '';
+    const job = testJob('test-orphan');
+    const queue = await startQueue(ctx.database, settings, [job], log);
+    const id = (await queue.send(job, {})) ?? '';
     // Fetched (now 'active') by a process that then died without a word.
-    const [job] = await queue.boss.fetch('test-orphan');
-    expect(job?.id).toBe(id);
+    const [fetched] = await queue.boss.fetch('test-orphan');
+    expect(fetched?.id).toBe(id);
     expect(await stateOf(queue, 'test-orphan', id)).toBe('active');
     expect(await queue.requeueOrphans(['test-orphan'])).toBe(1);
     expect(await stateOf(queue, 'test-orphan', id)).toBe('retry');
@@ -88,13 +130,9 @@ describe('the job queue', () => {
   });
 
   it('counts a job left active by a dead process as an attempt, and dead-letters it when none is left', async () => {
-    const queues = [
-      { name: 'test-crashy-dead' },
-      { name: 'test-crashy', deadLetter: 'test-crashy-dead' },
-    ];
-    const queue = await startQueue(ctx.database, settings, queues, log);
-    const id =
-      (await queue.send('test-crashy', { n: 1 }, { retryLimit: 1, retryDelaySeconds: 0 })) ?? '';
+    const crashy = testJob('test-crashy', { retry: { limit: 1, delaySeconds: 0 } });
+    const queue = await startQueue(ctx.database, settings, [crashy], log);
+    const id = (await queue.send(crashy, { n: 1 })) ?? '';
     // Issue 21: a job whose every start killed the process came back at each restart for ever.
     for (const attempt of [1, 2]) {
       // A retry waits pg-boss's back-off (a second or two with no delay set).
@@ -121,11 +159,12 @@ describe('the job queue', () => {
 
   it("logs a handler's error in full and keeps only a path-free first line as the job's reason", async () => {
     const logged: { obj: object; msg: string }[] = [];
-    const queue = await startQueue(ctx.database, settings, [{ name: 'test-throws' }], {
+    const job = testJob('test-throws', { retry: { limit: 0 } });
+    const queue = await startQueue(ctx.database, settings, [job], {
       error: (obj, msg) => logged.push({ obj, msg }),
     });
-    const id = (await queue.send('test-throws', {}, { retryLimit: 0 })) ?? '';
-    await queue.work('test-throws', async () => {
+    const id = (await queue.send(job, {})) ?? '';
+    await queue.work(job, async () => {
       throw new Error(
         "ENOENT: no such file or directory, open '/tmp/parley-media-x/thumbnail.jpg'",
       );
@@ -149,10 +188,63 @@ describe('the job queue', () => {
   });
 
   it("keeps a job's expiry under pg-boss's 24-hour ceiling, however long the recording", async () => {
-    const queue = await startQueue(ctx.database, settings, [{ name: 'test-long' }], log);
+    const job = testJob('test-long', { retry: retryOverRecording });
+    const queue = await startQueue(ctx.database, settings, [job], log);
     // 2,147,483 s × 5 s per media second: pg-boss refuses anything from 24 h up.
-    const id = await queue.send('test-long', {}, { expireInSeconds: 10_737_415 });
+    const id = await queue.send(job, {}, { durationSec: 2_147_483 });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await queue.stop(1);
+  });
+
+  it('fails a job whose payload does not fit its schema at the first attempt, says why and dead-letters it', async () => {
+    const logged: { obj: object; msg: string }[] = [];
+    const job = testJob('test-bad-payload', { retry: { limit: 3, delaySeconds: 0 } });
+    const queue = await startQueue(ctx.database, settings, [job], {
+      error: (obj, msg) => logged.push({ obj, msg }),
+    });
+    const ran: unknown[] = [];
+    await queue.work(job, async (data) => {
+      ran.push(data);
+    });
+    // Past the types, as a job written by an older release or by hand would be.
+    const id = (await queue.boss.send('test-bad-payload', { n: 'seven' })) ?? '';
+    const failed = await waitFor(
+      async () => {
+        const j = await queue.boss.getJobById('test-bad-payload', id);
+        return j?.state === 'failed' ? j : undefined;
+      },
+      10_000,
+      'the job to fail',
+    );
+    // Not retried: no attempt can make the payload valid.
+    expect(failed.retryCount).toBe(0);
+    expect(ran).toEqual([]);
+    expect(failureReason(failed.output)).toMatch(/^invalid payload \(n: .*number/);
+    const entry = logged.find((l) => l.msg.startsWith('invalid payload'));
+    expect(entry?.obj).toMatchObject({ queue: 'test-bad-payload', jobId: id, attempt: 1 });
+    const [dead] = await queue.boss.fetch('test-bad-payload-dead', { includeMetadata: true });
+    expect(dead?.data).toEqual({ n: 'seven' });
+    expect(failureReason(dead?.output)).toMatch(/^invalid payload/);
+    await queue.stop(1);
+  });
+
+  it('retries a job whose handler keeps failing, then hands it to its dead letter with the reason', async () => {
+    const job = testJob('test-keeps-failing', { retry: { limit: 1, delaySeconds: 0 } });
+    const queue = await startQueue(ctx.database, settings, [job], log);
+    const attempts: number[] = [];
+    await queue.work(job, async (_data, run) => {
+      attempts.push(run.attempt);
+      throw new Error('the store did not answer');
+    });
+    const deadLettered: { data: unknown; reason: string | null }[] = [];
+    await queue.work(job.deadLetter, async (data, run) => {
+      deadLettered.push({ data, reason: run.reason });
+    });
+    const id = (await queue.send(job, { n: 3 })) ?? '';
+    await waitFor(async () => (deadLettered.length ? true : undefined), 20_000, 'the dead letter');
+    expect(attempts).toEqual([1, 2]);
+    expect(await stateOf(queue, 'test-keeps-failing', id)).toBe('failed');
+    expect(deadLettered).toEqual([{ data: { n: 3 }, reason: 'the store did not answer' }]);
     await queue.stop(1);
   });
 });

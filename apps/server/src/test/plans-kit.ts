@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { bundles, organizations, planBundles, plans } from '../platform/db/schema.js';
+import type { TestContext } from './context.js';
+
+/**
+ * Adds the Interview Intelligence bundle (every face, physiology and biometrics feature) to the
+ * organisation's plan; a signed-up organisation, which has no plan until it buys one, gets one.
+ */
+export async function grantInterviewIntelligence(
+  ctx: TestContext,
+  organizationId: string,
+): Promise<void> {
+  const db = ctx.database.db;
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  let planId = org?.planId ?? null;
+  if (!planId) {
+    const [plan] = await db.insert(plans).values({ organizationId, name: 'Test' }).returning();
+    planId = plan?.id ?? null;
+    if (planId) {
+      await db.update(organizations).set({ planId }).where(eq(organizations.id, organizationId));
+    }
+  }
+  const [bundle] = await db
+    .select()
+    .from(bundles)
+    .where(eq(bundles.name, 'Interview Intelligence'));
+  if (!planId || !bundle) throw new Error('plan or seeded bundle missing');
+  await db.insert(planBundles).values({ planId, bundleId: bundle.id });
+}

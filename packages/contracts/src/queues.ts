@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { analysisStepSchema, type AnalysisStep } from './analysis.js';
+
+/**
+ * Every job queue and its payload in one place (langfuse style). A job whose every retry failed
+ * goes to its dead-letter queue, whose handler records the failure where users see it.
+ */
+export const QUEUES = {
+  media: 'analysis-media',
+  speech: 'analysis-speech',
+  text: 'analysis-text',
+  video: 'analysis-video',
+  insights: 'analysis-insights',
+  finish: 'analysis-finish',
+  deadLetter: 'analysis-dead-letter',
+  /** Physiology alone for a processed meeting (offline/start-physiology); not a pipeline step. */
+  physiology: 'analysis-physiology',
+  physiologyDeadLetter: 'analysis-physiology-dead-letter',
+  /** Offline biometric verification of a meeting's participants (offline/start-biometric). */
+  biometrics: 'biometric-verify',
+  biometricsDeadLetter: 'biometric-verify-dead-letter',
+  /** Removes a deleted organisation's media, rows and keys. */
+  organizationDeletion: 'organization-delete',
+  organizationDeletionDeadLetter: 'organization-delete-dead-letter',
+} as const satisfies Record<
+  | AnalysisStep
+  | 'deadLetter'
+  | 'physiology'
+  | 'physiologyDeadLetter'
+  | 'biometrics'
+  | 'biometricsDeadLetter'
+  | 'organizationDeletion'
+  | 'organizationDeletionDeadLetter',
+  string
+>;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** The physiology-only job's payload. */
+export const physiologyJobSchema = z.object({ meetingId: z.uuid() });
+export type PhysiologyJob = z.infer<typeof physiologyJobSchema>;
+
+/** The verification job's payload: a job of a replaced run finds another run id and stops. */
+export const biometricJobSchema = z.object({ meetingId: z.uuid(), runId: z.uuid() });
+export type BiometricJob = z.infer<typeof biometricJobSchema>;
+
+/** One payload for every step: which meeting, which run (a re-analyze starts a new run). */
+export const analysisJobSchema = z.object({
+  meetingId: z.uuid(),
+  runId: z.uuid(),
+  step: analysisStepSchema,
+});
+export type AnalysisJob = z.infer<typeof analysisJobSchema>;
+
+/** The organisation-deletion job's payload. */
+export const organizationDeletionJobSchema = z.object({ organizationId: z.uuid() });
+export type OrganizationDeletionJob = z.infer<typeof organizationDeletionJobSchema>;
