@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { OrganizationDashboard, OrganizationRecord, Plan } from '@parley/contracts';
+import {
+  DEFAULT_FREE_MEETING_CREDITS as FREE,
+  type OrganizationDashboard,
+  type OrganizationRecord,
+  type Plan,
+} from '@parley/contracts';
 import { organizations } from '../../platform/db/schema.js';
 import {
   call,
@@ -36,12 +41,12 @@ const invite = (organizationName: string, emailId: string, token = admin) =>
 describe('the free plan', () => {
   it('a team sign-up starts on it; GET plan/free-meeting-credits says how many credits it has', async () => {
     const founder = await signUp(ctx, 'founder@freeco.example', { organizationName: 'FreeCo' });
-    expect(founder.user.plan).toMatchObject({ name: 'Free', type: 'free', remainingCredits: 60 });
+    expect(founder.user.plan).toMatchObject({ name: 'Free', type: 'free', remainingCredits: FREE });
     const credits = await call(ctx, 'GET', '/plan/free-meeting-credits', {
       token: founder.accessToken,
     });
     expect(credits.statusCode).toBe(200);
-    expect(json(credits)).toEqual({ data: { credits: 60 } });
+    expect(json(credits)).toEqual({ data: { credits: FREE } });
 
     // It has a plan: POST plan is a clear 409 and changes nothing.
     const again = await call(ctx, 'POST', '/plan', { token: founder.accessToken });
@@ -57,7 +62,7 @@ describe('the free plan', () => {
     expect(created.statusCode).toBe(201);
     expect(json<{ data: Plan }>(created).data).toMatchObject({
       type: 'free',
-      remainingCredits: 60,
+      remainingCredits: FREE,
     });
     const me = await call(ctx, 'GET', '/auth/me', { token: founder.accessToken });
     expect(json<{ plan: Plan }>(me).plan.type).toBe('free');
