@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSuccess } from '@parley/contracts';
+import { DEFAULT_FREE_MEETING_CREDITS, type AuthSuccess } from '@parley/contracts';
 import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
 
 let ctx: TestContext;
@@ -38,12 +38,12 @@ describe('sign-up', () => {
       role: 'poc',
       position: null,
       b2cConsent: false,
-      // Issue 12: on the free plan at once, with FREE_MEETING_CREDITS (default 60) credits.
+      // Issue 12: on the free plan at once, with FREE_MEETING_CREDITS (default DEFAULT_FREE_MEETING_CREDITS) credits.
       plan: {
         name: 'Free',
         type: 'free',
-        remainingCredits: 60,
-        freeMeetingCredits: 60,
+        remainingCredits: DEFAULT_FREE_MEETING_CREDITS,
+        freeMeetingCredits: DEFAULT_FREE_MEETING_CREDITS,
         currentBundles: [],
       },
       organization: { name: 'Globex', isB2C: false },
