@@ -14,6 +14,7 @@ import {
   type AiConfigProvider,
 } from './ai.js';
 import { defineRoute } from './route.js';
+import { PLATFORM_ADMIN_ROLES } from './roles.js';
 
 const tags = ['AI providers'];
 const message = z.object({ message: z.string() });
@@ -103,6 +104,7 @@ export const aiProviderRoutes = {
     summary: 'Add a model to the catalogue (super admin)',
     tags,
     auth: true,
+    roles: PLATFORM_ADMIN_ROLES,
     body: modelBody,
     response: modelRowSchema,
   }),
@@ -121,6 +123,7 @@ export const aiProviderRoutes = {
     summary: 'Change a model (super admin)',
     tags,
     auth: true,
+    roles: PLATFORM_ADMIN_ROLES,
     body: modelPatchBody,
     response: modelRowSchema,
   }),
@@ -130,6 +133,7 @@ export const aiProviderRoutes = {
     summary: 'Remove a model from the catalogue (super admin)',
     tags,
     auth: true,
+    roles: PLATFORM_ADMIN_ROLES,
     response: message,
   }),
 } as const;

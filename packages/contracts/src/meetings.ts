@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { PLATFORM_ADMIN_ROLES } from './roles.js';
 
 /** Spec 1 §3 / spec 2 §3 meeting stages. */
 export const MEETING_STAGES = [
@@ -217,6 +218,7 @@ export const meetingRoutes = {
     summary: 'Delete a meeting of any organisation (super admin)',
     tags: ['meetings'],
     auth: true,
+    roles: PLATFORM_ADMIN_ROLES,
     response: messageResponse,
   }),
   list: defineRoute({

@@ -23,6 +23,16 @@ export const BILLING_ROLES: readonly Role[] = ['superadmin', 'poc'];
  */
 export const PLATFORM_ADMIN_ROLES: readonly Role[] = ['superadmin'];
 
+/** Roles that see and manage every meeting of their own organisation (spec 2 §6). */
+export const ORGANIZATION_WIDE_ROLES: readonly Role[] = ['poc', 'superadmin'];
+
+/** Whether the role may act on other organisations' data (the platform's super admin). */
+export const crossesOrganisations = (role: Role): boolean => PLATFORM_ADMIN_ROLES.includes(role);
+
+/** Whether the role sees every meeting of its own organisation, not only its own and shared. */
+export const seesWholeOrganisation = (role: Role): boolean =>
+  ORGANIZATION_WIDE_ROLES.includes(role);
+
 /** Roles that may change their own organisation's profile and logo (spec 3 §7 Profile). */
 export const ORGANIZATION_PROFILE_ROLES: readonly Role[] = ['superadmin', 'poc'];
 

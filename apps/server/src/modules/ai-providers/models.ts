@@ -10,9 +10,10 @@ import {
   type ModelRow,
   type ZaiSettings,
   unknownModelMessage,
+  crossesOrganisations,
 } from '@parley/contracts';
 import { DEFAULT_CONTEXT_TOKENS, LOCAL_MODEL, MODEL_CATALOG, providerForModel } from '@parley/ai';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
 import { requireManager } from './service.js';
@@ -67,13 +68,9 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     return { kinds, rows };
   }
 
-  function requireSuperAdmin(caller: Caller) {
-    if (caller.role !== 'superadmin') throw forbidden();
-  }
-
   /** The organisation in the path must be the caller's own (a super admin may read any). */
   function ownOrganisation(caller: Caller, id: string) {
-    if (id !== caller.organizationId && caller.role !== 'superadmin') throw notFound();
+    if (id !== caller.organizationId && !crossesOrganisations(caller.role)) throw notFound();
     if (!isUuid(id)) throw notFound();
   }
 
@@ -159,7 +156,6 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     },
 
     async create(caller: Caller, body: Partial<ModelValues> & { name: string }) {
-      requireSuperAdmin(caller);
       const row = await repo.insertModel({
         name: body.name,
         label: body.label ?? body.name,
@@ -174,14 +170,12 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
     },
 
     async update(caller: Caller, id: string, patch: Partial<ModelValues>) {
-      requireSuperAdmin(caller);
       const row = isUuid(id) ? await repo.updateModel(id, patch) : null;
       if (!row) throw notFound('Model not found');
       return modelView(row, (await connectedKinds(caller.organizationId)).kinds);
     },
 
     async remove(caller: Caller, id: string) {
-      requireSuperAdmin(caller);
       if (!isUuid(id) || !(await repo.removeModel(id))) throw notFound('Model not found');
       return { message: 'Model deleted' };
     },

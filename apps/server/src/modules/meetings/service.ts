@@ -7,6 +7,7 @@ import {
   type Meeting,
   type MediaKind,
   type StorageProvider,
+  crossesOrganisations,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { MediaLinks } from '../../platform/media/links.js';
@@ -177,7 +178,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
      */
     async remove(auth: Caller, id: string): Promise<{ message: string }> {
       const row =
-        auth.role === 'superadmin' ? await repo.byId(id) : await repo.visibleById(auth, id);
+        crossesOrganisations(auth.role)
+          ? await repo.byId(id)
+          : await repo.visibleById(auth, id);
       if (!row) throw notFound(M.notFound);
       if (!canManage(auth, row)) throw forbidden();
       await repo.remove(row.id);

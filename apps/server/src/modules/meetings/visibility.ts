@@ -1,5 +1,8 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@parley/contracts';
+import {
+  crossesOrganisations,
+  seesWholeOrganisation as roleSeesWholeOrganisation,
+} from '@parley/contracts';
 import { meetingShares, meetings } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
 
@@ -14,10 +17,8 @@ import type { Caller } from '../../platform/http/caller.js';
  * - Managing a meeting (delete, share, public link) is for its owner, the poc and the super
  *   admin; someone it is shared with may view it only (403 when they try more).
  */
-const SEES_WHOLE_ORGANISATION: readonly Role[] = ['poc', 'superadmin'];
-
 export function seesWholeOrganisation(caller: Caller): boolean {
-  return SEES_WHOLE_ORGANISATION.includes(caller.role);
+  return roleSeesWholeOrganisation(caller.role);
 }
 
 /**
@@ -44,7 +45,7 @@ export function canManage(
   caller: Caller,
   meeting: { organizationId: string; ownerId: string },
 ): boolean {
-  if (caller.role === 'superadmin') return true;
+  if (crossesOrganisations(caller.role)) return true;
   if (meeting.organizationId !== caller.organizationId) return false;
-  return caller.role === 'poc' || meeting.ownerId === caller.userId;
+  return seesWholeOrganisation(caller) || meeting.ownerId === caller.userId;
 }
