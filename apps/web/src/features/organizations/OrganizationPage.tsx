@@ -4,7 +4,7 @@ import { ArrowLeft, Building, FileText, Users } from 'lucide-react';
 import type { OrganizationDashboard } from '@parley/contracts';
 import { formatDate, formatNumber } from '../../lib/format';
 import { Badge, buttonClasses, Card, EmptyState, LoadError, PageHeader, Skeleton } from '../../ui';
-import { ActivityChart } from './ActivityChart';
+import { DailyActivityChart } from '../../ui/charts/DailyActivityChart';
 import { useOrganizationDashboard } from './api';
 
 const DAYS = 30;
@@ -127,7 +127,13 @@ export default function OrganizationPage() {
         <Figure label="Groups" value={d?.groupCount} />
         <Figure label="Departments" value={d?.departmentCount} />
       </div>
-      <ActivityChart days={d?.activityByDay ?? []} loading={dashboard.isLoading} />
+      <DailyActivityChart
+        days={d?.activityByDay ?? []}
+        loading={dashboard.isLoading}
+        testId="organization-activity-chart"
+        info="Every call the organisation’s members made to Parley, per day (UTC), over the last 30 days."
+        emptyText="No activity in the last 30 days."
+      />
       {d ? (
         <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
           <PlanAndContact d={d} />

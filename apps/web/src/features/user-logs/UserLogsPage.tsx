@@ -15,7 +15,7 @@ import {
   PageHeader,
   SearchInput,
 } from '../../ui';
-import { ActivityChart } from './ActivityChart';
+import { DailyActivityChart } from '../../ui/charts/DailyActivityChart';
 import { useUserLogs } from './api';
 import { fillDays, logScopeFor, rangeFilter } from './model';
 
@@ -165,7 +165,13 @@ export default function UserLogsPage() {
             <Stat label="Activity" value={data ? formatNumber(data.activityCount) : '—'} />
             <Stat label="Users" value={data ? formatNumber(data.count) : '—'} />
           </dl>
-          <ActivityChart days={fillDays(data?.days ?? [], range)} loading={logs.isLoading} />
+          <DailyActivityChart
+            days={fillDays(data?.days ?? [], range)}
+            loading={logs.isLoading}
+            testId="activity-chart"
+            info="Every signed-in call to Parley counts once, on the day (UTC) it was made."
+            emptyText="No activity in this range."
+          />
           <DataTable
             label="User activity"
             columns={COLUMNS}

@@ -8,10 +8,9 @@ import {
   YAxis,
 } from 'recharts';
 import { Activity } from 'lucide-react';
-import type { ActivityDay } from '@parley/contracts';
-import { ChartCard } from '../../ui/charts/ChartCard';
-import { CHART } from '../../ui/charts/chart-theme';
 import { formatDayMonthYear } from '../../lib/format';
+import { ChartCard } from './ChartCard';
+import { CHART } from './chart-theme';
 
 const shortDay = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
@@ -20,16 +19,33 @@ const shortDay = (date: string) =>
     timeZone: 'UTC',
   });
 
-/** Calls per day (UTC) across the users in the table. */
-export function ActivityChart({ days, loading }: { days: ActivityDay[]; loading: boolean }) {
+export interface DailyActivityChartProps {
+  /** One entry per UTC day ('YYYY-MM-DD'), oldest first. */
+  days: { date: string; count: number }[];
+  loading: boolean;
+  testId: string;
+  /** What the bars count, for the card's info tip. */
+  info: string;
+  /** Shown instead of the chart when every day is zero. */
+  emptyText: string;
+}
+
+/** Calls to Parley per day, from the activity log (organisation dashboard, user logs). */
+export function DailyActivityChart({
+  days,
+  loading,
+  testId,
+  info,
+  emptyText,
+}: DailyActivityChartProps) {
   const total = days.reduce((n, d) => n + d.count, 0);
   return (
     <ChartCard
       title="Activity per day"
-      testId="activity-chart"
-      info="Every signed-in call to Parley counts once, on the day (UTC) it was made."
+      testId={testId}
+      info={info}
       loading={loading}
-      empty={total === 0 ? { icon: Activity, text: 'No activity in this range.' } : null}
+      empty={total === 0 ? { icon: Activity, text: emptyText } : null}
     >
       <div className="h-48" role="img" aria-label={`${total} calls over ${days.length} days`}>
         <ResponsiveContainer width="100%" height="100%">
