@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Bot, Cpu } from 'lucide-react';
 import { AI_CONFIG_PROVIDERS, AI_PROVIDER_NAMES, type AiConfigProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { toast } from '../../lib/toast';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { ConfirmDialog, LoadError, Skeleton } from '../../ui';
 import { AiProviderCard } from './AiProviderCard';
 import { ConnectAiDialog } from './ConnectAiDialog';
@@ -15,7 +15,10 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
   const configs = useAiProviders();
   const disconnect = useDisconnectAi();
   const [connecting, setConnecting] = useState<AiConfigProvider | null>(null);
-  const [removing, setRemoving] = useState<AiConfigProvider | null>(null);
+  const removal = useConfirmedAction((provider: AiConfigProvider) =>
+    disconnect.mutateAsync(provider),
+  );
+  const removing = removal.target;
 
   return (
     <section
@@ -55,7 +58,7 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
               canManage={canManage}
               busy={disconnect.isPending}
               onConnect={() => setConnecting(provider)}
-              onDisconnect={() => setRemoving(provider)}
+              onDisconnect={() => removal.ask(provider)}
             />
           ))}
         </div>
@@ -65,22 +68,10 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
       ) : null}
       <ConnectAiDialog provider={connecting} onOpenChange={(o) => !o && setConnecting(null)} />
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
+        {...removal.dialog}
         title={`Disconnect ${removing ? AI_PROVIDER_NAMES[removing] : ''}?`}
         description="Parley forgets the key. Prompts that use its models stop working until you connect it again; the built-in engine keeps answering."
         confirmLabel="Disconnect"
-        destructive
-        busy={disconnect.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          disconnect.mutate(removing, {
-            onSuccess: (res) => {
-              toast({ title: res.message, variant: 'success' });
-              setRemoving(null);
-            },
-          });
-        }}
       />
     </section>
   );

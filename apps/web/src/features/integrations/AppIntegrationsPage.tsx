@@ -4,6 +4,7 @@ import type { CloudProvider, StorageProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations, CLOUD_NAMES } from './model';
 import { toast } from '../../lib/toast';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { ConfirmDialog, LoadError, PageHeader, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
@@ -34,7 +35,6 @@ export default function AppIntegrationsPage() {
   const disconnect = useDisconnect();
   const makeDefault = useMakeDefault();
   const [connecting, setConnecting] = useState<CloudProvider | null>(null);
-  const [removing, setRemoving] = useState<CloudProvider | null>(null);
   const busy = disconnect.isPending || makeDefault.isPending;
   // A default whose store was disconnected no longer receives uploads: local does.
   const chosen = defaults.data?.provider ?? 'local';
@@ -50,18 +50,10 @@ export default function AppIntegrationsPage() {
         }),
     });
 
-  const onDisconnect = () => {
-    if (!removing) return;
-    disconnect.mutate(
-      { provider: removing, wasDefault: removing === current },
-      {
-        onSuccess: (res) => {
-          toast({ title: res.message, variant: 'success' });
-          setRemoving(null);
-        },
-      },
-    );
-  };
+  const removal = useConfirmedAction((provider: CloudProvider) =>
+    disconnect.mutateAsync({ provider, wasDefault: provider === current }),
+  );
+  const removing = removal.target;
 
   const loading = configs.isLoading || defaults.isLoading;
   return (
@@ -124,7 +116,7 @@ export default function AppIntegrationsPage() {
                 canManage={canManage}
                 busy={busy}
                 onConnect={() => setConnecting(provider)}
-                onDisconnect={() => setRemoving(provider)}
+                onDisconnect={() => removal.ask(provider)}
                 onMakeDefault={() => onMakeDefault(provider)}
               />
             ))}
@@ -142,8 +134,7 @@ export default function AppIntegrationsPage() {
         onOpenChange={(o) => setConnecting(o ? 'azure' : null)}
       />
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
+        {...removal.dialog}
         title={`Disconnect ${removing ? CLOUD_NAMES[removing] : ''}?`}
         description={
           removing === current
@@ -151,8 +142,6 @@ export default function AppIntegrationsPage() {
             : 'Parley forgets the credentials. Recordings already stored there are not deleted, but Parley can no longer play them until you connect again.'
         }
         confirmLabel="Disconnect"
-        busy={disconnect.isPending}
-        onConfirm={onDisconnect}
       />
     </div>
   );
