@@ -1,8 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
 import { fullName } from '../../lib/format';
-import { Avatar, Card, EmptyState, PageHeader } from '../../ui';
-import { ConfigurationTabs } from './ConfigurationTabs';
+import { Avatar, Card, EmptyState } from '../../ui';
+import { ConfigurationFrame } from './ConfigurationFrame';
 
 const ROLE_LABEL: Record<string, string> = {
   superadmin: 'Super admin',
@@ -16,13 +16,7 @@ const ROLE_LABEL: Record<string, string> = {
 export default function ConfigurationPage() {
   const { user } = useAuth();
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Configuration"
-        description="Your profile and organisation settings."
-        className="pb-0"
-      />
-      <ConfigurationTabs current="profile" />
+    <ConfigurationFrame current="profile" description="Your profile and organisation settings.">
       {user ? (
         <Card className="flex flex-wrap items-center gap-4 p-5">
           <Avatar
@@ -52,6 +46,6 @@ export default function ConfigurationPage() {
         title="More settings are on their way"
         description="Editing your profile and organisation settings arrives with the Administration area."
       />
-    </div>
+    </ConfigurationFrame>
   );
 }

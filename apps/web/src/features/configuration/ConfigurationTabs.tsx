@@ -17,8 +17,10 @@ const TABS = [
   { id: 'models', label: 'Models', to: '/configuration/models', icon: Cpu, staff: true },
 ] as const;
 
+export type ConfigurationTab = (typeof TABS)[number]['id'];
+
 /** Profile | AI providers | Prompts: links styled as tabs, so each part keeps its own URL. */
-export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['id'] }) {
+export function ConfigurationTabs({ current }: { current: ConfigurationTab }) {
   const staff = canManageIntegrations(useAuth().user?.role);
   return (
     <nav
