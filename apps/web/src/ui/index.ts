@@ -21,6 +21,7 @@ export { DataTable, type DataColumn, type DataTableProps, type SortOption } from
 export { ListTable, type ListPage, type ListResult, type ListTableProps } from './ListTable';
 export { actionsColumn } from './row-actions';
 export { SearchInput } from './SearchInput';
+export { Section } from './Section';
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
 export { Pagination } from './Pagination';
 export { ProgressBar } from './ProgressBar';

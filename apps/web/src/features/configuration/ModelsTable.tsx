@@ -14,6 +14,7 @@ import {
   type DataColumn,
   ListTable,
   SearchInput,
+  Section,
 } from '../../ui';
 
 const price = (n: number | null) => (n === null ? '—' : `$${n}`);
@@ -113,18 +114,17 @@ export function ModelsTable() {
   ];
 
   return (
-    <section aria-labelledby="models-heading" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="models-heading" className="text-lg font-semibold text-fg">
-          Models
-        </h2>
+    <Section
+      title="Models"
+      actions={
         <SearchInput
           label="Search models"
           value={list.search}
           onValueChange={list.setSearch}
           className="w-full max-w-xs"
         />
-      </div>
+      }
+    >
       <ListTable
         label="Models"
         list={list}
@@ -142,6 +142,6 @@ export function ModelsTable() {
         description="It disappears from every organisation’s model pickers."
         confirmLabel="Delete"
       />
-    </section>
+    </Section>
   );
 }

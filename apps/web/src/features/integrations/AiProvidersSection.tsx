@@ -3,7 +3,7 @@ import { Bot, Cpu } from 'lucide-react';
 import { AI_CONFIG_PROVIDERS, AI_PROVIDER_NAMES, type AiConfigProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import { ConfirmDialog, LoadError, Skeleton } from '../../ui';
+import { ConfirmDialog, LoadError, Section, Skeleton } from '../../ui';
 import { AiProviderCard } from './AiProviderCard';
 import { ConnectAiDialog } from './ConnectAiDialog';
 import { useAiProviders, useDisconnectAi } from './api';
@@ -21,21 +21,13 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
   const removing = removal.target;
 
   return (
-    <section
+    <Section
       id="ai-providers"
-      aria-labelledby="ai-heading"
-      className="flex scroll-mt-6 flex-col gap-3"
+      title="AI providers"
+      icon={Cpu}
+      description="Zai and the prompt workbench use the models of the providers you connect. Without one, Parley’s built-in engine (parley-local) answers, offline."
+      className="scroll-mt-6"
     >
-      <div className="flex flex-col gap-1">
-        <h2 id="ai-heading" className="text-lg font-semibold text-fg">
-          AI providers
-        </h2>
-        <p className="flex items-start gap-2 text-sm text-muted">
-          <Cpu className="mt-0.5 size-4 shrink-0" aria-hidden />
-          Zai and the prompt workbench use the models of the providers you connect. Without one,
-          Parley’s built-in engine (parley-local) answers, offline.
-        </p>
-      </div>
       {configs.isError ? (
         <LoadError icon={Bot} what="The AI providers" onRetry={() => void configs.refetch()} />
       ) : configs.isLoading ? (
@@ -73,6 +65,6 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
         description="Parley forgets the key. Prompts that use its models stop working until you connect it again; the built-in engine keeps answering."
         confirmLabel="Disconnect"
       />
-    </section>
+    </Section>
   );
 }

@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations, CLOUD_NAMES } from './model';
 import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import { ConfirmDialog, LoadError, PageHeader, Skeleton } from '../../ui';
+import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
@@ -72,16 +72,10 @@ export default function AppIntegrationsPage() {
           Only your organisation’s point of contact can connect or change integrations.
         </p>
       ) : null}
-      <section aria-labelledby="storage-heading" className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="storage-heading" className="text-lg font-semibold text-fg">
-            Cloud storage
-          </h2>
-          <p className="text-sm text-muted">
-            Where recordings are kept. New uploads go to the default store; meetings already
-            uploaded stay where they are.
-          </p>
-        </div>
+      <Section
+        title="Cloud storage"
+        description="Where recordings are kept. New uploads go to the default store; meetings already uploaded stay where they are."
+      >
         {configs.isError || defaults.isError ? (
           <LoadError
             icon={Cloud}
@@ -122,7 +116,7 @@ export default function AppIntegrationsPage() {
             ))}
           </div>
         )}
-      </section>
+      </Section>
       <AiProvidersSection canManage={canManage} />
       <ComingLater />
       <ConnectS3Dialog

@@ -9,6 +9,7 @@ import {
   type DataColumn,
   ListTable,
   SearchInput,
+  Section,
   SelectField,
 } from '../../ui';
 import { useDeletePrompt, usePromptTags, useSavedPrompts } from './api';
@@ -82,10 +83,7 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
   ];
 
   return (
-    <section aria-labelledby="saved-heading" className="flex flex-col gap-3">
-      <h2 id="saved-heading" className="text-lg font-semibold text-fg">
-        Saved prompts
-      </h2>
+    <Section title="Saved prompts">
       <div className="flex flex-wrap items-end gap-3">
         <SearchInput
           label="Search prompts"
@@ -144,6 +142,6 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         description="The prompt and its saved result are removed for everyone who could see it."
         confirmLabel="Delete"
       />
-    </section>
+    </Section>
   );
 }
