@@ -7,8 +7,8 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { CallPolicy } from './call-policy.js';
-import { checkConnection } from './connection-check.js';
-import { buildResult } from './result.js';
+import { checkConnection, modelIds } from './connection-check.js';
+import { buildResult, doneEvent } from './result.js';
 import { anthropicSampling } from './settings.js';
 import type {
   ChatMessage,
@@ -195,7 +195,7 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
         text = parsed === undefined ? toolJson : answerJson(parsed, wrapped);
         if (wrapped) yield { type: 'delta', text };
       }
-      const result = buildResult(req, {
+      yield doneEvent(req, {
         provider: 'anthropic',
         model,
         text,
@@ -203,15 +203,12 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
         finishReason: finishReason(reason),
         startedAt,
       });
-      yield { type: 'done', result };
     },
 
     testConnection() {
-      return checkConnection(policy, baseURL, async (signal) => {
-        const ids: string[] = [];
-        for await (const model of client.models.list({}, { signal })) ids.push(model.id);
-        return ids;
-      });
+      return checkConnection(policy, baseURL, (signal) =>
+        modelIds(client.models.list({}, { signal }), (model) => model.id),
+      );
     },
   };
 }

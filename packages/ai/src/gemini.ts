@@ -6,9 +6,9 @@ import {
   type Schema,
 } from '@google/genai';
 import { CallPolicy } from './call-policy.js';
-import { checkConnection } from './connection-check.js';
+import { checkConnection, modelIds } from './connection-check.js';
 import { withFetch } from './scoped-fetch.js';
-import { buildResult } from './result.js';
+import { buildResult, doneEvent } from './result.js';
 import { geminiSampling, isGemma } from './settings.js';
 import type {
   ChatMessage,
@@ -163,28 +163,23 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
           yield { type: 'delta', text: delta };
         }
       }
-      yield {
-        type: 'done',
-        result: buildResult(req, {
-          provider: 'gemini',
-          model,
-          text,
-          usage,
-          finishReason: finishReason(reason),
-          startedAt,
-        }),
-      };
+      yield doneEvent(req, {
+        provider: 'gemini',
+        model,
+        text,
+        usage,
+        finishReason: finishReason(reason),
+        startedAt,
+      });
     },
 
     testConnection() {
       return checkConnection(policy, baseUrl, (signal) =>
-        withFetch(config.fetch, async () => {
-          const ids: string[] = [];
-          const pager = await client.models.list({ config: { abortSignal: signal } });
-          for await (const model of pager)
-            if (model.name) ids.push(model.name.replace(/^models\//, ''));
-          return ids;
-        }),
+        withFetch(config.fetch, async () =>
+          modelIds(await client.models.list({ config: { abortSignal: signal } }), (model) =>
+            model.name?.replace(/^models\//, ''),
+          ),
+        ),
       );
     },
   };

@@ -5,8 +5,8 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import { CallPolicy } from './call-policy.js';
-import { checkConnection } from './connection-check.js';
-import { buildResult } from './result.js';
+import { checkConnection, modelIds } from './connection-check.js';
+import { buildResult, doneEvent } from './result.js';
 import { openAiSampling } from './settings.js';
 import type {
   CompletionRequest,
@@ -118,7 +118,7 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
           yield { type: 'delta', text: delta };
         }
       }
-      const result = buildResult(req, {
+      yield doneEvent(req, {
         provider: 'openai',
         model,
         text,
@@ -126,15 +126,12 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
         finishReason: finishReason(reason),
         startedAt,
       });
-      yield { type: 'done', result };
     },
 
     testConnection() {
-      return checkConnection(policy, baseURL, async (signal) => {
-        const ids: string[] = [];
-        for await (const model of client.models.list({ signal })) ids.push(model.id);
-        return ids;
-      });
+      return checkConnection(policy, baseURL, (signal) =>
+        modelIds(client.models.list({ signal }), (model) => model.id),
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import type {
   CompletionRequest,
   CompletionResult,
   ProviderKind,
+  StreamEvent,
   TokenUsage,
 } from './types.js';
 
@@ -33,6 +34,11 @@ export interface AnswerParts {
   usage: TokenUsage | undefined;
   finishReason: CompletionResult['finishReason'];
   startedAt: number;
+}
+
+/** The last event of a stream: the whole answer, as `complete` would have given it. */
+export function doneEvent(req: CompletionRequest, parts: AnswerParts): StreamEvent {
+  return { type: 'done', result: buildResult(req, parts) };
 }
 
 export function buildResult(req: CompletionRequest, parts: AnswerParts): CompletionResult {
