@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createAnthropicProvider, toAnthropicMessages } from './anthropic.js';
 import { anthropicSampling } from './settings.js';
-import {
-  collect,
-  describeAdapter,
-  MESSAGES,
-  serverPool,
-  SUMMARY_SCHEMA,
-} from './test-adapter-suite.js';
+import { collect, describeAdapter, MESSAGES, SUMMARY_SCHEMA } from './test-adapter-suite.js';
 import { startAnthropicServer } from './testing/index.js';
 
-const adapter = {
-  kind: 'anthropic' as const,
+const startWith = describeAdapter({
+  kind: 'anthropic',
   start: startAnthropicServer,
   create: createAnthropicProvider,
-  models: ['claude-3-5-sonnet-latest', 'claude-3-5-haiku-latest'] as [string, string],
-  isGeneration: (r: { path: string }) => r.path === '/v1/messages',
-};
-
-describeAdapter(adapter);
+  models: ['claude-3-5-sonnet-latest', 'claude-3-5-haiku-latest'],
+  isGeneration: (r) => r.path === '/v1/messages',
+});
 
 describe('anthropic adapter: what is sent', () => {
-  const startWith = serverPool(adapter);
-
   it("maps the workbench's settings: temperature clamped to 0..1, top_k kept, penalties dropped", async () => {
     const { provider, generations } = await startWith();
     // The spec's defaults (3 §9) plus a temperature Anthropic would refuse.

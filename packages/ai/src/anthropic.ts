@@ -7,8 +7,8 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import { CallPolicy } from './call-policy.js';
-import { checkConnection } from './connection-check.js';
-import { buildResult } from './result.js';
+import { checkConnection, modelIds } from './connection-check.js';
+import { buildResult, StreamedAnswer } from './result.js';
 import { anthropicSampling } from './settings.js';
 import type {
   ChatMessage,
@@ -150,34 +150,29 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
     },
 
     async *stream(req): AsyncGenerator<StreamEvent> {
-      const startedAt = Date.now();
+      const answer = new StreamedAnswer(req, 'anthropic', finishReason);
       const { body: request, wrapped } = body(req);
       const params: MessageCreateParamsStreaming = { ...request, stream: true };
       const events = policy.stream<RawMessageStreamEvent>(req.signal, (signal) =>
         client.messages.create(params, { signal }),
       );
-      let text = '';
       let toolJson = '';
-      let model: string | undefined;
-      let reason: string | null | undefined;
-      let usage: TokenUsage | undefined;
       for await (const event of events) {
         if (event.type === 'message_start') {
-          model = event.message.model;
-          usage = usageOf(event.message.usage);
+          answer.model = event.message.model;
+          answer.usage = usageOf(event.message.usage);
         } else if (event.type === 'message_delta') {
-          reason = event.delta.stop_reason ?? reason;
+          answer.reason = event.delta.stop_reason ?? answer.reason;
           // output_tokens here is the running total; input_tokens only when the API repeats it.
           const input =
             event.usage.input_tokens == null ? undefined : usageOf(event.usage).inputTokens;
-          usage = {
-            inputTokens: input ?? usage?.inputTokens ?? 0,
+          answer.usage = {
+            inputTokens: input ?? answer.usage?.inputTokens ?? 0,
             outputTokens: event.usage.output_tokens,
           };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta') {
-            text += event.delta.text;
-            yield { type: 'delta', text: event.delta.text };
+            yield answer.delta(event.delta.text);
           } else if (event.delta.type === 'input_json_delta') {
             toolJson += event.delta.partial_json;
             // A wrapped answer is only shown whole, once unwrapped: the wrapper is ours.
@@ -192,26 +187,16 @@ export function createAnthropicProvider(config: RemoteProviderConfig): LlmProvid
         } catch {
           parsed = undefined;
         }
-        text = parsed === undefined ? toolJson : answerJson(parsed, wrapped);
-        if (wrapped) yield { type: 'delta', text };
+        answer.text = parsed === undefined ? toolJson : answerJson(parsed, wrapped);
+        if (wrapped) yield { type: 'delta', text: answer.text };
       }
-      const result = buildResult(req, {
-        provider: 'anthropic',
-        model,
-        text,
-        usage,
-        finishReason: finishReason(reason),
-        startedAt,
-      });
-      yield { type: 'done', result };
+      yield answer.done();
     },
 
     testConnection() {
-      return checkConnection(policy, baseURL, async (signal) => {
-        const ids: string[] = [];
-        for await (const model of client.models.list({}, { signal })) ids.push(model.id);
-        return ids;
-      });
+      return checkConnection(policy, baseURL, (signal) =>
+        modelIds(client.models.list({}, { signal }), (model) => model.id),
+      );
     },
   };
 }

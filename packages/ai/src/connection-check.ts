@@ -42,6 +42,19 @@ export async function checkConnection(
   }
 }
 
+/** The ids in a provider's model list, read page after page to the end. */
+export async function modelIds<M>(
+  models: AsyncIterable<M>,
+  idOf: (model: M) => string | undefined,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const model of models) {
+    const id = idOf(model);
+    if (id) ids.push(id);
+  }
+  return ids;
+}
+
 function firstLine(text: string): string {
   const line = text.split('\n')[0] ?? '';
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;

@@ -1,21 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createGeminiProvider, toGeminiContents } from './gemini.js';
-import { describeAdapter, MESSAGES, serverPool, SUMMARY_SCHEMA } from './test-adapter-suite.js';
+import { describeAdapter, MESSAGES, SUMMARY_SCHEMA } from './test-adapter-suite.js';
 import { startGeminiServer } from './testing/index.js';
 
-const adapter = {
-  kind: 'gemini' as const,
+const startWith = describeAdapter({
+  kind: 'gemini',
   start: startGeminiServer,
   create: createGeminiProvider,
-  models: ['gemini-1.5-flash', 'gemini-1.5-pro'] as [string, string],
-  isGeneration: (r: { path: string }) => /:(stream)?generateContent/i.test(r.path),
-};
-
-describeAdapter(adapter);
+  models: ['gemini-1.5-flash', 'gemini-1.5-pro'],
+  isGeneration: (r) => /:(stream)?generateContent/i.test(r.path),
+});
 
 describe('gemini adapter: what is sent', () => {
-  const startWith = serverPool(adapter);
-
   it("maps the workbench's settings into generationConfig, penalties kept below 2", async () => {
     const { provider, generations } = await startWith();
     await provider.complete({

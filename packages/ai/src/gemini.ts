@@ -6,9 +6,9 @@ import {
   type Schema,
 } from '@google/genai';
 import { CallPolicy } from './call-policy.js';
-import { checkConnection } from './connection-check.js';
+import { checkConnection, modelIds } from './connection-check.js';
 import { withFetch } from './scoped-fetch.js';
-import { buildResult } from './result.js';
+import { buildResult, StreamedAnswer } from './result.js';
 import { geminiSampling, isGemma } from './settings.js';
 import type {
   ChatMessage,
@@ -22,7 +22,7 @@ import type {
 
 const OFFICIAL_BASE_URL = 'https://generativelanguage.googleapis.com';
 
-function finishReason(reason: string | undefined): CompletionResult['finishReason'] {
+function finishReason(reason: string | null | undefined): CompletionResult['finishReason'] {
   return reason === 'STOP' ? 'stop' : reason === 'MAX_TOKENS' ? 'length' : 'other';
 }
 
@@ -144,47 +144,28 @@ export function createGeminiProvider(config: RemoteProviderConfig): LlmProvider 
     },
 
     async *stream(req): AsyncGenerator<StreamEvent> {
-      const startedAt = Date.now();
+      const answer = new StreamedAnswer(req, 'gemini', finishReason);
       const chunks = policy.stream<GenerateContentResponse>(req.signal, (signal) =>
         withFetch(config.fetch, () => client.models.generateContentStream(params(req, signal))),
       );
-      let text = '';
-      let model: string | undefined;
-      let reason: string | undefined;
-      let usage: TokenUsage | undefined;
       for await (const chunk of chunks) {
-        model ??= chunk.modelVersion;
+        answer.model ??= chunk.modelVersion;
         // Every chunk repeats the running usage; the last one is the total.
-        usage = usageOf(chunk) ?? usage;
-        reason = chunk.candidates?.[0]?.finishReason ?? reason;
+        answer.usage = usageOf(chunk) ?? answer.usage;
+        answer.reason = chunk.candidates?.[0]?.finishReason ?? answer.reason;
         const delta = textOf(chunk);
-        if (delta) {
-          text += delta;
-          yield { type: 'delta', text: delta };
-        }
+        if (delta) yield answer.delta(delta);
       }
-      yield {
-        type: 'done',
-        result: buildResult(req, {
-          provider: 'gemini',
-          model,
-          text,
-          usage,
-          finishReason: finishReason(reason),
-          startedAt,
-        }),
-      };
+      yield answer.done();
     },
 
     testConnection() {
       return checkConnection(policy, baseUrl, (signal) =>
-        withFetch(config.fetch, async () => {
-          const ids: string[] = [];
-          const pager = await client.models.list({ config: { abortSignal: signal } });
-          for await (const model of pager)
-            if (model.name) ids.push(model.name.replace(/^models\//, ''));
-          return ids;
-        }),
+        withFetch(config.fetch, async () =>
+          modelIds(await client.models.list({ config: { abortSignal: signal } }), (model) =>
+            model.name?.replace(/^models\//, ''),
+          ),
+        ),
       );
     },
   };

@@ -2,28 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from './openai.js';
 import { providerForModel } from './models.js';
 import { openAiSampling } from './settings.js';
-import {
-  collect,
-  describeAdapter,
-  MESSAGES,
-  serverPool,
-  SUMMARY_SCHEMA,
-} from './test-adapter-suite.js';
+import { collect, describeAdapter, MESSAGES, SUMMARY_SCHEMA } from './test-adapter-suite.js';
 import { startOpenAiServer } from './testing/index.js';
 
-const adapter = {
-  kind: 'openai' as const,
+const startWith = describeAdapter({
+  kind: 'openai',
   start: startOpenAiServer,
   create: createOpenAiProvider,
-  models: ['gpt-4o-mini', 'gpt-3.5-turbo'] as [string, string],
-  isGeneration: (r: { path: string }) => r.path.endsWith('/chat/completions'),
-};
-
-describeAdapter(adapter);
+  models: ['gpt-4o-mini', 'gpt-3.5-turbo'],
+  isGeneration: (r) => r.path.endsWith('/chat/completions'),
+});
 
 describe('openai adapter: what is sent', () => {
-  const startWith = serverPool(adapter);
-
   it("maps the workbench's settings, clamped to OpenAI's ranges, and asks for usage in streams", async () => {
     const { provider, generations } = await startWith();
     await provider.complete({

@@ -5,8 +5,8 @@ import type {
   ChatCompletionCreateParamsStreaming,
 } from 'openai/resources/chat/completions';
 import { CallPolicy } from './call-policy.js';
-import { checkConnection } from './connection-check.js';
-import { buildResult } from './result.js';
+import { checkConnection, modelIds } from './connection-check.js';
+import { buildResult, StreamedAnswer } from './result.js';
 import { openAiSampling } from './settings.js';
 import type {
   CompletionRequest,
@@ -89,7 +89,7 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
     },
 
     async *stream(req): AsyncGenerator<StreamEvent> {
-      const startedAt = Date.now();
+      const answer = new StreamedAnswer(req, 'openai', finishReason);
       const params: ChatCompletionCreateParamsStreaming = {
         ...body(req),
         stream: true,
@@ -98,43 +98,26 @@ export function createOpenAiProvider(config: RemoteProviderConfig): LlmProvider 
       const chunks = policy.stream<ChatCompletionChunk>(req.signal, (signal) =>
         client.chat.completions.create(params, { signal }),
       );
-      let text = '';
-      let model: string | undefined;
-      let reason: string | null | undefined;
-      let usage: CompletionResult['usage'] | undefined;
       for await (const chunk of chunks) {
-        model ??= chunk.model;
+        answer.model ??= chunk.model;
         if (chunk.usage) {
-          usage = {
+          answer.usage = {
             inputTokens: chunk.usage.prompt_tokens,
             outputTokens: chunk.usage.completion_tokens,
           };
         }
         const choice = chunk.choices[0];
-        if (choice?.finish_reason) reason = choice.finish_reason;
+        if (choice?.finish_reason) answer.reason = choice.finish_reason;
         const delta = choice?.delta.content;
-        if (delta) {
-          text += delta;
-          yield { type: 'delta', text: delta };
-        }
+        if (delta) yield answer.delta(delta);
       }
-      const result = buildResult(req, {
-        provider: 'openai',
-        model,
-        text,
-        usage,
-        finishReason: finishReason(reason),
-        startedAt,
-      });
-      yield { type: 'done', result };
+      yield answer.done();
     },
 
     testConnection() {
-      return checkConnection(policy, baseURL, async (signal) => {
-        const ids: string[] = [];
-        for await (const model of client.models.list({ signal })) ids.push(model.id);
-        return ids;
-      });
+      return checkConnection(policy, baseURL, (signal) =>
+        modelIds(client.models.list({ signal }), (model) => model.id),
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import type {
   CompletionRequest,
   CompletionResult,
   ProviderKind,
+  StreamEvent,
   TokenUsage,
 } from './types.js';
 
@@ -25,14 +26,49 @@ export function parseJsonAnswer(text: string): unknown {
   }
 }
 
+type FinishReason = CompletionResult['finishReason'];
+
 export interface AnswerParts {
   provider: ProviderKind;
   /** The model the provider says answered; the requested one when it did not say. */
   model: string | undefined;
   text: string;
   usage: TokenUsage | undefined;
-  finishReason: CompletionResult['finishReason'];
+  finishReason: FinishReason;
   startedAt: number;
+}
+
+/**
+ * A streamed answer as it arrives: each delta adds to its text; the provider's last word on
+ * model, usage and stop reason is kept; `done()` is the final event with the whole answer.
+ */
+export class StreamedAnswer {
+  text = '';
+  model: string | undefined;
+  usage: TokenUsage | undefined;
+  /** The provider's own stop reason, mapped by `finishReason` at the end. */
+  reason: string | null | undefined;
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly req: CompletionRequest,
+    private readonly provider: ProviderKind,
+    private readonly finishReason: (reason: string | null | undefined) => FinishReason,
+  ) {}
+
+  delta(text: string): StreamEvent {
+    this.text += text;
+    return { type: 'delta', text };
+  }
+
+  done(): StreamEvent {
+    const { req, provider, model, text, usage, startedAt } = this;
+    const finishReason = this.finishReason(this.reason);
+    return {
+      type: 'done',
+      result: buildResult(req, { provider, model, text, usage, finishReason, startedAt }),
+    };
+  }
 }
 
 export function buildResult(req: CompletionRequest, parts: AnswerParts): CompletionResult {

@@ -77,8 +77,11 @@ export function serverPool(adapter: AdapterUnderTest) {
   };
 }
 
-/** Behaviour every adapter must show against its provider's protocol server. */
-export function describeAdapter(adapter: AdapterUnderTest): void {
+/**
+ * Behaviour every adapter must show against its provider's protocol server. Returns the
+ * server pool, for the adapter's own tests of what it sends.
+ */
+export function describeAdapter(adapter: AdapterUnderTest): ReturnType<typeof serverPool> {
   const [model, otherModel] = adapter.models;
   const ask = (extra: Partial<CompletionRequest> = {}): CompletionRequest => ({
     model,
@@ -285,4 +288,5 @@ export function describeAdapter(adapter: AdapterUnderTest): void {
       expect(server.requests.length).toBe(before);
     });
   });
+  return startWith;
 }

@@ -2,7 +2,8 @@
 // recording's transcript from /fixtures, as the pipeline would hand it to the AI layer.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TranscriptLine } from './types.js';
+import { renderTranscript } from './prompt/render.js';
+import type { CompletionRequest, TranscriptLine } from './types.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../../fixtures/diarization');
 
@@ -65,4 +66,25 @@ export function repeatedTranscript(minutes: number): TranscriptLine[] {
     for (const l of lines) out.push({ ...l, start: l.start + k * period, end: l.end + k * period });
   }
   return out;
+}
+
+/**
+ * A request to the built-in engine as the app sends one: the prompt as the system message,
+ * the transcript as the user's (after `heading`) and as grounding.
+ */
+export function groundedRequest(
+  prompt: string,
+  transcript: TranscriptLine[],
+  extra: Partial<CompletionRequest> = {},
+  heading = '',
+): CompletionRequest {
+  return {
+    model: 'parley-local',
+    messages: [
+      { role: 'system', content: prompt },
+      { role: 'user', content: `${heading}${renderTranscript(transcript)}` },
+    ],
+    grounding: { transcript },
+    ...extra,
+  };
 }

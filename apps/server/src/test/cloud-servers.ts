@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { BlobServiceClient } from '@azure/storage-blob';
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * Real S3 and Azure Blob servers for tests: s3rver in this process, Azurite as a child
@@ -130,4 +132,23 @@ export async function startAzurite(): Promise<AzureServer> {
       rmSync(location, { recursive: true, force: true });
     },
   };
+}
+
+/** The stand-ins of the test file using useCloudServers; set before its first test. */
+export let s3: S3Server;
+export let azure: AzureServer;
+
+/**
+ * s3rver and Azurite for one test file, Azurite with these containers made; closed after the
+ * file's tests. Call it before useTestApp, so the servers outlive the app's last request.
+ */
+export function useCloudServers(containers: readonly string[] = ['media']): void {
+  beforeAll(async () => {
+    [s3, azure] = await Promise.all([startS3Server(), startAzurite()]);
+    const blobs = BlobServiceClient.fromConnectionString(azure.connectionString);
+    await Promise.all(containers.map((c) => blobs.getContainerClient(c).create()));
+  });
+  afterAll(async () => {
+    await Promise.all([s3?.close(), azure?.close()]);
+  });
 }

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   azureBlockId,
+  offlineStatusSchema,
   type Meeting,
+  type OfflineStatus,
   type StorageProvider,
   uploadRouteSets,
 } from '@parley/contracts';
@@ -199,6 +201,35 @@ export function mediaDone(ctx: TestContext, token: string, meetingId: string, ti
     },
     timeoutMs,
     `the media step of ${meetingId}`,
+  );
+}
+
+/** GET offline/status of a meeting; a refused call throws with its answer. */
+export async function offlineStatus(
+  ctx: TestContext,
+  token: string,
+  meetingId: string,
+): Promise<OfflineStatus> {
+  const res = await call(ctx, 'GET', `/offline/status/${meetingId}`, { token });
+  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${res.body}`);
+  return offlineStatusSchema.parse(json(res));
+}
+
+/** Polls offline/status until the analysis (of run `runId`, if given) is processed or failed. */
+export function analysisSettled(
+  ctx: TestContext,
+  token: string,
+  meetingId: string,
+  { runId, timeoutMs = 150_000 }: { runId?: string; timeoutMs?: number } = {},
+): Promise<OfflineStatus> {
+  return waitFor(
+    async () => {
+      const s = await offlineStatus(ctx, token, meetingId);
+      if (runId && s.runId !== runId) return undefined;
+      return s.inferenceStatus === 'processed' || s.inferenceStatus === 'failed' ? s : undefined;
+    },
+    timeoutMs,
+    `the analysis of ${meetingId}`,
   );
 }
 

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BIOMETRIC_EVENTS as E,
-  REALTIME,
   type BiometricResult,
   type BiometricRun,
   type Meeting,
@@ -16,6 +13,7 @@ import { organizations } from '../platform/db/schema.js';
 import { sqlExecutorFor } from '../platform/queue/index.js';
 import { call, json, signIn, signUp, type TestContext } from './context.js';
 import { grantInterviewIntelligence } from './plans-kit.js';
+import { connectRealtime, joinRoom } from './realtime.js';
 import {
   createMediaContext,
   derived,
@@ -156,18 +154,7 @@ export async function jobsIn(queue: string): Promise<number> {
 
 /** A socket in the meeting's room recording the verification events. */
 export async function followRoom(meetingId: string) {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-  const socket: Socket = connect(url, {
-    path: REALTIME.path,
-    auth: { token: staff },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await connectRealtime(ctx, staff);
   const seen: { event: string; payload: Record<string, unknown> }[] = [];
   for (const event of [
     E.status,
@@ -179,9 +166,7 @@ export async function followRoom(meetingId: string) {
     E.voiceRecognition('started'),
   ])
     socket.on(event, (payload: Record<string, unknown>) => seen.push({ event, payload }));
-  expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId })).toEqual({
-    ok: true,
-  });
+  await joinRoom(socket, meetingId);
   return { seen, close: () => socket.disconnect() };
 }
 

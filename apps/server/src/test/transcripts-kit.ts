@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { type Diarization, type RouteResponse, type analysisRoutes } from '@parley/contracts';
 import { meetings } from '../platform/db/schema.js';
-import { call, createTestContext, json, signIn, signUp, type TestContext } from './context.js';
+import { ctx, useTestApp } from './app-kit.js';
+import { call, json, type TestContext } from './context.js';
 import { createTranscriptsRepo, type NewTranscript } from '../modules/transcripts/repo.js';
 
 /**
@@ -27,7 +27,7 @@ export type SpeakingRate = RouteResponse<typeof analysisRoutes.speakingRate>;
 export type Conversation = RouteResponse<typeof analysisRoutes.conversation>;
 export type Mapping = RouteResponse<typeof analysisRoutes.speakerTimeMapping>;
 
-export let ctx: TestContext;
+export { ctx };
 export let owner: string;
 export let poc: string;
 export let manager: string;
@@ -38,30 +38,44 @@ export let outsiderUser: { id: string; organizationId: string };
 export let ownerId: string;
 export let orgId: string;
 
-export async function newMeeting(organizationId: string, userId: string, name: string) {
-  const [row] = await ctx.database.db
+/** A processed 30 s meeting named `name` (recording `name.wav`), not transcribed yet. */
+export async function insertMeeting(
+  app: TestContext,
+  organizationId: string,
+  ownerId: string,
+  name: string,
+  values: Partial<typeof meetings.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await app.database.db
     .insert(meetings)
     .values({
       organizationId,
-      ownerId: userId,
+      ownerId,
       meetingName: name,
       meetingCode: `${name}.wav`,
       inferenceStatus: 'processed',
       durationSec: 30,
+      ...values,
     })
     .returning();
   if (!row) throw new Error('no meeting');
   return row.id;
 }
 
-export async function transcribe(meetingId: string, organizationId: string) {
-  await createTranscriptsRepo(ctx.database.db).save({
+/** Stores the two-speaker transcript (FIXTURE) as the meeting's. */
+export async function saveTranscript(app: TestContext, meetingId: string, organizationId: string) {
+  await createTranscriptsRepo(app.database.db).save({
     ...FIXTURE,
     meetingId,
     organizationId,
     runId: crypto.randomUUID(),
   });
 }
+
+export const newMeeting = (organizationId: string, userId: string, name: string) =>
+  insertMeeting(ctx, organizationId, userId, name);
+export const transcribe = (meetingId: string, organizationId: string) =>
+  saveTranscript(ctx, meetingId, organizationId);
 
 export const get = <T>(token: string, p: string) =>
   call(ctx, 'GET', p, { token }).then((r) => json<T>(r));
@@ -83,20 +97,18 @@ export const talkTime = async (token: string, id: string) =>
 
 /** Registers the shared database and accounts for a test file; the exported bindings are live. */
 export function useTranscriptsKit() {
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    const o = await signIn(ctx, 'user@acme.parley.local');
+  useTestApp(async ({ as }) => {
+    const o = await as('member');
     owner = o.accessToken;
     ownerId = o.user.id;
     orgId = o.user.organizationId;
-    poc = (await signIn(ctx, 'poc@acme.parley.local')).accessToken;
-    manager = (await signIn(ctx, 'manager@acme.parley.local')).accessToken;
-    rep = (await signIn(ctx, 'rep@acme.parley.local')).accessToken;
+    poc = (await as('poc')).accessToken;
+    manager = (await as('manager')).accessToken;
+    rep = (await as('rep')).accessToken;
     // Another organisation with every feature (B2C), so its answers are about tenancy, not plans.
-    seeker = (await signIn(ctx, 'seeker@parley.local')).accessToken;
-    const lead = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
+    seeker = (await as('seeker')).accessToken;
+    const lead = await as('outsider');
     outsider = lead.accessToken;
     outsiderUser = lead.user;
   });
-  afterAll(async () => ctx?.close());
 }

@@ -1,8 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { meetings } from '../platform/db/schema.js';
-import { createTranscriptsRepo } from '../modules/transcripts/repo.js';
 import type { TestContext } from './context.js';
-import { FIXTURE } from './transcripts-kit.js';
+import { insertMeeting, saveTranscript } from './transcripts-kit.js';
 
 /** A processed meeting with the real two-speaker transcript (see transcripts-kit.ts). */
 export async function processedMeeting(
@@ -11,25 +9,9 @@ export async function processedMeeting(
   ownerId: string,
   name: string,
 ): Promise<string> {
-  const [row] = await ctx.database.db
-    .insert(meetings)
-    .values({
-      organizationId,
-      ownerId,
-      meetingName: name,
-      meetingCode: `${name}.wav`,
-      inferenceStatus: 'processed',
-      durationSec: 30,
-    })
-    .returning();
-  if (!row) throw new Error('no meeting');
-  await createTranscriptsRepo(ctx.database.db).save({
-    ...FIXTURE,
-    meetingId: row.id,
-    organizationId,
-    runId: crypto.randomUUID(),
-  });
-  return row.id;
+  const id = await insertMeeting(ctx, organizationId, ownerId, name);
+  await saveTranscript(ctx, id, organizationId);
+  return id;
 }
 
 export interface SentEvent {

@@ -1,5 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ChangeEvent } from 'react';
 import type { FieldErrors, Validated } from './validation';
+
+/** The keys of V whose values are text (what a text input can edit). */
+type TextKey<V> = { [P in keyof V]: V[P] extends string ? P : never }[keyof V];
 
 /**
  * Values, the fields a person has left (blur), and the validation result. Messages show for
@@ -31,6 +34,13 @@ export function useFormFields<V extends object, K extends string, B>(
     set,
     blur,
     error,
+    /** A text field's props: `<TextField label="…" {...form.text('name')} />`. */
+    text: <F extends K & TextKey<V>>(field: F) => ({
+      value: values[field] as string,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value as V[F]),
+      onBlur: blur(field),
+      error: error(field),
+    }),
     result,
     valid: result.ok,
     /** Marks every field as shown; returns the body when the form is valid. */

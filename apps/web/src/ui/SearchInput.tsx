@@ -2,36 +2,38 @@ import { Search } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Input } from './Input';
 
-/**
- * The search box above a table: a magnifier, a placeholder and a label for assistive
- * technology. Typing calls onChange with the text (tables reset to their first page there).
- */
+interface SearchInputProps {
+  /** The accessible name, and the placeholder unless one is given. */
+  label: string;
+  placeholder?: string;
+  value: string;
+  onValueChange(value: string): void;
+  /** Width and placement of the box. */
+  className?: string;
+}
+
+/** A search box with its magnifier (lists, pickers, filter bars). */
 export function SearchInput({
   label,
   placeholder,
   value,
-  onChange,
+  onValueChange,
   className,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange(text: string): void;
-  className?: string;
-}) {
+}: SearchInputProps) {
   return (
-    <label className={cn('relative w-full max-w-xs', className)}>
-      <span className="sr-only">{label}</span>
+    <div className={cn('relative', className)}>
       <Search
-        className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
         aria-hidden
       />
       <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder ?? label}
         value={value}
-        placeholder={placeholder}
+        onChange={(e) => onValueChange(e.target.value)}
         className="pl-9"
-        onChange={(e) => onChange(e.target.value)}
       />
-    </label>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import type { Ctx, Partial } from './rubric.js';
 import { GENERALISATIONS } from './lexicon.js';
 import {
   clamp,
@@ -8,11 +7,13 @@ import {
   linesRankedBy,
   per100,
   type Insight,
+  type ScoreBody,
+  type SpeakerView,
 } from './scoring.js';
 import { countFillers, lexiconSentiment } from './signals.js';
 
 /** Red flags: 100 means none; each flag found takes points off and is cited. */
-export function alerts({ lines, m, firstLine }: Ctx): Partial {
+export function alerts({ lines, m, firstLine }: SpeakerView): ScoreBody {
   const insights: Insight[] = [];
   const tags: string[] = [];
   let penalty = 0;

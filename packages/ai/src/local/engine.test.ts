@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTranscript } from '../prompt/render.js';
-import { twoSpeakerTranscript } from '../test-transcript.js';
+import { groundedRequest, twoSpeakerTranscript } from '../test-transcript.js';
 import type { Citation, CompletionRequest, CompletionResult, TranscriptLine } from '../types.js';
 import { createLocalEngine } from './engine.js';
 import { LOCAL_ENGINE_NOTE, withoutEngineNote } from './output.js';
@@ -8,21 +7,8 @@ import { LOCAL_ENGINE_NOTE, withoutEngineNote } from './output.js';
 const { lines } = twoSpeakerTranscript();
 const engine = createLocalEngine();
 
-function request(
-  prompt: string,
-  transcript: TranscriptLine[] = lines,
-  extra: Partial<CompletionRequest> = {},
-): CompletionRequest {
-  return {
-    model: 'parley-local',
-    messages: [
-      { role: 'system', content: prompt },
-      { role: 'user', content: `Transcript:\n${renderTranscript(transcript)}` },
-    ],
-    grounding: { transcript },
-    ...extra,
-  };
-}
+const request = (prompt: string, transcript = lines, extra: Partial<CompletionRequest> = {}) =>
+  groundedRequest(prompt, transcript, extra, 'Transcript:\n');
 
 /** The line spoken at the cited moment must contain the quoted words. */
 function expectCitedFromTranscript(

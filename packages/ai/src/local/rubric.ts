@@ -16,9 +16,12 @@ import {
   insight,
   linesRankedBy,
   per100,
-  weighted,
+  speakerView,
+  weightedScore,
   type Insight,
+  type ScoreBody,
   type Scored,
+  type SpeakerView,
 } from './scoring.js';
 import { countFillers, lexiconSentiment, type MeasuredSignals } from './signals.js';
 import type { RubricCategory } from './tasks.js';
@@ -38,13 +41,7 @@ export function scoreRubric(
   m: MeasuredSignals,
   speaker: string | null,
 ): Scored {
-  const s = speaker ?? '';
-  const own = lines.map((l, i) => ({ l, i })).filter((x) => x.l.speaker === s);
-  const text = own.map((x) => x.l.text).join(' ');
-  const wordTotal = m.wordCount[s] ?? 0;
-  const firstLine = own.map((x) => x.i).slice(0, 1);
-  const longest = m.longestTurn[s]?.lines ?? firstLine;
-  const ctx = { lines, m, s, text, wordTotal, firstLine, longest };
+  const ctx = speakerView(lines, m, speaker ?? '');
   const result =
     category === 'technical'
       ? technical(ctx)
@@ -56,20 +53,8 @@ export function scoreRubric(
   return { title: TITLES[category], speaker: category === 'alerts' ? null : speaker, ...result };
 }
 
-export interface Ctx {
-  lines: TranscriptLine[];
-  m: MeasuredSignals;
-  s: string;
-  text: string;
-  wordTotal: number;
-  firstLine: number[];
-  longest: number[];
-}
-
-export type Partial = Omit<Scored, 'title' | 'speaker'>;
-
 /** Pace, filler use, monologue length, share of talk time and questions asked. */
-function communication({ lines, m, s, wordTotal, firstLine, longest }: Ctx): Partial {
+function communication({ lines, m, s, wordTotal, firstLine, longest }: SpeakerView): ScoreBody {
   const wpm = m.wordsPerMinute[s] ?? 0;
   const fillerRate = per100(m.fillerWords[s] ?? 0, wordTotal);
   const monologue = m.longestMonologueSec[s] ?? 0;
@@ -119,14 +104,13 @@ function communication({ lines, m, s, wordTotal, firstLine, longest }: Ctx): Par
     fillerRate > 5 ? 'filler-heavy' : fillerRate <= 2 ? 'fluent' : '',
     monologue > 90 ? 'long monologues' : 'concise',
     questions > 0 ? 'asks questions' : '',
-  ].filter(Boolean);
-  return {
-    score: weighted(parts),
+  ];
+  return weightedScore(
+    parts,
     insights,
     tags,
-    method:
-      'Communication from measured pace, fillers, monologue length, talk-time share and questions.',
-  };
+    'Communication from measured pace, fillers, monologue length, talk-time share and questions.',
+  );
 }
 
 /** Moving-average type-token ratio (window 50): vocabulary variety independent of length. */
@@ -145,7 +129,7 @@ const technicalCount = (t: string) =>
 const numberCount = (t: string) => (t.match(/\b\d+(?:[.,]\d+)?\b/g) ?? []).length;
 
 /** Technical vocabulary density, vocabulary variety, specificity (numbers), confidence, elaboration. */
-function technical({ lines, s, text, wordTotal, firstLine, longest }: Ctx): Partial {
+function technical({ lines, s, text, wordTotal, firstLine, longest }: SpeakerView): ScoreBody {
   const ws = words(text);
   const tech = technicalCount(text);
   const density = per100(tech, wordTotal);
@@ -189,18 +173,17 @@ function technical({ lines, s, text, wordTotal, firstLine, longest }: Ctx): Part
         : 'some technical terms',
     hedgeRate > 3 ? 'hedging' : 'assertive',
     numbers > 0 ? 'specific' : '',
-  ].filter(Boolean);
-  return {
-    score: weighted(parts),
+  ];
+  return weightedScore(
+    parts,
     insights,
     tags,
-    method:
-      'Technical from term density, vocabulary variety, figures, hedging and elaboration (cues, not a test of knowledge).',
-  };
+    'Technical from term density, vocabulary variety, figures, hedging and elaboration (cues, not a test of knowledge).',
+  );
 }
 
 /** Tone, collaboration (we vs I), interruptions made, courtesy and absolutist language. */
-function behavioral({ lines, m, s, text, wordTotal, firstLine }: Ctx): Partial {
+function behavioral({ lines, m, s, text, wordTotal, firstLine }: SpeakerView): ScoreBody {
   const sentiment = m.sentiment[s] ?? 0;
   const we = countWordsIn(text, INCLUSIVE_PRONOUNS);
   const self = countWordsIn(text, SELF_PRONOUNS);
@@ -250,11 +233,11 @@ function behavioral({ lines, m, s, text, wordTotal, firstLine }: Ctx): Partial {
     weShare >= 0.3 ? 'collaborative' : '',
     interruptions.length > 2 ? 'interrupts' : 'lets others finish',
     polite > 0 ? 'courteous' : '',
-  ].filter(Boolean);
-  return {
-    score: weighted(parts),
+  ];
+  return weightedScore(
+    parts,
     insights,
     tags,
-    method: 'Behavioral from tone, pronoun balance, interruptions, courtesy and absolutist words.',
-  };
+    'Behavioral from tone, pronoun balance, interruptions, courtesy and absolutist words.',
+  );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTranscript } from '../prompt/render.js';
-import { repeatedTranscript, twoSpeakerTranscript } from '../test-transcript.js';
+import { groundedRequest, repeatedTranscript, twoSpeakerTranscript } from '../test-transcript.js';
 import type { CompletionRequest, TranscriptLine } from '../types.js';
 import { createLocalEngine } from './engine.js';
 
@@ -14,22 +13,8 @@ const rubricSchema = {
   },
 };
 
-function request(
-  prompt: string,
-  transcript: TranscriptLine[] = lines,
-  extra: Partial<CompletionRequest> = {},
-): CompletionRequest {
-  return {
-    model: 'parley-local',
-    messages: [
-      { role: 'system', content: prompt },
-      { role: 'user', content: renderTranscript(transcript) },
-    ],
-    grounding: { transcript },
-    jsonSchema: rubricSchema,
-    ...extra,
-  };
-}
+const request = (prompt: string, transcript = lines, extra: Partial<CompletionRequest> = {}) =>
+  groundedRequest(prompt, transcript, { jsonSchema: rubricSchema, ...extra });
 
 interface Rubric {
   score: number;

@@ -3,6 +3,7 @@ import { words } from '../prompt/text.js';
 import type { Citation, TranscriptLine } from '../types.js';
 import { LOCAL_SOURCE, type TaskOutput } from './output.js';
 import { citeLine } from './sentences.js';
+import type { MeasuredSignals } from './signals.js';
 
 /** One scored finding: the text names the figure it rests on; citations are the moments. */
 export interface Insight {
@@ -25,6 +26,47 @@ export interface Scored {
   speaker: string | null;
   /** What the score means, stated once in the text result. */
   method: string;
+}
+
+/** A score before it is named: what `title` and `speaker` complete. */
+export type ScoreBody = Omit<Scored, 'title' | 'speaker'>;
+
+/** One speaker's part of the meeting: what every per-speaker score reads. */
+export interface SpeakerView {
+  lines: TranscriptLine[];
+  m: MeasuredSignals;
+  s: string;
+  /** All the speaker said, joined. */
+  text: string;
+  wordTotal: number;
+  /** The speaker's first line (none when they never spoke): the citation of last resort. */
+  firstLine: number[];
+  /** The lines of the speaker's longest turn, else the first line. */
+  longest: number[];
+}
+
+export function speakerView(lines: TranscriptLine[], m: MeasuredSignals, s: string): SpeakerView {
+  const own = lines.map((l, i) => ({ l, i })).filter((x) => x.l.speaker === s);
+  const firstLine = own.map((x) => x.i).slice(0, 1);
+  return {
+    lines,
+    m,
+    s,
+    text: own.map((x) => x.l.text).join(' '),
+    wordTotal: m.wordCount[s] ?? 0,
+    firstLine,
+    longest: m.longestTurn[s]?.lines ?? firstLine,
+  };
+}
+
+/** A score from its weighted parts, with the findings and tags it rests on ('' tags dropped). */
+export function weightedScore(
+  parts: Part[],
+  insights: Insight[],
+  tags: string[],
+  method: string,
+): ScoreBody {
+  return { score: weighted(parts), insights, tags: tags.filter(Boolean), method };
 }
 
 export const clamp = (v: number, lo = 0, hi = 100) => Math.min(hi, Math.max(lo, v));

@@ -17,7 +17,8 @@ import {
   insight,
   linesRankedBy,
   per100,
-  weighted,
+  speakerView,
+  weightedScore,
   type Insight,
   type Scored,
 } from './scoring.js';
@@ -29,10 +30,7 @@ import { lexiconSentiment, type MeasuredSignals } from './signals.js';
  * length (rhythm). Cues that correlate with perceived charisma in speech research, not a measure of it.
  */
 export function scoreCharisma(lines: TranscriptLine[], m: MeasuredSignals, s: string): Scored {
-  const own = lines.map((l, i) => ({ l, i })).filter((x) => x.l.speaker === s);
-  const text = own.map((x) => x.l.text).join(' ');
-  const total = m.wordCount[s] ?? 0;
-  const first = own.map((x) => x.i).slice(0, 1);
+  const { text, wordTotal: total, firstLine: first, longest } = speakerView(lines, m, s);
   const wpm = m.wordsPerMinute[s] ?? 0;
   const sentiment = m.sentiment[s] ?? 0;
   const audience = countWordsIn(text, INCLUSIVE_PRONOUNS) + countWordsIn(text, OTHER_PRONOUNS);
@@ -55,7 +53,6 @@ export function scoreCharisma(lines: TranscriptLine[], m: MeasuredSignals, s: st
     { value: clamp(100 - hedgeRate * 15), weight: 0.15 },
     { value: clamp(variation * 150), weight: 0.1 },
   ];
-  const longest = m.longestTurn[s]?.lines ?? first;
   const insights: Insight[] = [
     insight(`Pace ${fmt(wpm, 0)} words/min (energetic range 130-170).`, lines, longest, 1),
     insight(
@@ -94,15 +91,16 @@ export function scoreCharisma(lines: TranscriptLine[], m: MeasuredSignals, s: st
     sentiment > 0.2 ? 'warm' : '',
     audienceShare >= 0.5 ? 'audience-focused' : 'self-focused',
     hedgeRate > 3 ? 'hesitant' : 'confident',
-  ].filter(Boolean);
+  ];
   return {
     title: 'Charisma',
     speaker: s,
-    score: weighted(parts),
-    insights,
-    tags,
-    method:
+    ...weightedScore(
+      parts,
+      insights,
+      tags,
       'Charisma heuristics: pace, tone, audience focus, questions, hedging and rhythm (cues, not a measure of personality).',
+    ),
   };
 }
 
@@ -172,10 +170,11 @@ export function scoreBias(lines: TranscriptLine[], m: MeasuredSignals): Scored {
   return {
     title: 'Bias check',
     speaker: null,
-    score: weighted(parts),
-    insights,
-    tags,
-    method:
+    ...weightedScore(
+      parts,
+      insights,
+      tags,
       'Bias heuristics: 100 means no cue found (loaded phrases, absolutist words, talk-time dominance, one-sided interruptions); cues for a human to review, not a verdict.',
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import {
   UNREACHABLE_ENDPOINT_MESSAGE,
@@ -9,17 +9,9 @@ import {
   type ZaiSettings,
 } from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-  LOCAL_STAND_INS,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, LOCAL_STAND_INS } from '../../test/context.js';
 
-let ctx: TestContext;
 let server: ProviderTestServer;
 let poc: string;
 let member: string;
@@ -27,22 +19,19 @@ let admin: string;
 let outsider: string;
 let acmeId: string;
 
-beforeAll(async () => {
-  [ctx, server] = await Promise.all([
-    createTestContext({ env: LOCAL_STAND_INS }),
-    startOpenAiServer({ models: ['gpt-4o-mini', 'llama3.1:8b'] }),
-  ]);
-  const p = await signIn(ctx, 'poc@acme.parley.local');
-  poc = p.accessToken;
-  acmeId = p.user.organizationId;
-  member = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
-  admin = (await signIn(ctx, 'admin@parley.local')).accessToken;
-  outsider = (await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' }))
-    .accessToken;
-});
-afterAll(async () => {
-  await Promise.all([ctx?.close(), server?.close()]);
-});
+useTestApp(
+  async ({ as }) => {
+    server = await startOpenAiServer({ models: ['gpt-4o-mini', 'llama3.1:8b'] });
+    const p = await as('poc');
+    poc = p.accessToken;
+    acmeId = p.user.organizationId;
+    member = (await as('member')).accessToken;
+    admin = (await as('admin')).accessToken;
+    outsider = (await as('outsider')).accessToken;
+  },
+  { env: LOCAL_STAND_INS },
+);
+afterAll(async () => server?.close());
 
 const rowOf = async (organizationId: string, provider: string) => {
   const [row] = await ctx.database.db

@@ -17,7 +17,13 @@ import {
   plans,
 } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
-import { createMediaContext, fixture, uploadBytes, waitFor } from '../../test/media.js';
+import {
+  analysisSettled,
+  createMediaContext,
+  fixture,
+  offlineStatus,
+  uploadBytes,
+} from '../../test/media.js';
 
 let ctx: TestContext & { mediaDir: string };
 let token: string;
@@ -35,23 +41,9 @@ const remaining = async () => {
 const setCredits = (n: number) =>
   ctx.database.db.update(plans).set({ remainingCredits: n }).where(eq(plans.organizationId, org));
 
-const status = async (meetingId: string, t = token) => {
-  const res = await call(ctx, 'GET', `/offline/status/${meetingId}`, { token: t });
-  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${res.body}`);
-  return offlineStatusSchema.parse(json(res));
-};
-
-/** Polls offline/status until the meeting settles (processed or failed). */
+const status = (meetingId: string, t = token) => offlineStatus(ctx, t, meetingId);
 const settled = (meetingId: string, runId?: string) =>
-  waitFor(
-    async () => {
-      const s = await status(meetingId);
-      if (runId && s.runId !== runId) return undefined;
-      return s.inferenceStatus === 'processed' || s.inferenceStatus === 'failed' ? s : undefined;
-    },
-    150_000,
-    `the analysis of ${meetingId}`,
-  );
+  analysisSettled(ctx, token, meetingId, { runId });
 
 const transcriptRows = (meetingId: string) =>
   ctx.database.db

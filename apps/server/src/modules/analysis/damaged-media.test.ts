@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offlineStatusSchema } from '@parley/contracts';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
 import {
+  analysisSettled,
   createMediaContext,
   derived,
   ffmpeg,
   fixture,
   headerLiesMp4,
   uploadBytes,
-  waitFor,
 } from '../../test/media.js';
 
 /**
@@ -22,20 +21,8 @@ let token: string;
 /** Absolute server paths ("/tmp/…/source.mp4") and stack frames ("    at fn (file:1:2)"). */
 const SERVER_DETAIL = /(^|[\s'"(:])\/[\w.@-]+\/|\n\s+at\s/;
 
-const status = async (meetingId: string) => {
-  const res = await call(ctx, 'GET', `/offline/status/${meetingId}`, { token });
-  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${res.body}`);
-  return offlineStatusSchema.parse(json(res));
-};
 const settled = (meetingId: string) =>
-  waitFor(
-    async () => {
-      const s = await status(meetingId);
-      return s.inferenceStatus === 'processed' || s.inferenceStatus === 'failed' ? s : undefined;
-    },
-    60_000,
-    `the analysis of ${meetingId}`,
-  );
+  analysisSettled(ctx, token, meetingId, { timeoutMs: 60_000 });
 
 beforeAll(async () => {
   // Retries would be allowed: a damaged file must not use them.

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME, offlineStatusSchema, type OfflineStatus } from '@parley/contracts';
 import { buildApp } from '../../app.js';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
 import { createMediaContext, fixture, uploadBytes } from '../../test/media.js';
+import { connectRealtime, joinRoom } from '../../test/realtime.js';
 
 /**
  * ROLE=api and ROLE=worker side by side on one database: the API queues and runs nothing,
@@ -15,12 +14,10 @@ import { createMediaContext, fixture, uploadBytes } from '../../test/media.js';
  */
 let ctx: TestContext & { mediaDir: string };
 let worker: FastifyInstance | undefined;
-let url: string;
 
 beforeAll(async () => {
   ctx = await createMediaContext({ env: { ROLE: 'api' } });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await worker?.close();
@@ -39,26 +36,15 @@ describe('an API process and a worker process', () => {
     );
     expect(meeting.inferenceStatus).toBe('queued');
 
-    const socket = connect(url, {
-      path: REALTIME.path,
-      auth: { token: poc.accessToken },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const socket = await connectRealtime(ctx, poc.accessToken);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const events: OfflineStatus[] = [];
       socket.on(REALTIME.status, (p: unknown) => {
         const parsed = offlineStatusSchema.safeParse(p);
         if (parsed.success) events.push(parsed.data);
       });
       const processed = new Promise<unknown>((resolve) => socket.once(REALTIME.processed, resolve));
-      expect(
-        await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId: meeting.id }),
-      ).toEqual({ ok: true });
+      await joinRoom(socket, meeting.id);
 
       // Several polling intervals later the API has run nothing.
       await new Promise((r) => setTimeout(r, 2000));

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANALYSIS_MESSAGES as A, HIGHLIGHT_MAX_SECONDS, type Highlight } from '@parley/contracts';
 import { meetings } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json } from '../../test/context.js';
 
-let ctx: TestContext;
 let owner: string;
 let poc: string;
 let manager: string;
@@ -28,16 +21,14 @@ const list = (token: string, id = meetingId) => call(ctx, 'GET', `/highlights/${
 const share = (email: string) =>
   call(ctx, 'POST', `/share/${meetingId}`, { token: owner, payload: { email } });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const o = await signIn(ctx, 'user@acme.parley.local');
+useTestApp(async ({ as }) => {
+  const o = await as('member');
   owner = o.accessToken;
-  poc = (await signIn(ctx, 'poc@acme.parley.local')).accessToken;
-  manager = (await signIn(ctx, 'manager@acme.parley.local')).accessToken;
-  rep = (await signIn(ctx, 'rep@acme.parley.local')).accessToken;
-  seeker = (await signIn(ctx, 'seeker@parley.local')).accessToken;
-  outsider = (await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' }))
-    .accessToken;
+  poc = (await as('poc')).accessToken;
+  manager = (await as('manager')).accessToken;
+  rep = (await as('rep')).accessToken;
+  seeker = (await as('seeker')).accessToken;
+  outsider = (await as('outsider')).accessToken;
   const [row] = await ctx.database.db
     .insert(meetings)
     .values({
@@ -51,7 +42,6 @@ beforeAll(async () => {
   if (!row) throw new Error('no meeting');
   meetingId = row.id;
 });
-afterAll(async () => ctx?.close());
 
 describe('highlights', () => {
   it('are created, listed in time order, changed and deleted by their author', async () => {

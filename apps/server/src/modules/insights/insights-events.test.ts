@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { INSIGHT_EVENTS, REALTIME } from '@parley/contracts';
+import { INSIGHT_EVENTS } from '@parley/contracts';
 import { call } from '../../test/context.js';
+import { connectRealtime, joinRoom } from '../../test/realtime.js';
 import {
   ctx,
   newMeeting,
@@ -30,19 +29,8 @@ describe('insight events on the realtime channel', () => {
   it('announces each stored result to the meeting’s room as it arrives', async () => {
     const id = await newMeeting(orgId, ownerId, 'events');
     await transcribe(id, orgId);
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    const socket = connect(url, {
-      path: REALTIME.path,
-      auth: { token: owner },
-      transports: ['websocket'],
-      reconnection: false,
-    });
+    const socket = await connectRealtime(ctx, owner);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
       const seen: {
         event: string;
         payload: { meetingId: string; item?: { promptName: string } };
@@ -52,9 +40,7 @@ describe('insight events on the realtime channel', () => {
           seen.push({ event, payload }),
         );
       }
-      expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId: id })).toEqual({
-        ok: true,
-      });
+      await joinRoom(socket, id);
 
       expect(
         (await call(ctx, 'POST', '/hr-analytics/events.wav', { token: owner, payload: {} }))

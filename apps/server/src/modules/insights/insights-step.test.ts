@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { bundleFeatures, features, meetingInsights } from '../../platform/db/schema.js';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
-import { createMediaContext, fixture, uploadBytes, waitFor } from '../../test/media.js';
+import { analysisSettled, createMediaContext, fixture, uploadBytes } from '../../test/media.js';
 import { promptsForStage } from './prompts.js';
 
 let ctx: TestContext & { mediaDir: string };
@@ -18,21 +18,8 @@ let token: string;
 const video = readFileSync(fixture('talking-face.mp4'));
 const RECORDING_SEC = 33.6;
 
-const status = async (meetingId: string) => {
-  const res = await call(ctx, 'GET', `/offline/status/${meetingId}`, { token });
-  if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}: ${res.body}`);
-  return offlineStatusSchema.parse(json(res));
-};
 const settled = (meetingId: string, runId?: string) =>
-  waitFor(
-    async () => {
-      const s = await status(meetingId);
-      if (runId && s.runId !== runId) return undefined;
-      return s.inferenceStatus === 'processed' || s.inferenceStatus === 'failed' ? s : undefined;
-    },
-    150_000,
-    `the analysis of ${meetingId}`,
-  );
+  analysisSettled(ctx, token, meetingId, { runId });
 const rows = (meetingId: string) =>
   ctx.database.db.select().from(meetingInsights).where(eq(meetingInsights.meetingId, meetingId));
 const reanalyzeFrom = async (meetingId: string, stage: string) => {

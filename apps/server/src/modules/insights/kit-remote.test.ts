@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProvider, type ChatMessage } from '@parley/ai';
+import type { ChatMessage } from '@parley/ai';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import type { AiKitResponse, ScoreResult } from '@parley/contracts';
+import { standInResolver } from '../../test/ai-stand-in.js';
 import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
 import { processedMeeting } from '../../test/workbench-kit.js';
-import type { AiProviderResolver } from '../ai-providers/index.js';
 
 /**
  * The AI kit's score prompts against a connected model (a real server speaking the OpenAI
@@ -30,20 +30,7 @@ let token = '';
 
 beforeAll(async () => {
   server = await startOpenAiServer({ reply, models: ['gpt-4o-mini'] });
-  const ai: AiProviderResolver = {
-    async providerFor(_organizationId, model) {
-      return {
-        provider: createProvider({
-          kind: 'openai',
-          apiKey: 'test-key',
-          baseUrl: server.url,
-          maxRetries: 0,
-        }),
-        model: model ?? 'gpt-4o-mini',
-      };
-    },
-  };
-  ctx = await createTestContext({ ai });
+  ctx = await createTestContext({ ai: standInResolver(server.url) });
   const user = await signIn(ctx, 'user@acme.parley.local');
   token = user.accessToken;
   await processedMeeting(ctx, user.user.organizationId, user.user.id, 'remote-kit');

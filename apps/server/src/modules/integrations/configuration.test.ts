@@ -1,51 +1,29 @@
-import { BlobServiceClient } from '@azure/storage-blob';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   INTEGRATION_MESSAGES,
   UNREACHABLE_ENDPOINT_MESSAGE,
   type IntegrationConfiguration,
 } from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
-import {
-  startAzurite,
-  startS3Server,
-  type AzureServer,
-  type S3Server,
-} from '../../test/cloud-servers.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-  LOCAL_STAND_INS,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { azure, s3, useCloudServers } from '../../test/cloud-servers.js';
+import { call, json, LOCAL_STAND_INS, signUp } from '../../test/context.js';
 
-let ctx: TestContext;
-let s3: S3Server;
-let azure: AzureServer;
 let poc: string;
 let user: string;
 let acmeId: string;
 
-beforeAll(async () => {
-  [ctx, s3, azure] = await Promise.all([
-    createTestContext({ env: LOCAL_STAND_INS }),
-    startS3Server(),
-    startAzurite(),
-  ]);
-  const service = BlobServiceClient.fromConnectionString(azure.connectionString);
-  await Promise.all(['media', 'archive'].map((c) => service.getContainerClient(c).create()));
-  const p = await signIn(ctx, 'poc@acme.parley.local');
-  poc = p.accessToken;
-  acmeId = p.user.organizationId;
-  user = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
-});
-afterAll(async () => {
-  await Promise.all([ctx?.close(), s3?.close(), azure?.close()]);
-});
+useCloudServers(['media', 'archive']);
+useTestApp(
+  async ({ as }) => {
+    const p = await as('poc');
+    poc = p.accessToken;
+    acmeId = p.user.organizationId;
+    user = (await as('member')).accessToken;
+  },
+  { env: LOCAL_STAND_INS },
+);
 
 const forbidden = {
   statusCode: 403,

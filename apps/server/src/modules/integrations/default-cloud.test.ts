@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { BlobServiceClient } from '@azure/storage-blob';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES, type SessionUser } from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
 import { createEndpointGuard } from '../../platform/net/endpoint-guard.js';
@@ -12,27 +11,12 @@ import { createSecretBox } from '../../platform/secrets.js';
 import { isCloudStore } from '../../platform/storage/cloud.js';
 import { createLocalStore } from '../../platform/storage/local.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
-import {
-  startAzurite,
-  startS3Server,
-  type AzureServer,
-  type S3Server,
-} from '../../test/cloud-servers.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-  LOCAL_STAND_INS,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { azure, s3, useCloudServers } from '../../test/cloud-servers.js';
+import { call, json, LOCAL_STAND_INS, signIn, signUp } from '../../test/context.js';
 import { createIntegrationsRepo } from './repo.js';
 import { createIntegrationsService, type IntegrationsService } from './service.js';
 
-let ctx: TestContext;
-let s3: S3Server;
-let azure: AzureServer;
 let poc: string;
 let acmeId: string;
 let service: IntegrationsService;
@@ -41,29 +25,25 @@ const local = createLocalStore(mediaDir);
 // s3rver and Azurite listen on 127.0.0.1, as with ALLOW_PRIVATE_ENDPOINTS=true.
 const endpoints = createEndpointGuard({ allowPrivate: true });
 
-beforeAll(async () => {
-  [ctx, s3, azure] = await Promise.all([
-    createTestContext({ env: LOCAL_STAND_INS }),
-    startS3Server(),
-    startAzurite(),
-  ]);
-  await BlobServiceClient.fromConnectionString(azure.connectionString)
-    .getContainerClient('media')
-    .create();
-  const p = await signIn(ctx, 'poc@acme.parley.local');
-  poc = p.accessToken;
-  acmeId = p.user.organizationId;
-  // A second instance on the same database, as another API process would be.
-  service = createIntegrationsService({
-    repo: createIntegrationsRepo(ctx.database.db),
-    secrets: createSecretBox(ctx.config.appSecret),
-    localStore: () => local,
-    endpoints,
-  });
-});
+useCloudServers();
+useTestApp(
+  async ({ as }) => {
+    const p = await as('poc');
+    poc = p.accessToken;
+    acmeId = p.user.organizationId;
+    // A second instance on the same database, as another API process would be.
+    service = createIntegrationsService({
+      repo: createIntegrationsRepo(ctx.database.db),
+      secrets: createSecretBox(ctx.config.appSecret),
+      localStore: () => local,
+      endpoints,
+    });
+  },
+  { env: LOCAL_STAND_INS },
+);
 afterAll(async () => {
   service?.close();
-  await Promise.all([ctx?.close(), s3?.close(), azure?.close(), endpoints.close()]);
+  await endpoints.close();
   rmSync(mediaDir, { recursive: true, force: true });
 });
 

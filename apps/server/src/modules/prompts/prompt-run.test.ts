@@ -1,35 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromptComparison, PromptRunResult } from '@parley/contracts';
 import { activityLog } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json } from '../../test/context.js';
 import { eventsOf, processedMeeting } from '../../test/workbench-kit.js';
 
-let ctx: TestContext;
 let poc: string;
 let member: string;
 let outsider: string;
 let meetingId: string;
 let foreignMeeting: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  const p = await signIn(ctx, 'poc@acme.parley.local');
+useTestApp(async ({ as }) => {
+  const p = await as('poc');
   poc = p.accessToken;
-  member = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
-  const lead = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
+  member = (await as('member')).accessToken;
+  const lead = await as('outsider');
   outsider = lead.accessToken;
   meetingId = await processedMeeting(ctx, p.user.organizationId, p.user.id, 'Discovery call');
   await processedMeeting(ctx, p.user.organizationId, p.user.id, 'Follow-up call');
   foreignMeeting = await processedMeeting(ctx, lead.user.organizationId, lead.user.id, 'Theirs');
 });
-afterAll(async () => ctx?.close());
 
 const run = (token: string, payload: Record<string, unknown>, stream = true) =>
   call(ctx, 'POST', stream ? '/prompt/result/stream' : '/prompt/result', {

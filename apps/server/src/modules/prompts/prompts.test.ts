@@ -1,40 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StoredPrompt } from '@parley/contracts';
 import { prompts, users } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, signIn } from '../../test/context.js';
 import { processedMeeting } from '../../test/workbench-kit.js';
 
-let ctx: TestContext;
 let poc: string;
 let pocId: string;
 let colleague: string;
 let member: string;
 let outsider: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+useTestApp(async ({ as }) => {
   // A second member of staff in Acme, to see whose Private prompts are whose.
   await ctx.database.db
     .update(users)
     .set({ role: 'poc' })
     .where(eq(users.email, 'manager@acme.parley.local'));
-  const p = await signIn(ctx, 'poc@acme.parley.local');
+  const p = await as('poc');
   poc = p.accessToken;
   pocId = p.user.id;
-  colleague = (await signIn(ctx, 'manager@acme.parley.local')).accessToken;
-  member = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
-  outsider = (await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' }))
-    .accessToken;
+  colleague = (await as('manager')).accessToken;
+  member = (await as('member')).accessToken;
+  outsider = (await as('outsider')).accessToken;
 });
-afterAll(async () => ctx?.close());
 
 /** A complete stored prompt as spec 3 §3 gives it. */
 const body = (over: Record<string, unknown> = {}) => ({

@@ -1,56 +1,27 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteResponse, sharingRoutes } from '@parley/contracts';
-import { meetings, meetingTranscripts } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, type SignedIn } from '../../test/context.js';
+import { insertMeeting, saveTranscript } from '../../test/transcripts-kit.js';
 
 type PublicView = RouteResponse<typeof sharingRoutes.publicView>;
-type Signed = Awaited<ReturnType<typeof signIn>>;
 
-/** The real two-speaker transcript the transcripts tests use (see transcripts.test.ts). */
-const FIXTURE = JSON.parse(
-  readFileSync(
-    path.join(import.meta.dirname, '../transcripts/two-speakers.transcript.json'),
-    'utf8',
-  ),
-) as Omit<typeof meetingTranscripts.$inferInsert, 'meetingId' | 'organizationId' | 'runId'>;
+let owner: SignedIn;
+let lead: SignedIn;
 
-let ctx: TestContext;
-let owner: Signed;
-let lead: Signed;
-
-async function meeting(who: Signed, name: string, transcribed: boolean, names = {}) {
+/** A 30 s meeting just uploaded, with the two-speaker transcript when `transcribed`. */
+async function meeting(who: SignedIn, name: string, transcribed: boolean, names = {}) {
   const { organizationId, id: ownerId } = who.user;
-  const [row] = await ctx.database.db
-    .insert(meetings)
-    .values({
-      organizationId,
-      ownerId,
-      meetingName: name,
-      meetingCode: `${name}.wav`,
-      durationSec: 30,
-      additionalDetails: names,
-    })
-    .returning();
-  if (!row) throw new Error('no meeting');
-  if (transcribed) {
-    await ctx.database.db
-      .insert(meetingTranscripts)
-      .values({ ...FIXTURE, meetingId: row.id, organizationId, runId: crypto.randomUUID() });
-  }
-  return row.id;
+  const id = await insertMeeting(ctx, organizationId, ownerId, name, {
+    inferenceStatus: 'uploaded',
+    additionalDetails: names,
+  });
+  if (transcribed) await saveTranscript(ctx, id, organizationId);
+  return id;
 }
 
 /** Enables the public link as the owner and reads it without signing in. */
-async function publicView(who: Signed, meetingId: string): Promise<PublicView> {
+async function publicView(who: SignedIn, meetingId: string): Promise<PublicView> {
   const created = await call(ctx, 'GET', `/share/public/create/${meetingId}`, {
     token: who.accessToken,
   });
@@ -60,12 +31,10 @@ async function publicView(who: Signed, meetingId: string): Promise<PublicView> {
   return json<PublicView>(res);
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  owner = await signIn(ctx, 'user@acme.parley.local');
-  lead = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
+useTestApp(async ({ as }) => {
+  owner = await as('member');
+  lead = await as('outsider');
 });
-afterAll(async () => ctx?.close());
 
 describe('public view of a transcribed meeting', () => {
   it('shows the transcript, word timestamps, diarization and speaker times with names', async () => {

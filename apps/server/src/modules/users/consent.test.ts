@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@parley/contracts';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, signIn, signUp } from '../../test/context.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 const consent = (token: string, payload: unknown = { b2cConsent: true }) =>
   call(ctx, 'POST', '/b2c/user/consent', { token, payload });

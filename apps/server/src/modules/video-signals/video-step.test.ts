@@ -1,12 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   VIDEO_SIGNALS_MESSAGES,
   LIP_SYNC_EVENT,
-  REALTIME,
   VIDEO_EVENT_KINDS,
   featureUnavailableMessage,
   lipSyncEventSchema,
@@ -31,6 +28,7 @@ import {
   waitFor,
 } from '../../test/media.js';
 import { grantInterviewIntelligence } from '../../test/plans-kit.js';
+import { connectRealtime, joinRoom } from '../../test/realtime.js';
 
 let ctx: TestContext & { mediaDir: string };
 let token: string;
@@ -65,17 +63,7 @@ afterAll(async () => ctx?.close());
 
 /** Follows a meeting's room like the web page does, recording its lip-sync events. */
 async function followLipSync(meetingId: string) {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const socket = io(`http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`, {
-    path: REALTIME.path,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const socket = await connectRealtime(ctx, token);
   for (const what of ['started', 'data', 'stopped', 'failed'] as const) {
     const event = videoEvent('lip sync', what);
     socket.on(event, (payload: unknown) => lipSyncEvents.push({ event, payload }));
@@ -84,9 +72,7 @@ async function followLipSync(meetingId: string) {
     const event = videoEvent(kind, 'data');
     socket.on(event, (payload: unknown) => dataEvents.push({ event, payload }));
   }
-  expect(await socket.timeout(5000).emitWithAck(REALTIME.joinRoom, { meetingId })).toEqual({
-    ok: true,
-  });
+  await joinRoom(socket, meetingId);
   return () => socket.disconnect();
 }
 

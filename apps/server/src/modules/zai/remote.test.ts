@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProvider, type ChatMessage } from '@parley/ai';
+import type { ChatMessage } from '@parley/ai';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import { ZAI } from '@parley/contracts';
 import {
@@ -8,8 +8,8 @@ import {
   parseStream,
   scienceReading,
 } from '../../test/assistant-kit.js';
+import { standInResolver } from '../../test/ai-stand-in.js';
 import { call, createTestContext, signIn, type TestContext } from '../../test/context.js';
-import type { AiProviderResolver } from '../ai-providers/index.js';
 
 const QUESTION_WORDS = new Set(['where', 'which', 'there', 'about']);
 
@@ -45,20 +45,8 @@ const ids = { intro: '', science: '' };
 
 beforeAll(async () => {
   server = await startOpenAiServer({ reply: modelReply, models: ['gpt-4o-mini'] });
-  const ai: AiProviderResolver = {
-    async providerFor(_organizationId, model) {
-      return {
-        provider: createProvider({
-          kind: 'openai',
-          apiKey,
-          baseUrl: server.url,
-          maxRetries: 0,
-        }),
-        model: model ?? 'gpt-4o-mini',
-      };
-    },
-  };
-  ctx = await createTestContext({ ai });
+  // The key is read at each call: a test swaps in an expired one.
+  ctx = await createTestContext({ ai: standInResolver(server.url, () => apiKey) });
   const user = await signIn(ctx, 'user@acme.parley.local');
   token = user.accessToken;
   ids.intro = await addMeeting(ctx, user.user, 'Introductions call', {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZAI_MESSAGES, type ZaiMeeting } from '@parley/contracts';
 import { activityLog } from '../../platform/db/schema.js';
@@ -8,16 +8,9 @@ import {
   parseStream,
   scienceReading,
 } from '../../test/assistant-kit.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json } from '../../test/context.js';
 
-let ctx: TestContext;
 const tokens: Record<'user' | 'poc' | 'rep' | 'seeker' | 'outsider', string> = {
   user: '',
   poc: '',
@@ -35,19 +28,16 @@ const picker = (token: string, query = '') =>
     json<{ data: ZaiMeeting[]; count: number }>(r),
   );
 
-beforeAll(async () => {
+useTestApp(async ({ as }) => {
   // The app's default resolver: the built-in parley-local engine for every organisation.
-  ctx = await createTestContext();
-  const user = await signIn(ctx, 'user@acme.parley.local');
-  const rep = await signIn(ctx, 'rep@acme.parley.local');
-  const seeker = await signIn(ctx, 'seeker@parley.local');
+  const user = await as('member');
+  const rep = await as('rep');
+  const seeker = await as('seeker');
   tokens.user = user.accessToken;
   tokens.rep = rep.accessToken;
   tokens.seeker = seeker.accessToken;
-  tokens.poc = (await signIn(ctx, 'poc@acme.parley.local')).accessToken;
-  tokens.outsider = (
-    await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' })
-  ).accessToken;
+  tokens.poc = (await as('poc')).accessToken;
+  tokens.outsider = (await as('outsider')).accessToken;
   const day = (d: number) => new Date(Date.UTC(2026, 10, d, 9));
   ids.intro = await addMeeting(ctx, user.user, 'Introductions call', {
     utterances: introductionsCall(),
@@ -69,7 +59,6 @@ beforeAll(async () => {
     utterances: scienceReading(),
   });
 });
-afterAll(async () => ctx?.close());
 
 describe('GET meeting/user/zai', () => {
   it('lists the visible meetings that have a transcript, newest first, with speakers', async () => {

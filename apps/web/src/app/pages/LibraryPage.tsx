@@ -2,17 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
-import {
-  initialTableState,
-  isFiltered,
-  pageCount,
-  resetFilters,
-  setFilter,
-  setPage,
-  setSort,
-  toMeetingListQuery,
-  type TableFilters,
-} from '../../lib/table-state';
+import { pageCount } from '../../lib/table-state';
 import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
 import {
   FromLinkDialog,
@@ -25,6 +15,8 @@ import {
   meetingLabel,
   FilterBar,
   useMeetingList,
+  useMeetingListState,
+  type TableFilters,
 } from '../../features/meetings';
 import { ShareDialog } from '../../features/sharing';
 import { UploadDialog } from '../../features/uploads';
@@ -32,7 +24,8 @@ import { UploadDialog } from '../../features/uploads';
 /** /library: the organisation's meetings (spec 2 §2 Meeting lists). */
 export default function LibraryPage() {
   const navigate = useNavigate();
-  const [table, setTable] = useState(initialTableState);
+  const listState = useMeetingListState();
+  const { table, query, filtered, setPage } = listState;
   const [uploadOpen, setUploadOpen] = useState(false);
   const [adding, setAdding] = useState<'storage' | 'link' | null>(null);
   const [sharing, setSharing] = useState<Meeting | null>(null);
@@ -40,9 +33,7 @@ export default function LibraryPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
 
-  const query = toMeetingListQuery(table);
   const list = useMeetingList(query);
-  const filtered = isFiltered(table) || table.filters.date !== null;
   const rows = list.data?.data ?? [];
   const count = list.data?.count ?? 0;
   const firstRun = !filtered && list.isSuccess && !list.isPlaceholderData && count === 0;
@@ -51,8 +42,8 @@ export default function LibraryPage() {
 
   // After deletions the current page may no longer exist: go to the last one.
   useEffect(() => {
-    if (beyondLast) setTable((t) => setPage(t, last));
-  }, [beyondLast, last]);
+    if (beyondLast) setPage(last);
+  }, [beyondLast, last, setPage]);
 
   const actions = useMemo(
     () => ({
@@ -65,7 +56,7 @@ export default function LibraryPage() {
   const columns = useMemo(() => meetingColumns(actions), [actions]);
 
   const onFilter = <K extends keyof TableFilters>(key: K, value: TableFilters[K]) => {
-    setTable((t) => setFilter(t, key, value));
+    listState.setFilter(key, value);
     setSelected(new Set());
   };
   const uploadButton = (
@@ -110,7 +101,7 @@ export default function LibraryPage() {
             filters={table.filters}
             filtered={filtered}
             onFilter={onFilter}
-            onClear={() => setTable((t) => resetFilters(t))}
+            onClear={listState.resetFilters}
           />
           {selected.size > 0 ? (
             <div
@@ -139,7 +130,7 @@ export default function LibraryPage() {
             loading={list.isLoading}
             refreshing={list.isPlaceholderData && list.isFetching}
             sort={table.sort}
-            onSortChange={(sort) => setTable((t) => setSort(t, sort))}
+            onSortChange={listState.setSort}
             selection={{ selected, onChange: setSelected }}
             renderCard={(m) => <MeetingCard meeting={m} actions={actions} />}
             cardSortOptions={CARD_SORT_OPTIONS}
@@ -148,7 +139,7 @@ export default function LibraryPage() {
               pageSize: table.pagination.pageSize,
               count,
               noun: count === 1 ? 'meeting' : 'meetings',
-              onPageChange: (i) => setTable((t) => setPage(t, i)),
+              onPageChange: setPage,
             }}
             empty={
               list.isError ? (
@@ -164,7 +155,7 @@ export default function LibraryPage() {
                   title="No meetings match these filters"
                   description="Try other words or a wider date range."
                   action={
-                    <Button variant="secondary" onClick={() => setTable((t) => resetFilters(t))}>
+                    <Button variant="secondary" onClick={listState.resetFilters}>
                       Clear filters
                     </Button>
                   }

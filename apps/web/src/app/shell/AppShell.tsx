@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import type { SessionUser } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { APP_CONFIG } from '../../lib/config';
+import { cn } from '../../lib/cn';
 import { InShellContext } from './in-shell';
-import { UserMenu } from './UserMenu';
 import { NavRail } from './NavRail';
+import { ShellBar } from './ShellBar';
 import { TopBar } from './TopBar';
-import { ShellLogo } from './ShellLogo';
 import { useAccountTheme } from '../../features/profile';
 
 function SkipLink() {
@@ -19,18 +20,23 @@ function SkipLink() {
   );
 }
 
-/** The authenticated shell with sidebar: icon rail on wide screens, top bar below 1024 px. */
-export function AppShell() {
+interface ShellFrameProps {
+  bars(user: SessionUser): ReactNode;
+  mainClassName?: string;
+  columnClassName: string;
+}
+
+/** What both shells share: the skip link, their bars, and the page in a centred column. */
+function ShellFrame(props: ShellFrameProps) {
   const { user } = useAuth();
   useAccountTheme();
   if (!user) return null;
   return (
     <div className="min-h-dvh bg-bg">
       <SkipLink />
-      <NavRail user={user} />
-      <TopBar user={user} />
-      <main id="main" tabIndex={-1} className="outline-none lg:pl-16">
-        <div className="mx-auto w-full max-w-[1200px] px-4 py-6 sm:px-6 lg:px-10 lg:py-10">
+      {props.bars(user)}
+      <main id="main" tabIndex={-1} className={cn('outline-none', props.mainClassName)}>
+        <div className={cn('mx-auto w-full px-4 sm:px-6', props.columnClassName)}>
           <InShellContext.Provider value={true}>
             <Outlet />
           </InShellContext.Provider>
@@ -40,32 +46,34 @@ export function AppShell() {
   );
 }
 
+/** The authenticated shell with sidebar: icon rail on wide screens, top bar below 1024 px. */
+export function AppShell() {
+  return (
+    <ShellFrame
+      bars={(user) => (
+        <>
+          <NavRail user={user} />
+          <TopBar user={user} />
+        </>
+      )}
+      mainClassName="lg:pl-16"
+      columnClassName="max-w-[1200px] py-6 lg:px-10 lg:py-10"
+    />
+  );
+}
+
 /** Shell without sidebar (/pricing, /help): a slim header with the logo and the user menu. */
 export function PlainShell() {
-  const { user } = useAuth();
-  useAccountTheme();
-  if (!user) return null;
   return (
-    <div className="min-h-dvh bg-bg">
-      <SkipLink />
-      <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-[960px] items-center gap-2.5 px-4 sm:px-6">
-          <ShellLogo user={user} />
-          <span className="text-base font-semibold tracking-tight text-fg">
-            {APP_CONFIG.productName}
-          </span>
-          <div className="ml-auto">
-            <UserMenu user={user} variant="compact" />
+    <ShellFrame
+      bars={(user) => (
+        <header className="sticky top-0 z-30 border-b border-border bg-surface/90 backdrop-blur">
+          <div className="mx-auto flex h-14 w-full max-w-[960px] items-center gap-2.5 px-4 sm:px-6">
+            <ShellBar user={user} />
           </div>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="outline-none">
-        <div className="mx-auto w-full max-w-[960px] px-4 py-8 sm:px-6 lg:py-12">
-          <InShellContext.Provider value={true}>
-            <Outlet />
-          </InShellContext.Provider>
-        </div>
-      </main>
-    </div>
+        </header>
+      )}
+      columnClassName="max-w-[960px] py-8 lg:py-12"
+    />
   );
 }

@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../lib/config';
 import { cn } from '../../lib/cn';
 import { isNavItemActive, navigationFor } from '../../lib/navigation';
 import { Button } from '../../ui';
+import { ShellBar } from './ShellBar';
 import { ShellLogo } from './ShellLogo';
 import { UserMenu } from './UserMenu';
 
@@ -70,13 +71,7 @@ export function TopBar({ user }: { user: SessionUser }) {
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <ShellLogo user={user} />
-      <span className="text-base font-semibold tracking-tight text-fg">
-        {APP_CONFIG.productName}
-      </span>
-      <div className="ml-auto">
-        <UserMenu user={user} variant="compact" />
-      </div>
+      <ShellBar user={user} />
     </header>
   );
 }

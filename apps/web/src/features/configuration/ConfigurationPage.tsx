@@ -1,8 +1,7 @@
 import { ORGANIZATION_PROFILE_ROLES } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { PageHeader } from '../../ui';
 import { AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
-import { ConfigurationTabs } from './ConfigurationTabs';
+import { ConfigurationFrame } from './ConfigurationFrame';
 
 export const ROLE_LABEL: Record<string, string> = {
   superadmin: 'Super admin',
@@ -17,13 +16,7 @@ export const ROLE_LABEL: Record<string, string> = {
 export default function ConfigurationPage() {
   const { user } = useAuth();
   return (
-    <div className="flex flex-col gap-6">
-      <PageHeader
-        title="Configuration"
-        description="Your profile and organisation settings."
-        className="pb-0"
-      />
-      <ConfigurationTabs current="profile" />
+    <ConfigurationFrame current="profile" description="Your profile and organisation settings.">
       {user ? (
         <>
           <ProfileCard key={user.id} user={user} roleLabel={ROLE_LABEL[user.role] ?? user.role} />
@@ -31,6 +24,6 @@ export default function ConfigurationPage() {
           <AppearanceCard />
         </>
       ) : null}
-    </div>
+    </ConfigurationFrame>
   );
 }

@@ -25,8 +25,10 @@ const TABS = [
   },
 ] as const;
 
+export type ConfigurationTab = (typeof TABS)[number]['id'];
+
 /** Profile | AI providers | Prompts: links styled as tabs, so each part keeps its own URL. */
-export function ConfigurationTabs({ current }: { current: (typeof TABS)[number]['id'] }) {
+export function ConfigurationTabs({ current }: { current: ConfigurationTab }) {
   const role = useAuth().user?.role;
   const staff = canManageIntegrations(role);
   return (

@@ -1,34 +1,30 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Cpu, Trash2 } from 'lucide-react';
 import { aiProviderRoutes, type ModelRow } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
-import { toast } from '../../lib/toast';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useListState } from '../../lib/use-list-state';
 import { integrationKeys, useModelPage } from '../integrations';
 import {
+  actionsColumn,
   Badge,
   Button,
   ConfirmDialog,
   type DataColumn,
-  DataTable,
-  EmptyState,
-  LoadError,
+  ListTable,
   SearchInput,
+  Section,
 } from '../../ui';
 
-const PAGE_SIZE = 10;
 const price = (n: number | null) => (n === null ? '—' : `$${n}`);
 
 /** Spec 3 §7 Models: the catalogue, what the organisation can use, and how often each ran. */
 export function ModelsTable() {
   const superAdmin = useAuth().user?.role === 'superadmin';
   const client = useQueryClient();
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
-  const [removing, setRemoving] = useState<ModelRow | null>(null);
-  const query = { page, size: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}) };
-  const models = useModelPage(query);
+  const list = useListState();
+  const models = useModelPage(list.query);
   const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.models });
   const update = useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
@@ -39,6 +35,7 @@ export function ModelsTable() {
     mutationFn: (id: string) => api(aiProviderRoutes.deleteModel, { params: { id } }),
     onSettled: refresh,
   });
+  const removal = useConfirmedAction((m: ModelRow) => remove.mutateAsync(m.id));
 
   const columns: DataColumn<ModelRow>[] = [
     {
@@ -108,81 +105,43 @@ export function ModelsTable() {
     },
     ...(superAdmin
       ? [
-          {
-            id: 'actions',
-            header: 'Actions',
-            hideHeader: true,
-            className: 'w-12 text-right',
-            cell: (m: ModelRow) => (
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete ${m.name}`}
-                onClick={() => setRemoving(m)}
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </Button>
-            ),
-          },
+          actionsColumn<ModelRow>(
+            (m) => m.name,
+            (m) => [{ label: 'Delete', icon: Trash2, onSelect: () => removal.ask(m) }],
+          ),
         ]
       : []),
   ];
 
   return (
-    <section aria-labelledby="models-heading" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="models-heading" className="text-lg font-semibold text-fg">
-          Models
-        </h2>
+    <Section
+      title="Models"
+      actions={
         <SearchInput
           label="Search models"
-          placeholder="Search models"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setPage(0);
-          }}
+          value={list.search}
+          onValueChange={list.setSearch}
+          className="w-full max-w-xs"
         />
-      </div>
-      {models.isError ? (
-        <LoadError icon={Cpu} what="The models" onRetry={() => void models.refetch()} />
-      ) : (
-        <DataTable
-          label="Models"
-          columns={columns}
-          rows={models.data?.data ?? []}
-          rowKey={(m) => m.id}
-          rowLabel={(m) => m.name}
-          loading={models.isLoading}
-          refreshing={models.isFetching && !models.isLoading}
-          empty={<EmptyState icon={Cpu} title="No model matches" description="Try another name." />}
-          pagination={{
-            pageIndex: page,
-            pageSize: PAGE_SIZE,
-            count: models.data?.count ?? 0,
-            onPageChange: setPage,
-            noun: 'models',
-          }}
-        />
-      )}
+      }
+    >
+      <ListTable
+        label="Models"
+        list={list}
+        result={models}
+        columns={columns}
+        rowKey={(m) => m.id}
+        rowLabel={(m) => m.name}
+        icon={Cpu}
+        noun="models"
+        empty={{ title: 'No model matches', description: 'Try another name.' }}
+      />
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={`Delete ${removing?.name ?? 'model'}?`}
+        {...removal.dialog}
+        title={`Delete ${removal.target?.name ?? 'model'}?`}
         description="It disappears from every organisation’s model pickers."
         confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: (res) => {
-              toast({ title: res.message, variant: 'success' });
-              setRemoving(null);
-            },
-          })
-        }
       />
-    </section>
+    </Section>
   );
 }

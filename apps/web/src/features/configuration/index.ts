@@ -1,2 +1,2 @@
-// The configuration feature's face: the tabs every configuration page shows.
-export { ConfigurationTabs } from './ConfigurationTabs';
+// The configuration feature's face: the frame (header and tabs) every configuration page shows.
+export { ConfigurationFrame } from './ConfigurationFrame';

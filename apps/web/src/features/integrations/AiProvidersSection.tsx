@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Bot, Cpu } from 'lucide-react';
 import { AI_CONFIG_PROVIDERS, AI_PROVIDER_NAMES, type AiConfigProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { toast } from '../../lib/toast';
-import { ConfirmDialog, LoadError, Skeleton } from '../../ui';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { ConfirmDialog, LoadError, Section, Skeleton } from '../../ui';
 import { AiProviderCard } from './AiProviderCard';
 import { ConnectAiDialog } from './ConnectAiDialog';
 import { useAiProviders, useDisconnectAi } from './api';
@@ -15,24 +15,19 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
   const configs = useAiProviders();
   const disconnect = useDisconnectAi();
   const [connecting, setConnecting] = useState<AiConfigProvider | null>(null);
-  const [removing, setRemoving] = useState<AiConfigProvider | null>(null);
+  const removal = useConfirmedAction((provider: AiConfigProvider) =>
+    disconnect.mutateAsync(provider),
+  );
+  const removing = removal.target;
 
   return (
-    <section
+    <Section
       id="ai-providers"
-      aria-labelledby="ai-heading"
-      className="flex scroll-mt-6 flex-col gap-3"
+      title="AI providers"
+      icon={Cpu}
+      description="Zai and the prompt workbench use the models of the providers you connect. Without one, Parley’s built-in engine (parley-local) answers, offline."
+      className="scroll-mt-6"
     >
-      <div className="flex flex-col gap-1">
-        <h2 id="ai-heading" className="text-lg font-semibold text-fg">
-          AI providers
-        </h2>
-        <p className="flex items-start gap-2 text-sm text-muted">
-          <Cpu className="mt-0.5 size-4 shrink-0" aria-hidden />
-          Zai and the prompt workbench use the models of the providers you connect. Without one,
-          Parley’s built-in engine (parley-local) answers, offline.
-        </p>
-      </div>
       {configs.isError ? (
         <LoadError icon={Bot} what="The AI providers" onRetry={() => void configs.refetch()} />
       ) : configs.isLoading ? (
@@ -55,7 +50,7 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
               canManage={canManage}
               busy={disconnect.isPending}
               onConnect={() => setConnecting(provider)}
-              onDisconnect={() => setRemoving(provider)}
+              onDisconnect={() => removal.ask(provider)}
             />
           ))}
         </div>
@@ -65,23 +60,11 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
       ) : null}
       <ConnectAiDialog provider={connecting} onOpenChange={(o) => !o && setConnecting(null)} />
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
+        {...removal.dialog}
         title={`Disconnect ${removing ? AI_PROVIDER_NAMES[removing] : ''}?`}
         description="Parley forgets the key. Prompts that use its models stop working until you connect it again; the built-in engine keeps answering."
         confirmLabel="Disconnect"
-        destructive
-        busy={disconnect.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          disconnect.mutate(removing, {
-            onSuccess: (res) => {
-              toast({ title: res.message, variant: 'success' });
-              setRemoving(null);
-            },
-          });
-        }}
       />
-    </section>
+    </Section>
   );
 }

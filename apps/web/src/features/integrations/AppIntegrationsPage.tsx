@@ -4,7 +4,8 @@ import type { CloudProvider, StorageProvider } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations, CLOUD_NAMES } from './model';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog, LoadError, PageHeader, Skeleton } from '../../ui';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
@@ -34,7 +35,6 @@ export default function AppIntegrationsPage() {
   const disconnect = useDisconnect();
   const makeDefault = useMakeDefault();
   const [connecting, setConnecting] = useState<CloudProvider | null>(null);
-  const [removing, setRemoving] = useState<CloudProvider | null>(null);
   const busy = disconnect.isPending || makeDefault.isPending;
   // A default whose store was disconnected no longer receives uploads: local does.
   const chosen = defaults.data?.provider ?? 'local';
@@ -50,18 +50,10 @@ export default function AppIntegrationsPage() {
         }),
     });
 
-  const onDisconnect = () => {
-    if (!removing) return;
-    disconnect.mutate(
-      { provider: removing, wasDefault: removing === current },
-      {
-        onSuccess: (res) => {
-          toast({ title: res.message, variant: 'success' });
-          setRemoving(null);
-        },
-      },
-    );
-  };
+  const removal = useConfirmedAction((provider: CloudProvider) =>
+    disconnect.mutateAsync({ provider, wasDefault: provider === current }),
+  );
+  const removing = removal.target;
 
   const loading = configs.isLoading || defaults.isLoading;
   return (
@@ -80,16 +72,10 @@ export default function AppIntegrationsPage() {
           Only your organisation’s point of contact can connect or change integrations.
         </p>
       ) : null}
-      <section aria-labelledby="storage-heading" className="flex flex-col gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="storage-heading" className="text-lg font-semibold text-fg">
-            Cloud storage
-          </h2>
-          <p className="text-sm text-muted">
-            Where recordings are kept. New uploads go to the default store; meetings already
-            uploaded stay where they are.
-          </p>
-        </div>
+      <Section
+        title="Cloud storage"
+        description="Where recordings are kept. New uploads go to the default store; meetings already uploaded stay where they are."
+      >
         {configs.isError || defaults.isError ? (
           <LoadError
             icon={Cloud}
@@ -124,13 +110,13 @@ export default function AppIntegrationsPage() {
                 canManage={canManage}
                 busy={busy}
                 onConnect={() => setConnecting(provider)}
-                onDisconnect={() => setRemoving(provider)}
+                onDisconnect={() => removal.ask(provider)}
                 onMakeDefault={() => onMakeDefault(provider)}
               />
             ))}
           </div>
         )}
-      </section>
+      </Section>
       <AiProvidersSection canManage={canManage} />
       <ComingLater />
       <ConnectS3Dialog
@@ -142,8 +128,7 @@ export default function AppIntegrationsPage() {
         onOpenChange={(o) => setConnecting(o ? 'azure' : null)}
       />
       <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
+        {...removal.dialog}
         title={`Disconnect ${removing ? CLOUD_NAMES[removing] : ''}?`}
         description={
           removing === current
@@ -151,8 +136,6 @@ export default function AppIntegrationsPage() {
             : 'Parley forgets the credentials. Recordings already stored there are not deleted, but Parley can no longer play them until you connect again.'
         }
         confirmLabel="Disconnect"
-        busy={disconnect.isPending}
-        onConfirm={onDisconnect}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { CalendarDays, Handshake, Video } from 'lucide-react';
+import { Section } from '../../ui';
 
 const LATER = [
   {
@@ -24,15 +25,10 @@ const LATER = [
 /** The other kinds of integration, listed honestly rather than as buttons that do nothing. */
 export function ComingLater() {
   return (
-    <section aria-labelledby="later-heading" className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="later-heading" className="text-lg font-semibold text-fg">
-          Coming later
-        </h2>
-        <p className="text-sm text-muted">
-          These connections are not available yet; they arrive with the areas that use them.
-        </p>
-      </div>
+    <Section
+      title="Coming later"
+      description="These connections are not available yet; they arrive with the areas that use them."
+    >
       <ul className="divide-y divide-border rounded-card border border-border bg-surface">
         {LATER.map(({ icon: Icon, title, names, when }) => (
           <li key={title} className="flex items-start gap-3 px-4 py-3">
@@ -45,6 +41,6 @@ export function ComingLater() {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

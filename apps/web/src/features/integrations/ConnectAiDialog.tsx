@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CircleAlert, CircleCheck, PlugZap } from 'lucide-react';
+import { PlugZap } from 'lucide-react';
 import {
   AI_PROVIDER_NAMES,
   aiConfigBody,
@@ -11,6 +11,7 @@ import { maskedHint } from './model';
 import { toast } from '../../lib/toast';
 import { Button, FormDialog, TextField } from '../../ui';
 import { useConnectAi, useTestAiConnection } from './api';
+import { ConnectionTestResult } from './IntegrationCard';
 
 interface ConnectAiDialogProps {
   provider: AiConfigProvider | null;
@@ -133,18 +134,7 @@ export function ConnectAiDialog({ provider, onOpenChange }: ConnectAiDialogProps
           Test connection
         </Button>
         {test.data ? (
-          <p
-            role="status"
-            data-testid="test-result"
-            className={`flex items-start gap-2 text-sm ${test.data.ok ? 'text-success' : 'text-danger'}`}
-          >
-            {test.data.ok ? (
-              <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
-            ) : (
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-            )}
-            {test.data.message}
-          </p>
+          <ConnectionTestResult check={test.data} />
         ) : test.isError ? (
           <p role="status" className="text-sm text-danger">
             {failureMessage(test.error, 'The connection could not be tested')}

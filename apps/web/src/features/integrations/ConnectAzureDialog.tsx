@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { failureMessage } from '../../lib/api';
-import { emptyAzureForm, validateAzureForm, type AzureAuth, type AzureField } from './forms';
+import { emptyAzureForm, validateAzureForm, type AzureAuth } from './forms';
 import { toast } from '../../lib/toast';
-import { useFormFields } from '../../lib/use-form-fields';
+import { useFormDialog } from '../../lib/use-form-dialog';
 import { FormDialog, SelectField, TextField } from '../../ui';
 import { useConnect } from './api';
 
@@ -18,53 +16,26 @@ interface ConnectDialogProps {
 
 /** Connect an Azure Blob container; the server checks it by reaching it. */
 export function ConnectAzureDialog({ open, onOpenChange }: ConnectDialogProps) {
-  const form = useFormFields(emptyAzureForm, validateAzureForm);
   const connect = useConnect();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { form, field, pending, dialog } = useFormDialog({
+    initial: emptyAzureForm,
+    validate: validateAzureForm,
+    save: (body) => connect.mutateAsync({ provider: 'azure', body }),
+    failure: 'Error creating Azure configuration',
+    onSaved: (_, body) =>
+      toast({ title: 'Azure Blob connected', description: body.container, variant: 'success' }),
+    onClose: () => onOpenChange(false),
+  });
   const { values, set } = form;
   const byString = values.auth === 'connectionString';
-
-  const field = (name: AzureField) => ({
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
-    onBlur: form.blur(name),
-    error: form.error(name),
-    disabled: connect.isPending,
-  });
-
-  const close = () => {
-    form.reset();
-    setServerError(null);
-    onOpenChange(false);
-  };
-
-  const submit = () => {
-    const body = form.attempt();
-    if (!body) return;
-    setServerError(null);
-    connect.mutate(
-      { provider: 'azure', body },
-      {
-        onSuccess: () => {
-          toast({ title: 'Azure Blob connected', description: body.container, variant: 'success' });
-          close();
-        },
-        onError: (e) => setServerError(failureMessage(e, 'Error creating Azure configuration')),
-      },
-    );
-  };
 
   return (
     <FormDialog
       open={open}
       title="Connect Azure Blob"
       description="Recordings are stored in your container. Parley checks the container can be reached before saving."
-      pending={connect.isPending}
-      valid={form.valid}
-      error={serverError ?? form.error('form')}
       submitLabel="Connect"
-      onSubmit={submit}
-      onClose={close}
+      {...dialog}
     >
       <TextField label="Container" placeholder="recordings" {...field('container')} />
       <SelectField
@@ -72,7 +43,7 @@ export function ConnectAzureDialog({ open, onOpenChange }: ConnectDialogProps) {
         value={values.auth}
         onValueChange={(v) => set('auth', v as AzureAuth)}
         options={AUTH_OPTIONS}
-        disabled={connect.isPending}
+        disabled={pending}
       />
       {byString ? (
         <TextField

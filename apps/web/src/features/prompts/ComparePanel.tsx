@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { GitCompareArrows } from 'lucide-react';
 import { COMPARE_MAX_MEETINGS, type PromptComparison } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
-import { Button, DataTable, FormError, SelectField, type DataColumn } from '../../ui';
+import { Button, DataTable, FormError, Section, SelectField, type DataColumn } from '../../ui';
 import { settingsOf, type PromptDraft } from './draft';
 import { useCompare } from './api';
 
@@ -55,16 +55,10 @@ export function ComparePanel({ draft, disabled }: { draft: PromptDraft; disabled
     });
 
   return (
-    <section aria-labelledby="compare-heading" className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id="compare-heading" className="text-lg font-semibold text-fg">
-          Compare over recent meetings
-        </h2>
-        <p className="text-sm text-muted">
-          Runs the prompt with both models on your most recent processed meetings, meeting by
-          meeting.
-        </p>
-      </div>
+    <Section
+      title="Compare over recent meetings"
+      description="Runs the prompt with both models on your most recent processed meetings, meeting by meeting."
+    >
       <div className="flex flex-wrap items-end gap-3">
         <SelectField
           label="Meetings"
@@ -101,6 +95,6 @@ export function ComparePanel({ draft, disabled }: { draft: PromptDraft; disabled
           empty={<p className="p-4 text-sm text-muted">No processed meetings to compare on.</p>}
         />
       ) : null}
-    </section>
+    </Section>
   );
 }

@@ -4,8 +4,8 @@ import { BUILT_IN_MODEL, type StoredPrompt } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { canManageIntegrations, useAvailableModels } from '../integrations';
 import { toast } from '../../lib/toast';
-import { Button, EmptyState, PageHeader, type SelectOption } from '../../ui';
-import { ConfigurationTabs } from '../configuration';
+import { Button, EmptyState, type SelectOption } from '../../ui';
+import { ConfigurationFrame } from '../configuration';
 import { ComparePanel } from './ComparePanel';
 import { draftFrom, newDraft, runBody, saveBody, type PromptDraft } from './draft';
 import { OutputSlot } from './OutputSlot';
@@ -19,19 +19,13 @@ export default function PromptWorkbenchPage() {
   const role = useAuth().user?.role;
   if (!canManageIntegrations(role)) {
     return (
-      <div className="flex flex-col gap-6">
-        <PageHeader
-          title="Configuration"
-          description="Your profile and organisation settings."
-          className="pb-0"
-        />
-        <ConfigurationTabs current="prompts" />
+      <ConfigurationFrame current="prompts" description="Your profile and organisation settings.">
         <EmptyState
           icon={Lock}
           title="The prompt workbench is for administrators"
           description="Your organisation’s point of contact can write, run and share prompts here."
         />
-      </div>
+      </ConfigurationFrame>
     );
   }
   return <Workbench />;
@@ -94,15 +88,11 @@ function Workbench() {
   };
 
   return (
-    <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-4">
-        <PageHeader
-          title="Configuration"
-          description="Write a prompt, run it with two models side by side on a meeting, and save it for your team."
-          className="pb-0"
-        />
-        <ConfigurationTabs current="prompts" />
-      </div>
+    <ConfigurationFrame
+      current="prompts"
+      description="Write a prompt, run it with two models side by side on a meeting, and save it for your team."
+      spacing="sections"
+    >
       <section
         aria-labelledby="workbench-heading"
         className="grid gap-6 xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]"
@@ -169,6 +159,6 @@ function Workbench() {
       </section>
       <ComparePanel draft={draft} disabled={running} />
       <SavedPrompts onLoad={load} />
-    </div>
+    </ConfigurationFrame>
   );
 }

@@ -1,41 +1,34 @@
-import { useState } from 'react';
 import { FileText, Tag, Trash2 } from 'lucide-react';
 import type { StoredPrompt } from '@parley/contracts';
-import { toast } from '../../lib/toast';
-import type { SortState } from '../../lib/table-state';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useListState } from '../../lib/use-list-state';
 import {
+  actionsColumn,
   Badge,
-  Button,
   ConfirmDialog,
   type DataColumn,
-  DataTable,
-  EmptyState,
-  LoadError,
+  ListTable,
   SearchInput,
+  Section,
   SelectField,
 } from '../../ui';
 import { useDeletePrompt, usePromptTags, useSavedPrompts } from './api';
 
-const PAGE_SIZE = 10;
 const ALL = 'all';
 
 /** The saved-prompt list: search, access filter, sort, pages; load or delete a prompt. */
 export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void }) {
-  const [search, setSearch] = useState('');
-  const [access, setAccess] = useState(ALL);
   // Spec 3 §9: prompts sort updatedAt ascending.
-  const [sort, setSort] = useState<SortState>({ id: 'updatedAt', desc: false });
-  const [page, setPage] = useState(0);
-  const [removing, setRemoving] = useState<StoredPrompt | null>(null);
-  const list = useSavedPrompts({
-    page,
-    size: PAGE_SIZE,
-    sort: `${sort.id}:${sort.desc ? 'desc' : 'asc'}`,
-    ...(search.trim() ? { search } : {}),
+  const list = useListState({ sort: { id: 'updatedAt', desc: false }, filters: { access: ALL } });
+  const { access } = list.filters;
+  const prompts = useSavedPrompts({
+    ...list.query,
+    sort: list.order,
     ...(access !== ALL ? { filter: `access:eq:${access}` } : {}),
   });
   const tags = usePromptTags();
   const remove = useDeletePrompt();
+  const removal = useConfirmedAction((p: StoredPrompt) => remove.mutateAsync(p.id));
 
   const columns: DataColumn<StoredPrompt>[] = [
     {
@@ -83,47 +76,27 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         <span className="tabular text-muted">{new Date(p.updatedAt).toLocaleString()}</span>
       ),
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'w-12 text-right',
-      cell: (p) => (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${p.promptName}`}
-          onClick={() => setRemoving(p)}
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </Button>
-      ),
-    },
+    actionsColumn(
+      (p) => p.promptName,
+      (p) => [{ label: 'Delete', icon: Trash2, onSelect: () => removal.ask(p) }],
+    ),
   ];
 
   return (
-    <section aria-labelledby="saved-heading" className="flex flex-col gap-3">
-      <h2 id="saved-heading" className="text-lg font-semibold text-fg">
-        Saved prompts
-      </h2>
+    <Section title="Saved prompts">
       <div className="flex flex-wrap items-end gap-3">
         <SearchInput
           label="Search prompts"
           placeholder="Search name, text or tag"
-          value={search}
-          onChange={(text) => {
-            setSearch(text);
-            setPage(0);
-          }}
+          value={list.search}
+          onValueChange={list.setSearch}
+          className="w-full max-w-xs"
         />
         <SelectField
           label="Show"
           labelInside
           value={access}
-          onValueChange={(v) => {
-            setAccess(v);
-            setPage(0);
-          }}
+          onValueChange={(v) => list.setFilter('access', v)}
           options={[
             { value: ALL, label: 'All' },
             { value: 'Private', label: 'Private' },
@@ -139,10 +112,7 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
             <button
               key={t}
               type="button"
-              onClick={() => {
-                setSearch(t);
-                setPage(0);
-              }}
+              onClick={() => list.setSearch(t)}
               className="rounded-control border border-border bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {t}
@@ -150,56 +120,28 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
           ))}
         </div>
       ) : null}
-      {list.isError ? (
-        <LoadError icon={FileText} what="The saved prompts" onRetry={() => void list.refetch()} />
-      ) : (
-        <DataTable
-          label="Saved prompts"
-          columns={columns}
-          rows={list.data?.data ?? []}
-          rowKey={(p) => p.id}
-          rowLabel={(p) => p.promptName}
-          loading={list.isLoading}
-          refreshing={list.isFetching && !list.isLoading}
-          sort={sort}
-          onSortChange={(s) => {
-            setSort(s);
-            setPage(0);
-          }}
-          empty={
-            <EmptyState
-              icon={FileText}
-              title={search || access !== ALL ? 'No prompt matches' : 'No saved prompts yet'}
-              description="Write a prompt above, run it, then save it to find it here."
-            />
-          }
-          pagination={{
-            pageIndex: page,
-            pageSize: PAGE_SIZE,
-            count: list.data?.count ?? 0,
-            onPageChange: setPage,
-            noun: 'prompts',
-          }}
-        />
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(o) => !o && setRemoving(null)}
-        title={`Delete ${removing?.promptName ?? 'prompt'}?`}
-        description="The prompt and its saved result are removed for everyone who could see it."
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: (res) => {
-              toast({ title: res.message, variant: 'success' });
-              setRemoving(null);
-            },
-          });
+      <ListTable
+        label="Saved prompts"
+        list={list}
+        result={prompts}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.promptName}
+        icon={FileText}
+        noun="prompts"
+        what="The saved prompts"
+        empty={{
+          title: 'No saved prompts yet',
+          noMatch: 'No prompt matches',
+          description: 'Write a prompt above, run it, then save it to find it here.',
         }}
       />
-    </section>
+      <ConfirmDialog
+        {...removal.dialog}
+        title={`Delete ${removal.target?.promptName ?? 'prompt'}?`}
+        description="The prompt and its saved result are removed for everyone who could see it."
+        confirmLabel="Delete"
+      />
+    </Section>
   );
 }

@@ -1,23 +1,9 @@
 import { useState } from 'react';
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Area } from 'recharts';
 import { EMOTION_LABELS } from '@parley/contracts';
 import { ChartCard } from '../../ui/charts/ChartCard';
-import {
-  CHART,
-  TIME_CHART_MARGIN,
-  axisTime,
-  timeAxisProps,
-  timeTooltipLabel,
-} from '../../ui/charts/chart-theme';
-import { seekFromChart } from '../../ui/charts/seek-from-chart';
+import { axisTime } from '../../ui/charts/chart-theme';
+import { TimeChart } from '../../ui/charts/TimeChart';
 import type { InferenceData } from './api';
 import { EMOTION_COLOURS, personName, videoEmpty } from './shared';
 
@@ -85,42 +71,28 @@ export function EmotionTimeline({ data, loading, onSeek, className }: Props) {
           </span>
         ) : null}
       </div>
-      <div className="h-40">
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart
-            data={rows}
-            margin={TIME_CHART_MARGIN}
-            stackOffset="expand"
-            onClick={(e) => seekFromChart(e, rows, onSeek)}
-            className="cursor-pointer"
-          >
-            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis {...timeAxisProps} />
-            <YAxis
-              tickFormatter={(v: number) => `${Math.round(v * 100)}%`}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-            />
-            <ChartTooltip
-              {...CHART.tooltip}
-              labelFormatter={timeTooltipLabel}
-              formatter={(v, name) => [`${String(v)}`, String(name)]}
-            />
-            {EMOTION_LABELS.map((e) => (
-              <Area
-                key={e}
-                type="monotone"
-                dataKey={e}
-                stackId="1"
-                stroke={EMOTION_COLOURS[e]}
-                fill={EMOTION_COLOURS[e]}
-                fillOpacity={0.55}
-                isAnimationActive={false}
-              />
-            ))}
-          </AreaChart>
-        </ResponsiveContainer>
-      </div>
+      <TimeChart
+        kind="area"
+        rows={rows}
+        onSeek={onSeek}
+        className="h-40"
+        stackOffset="expand"
+        yAxis={{ tickFormatter: (v: number) => `${Math.round(v * 100)}%` }}
+        format={(v, name) => [`${String(v)}`, String(name)]}
+      >
+        {EMOTION_LABELS.map((e) => (
+          <Area
+            key={e}
+            type="monotone"
+            dataKey={e}
+            stackId="1"
+            stroke={EMOTION_COLOURS[e]}
+            fill={EMOTION_COLOURS[e]}
+            fillOpacity={0.55}
+            isAnimationActive={false}
+          />
+        ))}
+      </TimeChart>
       {peaks.length ? (
         <ul aria-label="Strongest expressions" className="flex flex-wrap gap-1.5">
           {peaks.map((p) => (

@@ -1,24 +1,11 @@
 import type { ReactNode } from 'react';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Line } from 'recharts';
 import { HeartPulse } from 'lucide-react';
 import type { PhysiologyPerson } from '@parley/contracts';
 import { Badge } from '../../ui';
 import { ChartCard } from '../../ui/charts/ChartCard';
-import {
-  CHART,
-  TIME_CHART_MARGIN,
-  timeAxisProps,
-  timeTooltipLabel,
-} from '../../ui/charts/chart-theme';
-import { seekFromChart } from '../../ui/charts/seek-from-chart';
+import { CHART } from '../../ui/charts/chart-theme';
+import { TimeChart } from '../../ui/charts/TimeChart';
 import { EstimateLabel } from './EstimateLabel';
 import type { InferenceData } from './api';
 import { videoEmpty } from './shared';
@@ -107,46 +94,31 @@ function PersonPhysiology({ p, onSeek }: { p: PhysiologyPerson; onSeek(time: num
           extra={<EstimateLabel note={p.bloodPressure.note} />}
         />
       </div>
-      <div className="h-36" aria-label="Heart rate over time" role="img">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            data={rows}
-            margin={TIME_CHART_MARGIN}
-            onClick={(e) => seekFromChart(e, rows, onSeek)}
-            className="cursor-pointer"
-          >
-            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis {...timeAxisProps} />
-            <YAxis
-              unit=""
-              domain={['dataMin - 5', 'dataMax + 5']}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              allowDecimals={false}
-            />
-            <ChartTooltip
-              {...CHART.tooltip}
-              labelFormatter={timeTooltipLabel}
-              formatter={(v) => [`${String(v)} bpm`, 'Heart rate']}
-            />
-            <Line
-              dataKey="bpm"
-              stroke={CHART.axis}
-              strokeDasharray="3 3"
-              dot={false}
-              isAnimationActive={false}
-              connectNulls
-            />
-            <Line
-              dataKey="trusted"
-              stroke={CHART.negative}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <TimeChart
+        kind="line"
+        rows={rows}
+        onSeek={onSeek}
+        className="h-36"
+        label="Heart rate over time"
+        yAxis={{ unit: '', domain: ['dataMin - 5', 'dataMax + 5'], allowDecimals: false }}
+        format={(v) => [`${String(v)} bpm`, 'Heart rate']}
+      >
+        <Line
+          dataKey="bpm"
+          stroke={CHART.axis}
+          strokeDasharray="3 3"
+          dot={false}
+          isAnimationActive={false}
+          connectNulls
+        />
+        <Line
+          dataKey="trusted"
+          stroke={CHART.negative}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </TimeChart>
       <p className="text-xs text-subtle">
         Solid: windows with a clear pulse; dashed: noisy windows. From skin colour changes in the
         video (rPPG, {p.heartRate.method.toUpperCase()}), not a medical device.

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { FolderOpen, Search, X } from 'lucide-react';
+import { FolderOpen, X } from 'lucide-react';
 import { ZAI, type ZaiMeeting } from '@parley/contracts';
 import { formatDate, formatDuration } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced';
-import { Button, CheckboxField, EmptyState, Input, Skeleton } from '../../ui';
+import { Button, CheckboxField, EmptyState, SearchInput, Skeleton } from '../../ui';
 import { useZaiMeetings } from './api';
 
 const PAGE = 50;
@@ -72,20 +72,7 @@ export function MeetingPicker({ selected, onChange }: MeetingPickerProps) {
           ))}
         </ul>
       ) : null}
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          aria-label="Search meetings"
-          placeholder="Search meetings"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput label="Search meetings" value={search} onValueChange={setSearch} />
       <p className="text-xs text-muted" aria-live="polite">
         {full
           ? `${ZAI.maxMeetings} meetings selected, the most one question can cover.`

@@ -1,24 +1,10 @@
-import {
-  Area,
-  AreaChart,
-  CartesianGrid,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Area, ReferenceLine } from 'recharts';
 import { Smile } from 'lucide-react';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { Badge, type BadgeTone } from '../../../ui';
 import { ChartCard } from '../../../ui/charts/ChartCard';
-import {
-  CHART,
-  TIME_CHART_MARGIN,
-  timeAxisProps,
-  timeTooltipLabel,
-} from '../../../ui/charts/chart-theme';
-import { seekFromChart } from '../../../ui/charts/seek-from-chart';
+import { CHART } from '../../../ui/charts/chart-theme';
+import { TimeChart } from '../../../ui/charts/TimeChart';
 
 type Sentiment = RouteResponse<typeof analysisRoutes.sentiment>;
 
@@ -61,49 +47,33 @@ export function SentimentChart({ data, loading, onSeek, className }: Props) {
           <span className="tabular">{data.overall.compound.toFixed(2)}</span>
         </p>
       ) : null}
-      <div className="h-36">
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart
-            data={rows}
-            margin={TIME_CHART_MARGIN}
-            onClick={(e) => seekFromChart(e, rows, onSeek)}
-            className={onSeek ? 'cursor-pointer' : undefined}
-          >
-            <defs>
-              <linearGradient id="sentiment-fill" x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0%" stopColor={CHART.positive} stopOpacity={0.35} />
-                <stop offset="50%" stopColor={CHART.positive} stopOpacity={0.04} />
-                <stop offset="50%" stopColor={CHART.negative} stopOpacity={0.04} />
-                <stop offset="100%" stopColor={CHART.negative} stopOpacity={0.35} />
-              </linearGradient>
-            </defs>
-            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis {...timeAxisProps} />
-            <YAxis
-              domain={[-1, 1]}
-              ticks={[-1, 0, 1]}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              width={48}
-            />
-            <ReferenceLine y={0} stroke={CHART.axis} strokeDasharray="2 2" />
-            <ChartTooltip
-              {...CHART.tooltip}
-              labelFormatter={timeTooltipLabel}
-              formatter={(v) => [String(v), 'Sentiment']}
-            />
-            <Area
-              dataKey="compound"
-              type="monotone"
-              stroke={CHART.accent}
-              strokeWidth={2}
-              fill="url(#sentiment-fill)"
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          </AreaChart>
-        </ResponsiveContainer>
-      </div>
+      <TimeChart
+        kind="area"
+        rows={rows}
+        onSeek={onSeek}
+        className="h-36"
+        yAxis={{ domain: [-1, 1], ticks: [-1, 0, 1], width: 48 }}
+        format={(v) => [String(v), 'Sentiment']}
+      >
+        <defs>
+          <linearGradient id="sentiment-fill" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor={CHART.positive} stopOpacity={0.35} />
+            <stop offset="50%" stopColor={CHART.positive} stopOpacity={0.04} />
+            <stop offset="50%" stopColor={CHART.negative} stopOpacity={0.04} />
+            <stop offset="100%" stopColor={CHART.negative} stopOpacity={0.35} />
+          </linearGradient>
+        </defs>
+        <ReferenceLine y={0} stroke={CHART.axis} strokeDasharray="2 2" />
+        <Area
+          dataKey="compound"
+          type="monotone"
+          stroke={CHART.accent}
+          strokeWidth={2}
+          fill="url(#sentiment-fill)"
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+      </TimeChart>
     </ChartCard>
   );
 }

@@ -1,24 +1,10 @@
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Line } from 'recharts';
 import { Gauge } from 'lucide-react';
 import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { speakerColorFor } from '../../../ui/player/player';
 import { ChartCard } from '../../../ui/charts/ChartCard';
-import {
-  CHART,
-  TIME_CHART_MARGIN,
-  timeAxisProps,
-  timeTooltipLabel,
-} from '../../../ui/charts/chart-theme';
+import { TimeChart } from '../../../ui/charts/TimeChart';
 import { nameOf } from './names';
-import { seekFromChart } from '../../../ui/charts/seek-from-chart';
 
 type SpeakingRate = RouteResponse<typeof analysisRoutes.speakingRate>;
 
@@ -70,38 +56,28 @@ export function SpeakingRateChart({ data, loading, names, onSeek, className }: P
           </li>
         ))}
       </ul>
-      <div className="h-40">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart
-            data={rows}
-            margin={TIME_CHART_MARGIN}
-            onClick={(e) => seekFromChart(e, rows, onSeek)}
-            className={onSeek ? 'cursor-pointer' : undefined}
-          >
-            <CartesianGrid stroke={CHART.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis {...timeAxisProps} />
-            <YAxis tick={CHART.tick} stroke={CHART.grid} width={48} />
-            <ChartTooltip
-              {...CHART.tooltip}
-              labelFormatter={timeTooltipLabel}
-              formatter={(v, name) => [`${String(v)} wpm`, String(name)]}
-            />
-            {speakers.map((s) => (
-              <Line
-                key={s.speaker}
-                dataKey={s.speaker}
-                name={nameOf(s.speaker, s.name, names)}
-                stroke={speakerColorFor(s.speaker)}
-                strokeWidth={2}
-                // Windows where the speaker is silent are gaps: a lone window still shows as a dot.
-                dot={{ r: 2.5, strokeWidth: 0, fill: speakerColorFor(s.speaker) }}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <TimeChart
+        kind="line"
+        rows={rows}
+        onSeek={onSeek}
+        className="h-40"
+        yAxis={{ width: 48 }}
+        format={(v, name) => [`${String(v)} wpm`, String(name)]}
+      >
+        {speakers.map((s) => (
+          <Line
+            key={s.speaker}
+            dataKey={s.speaker}
+            name={nameOf(s.speaker, s.name, names)}
+            stroke={speakerColorFor(s.speaker)}
+            strokeWidth={2}
+            // Windows where the speaker is silent are gaps: a lone window still shows as a dot.
+            dot={{ r: 2.5, strokeWidth: 0, fill: speakerColorFor(s.speaker) }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        ))}
+      </TimeChart>
     </ChartCard>
   );
 }

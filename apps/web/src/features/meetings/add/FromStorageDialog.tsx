@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { CloudOff } from 'lucide-react';
 import { integrationRoutes, MEETING_STAGES, meetingRoutes } from '@parley/contracts';
-import { api, failureMessage } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { validateStorageImport, type StorageImportValues } from './forms';
 import { CLOUD_NAMES, connectedClouds, integrationKeys } from '../../integrations';
 import { STAGE_LABELS, type MeetingStage } from '../model';
-import { toast } from '../../../lib/toast';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { useFormDialog } from '../../../lib/use-form-dialog';
 import {
   buttonClasses,
   Dialog,
@@ -19,7 +17,7 @@ import {
   Skeleton,
   TextField,
 } from '../../../ui';
-import { meetingKeys } from '../api';
+import { useOpenNewMeeting } from './use-open-new-meeting';
 
 const STAGE_OPTIONS = MEETING_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
 const INITIAL: StorageImportValues = { provider: '', key: '', title: '', stage: 'basic_meeting' };
@@ -31,49 +29,28 @@ interface Props {
 
 /** Create a meeting from a recording already in the organisation's connected cloud storage. */
 export function FromStorageDialog({ open, onOpenChange }: Props) {
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const form = useFormFields(INITIAL, validateStorageImport);
-  const [pending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const openMeeting = useOpenNewMeeting('Meeting added');
   const configs = useQuery({
     queryKey: integrationKeys.configurations,
     queryFn: ({ signal }) => api(integrationRoutes.configurations, { signal, toast: false }),
     enabled: open,
   });
   const clouds = connectedClouds(configs.data);
-  const { values, set } = form;
   // The first connected store until another is chosen.
-  const provider = values.provider || (clouds[0] ?? '');
-
-  const close = () => {
-    form.reset();
-    setServerError(null);
-    onOpenChange(false);
-  };
-
-  const submit = async () => {
-    if (provider !== values.provider) set('provider', provider);
-    const checked = validateStorageImport({ ...values, provider });
-    form.attempt();
-    if (!checked.ok) return;
-    setPending(true);
-    setServerError(null);
-    try {
-      const meeting = await api(meetingRoutes.createFromStorage, {
-        body: checked.body,
-        toast: false,
-      });
-      void client.invalidateQueries({ queryKey: meetingKeys.lists() });
-      toast({ title: 'Meeting added', description: meeting.meetingName, variant: 'success' });
-      close();
-      void navigate(`/library/${meeting.id}`);
-    } catch (e) {
-      setServerError(failureMessage(e, 'The meeting could not be added'));
-    } finally {
-      setPending(false);
-    }
-  };
+  const withStore = (v: StorageImportValues): StorageImportValues => ({
+    ...v,
+    provider: v.provider || (clouds[0] ?? ''),
+  });
+  const { form, field, pending, close, dialog } = useFormDialog({
+    initial: INITIAL,
+    validate: (v: StorageImportValues) => validateStorageImport(withStore(v)),
+    save: (body) => api(meetingRoutes.createFromStorage, { body, toast: false }),
+    failure: 'The meeting could not be added',
+    onSaved: openMeeting,
+    onClose: () => onOpenChange(false),
+  });
+  const { values, set } = form;
+  const { provider } = withStore(values);
 
   let body;
   if (configs.isLoading) {
@@ -99,11 +76,10 @@ export function FromStorageDialog({ open, onOpenChange }: Props) {
   } else {
     body = (
       <DialogForm
-        pending={pending}
+        {...dialog}
+        // A folder-like key is explained on submit rather than by a disabled button.
         valid={values.key.trim() !== ''}
-        error={serverError}
         submitLabel="Add meeting"
-        onSubmit={() => void submit()}
         onCancel={close}
       >
         <SelectField
@@ -118,19 +94,9 @@ export function FromStorageDialog({ open, onOpenChange }: Props) {
           placeholder="calls/2025/discovery-acme.mp4"
           hint="The path of the recording inside the bucket or container."
           spellCheck={false}
-          value={values.key}
-          onChange={(e) => set('key', e.target.value)}
-          onBlur={form.blur('key')}
-          error={form.error('key')}
-          disabled={pending}
+          {...field('key')}
         />
-        <TextField
-          label="Title (optional)"
-          maxLength={200}
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          disabled={pending}
-        />
+        <TextField label="Title (optional)" maxLength={200} {...field('title')} />
         <SelectField
           label="Stage"
           value={values.stage}

@@ -1,15 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { INFERENCE_STATUSES, MEETING_STAGES } from '@parley/contracts';
 import { STAGE_LABELS, STATUS_LABELS } from '../model';
-import {
-  ALL_STAGES,
-  ALL_STATUSES,
-  type DateRange,
-  type TableFilters,
-} from '../../../lib/table-state';
+import { ALL_STAGES, ALL_STATUSES, type DateRange, type TableFilters } from './list-state';
 import { useDebouncedValue } from '../../../lib/use-debounced';
-import { Button, DateInput, Input, SelectField } from '../../../ui';
+import { Button, DateInput, SearchInput, SelectField } from '../../../ui';
 
 const STAGE_OPTIONS = [
   { value: ALL_STAGES, label: 'All stages' },
@@ -52,20 +47,12 @@ export function FilterBar({ filters, filtered, onFilter, onClear }: FilterBarPro
       aria-label="Filter meetings"
       className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center"
     >
-      <div className="relative col-span-2 md:min-w-56 md:flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          aria-label="Search meetings"
-          placeholder="Search meetings"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        label="Search meetings"
+        value={text}
+        onValueChange={setText}
+        className="col-span-2 md:min-w-56 md:flex-1"
+      />
       <SelectField
         label="Stage"
         hideLabel
