@@ -1,18 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
-import { AppError, frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
+import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
 import type { Mailer } from './platform/mail.js';
 import { createDevOutbox, createSmtpMailer } from './platform/mail.js';
 import { createTokenService } from './platform/tokens.js';
 import { registerActivityLog } from './platform/audit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
-import { registerWebApp } from './platform/http/web.js';
+import { registerWebApp, webIndexHtml } from './platform/http/web.js';
+import { registerRateLimit } from './platform/http/rate-limit.js';
+import { registerSecurity } from './platform/http/security.js';
 import { createAuthRepo } from './modules/auth/repo.js';
 import { createAuthService } from './modules/auth/service.js';
 import { registerAuthRoutes } from './modules/auth/routes.js';
@@ -73,11 +74,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date());
 
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError(429, 'Too many requests from this address. Please try again in a few minutes.'),
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    webIndex: webIndexHtml(opts.webDist ?? null),
   });
+  await registerRateLimit(app, config.env.REDIS_URL);
   await registerOpenApi(app);
   registerActivityLog(app, database.db);
 

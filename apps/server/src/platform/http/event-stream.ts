@@ -22,6 +22,8 @@ export async function sendEventStream(
   });
   reply.hijack();
   reply.raw.writeHead(200, {
+    // The security headers the onRequest hooks set; Fastify no longer writes them for us.
+    ...reply.getHeaders(),
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',

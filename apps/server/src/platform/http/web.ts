@@ -1,9 +1,25 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX } from '@parley/contracts';
 import { errorBody } from '../errors.js';
+
+/** The built web app's index.html, or null when there is no build to serve. */
+export function webIndexHtml(webDist: string | null): string | null {
+  const file = webDist === null ? null : path.join(webDist, 'index.html');
+  return file && existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+/**
+ * Vite names everything under /assets/ after its content, so a browser may keep those for a
+ * year without asking again; any other file (index.html, the face detector's model, images
+ * under fixed names) is checked with the server on each use.
+ */
+function setCacheHeaders(reply: FastifyReply, file: string): void {
+  const hashed = file.split(path.sep)[0] === 'assets';
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 /**
  * Serves the built single-page app; unknown non-API GETs get index.html so client routes
@@ -12,7 +28,13 @@ import { errorBody } from '../errors.js';
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, file) => setCacheHeaders(reply, path.relative(webDist, file)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
@@ -21,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       if (path.extname(file) && !file.endsWith('.html')) {
         return reply.status(404).send(errorBody(404, 'The requested resource could not be found'));
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     const message = request.url.startsWith(API_PREFIX)
       ? 'The requested resource could not be found'
