@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface StreamEvent {
@@ -23,7 +24,7 @@ export async function sendEventStream(
   reply.hijack();
   reply.raw.writeHead(200, {
     // The security headers the onRequest hooks set; Fastify no longer writes them for us.
-    ...reply.getHeaders(),
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',

@@ -96,6 +96,18 @@ describe('the web build', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
   });
+
+  it('answers client routes with index.html, compressed too, and unknown files and API paths with 404', async () => {
+    const page = await get('/meetings/123', { 'accept-encoding': 'gzip' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root"></div>');
+    expect((await get('/assets/index-gone1234.js')).statusCode).toBe(404);
+    const api = await get('/api/v1/no-such-route');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ message: 'The requested resource could not be found' });
+  });
 });
 
 describe('over plain http', () => {

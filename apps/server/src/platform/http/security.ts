@@ -18,7 +18,8 @@ const SELF = "'self'";
  * 'wasm-unsafe-eval', which allows no JavaScript eval), thumbnails and face crops from data:
  * and blob: addresses, the recorded clip of the camera step as a blob:, and the API and
  * socket.io on this origin ('self' covers same-origin ws:/wss:). Inline styles stay allowed:
- * Radix positions popovers and the player draws progress with style attributes.
+ * Radix's dialogs insert <style> elements (their scroll lock), and so does Swagger UI at
+ * /api/docs; styles cannot run code, scripts are what the policy holds tight.
  */
 export function contentSecurityPolicy(https: boolean, inlineScriptHashes: string[]) {
   return {

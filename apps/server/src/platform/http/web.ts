@@ -21,13 +21,15 @@ function setCacheHeaders(reply: FastifyReply, file: string): void {
   reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/socket.io');
+
 /**
  * Serves the built single-page app; unknown non-API GETs get index.html so client routes
- * work on reload, and unknown API paths get the JSON 404.
+ * work on reload, and unknown API paths get the JSON 404. Client routes are a route rather
+ * than the not-found handler so route hooks (compression) apply to index.html too.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
-  const hasWeb = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
+  if (webDist !== null && existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -35,16 +37,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       cacheControl: false,
       setHeaders: (reply, file) => setCacheHeaders(reply, path.relative(webDist, file)),
     });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/socket.io');
-    if (hasWeb && request.method === 'GET' && !isApi) {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (isApiPath(request.url)) return reply.callNotFound();
       const file = request.url.split('?')[0] ?? '/';
       if (path.extname(file) && !file.endsWith('.html')) {
         return reply.status(404).send(errorBody(404, 'The requested resource could not be found'));
       }
       return reply.sendFile('index.html');
-    }
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
     const message = request.url.startsWith(API_PREFIX)
       ? 'The requested resource could not be found'
       : 'Not found';
