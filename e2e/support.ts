@@ -22,7 +22,9 @@ async function watchCsp(context: BrowserContext): Promise<void> {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __parleyCspViolation(text: string): void })
         .__parleyCspViolation;
-      void report(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+      void report(
+        `${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   });
   context.on('console', (message) => {

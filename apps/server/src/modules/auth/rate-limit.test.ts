@@ -132,7 +132,7 @@ describe('requests per client IP', () => {
   });
 });
 
-describe.runIf(await redisAnswers())('requests per client IP across API processes (REDIS_URL)', () => {
+describe.runIf(await redisAnswers())('requests per client IP, several processes', () => {
   let first: TestContext;
   let second: FastifyInstance;
   beforeAll(async () => {

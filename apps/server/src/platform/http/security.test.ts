@@ -36,7 +36,10 @@ let ctx: TestContext;
 let dist: string;
 beforeAll(async () => {
   dist = webBuild();
-  ctx = await createTestContext({ webDist: dist, env: { PUBLIC_URL: 'https://parley.example.com' } });
+  ctx = await createTestContext({
+    webDist: dist,
+    env: { PUBLIC_URL: 'https://parley.example.com' },
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -63,7 +66,9 @@ describe('security headers', () => {
 
   it('let the page run its own scripts and the inline theme script, and no eval', async () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
-    const scripts = directives((await get('/')).headers['content-security-policy']).get('script-src');
+    const scripts = directives((await get('/')).headers['content-security-policy']).get(
+      'script-src',
+    );
     expect(scripts).toEqual(["'self'", "'wasm-unsafe-eval'", `'sha256-${hash}'`]);
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).not.toContain("'unsafe-inline'");

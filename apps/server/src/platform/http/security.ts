@@ -59,7 +59,8 @@ export function inlineScriptHashes(html: string): string[] {
  * Not octet-stream (recordings of unknown type) nor Server-Sent Events, which must not wait
  * for a compressor's buffer.
  */
-const COMPRESSIBLE = /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)|^application\/(?:javascript|wasm)/;
+const COMPRESSIBLE =
+  /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)|^application\/(?:javascript|wasm)/;
 
 /**
  * Security headers on every response (helmet), and compression of text responses for
