@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 import { deleteMeeting, uploadRecording, waitProcessed } from './meeting-support';
 
 /**

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn, toast } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, toast } from './support';
 import { setTheme, startOwnServer, switchThemeInPlace, uploadRecording } from './meeting-support';
 
 /**

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { signIn, toast } from './support';
+import { expect, signIn, test, toast } from './support';
 
 const VIDEO = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { mainNav, navTitles, signIn } from './support';
+import { expect, mainNav, navTitles, signIn, test } from './support';
 
 // The navigation table of spec 1 §2, written out independently as the test's oracle.
 const ROLES = [

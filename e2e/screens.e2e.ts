@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { mainNav, signIn } from './support';
+import { expect, mainNav, signIn, test } from './support';
 import { setTheme } from './meeting-support';
 
 // Renders the sign-in page and the shell in both themes, wide and narrow, and keeps the

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { codeFor, signIn, toast } from './support';
+import { codeFor, expect, signIn, test, toast } from './support';
 
 test('an unauthenticated visit to /library goes to /signin', async ({ page }) => {
   await page.goto('/library');

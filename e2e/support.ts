@@ -1,4 +1,63 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+
+/** Content-Security-Policy violations seen in the contexts watched during the running test. */
+const cspViolations: string[] = [];
+
+/**
+ * Records every Content-Security-Policy violation of the context's pages: the console's CSP
+ * errors and the DOM's securitypolicyviolation events (an eval the page catches, like a
+ * library probing for it, reports only the event).
+ */
+async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__parleyCspViolation', (_source, text: string) => {
+    cspViolations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __parleyCspViolation(text: string): void })
+        .__parleyCspViolation;
+      void report(
+        `${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+}
+
+/**
+ * The journeys' `test`: one fails when any page broke the Content-Security-Policy, in its own
+ * context or in one it opened with browser.newContext (a stranger, a participant).
+ */
+export const test = base.extend<{ cspGuard: void }>({
+  cspGuard: [
+    async ({ context, browser }, use) => {
+      cspViolations.length = 0;
+      await watchCsp(context);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        await watchCsp(opened);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** The latest code mailed to an address, read from the development outbox. */
 export async function codeFor(request: APIRequestContext, email: string): Promise<string> {

@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 import {
   setTheme,
   startOwnServer,

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
-import { signIn, toast } from './support';
+import { expect, signIn, test, toast } from './support';
 import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
 
 /**

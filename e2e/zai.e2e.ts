@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
 
 /**

@@ -1,16 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX, QUEUES } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
-import { AppError, frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
+import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
 import type { Mailer } from './platform/mail.js';
 import { registerActivityLog } from './platform/audit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
-import { registerWebApp } from './platform/http/web.js';
+import { registerWebApp, webIndexHtml } from './platform/http/web.js';
+import { registerRateLimit } from './platform/http/rate-limit.js';
+import { registerSecurity } from './platform/http/security.js';
 import { createPlatform } from './platform/compose.js';
 import { createLocalStore } from './platform/storage/local.js';
 import type { StoreResolver } from './platform/storage/resolver.js';
@@ -84,11 +85,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db, log, mailer, endpoints } = platform;
 
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError(429, 'Too many requests from this address. Please try again in a few minutes.'),
+  await registerSecurity(app, {
+    publicUrl: config.publicUrl,
+    webIndex: webIndexHtml(opts.webDist ?? null),
   });
+  await registerRateLimit(app, config.env.REDIS_URL);
   await registerOpenApi(app);
   registerActivityLog(app, db);
 

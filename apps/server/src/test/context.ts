@@ -100,6 +100,8 @@ export async function createTestContext(
     seed?: boolean;
     /** How modules reach language models; the app's default is the built-in engine. */
     ai?: AiProviderResolver;
+    /** A built web app to serve besides the API. */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -133,6 +135,7 @@ export async function createTestContext(
     logger: false,
     routes: opts.routes,
     ai: opts.ai,
+    webDist: opts.webDist,
   });
   await app.ready();
   return {

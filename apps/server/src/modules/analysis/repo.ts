@@ -1,6 +1,7 @@
 import { and, eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { AnalysisStep } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
+import { withoutServerDetails } from '../../platform/errors.js';
 import {
   analysisRuns,
   meetingTranscripts,
@@ -62,10 +63,12 @@ export function createAnalysisRepo(db: Db) {
       patch: Partial<AnalysisStepRecord>,
       now: Date,
     ): Promise<RunRow | null> {
+      // The status route shows the error as stored: no server path or stack gets in.
+      const record = patch.error ? { ...patch, error: withoutServerDetails(patch.error) } : patch;
       const [row] = await db
         .update(analysisRuns)
         .set({
-          steps: sql`jsonb_set(${analysisRuns.steps}, ${`{${step}}`}::text[], coalesce(${analysisRuns.steps} -> ${step}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`,
+          steps: sql`jsonb_set(${analysisRuns.steps}, ${`{${step}}`}::text[], coalesce(${analysisRuns.steps} -> ${step}, '{}'::jsonb) || ${JSON.stringify(record)}::jsonb)`,
           updatedAt: now,
         })
         .where(and(eq(analysisRuns.meetingId, meetingId), eq(analysisRuns.runId, runId)))

@@ -7,8 +7,7 @@ import {
   type AnalysisStep,
 } from '@parley/contracts';
 import { runSpeechStep, runTextStep } from '@parley/analysis';
-import { withoutServerDetails } from '../../platform/errors.js';
-import { permanentMediaReason } from '../../platform/media/failures.js';
+import { permanentMediaReason, reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import { creditsFor } from '../billing/index.js';
 import type { JobQueue, JobRun } from '../../platform/queue/index.js';
@@ -47,10 +46,6 @@ interface StepContext {
   /** Records a fraction 0..1 of the step, throttled. */
   progress(fraction: number): void;
 }
-
-/** What the status route shows of an error: no path, no stack (the log has the rest). */
-const messageOf = (err: unknown) =>
-  withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 /**
  * One pg-boss handler per step, and the dead-letter handler (ARCHITECTURE §4). Every step
@@ -145,7 +140,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
           job.meetingId,
           job.runId,
           step,
-          { state: 'pending', error: messageOf(err) },
+          { state: 'pending', error: reasonForUsers(err) },
           now(),
         );
         await analysis.announce(job.meetingId);

@@ -1,5 +1,8 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, json, type TestContext } from '../../test/context.js';
+import { redisAnswers, secondProcess, TEST_REDIS_URL } from '../../test/redis.js';
 
 /** Three auth requests per client address per route; the per-address code limit stays at its default of 5. */
 let ctx: TestContext;
@@ -126,5 +129,40 @@ describe('requests per client IP', () => {
     expect((await signup('198.51.100.60', 3)).statusCode).toBe(429);
     // Another client behind the same proxy has its own allowance.
     expect((await signup('198.51.100.61', 0)).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(await redisAnswers())('requests per client IP, several processes', () => {
+  let first: TestContext;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestContext({
+      env: { AUTH_REQUESTS_PER_IP: '3', AUTH_RATE_WINDOW_MINUTES: '1', REDIS_URL: TEST_REDIS_URL },
+    });
+    second = await secondProcess(first);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('counts a client’s sign-in attempts on every process behind the load balancer', async () => {
+    // The counts outlive this test in the shared Redis: an address no earlier run used.
+    const ip = `100.64.${randomInt(256)}.${randomInt(1, 255)}`;
+    const guess = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verify-signin',
+        payload: { email: 'seeker@parley.local', code: '000000' },
+        remoteAddress: ip,
+      });
+    for (const app of [first.app, second, first.app]) {
+      expect((await guess(app)).statusCode).not.toBe(429);
+    }
+    // The second process saw one attempt itself; the limit of 3 counts all of them.
+    const refused = await guess(second);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused)).toEqual(TOO_MANY_FROM_IP);
+    expect((await guess(first.app)).statusCode).toBe(429);
   });
 });

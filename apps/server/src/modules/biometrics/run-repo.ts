@@ -1,5 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { withoutServerDetails } from '../../platform/errors.js';
 import { biometricRuns } from '../../platform/db/schema.js';
 
 export type RunRow = typeof biometricRuns.$inferSelect;
@@ -57,7 +58,12 @@ export function createRunRepo(db: Db) {
     ): Promise<RunRow | null> {
       const [row] = await db
         .update(biometricRuns)
-        .set({ ...set, updatedAt: now })
+        // The card shows the error as stored: no server path or stack gets in.
+        .set({
+          ...set,
+          ...(set.error ? { error: withoutServerDetails(set.error) } : {}),
+          updatedAt: now,
+        })
         .where(and(eq(biometricRuns.meetingId, meetingId), eq(biometricRuns.runId, runId)))
         .returning();
       return row ?? null;

@@ -8,8 +8,8 @@ import {
   type BiometricRun,
   type BiometricStage,
 } from '@parley/contracts';
-import { AppError, badRequest, withoutServerDetails } from '../../platform/errors.js';
-import { permanentMediaReason } from '../../platform/media/failures.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { reasonForUsers } from '../../platform/media/failures.js';
 import type { JobQueue, JobRun } from '../../platform/queue/index.js';
 import { createProgressReporter } from '../../platform/queue/progress.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
@@ -45,11 +45,6 @@ const STAGE_SPAN: Record<BiometricStage, [number, number]> = {
   voiceRecognition: [85, 93],
   imagesAndAudio: [93, 99],
 };
-
-/** A failure as users read it (the card, the events): never a server path or a stack. */
-const reasonOf = (err: unknown) =>
-  permanentMediaReason(err) ??
-  withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 /**
  * Offline verification of a meeting's participants as a pg-boss job (jobs.ts), one run per
@@ -210,12 +205,12 @@ export function createVerification(deps: VerificationDeps) {
       if (stage === 'faceRecognition')
         deps.broadcaster.toMeeting(meetingId, E.faceRecognition('failed'), {
           meetingId,
-          reason: reasonOf(err),
+          reason: reasonForUsers(err),
         });
       if (stage === 'voiceRecognition')
         deps.broadcaster.toMeeting(meetingId, E.voiceRecognition('failed'), {
           meetingId,
-          reason: reasonOf(err),
+          reason: reasonForUsers(err),
         });
       throw err;
     }
@@ -235,7 +230,7 @@ export function createVerification(deps: VerificationDeps) {
     try {
       await verifyRun(meeting, run, ctx.attempt);
     } catch (err) {
-      const reason = reasonOf(err);
+      const reason = reasonForUsers(err);
       const last = ctx.attempt >= ctx.attempts;
       log.warn(
         { err, meetingId, runId, attempt: ctx.attempt, last },

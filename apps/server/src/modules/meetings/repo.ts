@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { withoutServerDetails } from '../../platform/errors.js';
 import { meetings } from '../../platform/db/schema.js';
 import { visibleTo } from './visibility.js';
 import type { Caller } from '../../platform/http/caller.js';
@@ -80,7 +81,12 @@ export function createMeetingsRepo(db: Db) {
     ): Promise<MeetingRow | null> {
       const [row] = await db
         .update(meetings)
-        .set({ inferenceStatus: status, statusReason, updatedAt: now })
+        .set({
+          inferenceStatus: status,
+          // Shown to users as stored: whoever wrote it, no server path or stack gets in.
+          statusReason: statusReason === null ? null : withoutServerDetails(statusReason),
+          updatedAt: now,
+        })
         .where(eq(meetings.id, id))
         .returning();
       return row ?? null;

@@ -1,5 +1,5 @@
 import { QUEUES, physiologyJobSchema } from '@parley/contracts';
-import { permanentMediaReason } from '../../platform/media/failures.js';
+import { permanentMediaReason, reasonForUsers } from '../../platform/media/failures.js';
 import {
   defineDeadLetter,
   defineJob,
@@ -8,7 +8,7 @@ import {
 } from '../../platform/queue/index.js';
 import type { MeetingsService } from '../meetings/index.js';
 import type { VideoSignalsRepo } from './repo.js';
-import { userReason, type VideoStep } from './video-step.js';
+import type { VideoStep } from './video-step.js';
 
 /**
  * start-physiology's job: physiology alone, retried like every job over a recording. Its dead
@@ -64,7 +64,7 @@ export async function registerPhysiologyWorker(deps: PhysiologyWorkerDeps): Prom
         );
         return;
       }
-      await repo.patchPhysiology(meetingId, { physiologyError: userReason(err) }, now());
+      await repo.patchPhysiology(meetingId, { physiologyError: reasonForUsers(err) }, now());
       throw err;
     }
   });

@@ -7,8 +7,7 @@ import {
   type VideoEventKind,
 } from '@parley/contracts';
 import { probeVideoInfo, type FaceTemplate } from '@parley/analysis';
-import { withoutServerDetails } from '../../platform/errors.js';
-import { permanentMediaReason } from '../../platform/media/failures.js';
+import { reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
@@ -59,12 +58,9 @@ export interface VideoStepDeps {
   /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
   candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
+  /** Where a failure's full detail goes; users read reasonForUsers' sentence. */
+  log?: { warn(obj: object, msg: string): void };
 }
-
-/** A failure as users read it: the recording's own problem in words, never a path or stack. */
-export const userReason = (err: unknown) =>
-  permanentMediaReason(err) ??
-  withoutServerDetails(err instanceof Error ? err.message : String(err));
 
 export type VideoStepOutcome = 'done' | 'skipped';
 
@@ -144,7 +140,7 @@ export function createVideoStep(deps: VideoStepDeps) {
       return physiology;
     } catch (err) {
       emit(meeting.id, PHYSIOLOGY_EVENTS, 'failed', {
-        reason: userReason(err),
+        reason: reasonForUsers(err),
       });
       throw err;
     }
@@ -207,7 +203,7 @@ export function createVideoStep(deps: VideoStepDeps) {
           );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
-            reason: userReason(err),
+            reason: reasonForUsers(err),
           });
           throw err;
         }

@@ -102,6 +102,8 @@ describe('POST prompt/siri', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/event-stream');
+    // The stream takes the reply over from Fastify and still carries the security headers.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     const { deltas, final, error } = parseStream(res);
     expect(error).toBeUndefined();
     expect(deltas.length).toBeGreaterThan(1);

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STREAM_ERROR_EVENT, type StreamError } from '@parley/contracts';
 import { errorBody } from '../errors.js';
@@ -35,6 +36,8 @@ export async function sendEventStream(
   });
   reply.hijack();
   reply.raw.writeHead(200, {
+    // The security headers the onRequest hooks set; Fastify no longer writes them for us.
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-cache, no-transform',
     Connection: 'keep-alive',

@@ -1,5 +1,6 @@
 import { MediaError } from '@parley/analysis';
 import { ANALYSIS_MESSAGES as A, MEETING_MESSAGES as M } from '@parley/contracts';
+import { withoutServerDetails } from '../errors.js';
 import { MediaToolError } from './ffmpeg.js';
 
 /**
@@ -9,7 +10,7 @@ import { MediaToolError } from './ffmpeg.js';
  * server path: the caller logs the error itself.
  */
 export function permanentMediaReason(err: unknown): string | null {
-  if (err instanceof MediaToolError) return M.mediaFailed(err.message);
+  if (err instanceof MediaToolError) return M.mediaFailed(withoutServerDetails(err.message));
   if (!(err instanceof MediaError)) return null;
   switch (err.kind) {
     case 'no-audio':
@@ -21,4 +22,14 @@ export function permanentMediaReason(err: unknown): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Any failure as users read it (a meeting's status reason, a step's or a verification's
+ * error, a 'failed' event): the recording's own problem in words when it is one, else the
+ * error's message, never with a server path or a stack. Callers log the error itself.
+ */
+export function reasonForUsers(err: unknown): string {
+  const reason = permanentMediaReason(err) ?? (err instanceof Error ? err.message : String(err));
+  return withoutServerDetails(reason);
 }

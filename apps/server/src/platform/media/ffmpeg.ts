@@ -75,7 +75,8 @@ function run(command: string, args: string[], timeoutMs: number): Promise<string
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (timedOut) return reject(new MediaToolError(`${command} took longer than allowed`));
+      if (timedOut)
+        return reject(new MediaToolError(`${path.basename(command)} took longer than allowed`));
       if (code !== 0) {
         const lastLine = err.trim().split('\n').filter(Boolean).at(-1) ?? `exit code ${code}`;
         return reject(new MediaToolError(userMessage(lastLine, args).slice(0, 300), err));

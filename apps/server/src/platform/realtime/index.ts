@@ -1,9 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME } from '@parley/contracts';
 import type { Caller } from '../http/caller.js';
+import { closeRedis, connectRedis, type RedisClient } from '../redis.js';
 
 export interface RealtimeOptions {
   /** Resolves the handshake's `auth.token` (a bearer access token) to a live session. */
@@ -40,43 +40,13 @@ export interface Realtime extends MeetingBroadcaster {
 
 const roomOf = (meetingId: string) => `meeting:${meetingId}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
 type JoinAck = (answer: { ok: boolean; message?: string }) => void;
 
 async function redisAdapter(url: string, log: RealtimeOptions['log']) {
-  const pub = createClient({
-    url,
-    // Keep retrying after a lost connection, but never faster than every 5 s.
-    socket: { reconnectStrategy: (retries) => Math.min(250 * 2 ** retries, 5000) },
-  });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub]) {
-    // Without a listener a dropped connection would crash the process.
-    client.on('error', (err: Error) => log?.warn({ err }, 'realtime: Redis connection error'));
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`Could not connect to Redis at REDIS_URL (${url})`)),
-      REDIS_CONNECT_TIMEOUT_MS,
-    );
-  });
-  try {
-    await Promise.race([Promise.all([pub.connect(), sub.connect()]), timeout]);
-  } catch (err) {
-    pub.destroy();
-    sub.destroy();
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-  return {
-    adapter: createAdapter(pub, sub),
-    close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
-    },
-  };
+  const clients = await connectRedis(url, { count: 2, purpose: 'realtime', log });
+  const [pub, sub] = clients as [RedisClient, RedisClient];
+  return { adapter: createAdapter(pub, sub), close: () => closeRedis(clients) };
 }
 
 /**

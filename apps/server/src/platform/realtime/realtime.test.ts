@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME, type Meeting } from '@parley/contracts';
-import { buildApp } from '../../app.js';
 import { createLocalStore } from '../storage/local.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { createMediaContext, derived, ffmpeg, fixture } from '../../test/media.js';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { redisAnswers, secondProcess, TEST_REDIS_URL } from '../../test/redis.js';
 
 const sockets: Socket[] = [];
 afterEach(() => {
@@ -142,38 +139,13 @@ describe('realtime channel', () => {
   });
 });
 
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (d) => {
-      socket.destroy();
-      resolve(d.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
 describe.runIf(await redisAnswers())('realtime channel over Redis (REDIS_URL)', () => {
   let ctx: TestContext & { mediaDir: string };
   let second: FastifyInstance;
 
   beforeAll(async () => {
-    ctx = await createMediaContext({ env: { REDIS_URL } });
-    // A second process of the same deployment: same database and configuration.
-    second = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      now: ctx.clock.now,
-      logger: false,
-      mailer: { send: async () => {}, latest: () => undefined, close() {} },
-    });
+    ctx = await createMediaContext({ env: { REDIS_URL: TEST_REDIS_URL } });
+    second = await secondProcess(ctx);
   });
   afterAll(async () => {
     await second?.close();
