@@ -22,7 +22,6 @@ export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
 export { ListTable, type ListPage, type ListResult, type ListTableProps } from './ListTable';
 export { actionsColumn } from './row-actions';
-export { SearchInput } from './SearchInput';
 export { Section } from './Section';
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
 export { Pagination } from './Pagination';

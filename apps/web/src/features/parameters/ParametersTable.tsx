@@ -96,7 +96,7 @@ export function ParametersTable() {
             label="Search parameters"
             placeholder="Search keys"
             value={search}
-            onChange={(text) => {
+            onValueChange={(text) => {
               setSearch(text);
               setPage(0);
             }}

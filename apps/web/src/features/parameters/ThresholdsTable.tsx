@@ -118,7 +118,7 @@ export function ThresholdsTable() {
           label="Search organisations"
           placeholder="Search organisations"
           value={search}
-          onChange={(text) => {
+          onValueChange={(text) => {
             setSearch(text);
             setPage(0);
           }}

@@ -121,7 +121,7 @@ export default function UserLogsPage() {
             label="Search users"
             placeholder="Search by name or e-mail"
             value={search}
-            onChange={resetPage(setSearch)}
+            onValueChange={resetPage(setSearch)}
             className="sm:max-w-xs"
           />
         ) : null}

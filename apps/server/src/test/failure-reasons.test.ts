@@ -7,13 +7,13 @@ import {
   offlineStatusSchema,
   type Meeting,
 } from '@parley/contracts';
-import { createAnalysisRepo } from '../../modules/analysis/repo.js';
-import { emptyRecord } from '../../modules/analysis/service.js';
-import { createRunRepo } from '../../modules/biometrics/run-repo.js';
-import { createMeetingsRepo } from '../../modules/meetings/repo.js';
-import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
-import { MediaToolError } from './ffmpeg.js';
-import { reasonForUsers } from './failures.js';
+import { createAnalysisRepo } from '../modules/analysis/repo.js';
+import { emptyRecord } from '../modules/analysis/service.js';
+import { createRunRepo } from '../modules/biometrics/run-repo.js';
+import { createMeetingsRepo } from '../modules/meetings/repo.js';
+import { call, createTestContext, json, signIn, type TestContext } from './context.js';
+import { MediaToolError } from '../platform/media/ffmpeg.js';
+import { reasonForUsers } from '../platform/media/failures.js';
 
 /** Absolute server paths ("/srv/…/source.mp4") and stack frames ("    at fn (file:1:2)"). */
 const SERVER_DETAIL = /(^|[\s'"(:])\/[\w.@-]+\/|\n\s+at\s/;
