@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { roleSchema } from './roles.js';
+import { permissionSchema } from './permissions.js';
 import { featureAvailabilitySchema, planSchema } from './features.js';
 
 export const OTP_LENGTH = 6;
@@ -31,6 +32,10 @@ export const sessionUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** What the user's role allows: the web hides what is not here (the server refuses it). */
+  permissions: z.array(permissionSchema),
+  /** The custom role the user holds, when not one of the defaults. */
+  customRole: z.object({ id: z.string(), name: z.string() }).nullable(),
   position: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   b2cConsent: z.boolean(),

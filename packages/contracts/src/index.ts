@@ -1,5 +1,6 @@
 export * from './route.js';
 export * from './roles.js';
+export * from './permissions.js';
 export * from './features.js';
 export * from './errors.js';
 export * from './auth.js';

@@ -81,7 +81,6 @@ export const dashboardQuery = z.object({
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
 
-
 const messageResponse = z.object({ message: z.string() });
 
 export const organizationRoutes = {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FeatureName } from './features.js';
+import type { Permission } from './permissions.js';
 import type { Role } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -78,6 +79,11 @@ export interface RouteContract<
    * message. Absent means every signed-in member.
    */
   roles?: readonly Role[];
+  /**
+   * The permission the caller's role must hold (only with auth: true); others get 403 with
+   * the generic message before the handler runs. The endpoint catalogue is built from these.
+   */
+  permission?: Permission;
 }
 
 export function defineRoute<

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authRoutes, consentRoutes, sharingRoutes, type AuthSuccess } from '@parley/contracts';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  authRoutes,
+  consentRoutes,
+  sharingRoutes,
+  type AuthSuccess,
+} from '@parley/contracts';
 import {
   ApiRequestError,
   buildUrl,
@@ -21,6 +27,8 @@ function authResult(token: string): AuthSuccess {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       role: 'poc',
+      permissions: [...DEFAULT_ROLE_PERMISSIONS.poc],
+      customRole: null,
       position: null,
       profileImageUrl: null,
       b2cConsent: false,

@@ -1,4 +1,4 @@
-import type { AuthProvider, AuthSuccess, SessionUser } from '@parley/contracts';
+import type { AuthProvider, AuthSuccess, Permission, SessionUser } from '@parley/contracts';
 import { STORAGE_KEYS } from './config';
 import { createStore, useStore } from './store';
 
@@ -25,6 +25,14 @@ export const authStore = createStore<AuthState>(initialAuth);
 
 export function useAuth(): AuthState {
   return useStore(authStore);
+}
+
+/**
+ * Whether the signed-in user's role holds a permission: the one way the web decides to show
+ * an action (the server checks the same permission from the route's contract).
+ */
+export function useCan(permission: Permission): boolean {
+  return useAuth().user?.permissions.includes(permission) ?? false;
 }
 
 export function setAuthenticated(result: AuthSuccess): void {

@@ -1,4 +1,4 @@
-import type { AuthSuccess } from '@parley/contracts';
+import { DEFAULT_ROLE_PERMISSIONS, type AuthSuccess } from '@parley/contracts';
 import { setAuthenticated } from '../lib/auth-store';
 
 /** Tests only: signs a poc in whose organisation holds the given bundles. */
@@ -13,6 +13,8 @@ export function signInWith(bundles: string[], opts: { id?: string; isB2C?: boole
       lastName: 'Lovelace',
       email: 'ada@example.com',
       role: 'poc',
+      permissions: [...DEFAULT_ROLE_PERMISSIONS.poc],
+      customRole: null,
       position: null,
       profileImageUrl: null,
       b2cConsent: false,

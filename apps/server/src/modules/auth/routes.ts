@@ -35,6 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
       userId: grant.body.user.id,
       organizationId: grant.body.user.organizationId,
       role: grant.body.user.role,
+      permissions: grant.body.user.permissions,
       sessionId: grant.sessionId,
     };
     return grant.body;

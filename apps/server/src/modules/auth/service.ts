@@ -265,7 +265,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       const session = await repo.sessionById(claims.sessionId);
       if (!session || session.userId !== claims.userId) return null;
       if (session.expiresAt.getTime() <= now().getTime()) return null;
-      return claims;
+      // Role and permissions as they stand now, not as they were when the token was signed.
+      const access = await users.access(claims.userId);
+      if (!access) return null;
+      return {
+        ...claims,
+        role: access.role,
+        organizationId: access.organizationId,
+        permissions: access.permissions,
+      };
     },
 
     sessionTtlMs,

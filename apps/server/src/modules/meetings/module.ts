@@ -68,10 +68,9 @@ export function createMeetingsModule(needs: MeetingsNeeds) {
     publicLinkHolds: PublicLinkCheck,
   ) {
     if ('publicLink' in grant) return publicLinkHolds(meetingId, grant.publicLink);
-    const user = await needs.users.byId(grant.userId);
-    if (!user) return false;
-    const caller = { userId: user.id, organizationId: user.organizationId, role: user.role };
-    return service.canView(caller, meetingId);
+    const access = await needs.users.access(grant.userId);
+    if (!access) return false;
+    return service.canView({ userId: grant.userId, ...access }, meetingId);
   }
 
   return {

@@ -60,4 +60,3 @@ export const DEMO_PLAN_BUNDLES = ['Essentials', 'Sales Suite'];
 export const DEMO_ORG_NAME = 'Acme Corp';
 export const PLATFORM_ORG_NAME = 'Parley';
 export const TALENT_POOL_ORG_NAME = 'Parley Talent Pool';
-export const DEFAULT_ROLES = ['Admin', 'Recruiter', 'Interviewer', 'Sales'];

@@ -8,7 +8,6 @@ import {
   organizations,
   planBundles,
   plans,
-  roles,
   users,
 } from '../../platform/db/schema.js';
 import { createTestContext, type TestContext } from '../../test/context.js';
@@ -39,7 +38,6 @@ async function snapshot() {
     bundleFeatures: await db.select().from(bundleFeatures),
     plans: await db.select().from(plans),
     planBundles: await db.select().from(planBundles),
-    roles: await db.select().from(roles),
   };
 }
 
@@ -121,7 +119,6 @@ describe('seed', () => {
       expect(await db.select().from(plans)).toHaveLength(1);
       expect(await db.select().from(users)).toHaveLength(SEEDED.length);
       expect(await db.select().from(features)).toHaveLength(FEATURES.length);
-      expect(await db.select().from(roles)).toHaveLength(4);
     } finally {
       await empty.close();
     }

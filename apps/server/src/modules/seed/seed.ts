@@ -14,7 +14,6 @@ import {
 } from '../../platform/db/schema.js';
 import {
   BUNDLES,
-  DEFAULT_ROLES,
   DEMO_ORG_NAME,
   DEMO_PLAN_BUNDLES,
   FEATURE_DESCRIPTIONS,
@@ -92,14 +91,6 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
           .values({ bundleId: bundle.id, featureId: id })
           .onConflictDoNothing();
     }
-  }
-
-  for (const name of DEFAULT_ROLES) {
-    const [found] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.name, name), isNull(roles.organizationId)));
-    if (!found) await db.insert(roles).values({ name });
   }
 
   const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, false);

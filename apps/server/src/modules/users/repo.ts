@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../../platform/db/schema.js';
+import { roles, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
 export interface NewUser {
@@ -15,6 +15,20 @@ export interface NewUser {
 
 export function createUsersRepo(db: Db) {
   return {
+    /** What decides a user's permissions: their default role and custom role, in one read. */
+    async access(userId: string) {
+      const [row] = await db
+        .select({
+          role: users.role,
+          organizationId: users.organizationId,
+          status: users.status,
+          customRole: { id: roles.id, name: roles.name, permissions: roles.permissions },
+        })
+        .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
     async byEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       return row ?? null;

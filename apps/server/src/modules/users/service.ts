@@ -2,8 +2,11 @@ import {
   FEATURES,
   isB2CPosition,
   isFeatureAvailable,
+  permissionsOf,
   type FeatureHolder,
   type FeatureName,
+  type Permission,
+  type Role,
   type SessionUser,
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -11,6 +14,13 @@ import type { ImageLinks } from '../../platform/media/image-links.js';
 import { organizationSummary, type OrganizationsService } from '../organizations/index.js';
 import type { BillingService } from '../billing/index.js';
 import type { NewUser, UsersRepo } from './repo.js';
+
+export interface UserAccess {
+  role: Role;
+  organizationId: string;
+  permissions: readonly Permission[];
+  customRole: { id: string; name: string } | null;
+}
 
 export function createUsersService(
   repo: UsersRepo,
@@ -29,7 +39,23 @@ export function createUsersService(
     };
   }
 
+  /**
+   * A user's role and permissions as they stand now (a role changed by an administrator takes
+   * effect on the next call, not at the next sign-in); null for a missing or inactive user.
+   */
+  async function access(userId: string): Promise<UserAccess | null> {
+    const row = await repo.access(userId);
+    if (!row || row.status !== 'active') return null;
+    return {
+      role: row.role,
+      organizationId: row.organizationId,
+      permissions: permissionsOf(row.role, row.customRole?.permissions ?? null),
+      customRole: row.customRole ? { id: row.customRole.id, name: row.customRole.name } : null,
+    };
+  }
+
   return {
+    access,
     byEmail: (email: string) => repo.byEmail(email),
     byId: (id: string) => repo.byId(id),
     inOrganization: (organizationId: string, search?: string, limit = 20) =>
@@ -42,12 +68,15 @@ export function createUsersService(
       if (!user) throw notFound('User not found');
       const org = await organizations.byId(user.organizationId);
       if (!org) throw notFound('Organization not found');
+      const rights = await access(user.id);
       return {
         id: user.id,
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
         role: user.role,
+        permissions: [...(rights?.permissions ?? [])],
+        customRole: rights?.customRole ?? null,
         position: user.position,
         profileImageUrl: images.url('user', user.id, user.profileImage),
         b2cConsent: user.b2cConsent,

@@ -1,4 +1,4 @@
-import type { Role } from '@parley/contracts';
+import type { Permission, Role } from '@parley/contracts';
 
 /**
  * Who a call acts for: the signed-in user, taken from the session and never from the request.
@@ -9,5 +9,7 @@ export interface Caller {
   userId: string;
   organizationId: string;
   role: Role;
+  /** What the caller's role allows, read with the session on every call (route.ts checks it). */
+  permissions: readonly Permission[];
   sessionId?: string;
 }

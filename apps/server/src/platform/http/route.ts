@@ -103,6 +103,8 @@ export function registerRoute<R extends RouteContract>(
           if (!auth) throw unauthorized();
           request.auth = auth;
           if (contract.roles && !contract.roles.includes(auth.role)) throw forbidden();
+          if (contract.permission && !auth.permissions.includes(contract.permission))
+            throw forbidden();
           const feature = contract.feature;
           if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
             throw forbidden(featureUnavailableMessage(feature));

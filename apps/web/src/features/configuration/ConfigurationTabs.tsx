@@ -36,7 +36,9 @@ export function ConfigurationTabs({ current }: { current: ConfigurationTab }) {
       aria-label="Configuration"
       className="flex items-center gap-1 overflow-x-auto border-b border-border"
     >
-      {TABS.filter((t) => (staff || !t.staff) && (role === 'superadmin' || !('superAdmin' in t))).map(({ id, label, to, icon: Icon }) => (
+      {TABS.filter(
+        (t) => (staff || !t.staff) && (role === 'superadmin' || !('superAdmin' in t)),
+      ).map(({ id, label, to, icon: Icon }) => (
         <Link
           key={id}
           to={to}

@@ -12,7 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ROLES, type StorageProvider, type UserSettings } from '@parley/contracts';
+import { ROLES, type Permission, type StorageProvider, type UserSettings } from '@parley/contracts';
 import { createdAt, updatedAt } from './columns.js';
 import { plans } from './plans.js';
 
@@ -62,7 +62,11 @@ export const groups = pgTable(
   (t) => [uniqueIndex('groups_org_name_uq').on(t.organizationId, t.name)],
 );
 
-/** Organisation roles (spec 3 §3); rows without an organisation are the defaults offered to all. */
+/**
+ * An organisation's custom roles (spec 3 §3): a name and a set of permissions, built on one of
+ * the default roles (`baseRole`: the kind of account, which decides the navigation). The six
+ * default roles are not rows: their permissions are DEFAULT_ROLE_PERMISSIONS in contracts.
+ */
 export const roles = pgTable(
   'roles',
   {
@@ -71,6 +75,8 @@ export const roles = pgTable(
       onDelete: 'cascade',
     }),
     name: text('name').notNull(),
+    baseRole: roleEnum('base_role').notNull().default('user'),
+    permissions: text('permissions').array().$type<Permission[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('roles_org_idx').on(t.organizationId)],
@@ -94,6 +100,8 @@ export const users = pgTable(
     /** The user's own preferences; keys absent take their defaults (DEFAULT_USER_SETTINGS). */
     settings: jsonb('settings').$type<Partial<UserSettings>>().notNull().default({}),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** A custom role, when the user holds one: its permissions replace the default role's. */
+    roleId: uuid('role_id').references(() => roles.id, { onDelete: 'restrict' }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

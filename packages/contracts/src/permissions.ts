@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+/**
+ * What a role may do, as data (spec 3 §3 Endpoint, §6). Every authenticated route names the one
+ * permission it needs in its contract; a role is a set of these. Which rows a caller sees (their
+ * organisation, their meetings) is the repositories' business, not a permission.
+ */
+export const PERMISSIONS = [
+  'meetings.read',
+  'meetings.upload',
+  'meetings.manage',
+  'meetings.organization',
+  'zai.use',
+  'prompts.manage',
+  'integrations.manage',
+  'users.read',
+  'users.manage',
+  'groups.manage',
+  'roles.manage',
+  'logs.read',
+  'organization.manage',
+  'billing.manage',
+  'platform.manage',
+] as const;
+export const permissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** What each permission allows, as the roles editor and the endpoint catalogue show it. */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  'meetings.read': 'See meetings shared with them or their own, with their analysis',
+  'meetings.upload': 'Upload and create meetings',
+  'meetings.manage': 'Edit, re-analyse, share and delete meetings',
+  'meetings.organization': 'See and manage every meeting of the organisation',
+  'zai.use': 'Ask Zai and run prompts',
+  'prompts.manage': 'Manage the organisation’s prompts and insight settings',
+  'integrations.manage': 'Connect storage, AI providers and other integrations',
+  'users.read': 'See the organisation’s users and groups',
+  'users.manage': 'Invite, edit, deactivate and delete users',
+  'groups.manage': 'Create, rename, deactivate and delete groups',
+  'roles.manage': 'Create and change custom roles',
+  'logs.read': 'Read the organisation’s user logs',
+  'organization.manage': 'Change the organisation’s profile and logo',
+  'billing.manage': 'Choose plans and spend credits by hand',
+  'platform.manage': 'Run the platform: every organisation, parameters, models, endpoints',
+};
+
+const MEMBER: readonly Permission[] = [
+  'meetings.read',
+  'meetings.upload',
+  'meetings.manage',
+  'zai.use',
+];
+
+/** The six default roles (spec 3 §3): not stored, not deletable, the same in every organisation. */
+export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  superadmin: PERMISSIONS,
+  poc: PERMISSIONS.filter((p) => p !== 'platform.manage'),
+  user: MEMBER,
+  salesManager: [...MEMBER, 'users.read'],
+  salesRep: MEMBER,
+  talentPoolUser: MEMBER,
+};
+
+/**
+ * A caller's permissions: a custom role's own set when they hold one, else their default
+ * role's. The platform's super admin keeps every permission whatever custom role they hold.
+ */
+export function permissionsOf(
+  role: Role,
+  customPermissions: readonly Permission[] | null,
+): readonly Permission[] {
+  if (role === 'superadmin' || customPermissions === null) return DEFAULT_ROLE_PERMISSIONS[role];
+  return customPermissions;
+}
+
+/** Whether a set of permissions allows what a route or a button needs. */
+export const allows = (held: readonly Permission[], needed: Permission): boolean =>
+  held.includes(needed);
