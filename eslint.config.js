@@ -28,4 +28,23 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Journeys take test and expect from support.ts, whose test fails on any CSP violation.
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/support.ts', 'e2e/playwright.config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './support' (it watches the CSP).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

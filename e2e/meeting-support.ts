@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { toast } from './support';
+import type { Page } from '@playwright/test';
+import { expect, toast } from './support';
 
 /** The recording most journeys analyse: a real talking face with speech, 33.6 s. */
 export const TALKING_FACE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');

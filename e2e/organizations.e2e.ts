@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { codeFor, signIn, toast } from './support';
+import { codeFor, expect, signIn, test, toast } from './support';
 
 /** The e-mailed sign-in link, read from the development outbox. */
 async function invitationLink(page: import('@playwright/test').Page, email: string) {

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, toast } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test, toast } from './support';
 
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 import { setTheme } from './meeting-support';
 
 // User Logs (issue 12 item 7): a point of contact sees their colleagues' activity, per user
