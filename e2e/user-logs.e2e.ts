@@ -65,7 +65,9 @@ test('the super admin keeps parameters and thresholds on /parameters', async ({ 
   await expect(page.getByRole('heading', { name: 'Parameters', level: 1 })).toBeVisible();
   const parameters = page.getByRole('table', { name: 'Parameters' });
   await expect(parameters.getByText('THRESHOLD_HR_SCORE')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Thresholds' }).getByText('Acme Corp')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Thresholds' }).getByText('Acme Corp'),
+  ).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(parameters.getByText('FREE_MEETING_CREDITS')).toBeVisible();

@@ -102,8 +102,7 @@ export interface CompletionResult {
 }
 
 export type StreamEvent =
-  | { type: 'delta'; text: string }
-  | { type: 'done'; result: CompletionResult };
+  { type: 'delta'; text: string } | { type: 'done'; result: CompletionResult };
 
 export interface ConnectionCheck {
   ok: boolean;

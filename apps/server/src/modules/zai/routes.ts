@@ -6,9 +6,7 @@ import { answerEvents } from './answer.js';
 import type { ZaiService } from './service.js';
 
 export function registerZaiRoutes(app: FastifyInstance, assistant: ZaiService): void {
-  registerRoute(app, zaiRoutes.meetings, ({ auth, query }) =>
-    assistant.meetings(auth, query),
-  );
+  registerRoute(app, zaiRoutes.meetings, ({ auth, query }) => assistant.meetings(auth, query));
   // Access, the model and retrieval are settled before the stream opens, so a meeting the
   // caller cannot see is a plain 404 and an unconnected provider a plain 400.
   registerRoute(app, zaiRoutes.ask, async ({ auth, body, request, reply }) => {

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { contextTokensOf, estimateTokens } from '@parley/ai';
-import { ZAI, type zaiMeetingsQuery, type zaiQuestionBody, type ZaiMeeting } from '@parley/contracts';
+import {
+  ZAI,
+  type zaiMeetingsQuery,
+  type zaiQuestionBody,
+  type ZaiMeeting,
+} from '@parley/contracts';
 import type { AiProviderResolver } from '../ai-providers/index.js';
 import type { MeetingListsService } from '../meetings/index.js';
 import type { TranscriptsService } from '../transcripts/index.js';

@@ -7,8 +7,10 @@ export function videoEmpty(
   hasData: boolean,
 ): { icon: LucideIcon; text: string } | null {
   if (!video) return null;
-  if (video.state === 'audio_only') return { icon: Volume2, text: VIDEO_SIGNALS_MESSAGES.audioOnly };
-  if (video.state === 'not_analysed') return { icon: Film, text: VIDEO_SIGNALS_MESSAGES.notAnalysed };
+  if (video.state === 'audio_only')
+    return { icon: Volume2, text: VIDEO_SIGNALS_MESSAGES.audioOnly };
+  if (video.state === 'not_analysed')
+    return { icon: Film, text: VIDEO_SIGNALS_MESSAGES.notAnalysed };
   if (video.framesWithFaces === 0 || !hasData)
     return { icon: ScanFace, text: VIDEO_SIGNALS_MESSAGES.noFace };
   return null;
