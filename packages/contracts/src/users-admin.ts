@@ -338,7 +338,8 @@ export const groupRoutes = {
   all: defineRoute({
     method: 'GET',
     path: '/group/all',
-    summary: 'Groups searched and paged (the caller’s organisation, or the one the super admin names)',
+    summary:
+      'Groups searched and paged (the caller’s organisation, or the one the super admin names)',
     tags,
     auth: true,
     permission: 'users.read',

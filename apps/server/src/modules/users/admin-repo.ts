@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
@@ -63,7 +75,7 @@ export function createUserAdminRepo(db: Db) {
       .select({
         user: users,
         organization: organizations.name,
-        customRole: { id: roles.id, name: roles.name },
+        customRole: { id: roles.id, name: roles.name, permissions: roles.permissions },
         salesManager: {
           id: manager.id,
           firstName: manager.firstName,
@@ -104,7 +116,12 @@ export function createUserAdminRepo(db: Db) {
   }
 
   return {
-    async page(filter: UserFilter, sort: [UserSortKey, 'asc' | 'desc'], offset: number, limit: number) {
+    async page(
+      filter: UserFilter,
+      sort: [UserSortKey, 'asc' | 'desc'],
+      offset: number,
+      limit: number,
+    ) {
       const condition = where(filter);
       const column = SORT_COLUMNS[sort[0]];
       const order = [sort[1] === 'asc' ? asc(column) : desc(column), asc(users.id)];

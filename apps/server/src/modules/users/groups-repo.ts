@@ -18,14 +18,22 @@ export function createGroupsRepo(db: Db) {
     db.select(columns).from(groups).where(condition).$dynamic();
 
   return {
-    async page(organizationId: string | undefined, search: string | undefined, offset: number, limit: number) {
+    async page(
+      organizationId: string | undefined,
+      search: string | undefined,
+      offset: number,
+      limit: number,
+    ) {
       const pattern = containsPattern(search);
       const condition = and(
         organizationId ? eq(groups.organizationId, organizationId) : undefined,
         pattern ? ilike(groups.name, pattern) : undefined,
       );
       const [data, [total]] = await Promise.all([
-        select(condition).orderBy(desc(groups.createdAt), asc(groups.id)).offset(offset).limit(limit),
+        select(condition)
+          .orderBy(desc(groups.createdAt), asc(groups.id))
+          .offset(offset)
+          .limit(limit),
         db.select({ n: count() }).from(groups).where(condition),
       ]);
       return { rows: data, count: total?.n ?? 0 };
@@ -37,7 +45,10 @@ export function createGroupsRepo(db: Db) {
       return row ?? null;
     },
     async insert(organizationId: string, name: string) {
-      const [row] = await db.insert(groups).values({ organizationId, name }).returning({ id: groups.id });
+      const [row] = await db
+        .insert(groups)
+        .values({ organizationId, name })
+        .returning({ id: groups.id });
       if (!row) throw new Error('group insert returned nothing');
       return row.id;
     },

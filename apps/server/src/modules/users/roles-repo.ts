@@ -22,7 +22,8 @@ export interface RoleValues {
 
 /** An organisation's custom roles (the default roles are not rows). */
 export function createRolesRepo(db: Db) {
-  const select = (condition: SQL | undefined) => db.select(columns).from(roles).where(condition).$dynamic();
+  const select = (condition: SQL | undefined) =>
+    db.select(columns).from(roles).where(condition).$dynamic();
   return {
     ofOrganization: (organizationId: string) =>
       select(eq(roles.organizationId, organizationId)).orderBy(asc(roles.name)),
@@ -35,7 +36,10 @@ export function createRolesRepo(db: Db) {
       return found.find((r) => r.name.toLowerCase() === name.toLowerCase()) ?? null;
     },
     async insert(organizationId: string, values: RoleValues) {
-      const [row] = await db.insert(roles).values({ ...values, organizationId }).returning({ id: roles.id });
+      const [row] = await db
+        .insert(roles)
+        .values({ ...values, organizationId })
+        .returning({ id: roles.id });
       if (!row) throw new Error('role insert returned nothing');
       return row.id;
     },
