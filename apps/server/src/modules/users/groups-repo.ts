@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
-import { groups, userGroups } from '../../platform/db/schema.js';
+import { groups } from '../../platform/db/schema.js';
 
-const members = sql<number>`(SELECT count(*)::int FROM ${userGroups} WHERE ${userGroups.groupId} = ${groups.id})`;
+// Qualified by hand: inside a one-table select drizzle writes columns unqualified.
+const members = sql<number>`(SELECT count(*)::int FROM "user_groups" WHERE "user_groups"."group_id" = "groups"."id")`;
 const columns = {
   id: groups.id,
   organizationId: groups.organizationId,

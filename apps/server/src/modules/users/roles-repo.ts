@@ -3,7 +3,9 @@ import type { Permission, Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { roles, users } from '../../platform/db/schema.js';
 
-const holders = sql<number>`(SELECT count(*)::int FROM ${users} WHERE ${users.roleId} = ${roles.id})`;
+// Qualified by hand: inside a one-table select drizzle writes columns unqualified, and a bare
+// "id" in the subquery would be the users' own.
+const holders = sql<number>`(SELECT count(*)::int FROM "users" WHERE "users"."role_id" = "roles"."id")`;
 const columns = {
   id: roles.id,
   organizationId: roles.organizationId,
