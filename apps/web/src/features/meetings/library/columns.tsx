@@ -15,7 +15,8 @@ import { Thumbnail } from './Thumbnail';
 export interface RowActions {
   open(meeting: Meeting): void;
   share(meeting: Meeting): void;
-  remove(meeting: Meeting): void;
+  /** Absent without meetings.manage: no Delete. */
+  remove?(meeting: Meeting): void;
 }
 
 export const meetingLabel = (m: Meeting) => stripExtension(m.meetingName);
@@ -27,12 +28,16 @@ function Actions({ meeting, actions }: { meeting: Meeting; actions: RowActions }
       items={[
         { label: 'Open', icon: ExternalLink, onSelect: () => actions.open(meeting) },
         { label: 'Share', icon: Share2, onSelect: () => actions.share(meeting) },
-        {
-          label: 'Delete',
-          icon: Trash2,
-          destructive: true,
-          onSelect: () => actions.remove(meeting),
-        },
+        ...(actions.remove
+          ? [
+              {
+                label: 'Delete',
+                icon: Trash2,
+                destructive: true,
+                onSelect: () => actions.remove?.(meeting),
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -50,7 +50,8 @@ export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
 interface MeetingHeaderProps {
   meeting: Meeting;
   onShare(): void;
-  onDelete(): void;
+  /** Absent when the viewer may not delete the meeting (no meetings.manage): no button. */
+  onDelete?(): void;
   /** More actions of the meeting (name speakers, re-analyze). */
   actions?: ActionMenuItem[];
 }
@@ -73,14 +74,16 @@ export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: Meet
           <Share2 aria-hidden />
           <span className="max-sm:sr-only">Share</span>
         </Button>
-        <Button
-          variant="ghost"
-          onClick={onDelete}
-          className="text-danger hover:text-danger max-sm:size-9 max-sm:px-0"
-        >
-          <Trash2 aria-hidden />
-          <span className="max-sm:sr-only">Delete</span>
-        </Button>
+        {onDelete ? (
+          <Button
+            variant="ghost"
+            onClick={onDelete}
+            className="text-danger hover:text-danger max-sm:size-9 max-sm:px-0"
+          >
+            <Trash2 aria-hidden />
+            <span className="max-sm:sr-only">Delete</span>
+          </Button>
+        ) : null}
         {actions.length > 0 ? <ActionMenu label="More actions" items={actions} /> : null}
       </div>
     </header>
