@@ -12,6 +12,7 @@ import {
   type userAdminRoutes,
 } from '@parley/contracts';
 import { collect, type Validated } from '../../lib/validation';
+import type { SelectOption } from '../../ui';
 
 /**
  * The role select holds default and custom roles in one list: 'role:salesRep' or
@@ -19,7 +20,10 @@ import { collect, type Validated } from '../../lib/validation';
  */
 export type RoleChoice = `role:${Role}` | `custom:${string}`;
 
-export function roleOptions(custom: readonly CustomRole[], held: readonly Permission[]) {
+export function roleOptions(
+  custom: readonly CustomRole[],
+  held: readonly Permission[],
+): SelectOption[] {
   const can = (ps: readonly Permission[]) => ps.every((p) => held.includes(p));
   return [
     ...ASSIGNABLE_ROLES.map((r) => ({ value: `role:${r}`, label: ROLE_NAMES[r] })),
