@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ManagedUser } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
+import { toast } from '../../lib/toast';
 import { useFormDialog } from '../../lib/use-form-dialog';
 import { CheckboxField, FormDialog, SelectField, TextField } from '../../ui';
 import {
@@ -41,6 +42,8 @@ export function UserDialog(props: {
         ? update.mutateAsync({ id: user.id, body })
         : create.mutateAsync({ ...body, organizationId }),
     failure: user ? 'The user could not be saved' : 'The user could not be added',
+    // 'Invitation sent to …' or 'User updated'.
+    onSaved: (res) => toast({ title: res.message, variant: 'success' }),
     onClose,
   });
   const v = form.values;
