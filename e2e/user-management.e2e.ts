@@ -127,5 +127,15 @@ test('the three tabs in light and dark', async ({ page }) => {
         fullPage: true,
       });
     }
+    // The dialogs: a new user and a new role.
+    await page.goto('/user-management');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('dialog', { name: 'Add user' }).waitFor();
+    await page.screenshot({ path: `test-results/user-management-user-dialog-${theme}.png` });
+    await page.keyboard.press('Escape');
+    await page.goto('/user-management?tab=roles');
+    await page.getByRole('button', { name: 'New role' }).click();
+    await page.getByRole('dialog', { name: 'New role' }).waitFor();
+    await page.screenshot({ path: `test-results/user-management-role-dialog-${theme}.png` });
   }
 });

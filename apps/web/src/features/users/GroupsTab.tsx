@@ -116,21 +116,19 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
     <Section
       title="Groups"
       actions={
-        <div className="flex flex-wrap items-center gap-2">
-          <SearchInput
-            label="Search groups"
-            value={list.search}
-            onValueChange={list.setSearch}
-            className="w-full max-w-xs"
-          />
-          {canManage ? (
-            <Button onClick={() => setEditing('new')}>
-              <Plus aria-hidden /> New group
-            </Button>
-          ) : null}
-        </div>
+        canManage ? (
+          <Button onClick={() => setEditing('new')}>
+            <Plus aria-hidden /> New group
+          </Button>
+        ) : null
       }
     >
+      <SearchInput
+        label="Search groups"
+        value={list.search}
+        onValueChange={list.setSearch}
+        className="w-full max-w-xs"
+      />
       <ListTable
         label="Groups"
         list={list}

@@ -116,7 +116,7 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
     {
       id: 'name',
       header: 'Role',
-      cell: (r) => <span className="font-medium text-fg">{r.name}</span>,
+      cell: (r) => <span className="font-medium whitespace-nowrap text-fg">{r.name}</span>,
     },
     {
       id: 'permissions',
