@@ -7,8 +7,7 @@ import {
   type RouteBody,
   type RouteQuery,
 } from '@parley/contracts';
-import { api, failureMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { api, withFailureToast } from '../../lib/api';
 
 type UserQuery = RouteQuery<typeof userAdminRoutes.listOfOrganization>;
 type GroupQuery = RouteQuery<typeof groupRoutes.all>;
@@ -25,21 +24,11 @@ export const userAdminKeys = {
   managers: (organizationId: string) => ['user-management', 'managers', organizationId] as const,
 };
 
-/** Spec 3 §8 names the failure; the server's reason follows it. */
-async function orToast<T>(call: Promise<T>, title: string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    toast({ title, description: failureMessage(error, title), variant: 'error' });
-    throw error;
-  }
-}
-
 export function useUserPage(organizationId: string, query: UserQuery) {
   return useQuery({
     queryKey: userAdminKeys.users(organizationId, query),
     queryFn: ({ signal }) =>
-      orToast(
+      withFailureToast(
         api(userAdminRoutes.listOfOrganization, {
           params: { organizationId },
           query,
@@ -57,7 +46,7 @@ export function useGroupPage(organizationId: string, query: GroupQuery) {
   return useQuery({
     queryKey: userAdminKeys.groups(organizationId, query),
     queryFn: ({ signal }) =>
-      orToast(
+      withFailureToast(
         api(groupRoutes.all, { query: { ...query, organizationId }, signal, toast: false }),
         M.groupsFailed,
       ),
@@ -71,7 +60,7 @@ export function useOrganizationGroups(organizationId: string) {
   return useQuery({
     queryKey: userAdminKeys.groups(organizationId),
     queryFn: ({ signal }) =>
-      orToast(
+      withFailureToast(
         api(userAdminRoutes.groups, { query: { organizationId }, signal, toast: false }),
         M.groupsFailed,
       ),
@@ -83,7 +72,7 @@ export function useRoles(organizationId: string) {
   return useQuery({
     queryKey: userAdminKeys.roles(organizationId),
     queryFn: ({ signal }) =>
-      orToast(
+      withFailureToast(
         api(roleRoutes.ofOrganization, { query: { organizationId }, signal, toast: false }),
         M.rolesFailed,
       ),
@@ -104,7 +93,7 @@ export function useSalesManagers(organizationId: string) {
   return useQuery({
     queryKey: userAdminKeys.managers(organizationId),
     queryFn: ({ signal }) =>
-      orToast(
+      withFailureToast(
         api(userAdminRoutes.ofOrganization, {
           params: { organizationId },
           query: { role: 'salesManager' },
