@@ -199,7 +199,8 @@ export function createUserAdminService(deps: UserAdminDeps) {
       if (body.position !== undefined) values.position = body.position;
       if (body.status !== undefined) values.status = body.status satisfies UserStatus;
       if (body.role !== undefined || body.roleId !== undefined) {
-        const base = body.role ?? (row.customRole ? 'user' : row.user.role);
+        // Clearing a custom role leaves its holder on its base role (users.role already is).
+        const base = body.role ?? row.user.role;
         Object.assign(values, await resolveRole(caller, orgId, base, body.roleId ?? null));
       }
       const role = values.role ?? row.user.role;
