@@ -69,6 +69,7 @@ test('the point of contact adds a group and a user; a custom role without meetin
   await expect(nora).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
   const meetingId = nora.url().split('/').at(-1) ?? '';
   await expect(nora.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  await expect(nora.getByRole('button', { name: 'Share' })).toBeVisible();
 
   // A custom role without meetings.manage, given to the user.
   await page.getByRole('tab', { name: 'Roles' }).click();
@@ -95,8 +96,9 @@ test('the point of contact adds a group and a user; a custom role without meetin
   // The next request uses the new role: no Delete on the meeting, and the API refuses it.
   await nora.reload();
   await expect(nora.getByRole('heading', { name: new RegExp(`Pipeline ${stamp}`) })).toBeVisible();
-  await expect(nora.getByRole('button', { name: 'Share' })).toBeVisible();
+  await expect(nora.getByRole('button', { name: 'Back' })).toBeVisible();
   await expect(nora.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await expect(nora.getByRole('button', { name: 'Share' })).toHaveCount(0);
   const requested = await nora.request.post('/api/v1/auth/request-signin', { data: { email } });
   expect(requested.ok()).toBeTruthy();
   const verified = await nora.request.post('/api/v1/auth/verify-signin', {

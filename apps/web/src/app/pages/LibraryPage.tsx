@@ -50,8 +50,9 @@ export default function LibraryPage() {
   const actions = useMemo(
     () => ({
       open: (m: Meeting) => navigate(`/library/${m.id}`),
-      share: (m: Meeting) => setSharing(m),
-      ...(canManage ? { remove: (m: Meeting) => setDeleting(m) } : {}),
+      ...(canManage
+        ? { share: (m: Meeting) => setSharing(m), remove: (m: Meeting) => setDeleting(m) }
+        : {}),
     }),
     [navigate, canManage],
   );

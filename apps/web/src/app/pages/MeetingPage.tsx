@@ -149,7 +149,7 @@ export default function MeetingPage({
     <div className="flex flex-col gap-5">
       <MeetingHeader
         meeting={m}
-        onShare={() => setSharing(true)}
+        onShare={canManage ? () => setSharing(true) : undefined}
         onDelete={canManage ? () => setDeleting(true) : undefined}
         actions={actions}
       />

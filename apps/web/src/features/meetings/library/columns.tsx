@@ -14,8 +14,8 @@ import { Thumbnail } from './Thumbnail';
 
 export interface RowActions {
   open(meeting: Meeting): void;
-  share(meeting: Meeting): void;
-  /** Absent without meetings.manage: no Delete. */
+  /** Share and Delete are absent without meetings.manage. */
+  share?(meeting: Meeting): void;
   remove?(meeting: Meeting): void;
 }
 
@@ -27,7 +27,9 @@ function Actions({ meeting, actions }: { meeting: Meeting; actions: RowActions }
       label={`Actions for ${meetingLabel(meeting)}`}
       items={[
         { label: 'Open', icon: ExternalLink, onSelect: () => actions.open(meeting) },
-        { label: 'Share', icon: Share2, onSelect: () => actions.share(meeting) },
+        ...(actions.share
+          ? [{ label: 'Share', icon: Share2, onSelect: () => actions.share?.(meeting) }]
+          : []),
         ...(actions.remove
           ? [
               {

@@ -49,8 +49,8 @@ export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
 
 interface MeetingHeaderProps {
   meeting: Meeting;
-  onShare(): void;
-  /** Absent when the viewer may not delete the meeting (no meetings.manage): no button. */
+  /** Share and Delete are absent when the viewer may not change the meeting (meetings.manage). */
+  onShare?(): void;
   onDelete?(): void;
   /** More actions of the meeting (name speakers, re-analyze). */
   actions?: ActionMenuItem[];
@@ -70,10 +70,12 @@ export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: Meet
         <MeetingTitle meeting={meeting} />
       </div>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
-          <Share2 aria-hidden />
-          <span className="max-sm:sr-only">Share</span>
-        </Button>
+        {onShare ? (
+          <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
+            <Share2 aria-hidden />
+            <span className="max-sm:sr-only">Share</span>
+          </Button>
+        ) : null}
         {onDelete ? (
           <Button
             variant="ghost"
