@@ -158,7 +158,11 @@ export default function MeetingPage({
         reason={m.statusReason ?? status.data?.statusReason ?? null}
         progress={status.data?.progress}
         steps={status.data?.steps}
-        onRetry={isOwner ? () => start.mutate({ meetingId: m.id, salesStage: m.stage }) : undefined}
+        onRetry={
+          isOwner && canManage
+            ? () => start.mutate({ meetingId: m.id, salesStage: m.stage })
+            : undefined
+        }
         retrying={start.isPending}
       />
       {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
