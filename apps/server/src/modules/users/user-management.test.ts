@@ -242,6 +242,13 @@ describe('deactivation and deletion', () => {
     expect((await send('DELETE', `/user/${other.data.id}`, undefined, admin)).statusCode).toBe(200);
     const [heir] = await ctx.database.db.select().from(meetings).where(eq(meetings.id, second));
     expect(heir?.ownerId).toBe(poc.user.id);
+
+    // An organisation whose only point of contact is the one deleted: nobody to keep them.
+    const alone = await send('DELETE', `/user/${outsider.user.id}`, undefined, admin);
+    expect(alone.statusCode).toBe(409);
+    expect(json(alone).message).toBe(
+      'The organisation has no other point of contact to keep this user’s meetings',
+    );
   });
 });
 
@@ -350,6 +357,10 @@ describe('roles', () => {
     const busy = await send('DELETE', `/role/${role.id}`);
     expect(busy.statusCode, busy.body).toBe(409);
     expect(json(busy).message).toBe('1 user holds this role; give them another role first');
+    // Changing the role's base moves its holders' kind of account with it.
+    await send('PATCH', `/role/${role.id}`, { baseRole: 'salesManager' });
+    const moved = json<{ data: ManagedUser }>(await get(`/user/${data.id}`)).data;
+    expect(moved.role).toBe('salesManager');
     const back = await send('PATCH', `/user/${data.id}`, { role: 'user', roleId: null });
     expect(json<{ data: ManagedUser }>(back).data).toMatchObject({
       role: 'user',
