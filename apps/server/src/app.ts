@@ -116,7 +116,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     images,
     publicUrl: config.publicUrl,
   });
-  const users = createUsersModule({ db, organizations: organizations.service, plans, images });
+  const users = createUsersModule({
+    db,
+    organizations: organizations.service,
+    plans,
+    images,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
   const auth = createAuthModule({
     ...platform,
     config,

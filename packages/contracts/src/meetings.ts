@@ -244,6 +244,7 @@ export const meetingRoutes = {
     summary: 'Delete a meeting (its owner, the organisation’s poc, or a super admin)',
     tags: ['meetings'],
     auth: true,
+    permission: 'meetings.manage',
     response: messageResponse,
   }),
   createFromStorage: defineRoute({

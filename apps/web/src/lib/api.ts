@@ -59,3 +59,16 @@ export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError) return errorToastFor(error)?.description ?? fallback;
   return fallback;
 }
+
+/**
+ * A list read whose failure toasts the spec's title for it (spec 3 §8 'Failed to search users',
+ * 'Getting organizations failed'…) with the server's reason under it; the error is rethrown.
+ */
+export async function withFailureToast<T>(call: Promise<T>, title: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    toast({ title, description: failureMessage(error, title), variant: 'error' });
+    throw error;
+  }
+}

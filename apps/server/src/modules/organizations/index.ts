@@ -3,3 +3,4 @@ export { createOrganizationsModule, type OrganizationsNeeds } from './module.js'
 export type { OrganizationsService } from './service.js';
 export { organizationSummary } from './summary.js';
 export { organizationDeletionJob } from './deletion.js';
+export { invitationMail } from './invite-mail.js';

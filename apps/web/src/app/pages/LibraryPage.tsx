@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
 import { pageCount } from '../../lib/table-state';
+import { useCan } from '../../lib/auth-store';
 import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
 import {
   FromLinkDialog,
@@ -24,6 +25,7 @@ import { UploadDialog } from '../../features/uploads';
 /** /library: the organisation's meetings (spec 2 §2 Meeting lists). */
 export default function LibraryPage() {
   const navigate = useNavigate();
+  const canManage = useCan('meetings.manage');
   const listState = useMeetingListState();
   const { table, query, filtered, setPage } = listState;
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -48,10 +50,11 @@ export default function LibraryPage() {
   const actions = useMemo(
     () => ({
       open: (m: Meeting) => navigate(`/library/${m.id}`),
-      share: (m: Meeting) => setSharing(m),
-      remove: (m: Meeting) => setDeleting(m),
+      ...(canManage
+        ? { share: (m: Meeting) => setSharing(m), remove: (m: Meeting) => setDeleting(m) }
+        : {}),
     }),
-    [navigate],
+    [navigate, canManage],
   );
   const columns = useMemo(() => meetingColumns(actions), [actions]);
 
@@ -114,10 +117,12 @@ export default function LibraryPage() {
                 <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
                   Clear selection
                 </Button>
-                <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
-                  <Trash2 aria-hidden />
-                  Delete selected
-                </Button>
+                {canManage ? (
+                  <Button variant="danger" size="sm" onClick={() => setBulkOpen(true)}>
+                    <Trash2 aria-hidden />
+                    Delete selected
+                  </Button>
+                ) : null}
               </div>
             </div>
           ) : null}

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
-import { useAuth } from '../../lib/auth-store';
+import { useAuth, useCan } from '../../lib/auth-store';
 import {
   Button,
   Card,
@@ -79,6 +79,7 @@ export default function MeetingPage({
   const startTime = startTimeOf(search.get('t'));
   const navigate = useNavigate();
   const { user } = useAuth();
+  const canManage = useCan('meetings.manage');
   const meeting = useMeeting(id);
   const m = meeting.data;
   const liveLipSync = useLiveLipSync(m?.id);
@@ -134,9 +135,10 @@ export default function MeetingPage({
   const isOwner = user?.id === m.ownerId;
   const s = m.inferenceStatus;
   const actions: ActionMenuItem[] = [];
-  if (speakers.length > 0)
+  // Changes to the meeting need meetings.manage (a custom role may leave it out).
+  if (canManage && speakers.length > 0)
     actions.push({ label: 'Name speakers', icon: UserPen, onSelect: () => setNaming(true) });
-  if (s === 'processed' || s === 'failed')
+  if (canManage && (s === 'processed' || s === 'failed'))
     actions.push({
       label: 'Re-analyze',
       icon: RefreshCw,
@@ -147,8 +149,8 @@ export default function MeetingPage({
     <div className="flex flex-col gap-5">
       <MeetingHeader
         meeting={m}
-        onShare={() => setSharing(true)}
-        onDelete={() => setDeleting(true)}
+        onShare={canManage ? () => setSharing(true) : undefined}
+        onDelete={canManage ? () => setDeleting(true) : undefined}
         actions={actions}
       />
       <StatusBanner
@@ -156,7 +158,11 @@ export default function MeetingPage({
         reason={m.statusReason ?? status.data?.statusReason ?? null}
         progress={status.data?.progress}
         steps={status.data?.steps}
-        onRetry={isOwner ? () => start.mutate({ meetingId: m.id, salesStage: m.stage }) : undefined}
+        onRetry={
+          isOwner && canManage
+            ? () => start.mutate({ meetingId: m.id, salesStage: m.stage })
+            : undefined
+        }
         retrying={start.isPending}
       />
       {/* Narrow screens read player, transcript, charts; wide ones put the charts under the

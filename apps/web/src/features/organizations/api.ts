@@ -5,7 +5,7 @@ import {
   type RouteBody,
   type RouteQuery,
 } from '@parley/contracts';
-import { api, failureMessage } from '../../lib/api';
+import { api, withFailureToast } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
 type ListQuery = RouteQuery<typeof organizationRoutes.list>;
@@ -17,21 +17,11 @@ export const organizationKeys = {
   dashboard: (id: string, days: number) => ['organization', 'dashboard', id, days] as const,
 };
 
-/** Spec 3 §8 names the failure; the server's reason follows it. */
-async function orToast<T>(call: Promise<T>, title: string): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    toast({ title, description: failureMessage(error, title), variant: 'error' });
-    throw error;
-  }
-}
-
 export function useOrganizations(query: ListQuery) {
   return useQuery({
     queryKey: organizationKeys.list(query),
     queryFn: ({ signal }) =>
-      orToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
+      withFailureToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,7 +30,7 @@ export function useOrganizationDashboard(id: string, days: number) {
   return useQuery({
     queryKey: organizationKeys.dashboard(id, days),
     queryFn: ({ signal }) =>
-      orToast(
+      withFailureToast(
         api(organizationRoutes.dashboard, {
           params: { organizationId: id },
           query: { days },
@@ -74,7 +64,11 @@ export function useRenameOrganization() {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api(organizationRoutes.update, { params: { organizationId: id }, body: { name }, toast: false }),
+      api(organizationRoutes.update, {
+        params: { organizationId: id },
+        body: { name },
+        toast: false,
+      }),
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
       await refresh();
@@ -86,7 +80,11 @@ export function useDeleteOrganization() {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: ({ id, confirmName }: { id: string; confirmName: string }) =>
-      api(organizationRoutes.remove, { params: { organizationId: id }, body: { confirmName }, toast: false }),
+      api(organizationRoutes.remove, {
+        params: { organizationId: id },
+        body: { confirmName },
+        toast: false,
+      }),
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
       await refresh();

@@ -1,5 +1,6 @@
 import {
   boolean,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -79,7 +80,7 @@ export const roles = pgTable(
     permissions: text('permissions').array().$type<Permission[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('roles_org_idx').on(t.organizationId)],
+  (t) => [uniqueIndex('roles_org_name_uq').on(t.organizationId, t.name)],
 );
 
 export const users = pgTable(
@@ -99,9 +100,12 @@ export const users = pgTable(
     profileImage: jsonb('profile_image').$type<StoredImage>(),
     /** The user's own preferences; keys absent take their defaults (DEFAULT_USER_SETTINGS). */
     settings: jsonb('settings').$type<Partial<UserSettings>>().notNull().default({}),
-    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     /** A custom role, when the user holds one: its permissions replace the default role's. */
     roleId: uuid('role_id').references(() => roles.id, { onDelete: 'restrict' }),
+    /** A sales rep's sales manager (spec 3 §3 has-sales-manager list); kept null otherwise. */
+    salesManagerId: uuid('sales_manager_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -170,4 +174,22 @@ export const oneTimeCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('codes_email_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** A user's groups (spec 3 §3): a user may be in several; both sides go with their row. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  // The primary key serves "a user's groups"; the group filter of the user list needs its own.
+  (t) => [
+    primaryKey({ columns: [t.userId, t.groupId] }),
+    index('user_groups_group_idx').on(t.groupId, t.userId),
+  ],
 );

@@ -14,8 +14,9 @@ import { Thumbnail } from './Thumbnail';
 
 export interface RowActions {
   open(meeting: Meeting): void;
-  share(meeting: Meeting): void;
-  remove(meeting: Meeting): void;
+  /** Share and Delete are absent without meetings.manage. */
+  share?(meeting: Meeting): void;
+  remove?(meeting: Meeting): void;
 }
 
 export const meetingLabel = (m: Meeting) => stripExtension(m.meetingName);
@@ -26,13 +27,19 @@ function Actions({ meeting, actions }: { meeting: Meeting; actions: RowActions }
       label={`Actions for ${meetingLabel(meeting)}`}
       items={[
         { label: 'Open', icon: ExternalLink, onSelect: () => actions.open(meeting) },
-        { label: 'Share', icon: Share2, onSelect: () => actions.share(meeting) },
-        {
-          label: 'Delete',
-          icon: Trash2,
-          destructive: true,
-          onSelect: () => actions.remove(meeting),
-        },
+        ...(actions.share
+          ? [{ label: 'Share', icon: Share2, onSelect: () => actions.share?.(meeting) }]
+          : []),
+        ...(actions.remove
+          ? [
+              {
+                label: 'Delete',
+                icon: Trash2,
+                destructive: true,
+                onSelect: () => actions.remove?.(meeting),
+              },
+            ]
+          : []),
       ]}
     />
   );

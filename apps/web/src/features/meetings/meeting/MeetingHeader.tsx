@@ -49,8 +49,9 @@ export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
 
 interface MeetingHeaderProps {
   meeting: Meeting;
-  onShare(): void;
-  onDelete(): void;
+  /** Share and Delete are absent when the viewer may not change the meeting (meetings.manage). */
+  onShare?(): void;
+  onDelete?(): void;
   /** More actions of the meeting (name speakers, re-analyze). */
   actions?: ActionMenuItem[];
 }
@@ -69,18 +70,22 @@ export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: Meet
         <MeetingTitle meeting={meeting} />
       </div>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
-          <Share2 aria-hidden />
-          <span className="max-sm:sr-only">Share</span>
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={onDelete}
-          className="text-danger hover:text-danger max-sm:size-9 max-sm:px-0"
-        >
-          <Trash2 aria-hidden />
-          <span className="max-sm:sr-only">Delete</span>
-        </Button>
+        {onShare ? (
+          <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
+            <Share2 aria-hidden />
+            <span className="max-sm:sr-only">Share</span>
+          </Button>
+        ) : null}
+        {onDelete ? (
+          <Button
+            variant="ghost"
+            onClick={onDelete}
+            className="text-danger hover:text-danger max-sm:size-9 max-sm:px-0"
+          >
+            <Trash2 aria-hidden />
+            <span className="max-sm:sr-only">Delete</span>
+          </Button>
+        ) : null}
         {actions.length > 0 ? <ActionMenu label="More actions" items={actions} /> : null}
       </div>
     </header>

@@ -1,0 +1,155 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  USER_ADMIN_MESSAGES as M,
+  groupRoutes,
+  roleRoutes,
+  userAdminRoutes,
+  type RouteBody,
+  type RouteQuery,
+} from '@parley/contracts';
+import { api, withFailureToast } from '../../lib/api';
+
+type UserQuery = RouteQuery<typeof userAdminRoutes.listOfOrganization>;
+type GroupQuery = RouteQuery<typeof groupRoutes.all>;
+
+/** Query keys of User Management; every change refreshes everything under `all`. */
+export const userAdminKeys = {
+  all: ['user-management'] as const,
+  users: (organizationId: string, query: UserQuery) =>
+    ['user-management', 'users', organizationId, query] as const,
+  groups: (organizationId: string, query?: GroupQuery) =>
+    ['user-management', 'groups', organizationId, query ?? 'all'] as const,
+  roles: (organizationId: string) => ['user-management', 'roles', organizationId] as const,
+  positions: (organizationId: string) => ['user-management', 'positions', organizationId] as const,
+  managers: (organizationId: string) => ['user-management', 'managers', organizationId] as const,
+};
+
+export function useUserPage(organizationId: string, query: UserQuery) {
+  return useQuery({
+    queryKey: userAdminKeys.users(organizationId, query),
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(userAdminRoutes.listOfOrganization, {
+          params: { organizationId },
+          query,
+          signal,
+          toast: false,
+        }),
+        M.searchFailed,
+      ),
+    placeholderData: keepPreviousData,
+    enabled: !!organizationId,
+  });
+}
+
+export function useGroupPage(organizationId: string, query: GroupQuery) {
+  return useQuery({
+    queryKey: userAdminKeys.groups(organizationId, query),
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(groupRoutes.all, { query: { ...query, organizationId }, signal, toast: false }),
+        M.groupsFailed,
+      ),
+    placeholderData: keepPreviousData,
+    enabled: !!organizationId,
+  });
+}
+
+/** Every group of the organisation with its status (the filter and the user dialog). */
+export function useOrganizationGroups(organizationId: string) {
+  return useQuery({
+    queryKey: userAdminKeys.groups(organizationId),
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(userAdminRoutes.groups, { query: { organizationId }, signal, toast: false }),
+        M.groupsFailed,
+      ),
+    enabled: !!organizationId,
+  });
+}
+
+export function useRoles(organizationId: string) {
+  return useQuery({
+    queryKey: userAdminKeys.roles(organizationId),
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(roleRoutes.ofOrganization, { query: { organizationId }, signal, toast: false }),
+        M.rolesFailed,
+      ),
+    enabled: !!organizationId,
+  });
+}
+
+export function usePositions(organizationId: string) {
+  return useQuery({
+    queryKey: userAdminKeys.positions(organizationId),
+    queryFn: ({ signal }) => api(userAdminRoutes.positions, { query: { organizationId }, signal }),
+    enabled: !!organizationId,
+  });
+}
+
+/** The organisation's sales managers: who a sales rep can report to. */
+export function useSalesManagers(organizationId: string) {
+  return useQuery({
+    queryKey: userAdminKeys.managers(organizationId),
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(userAdminRoutes.ofOrganization, {
+          params: { organizationId },
+          query: { role: 'salesManager' },
+          signal,
+          toast: false,
+        }),
+        M.fetchFailed,
+      ),
+    enabled: !!organizationId,
+  });
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: userAdminKeys.all });
+}
+
+/** A change whose success refreshes every User Management list. */
+function useChange<V, R>(run: (vars: V) => Promise<R>) {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: run, onSuccess: () => refresh() });
+}
+
+export const useCreateUser = () =>
+  useChange((body: RouteBody<typeof userAdminRoutes.create>) =>
+    api(userAdminRoutes.create, { body, toast: false }),
+  );
+export const useUpdateUser = () =>
+  useChange(({ id, body }: { id: string; body: RouteBody<typeof userAdminRoutes.update> }) =>
+    api(userAdminRoutes.update, { params: { id }, body }),
+  );
+export const useUpdateUserForm = () =>
+  useChange(({ id, body }: { id: string; body: RouteBody<typeof userAdminRoutes.update> }) =>
+    api(userAdminRoutes.update, { params: { id }, body, toast: false }),
+  );
+export const useDeleteUser = () =>
+  useChange((id: string) => api(userAdminRoutes.remove, { params: { id } }));
+
+export const useCreateGroup = () =>
+  useChange((body: RouteBody<typeof groupRoutes.create>) =>
+    api(groupRoutes.create, { body, toast: false }),
+  );
+export const useUpdateGroup = () =>
+  useChange(({ id, body }: { id: string; body: RouteBody<typeof groupRoutes.update> }) =>
+    api(groupRoutes.update, { params: { id }, body, toast: false }),
+  );
+export const useDeleteGroup = () =>
+  useChange((id: string) => api(groupRoutes.remove, { params: { id } }));
+
+export const useCreateRole = () =>
+  useChange((body: RouteBody<typeof roleRoutes.create>) =>
+    api(roleRoutes.create, { body, toast: false }),
+  );
+export const useUpdateRole = () =>
+  useChange(({ id, body }: { id: string; body: RouteBody<typeof roleRoutes.update> }) =>
+    api(roleRoutes.update, { params: { id }, body, toast: false }),
+  );
+export const useDeleteRole = () =>
+  useChange((id: string) => api(roleRoutes.remove, { params: { id } }));
