@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FEATURES, POSITIONS, type Role } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -9,7 +9,6 @@ import {
   organizations,
   planBundles,
   plans,
-  roles,
   users,
 } from '../../platform/db/schema.js';
 import {
