@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Trash2, Users } from 'lucide-react';
 import { useConfirmedAction } from '../lib/use-confirmed-action';
 import { useListState } from '../lib/use-list-state';
@@ -111,13 +111,17 @@ describe('a list built from useListState and ListTable', () => {
     expect(lastQuery()).toMatchObject({ page: 1 });
   });
 
-  it('returns to the first page when the search, a filter or the sort changes', () => {
+  it('returns to the first page when the search, a filter or the sort changes', async () => {
     const { lastQuery } = setup(loaded(PEOPLE.slice(0, 10), 12));
     const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     next();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), {
       target: { value: '  ada ' },
     });
+    // The search is sent once typing pauses (debounced).
+    expect(lastQuery()).toMatchObject({ page: 0 });
+    expect(lastQuery()).not.toHaveProperty('search');
+    await waitFor(() => expect(lastQuery()).toHaveProperty('search'));
     expect(lastQuery()).toEqual({
       page: 0,
       size: 10,
@@ -130,11 +134,11 @@ describe('a list built from useListState and ListTable', () => {
     expect(lastQuery()).toMatchObject({ page: 0, order: 'name:desc' });
   });
 
-  it('says the list is empty, or that nothing matches once it is narrowed', () => {
+  it('says the list is empty, or that nothing matches once it is narrowed', async () => {
     setup(loaded([]));
     expect(screen.getByText('Nobody here yet')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zed' } });
-    expect(screen.getByText('Nobody matches')).toBeTruthy();
+    expect(await screen.findByText('Nobody matches')).toBeTruthy();
   });
 
   it('replaces the table with a load error that retries', () => {
