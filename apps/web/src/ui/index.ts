@@ -36,4 +36,5 @@ export {
   type OfflinePlayerProps,
 } from './player/OfflinePlayer';
 export { FormError } from './FormError';
+export { Figure } from './Figure';
 export { DialogForm, FormDialog } from './FormDialog';

@@ -74,7 +74,11 @@ export function useRenameOrganization() {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api(organizationRoutes.update, { params: { organizationId: id }, body: { name }, toast: false }),
+      api(organizationRoutes.update, {
+        params: { organizationId: id },
+        body: { name },
+        toast: false,
+      }),
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
       await refresh();
@@ -86,7 +90,11 @@ export function useDeleteOrganization() {
   const refresh = useRefreshOrganizations();
   return useMutation({
     mutationFn: ({ id, confirmName }: { id: string; confirmName: string }) =>
-      api(organizationRoutes.remove, { params: { organizationId: id }, body: { confirmName }, toast: false }),
+      api(organizationRoutes.remove, {
+        params: { organizationId: id },
+        body: { confirmName },
+        toast: false,
+      }),
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
       await refresh();

@@ -8,7 +8,7 @@ import {
 import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useFormFields } from '../../lib/use-form-fields';
-import { collect, type Validated } from '../../lib/validation';
+import { fromParse, type Validated } from '../../lib/validation';
 import {
   Avatar,
   Button,
@@ -28,9 +28,7 @@ type Field = (typeof FIELDS)[number];
 
 function validate(v: UpdateProfileBody): Validated<Field, UpdateProfileBody> {
   const parsed = updateProfileBody.safeParse(v);
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: collect(parsed.error.issues, FIELDS) };
+  return fromParse(parsed, FIELDS);
 }
 
 /** The signed-in user's picture and name; e-mail, role and position are shown, not edited here. */
