@@ -25,19 +25,22 @@ export function useListState<F extends Record<string, string> = Record<never, st
   const [sort, setSortState] = useState(options.sort);
   const [filters, setFilters] = useState(initialFilters);
   const term = useDebouncedValue(search.trim());
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    setPage(0);
+  };
 
   return {
     page,
     pageSize,
     /** As typed; `query.search` is the trimmed text. */
     search,
+    /** The search box's binding: `<SearchInput label="…" {...list.searchBox} />`. */
+    searchBox: { value: search, onValueChange: setSearch },
     sort,
     filters,
     setPage,
-    setSearch(text: string) {
-      setSearchText(text);
-      setPage(0);
-    },
+    setSearch,
     setSort(next: SortState) {
       setSortState(next);
       setPage(0);

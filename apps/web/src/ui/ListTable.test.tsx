@@ -54,7 +54,7 @@ function People(props: {
   ];
   return (
     <>
-      <SearchInput label="Search people" value={list.search} onValueChange={list.setSearch} />
+      <SearchInput label="Search people" {...list.searchBox} />
       <SelectField
         label="Role"
         value={list.filters.role}

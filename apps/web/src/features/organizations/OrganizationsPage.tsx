@@ -97,8 +97,7 @@ export default function OrganizationsPage() {
       <SearchInput
         label="Search organizations"
         placeholder="Search by name or contact e-mail"
-        value={list.search}
-        onValueChange={list.setSearch}
+        {...list.searchBox}
         className="w-full max-w-sm"
       />
       <ListTable

@@ -62,8 +62,7 @@ export function ParametersTable() {
           <SearchInput
             label="Search parameters"
             placeholder="Search keys"
-            value={list.search}
-            onValueChange={list.setSearch}
+            {...list.searchBox}
             className="min-w-0 flex-1 sm:w-64"
           />
           <Button onClick={() => setDialog({ editing: null })}>

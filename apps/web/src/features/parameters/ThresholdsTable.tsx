@@ -87,13 +87,7 @@ export function ThresholdsTable() {
   return (
     <Section
       title="Thresholds"
-      actions={
-        <SearchInput
-          label="Search organisations"
-          value={list.search}
-          onValueChange={list.setSearch}
-        />
-      }
+      actions={<SearchInput label="Search organisations" {...list.searchBox} />}
     >
       <ListTable
         label="Thresholds"

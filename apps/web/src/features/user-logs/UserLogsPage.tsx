@@ -107,8 +107,7 @@ export default function UserLogsPage() {
           <SearchInput
             label="Search users"
             placeholder="Search by name or e-mail"
-            value={list.search}
-            onValueChange={list.setSearch}
+            {...list.searchBox}
             className="sm:max-w-xs"
           />
         ) : null}
