@@ -11,7 +11,6 @@ import { createOrganizationsRepo } from './repo.js';
 import { registerOrganizationRoutes } from './routes.js';
 import { createOrganizationsService } from './service.js';
 
-
 export interface OrganizationsNeeds {
   db: Db;
   plans: BillingService;
