@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Trash2, Users } from 'lucide-react';
+import { Pencil, Trash2, Users } from 'lucide-react';
 import { useConfirmedAction } from '../lib/use-confirmed-action';
 import { useListState } from '../lib/use-list-state';
 import { toastStore } from '../lib/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { DataColumn } from './DataTable';
 import { ListTable, type ListResult } from './ListTable';
-import { actionsColumn } from './row-actions';
+import { actionsColumn, RowActions } from './row-actions';
 import { SearchInput } from './SearchInput';
 import { SelectField } from './Select';
 
@@ -175,5 +175,26 @@ describe('a list built from useListState and ListTable', () => {
     setup(loaded(PEOPLE.slice(0, 1)), { extraAction: true });
     expect(screen.queryByRole('button', { name: 'Delete Person 0' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Actions for Person 0' })).toBeTruthy();
+  });
+});
+
+describe('RowActions', () => {
+  const items = (onEdit: () => void) => [
+    { label: 'Edit', icon: Pencil, onSelect: onEdit },
+    { label: 'Delete', icon: Trash2, onSelect: () => {} },
+  ];
+
+  it('shows several actions as buttons side by side when inline, each named for the row', () => {
+    const onEdit = vi.fn();
+    render(<RowActions label="KEY_A" items={items(onEdit)} inline />);
+    expect(screen.queryByRole('button', { name: 'Actions for KEY_A' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit KEY_A' }));
+    expect(onEdit).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Delete KEY_A' })).toBeTruthy();
+  });
+
+  it('shows nothing without actions', () => {
+    const { container } = render(<RowActions label="KEY_A" items={[]} />);
+    expect(container.textContent).toBe('');
   });
 });
