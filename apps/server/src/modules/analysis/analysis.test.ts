@@ -10,11 +10,7 @@ import {
   type Meeting,
   type OfflineStatus,
 } from '@parley/contracts';
-import {
-  analysisRuns,
-  meetingTranscripts,
-  plans,
-} from '../../platform/db/schema.js';
+import { analysisRuns, meetingTranscripts, plans } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { remainingCredits } from '../../test/plans-kit.js';
 import {
