@@ -4,33 +4,13 @@
 // a fixture: the 200x200 15 fps forehead patch and the 480x480 30 fps talking face.
 // PHYSIOLOGY_BENCH_MINUTES changes the length (default 10). Needs `npm run build`.
 // Prints figures; asserts nothing.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { estimatePhysiology, skinPatchTrace } from '../packages/analysis/dist/index.js';
-import { fixture, mb, peakRss, timed } from './recording.mjs';
+import { fixture, loopMedia, mb, peakRss, timed } from './recording.mjs';
 
 const minutes = Number(process.env.PHYSIOLOGY_BENCH_MINUTES ?? 10);
-
-/** Loops `source` to `seconds` without re-encoding. */
-function loopVideo(source, file, seconds) {
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-stream_loop',
-    '-1',
-    '-i',
-    source,
-    '-t',
-    String(seconds),
-    '-an',
-    '-c',
-    'copy',
-    file,
-  ]);
-}
 
 async function measure(label, file) {
   const trace = await timed(() => skinPatchTrace(file));
@@ -64,10 +44,10 @@ await measure('video/talking-face.mp4 (480x480, 30 fps)', fixture('video/talking
 const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-physiology-'));
 try {
   const patch = path.join(dir, 'patch.avi');
-  loopVideo(fixture('rppg/india_video1_forehead.avi'), patch, minutes * 60);
+  loopMedia(fixture('rppg/india_video1_forehead.avi'), patch, minutes * 60, { dropAudio: true });
   await measure(`${minutes} min forehead patch (200x200, 15 fps)`, patch);
   const face = path.join(dir, 'face.mp4');
-  loopVideo(fixture('video/talking-face.mp4'), face, minutes * 60);
+  loopMedia(fixture('video/talking-face.mp4'), face, minutes * 60, { dropAudio: true });
   await measure(`${minutes} min talking face (480x480, 30 fps)`, face);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,6 @@
 // engine that returns no words), to measure the memory of decode, VAD, features and
 // diarization for a two-hour meeting in minutes rather than an hour of pocketsphinx.
 // Needs `npm run build`. Prints figures; asserts nothing.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import {
   runTextStep,
   SAMPLE_RATE,
 } from '../packages/analysis/dist/index.js';
-import { fixture, joinFixtures, mb, peakRss, timed } from './recording.mjs';
+import { fixture, joinFixtures, loopMedia, mb, peakRss, timed } from './recording.mjs';
 
 const minutes = Number(process.env.PIPELINE_BENCH_MINUTES ?? 10);
 const memoryMinutes = Number(process.env.PIPELINE_BENCH_MEMORY_MINUTES ?? 0);
@@ -34,24 +33,6 @@ const sources = [
   ...[0, 1, 2, 3, 4].map((i) => `speech/fleurs-en-00${i}.ogg`),
   'video/talking-face.mp4',
 ].map(fixture);
-
-/** A long recording by looping the 10-minute one with ffmpeg (no re-encode of the sources). */
-function loopRecording(source, file, seconds) {
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-stream_loop',
-    '-1',
-    '-i',
-    source,
-    '-t',
-    String(seconds),
-    '-c',
-    'copy',
-    file,
-  ]);
-}
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-pipeline-'));
 try {
@@ -126,7 +107,7 @@ async function timings(file, joined) {
 
 async function memoryRun(file) {
   const long = path.join(dir, 'long.wav');
-  loopRecording(file, long, memoryMinutes * 60);
+  loopMedia(file, long, memoryMinutes * 60);
   const silentEngine = {
     name: 'none',
     model: 'none',

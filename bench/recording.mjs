@@ -48,6 +48,28 @@ export function joinFixtures(file, seconds, sources) {
   return playlist.length;
 }
 
+/**
+ * Loops `source` into `file` up to `seconds` without re-encoding (a long recording from a
+ * short fixture); `dropAudio` keeps only the picture.
+ */
+export function loopMedia(source, file, seconds, { dropAudio = false } = {}) {
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-stream_loop',
+    '-1',
+    '-i',
+    source,
+    '-t',
+    String(seconds),
+    ...(dropAudio ? ['-an'] : []),
+    '-c',
+    'copy',
+    file,
+  ]);
+}
+
 /** Runs fn and answers its value with the seconds it took. */
 export async function timed(fn) {
   const t = performance.now();

@@ -27,3 +27,16 @@ export async function grantInterviewIntelligence(
   if (!planId || !bundle) throw new Error('plan or seeded bundle missing');
   await db.insert(planBundles).values({ planId, bundleId: bundle.id });
 }
+
+/** The credits left on the organisation's plan; null when it has none. */
+export async function remainingCredits(
+  ctx: TestContext,
+  organizationId: string,
+): Promise<number | null> {
+  const [row] = await ctx.database.db
+    .select({ n: plans.remainingCredits })
+    .from(plans)
+    .innerJoin(organizations, eq(organizations.planId, plans.id))
+    .where(eq(organizations.id, organizationId));
+  return row?.n ?? null;
+}

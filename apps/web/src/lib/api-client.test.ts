@@ -1,11 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  DEFAULT_ROLE_PERMISSIONS,
-  authRoutes,
-  consentRoutes,
-  sharingRoutes,
-  type AuthSuccess,
-} from '@parley/contracts';
+import { authRoutes, consentRoutes, sharingRoutes, type AuthSuccess } from '@parley/contracts';
 import {
   ApiRequestError,
   buildUrl,
@@ -13,37 +7,13 @@ import {
   errorToastFor,
   type ApiDeps,
 } from './api-client';
+import { authSuccess } from '../test/sign-in';
 import type { ToastInput } from './toast';
 
 const USER_ID = '6f1c1a2e-2b1c-4a55-8d59-1c7c4ef8e001';
 
-function authResult(token: string): AuthSuccess {
-  return {
-    accessToken: token,
-    authProvider: 'plain',
-    user: {
-      id: USER_ID,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      role: 'poc',
-      permissions: [...DEFAULT_ROLE_PERMISSIONS.poc],
-      customRole: null,
-      position: null,
-      profileImageUrl: null,
-      b2cConsent: false,
-      organizationId: 'org',
-      organization: {
-        id: 'org',
-        name: 'Org',
-        isB2C: false,
-        defaultCloud: null,
-        organizationProfileUrl: null,
-      },
-      plan: null,
-    },
-  };
-}
+const authResult = (token: string): AuthSuccess =>
+  authSuccess({ id: USER_ID, token, organizationId: 'org', plan: null });
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, sortToOrder, type SortState } from './table-state';
+import { useDebouncedValue } from './use-debounced';
 
 interface ListStateOptions<F extends Record<string, string>> {
   pageSize?: number;
@@ -11,7 +12,8 @@ interface ListStateOptions<F extends Record<string, string>> {
 
 /**
  * What a paged list shows: its search text, filters, sort and page. Any change of what is
- * listed returns to the first page, so nobody is left on page 7 of a two-page result.
+ * listed returns to the first page, so nobody is left on page 7 of a two-page result. The
+ * search reaches the query once typing pauses (spec 2 §9: 200 ms), not at every key.
  */
 export function useListState<F extends Record<string, string> = Record<never, string>>(
   options: ListStateOptions<F> = {},
@@ -22,20 +24,23 @@ export function useListState<F extends Record<string, string> = Record<never, st
   const [search, setSearchText] = useState('');
   const [sort, setSortState] = useState(options.sort);
   const [filters, setFilters] = useState(initialFilters);
-  const term = search.trim();
+  const term = useDebouncedValue(search.trim());
+  const setSearch = (text: string) => {
+    setSearchText(text);
+    setPage(0);
+  };
 
   return {
     page,
     pageSize,
     /** As typed; `query.search` is the trimmed text. */
     search,
+    /** The search box's binding: `<SearchInput label="…" {...list.searchBox} />`. */
+    searchBox: { value: search, onValueChange: setSearch },
     sort,
     filters,
     setPage,
-    setSearch(text: string) {
-      setSearchText(text);
-      setPage(0);
-    },
+    setSearch,
     setSort(next: SortState) {
       setSortState(next);
       setPage(0);

@@ -22,3 +22,17 @@ export function collect<K extends string>(issues: readonly Issue[], fields: read
 
 /** A trimmed value, or undefined when blank (optional fields of a request body). */
 export const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+
+/** What a schema's safeParse answers (zod's SafeParseResult fits). */
+export type ParseResult<B> =
+  { success: true; data: B } | { success: false; error: { issues: readonly Issue[] } };
+
+/** A schema's answer as a form's result: the body, or each field's first message. */
+export function fromParse<K extends string, B>(
+  parsed: ParseResult<B>,
+  fields: readonly K[],
+): Validated<K, B> {
+  return parsed.success
+    ? { ok: true, body: parsed.data }
+    : { ok: false, errors: collect(parsed.error.issues, fields) };
+}

@@ -1,11 +1,18 @@
 import { DEFAULT_ROLE_PERMISSIONS, type AuthSuccess } from '@parley/contracts';
 import { setAuthenticated } from '../lib/auth-store';
 
-/** Tests only: signs a poc in whose organisation holds the given bundles. */
-export function signInWith(bundles: string[], opts: { id?: string; isB2C?: boolean } = {}): void {
-  const { id = 'u1', isB2C = false } = opts;
-  const result: AuthSuccess = {
-    accessToken: 't',
+/**
+ * Tests only: what sign-in answers for Ada, a poc of 'Org'. `plan: null` for an organisation
+ * without one; `bundles` are the features its plan holds.
+ */
+export function authSuccess(
+  opts: { id?: string; token?: string; organizationId?: string; isB2C?: boolean } & (
+    { bundles: string[] } | { plan: null }
+  ),
+): AuthSuccess {
+  const { id = 'u1', token = 't', organizationId = 'o', isB2C = false } = opts;
+  return {
+    accessToken: token,
     authProvider: 'plain',
     user: {
       id,
@@ -18,25 +25,32 @@ export function signInWith(bundles: string[], opts: { id?: string; isB2C?: boole
       position: null,
       profileImageUrl: null,
       b2cConsent: false,
-      organizationId: 'o',
+      organizationId,
       organization: {
-        id: 'o',
+        id: organizationId,
         name: 'Org',
         isB2C,
         defaultCloud: null,
         organizationProfileUrl: null,
       },
-      plan: {
-        id: 'p',
-        name: 'Plan',
-        type: 'monthly',
-        endDate: null,
-        remainingCredits: 1,
-        freeMeetingCredits: 0,
-        currentBundles: bundles.map((name) => ({ id: name, name, features: [] })),
-        bundleIds: [],
-      },
+      plan:
+        'plan' in opts
+          ? null
+          : {
+              id: 'p',
+              name: 'Plan',
+              type: 'monthly',
+              endDate: null,
+              remainingCredits: 1,
+              freeMeetingCredits: 0,
+              currentBundles: opts.bundles.map((name) => ({ id: name, name, features: [] })),
+              bundleIds: [],
+            },
     },
   };
-  setAuthenticated(result);
+}
+
+/** Tests only: signs a poc in whose organisation holds the given bundles. */
+export function signInWith(bundles: string[], opts: { id?: string; isB2C?: boolean } = {}): void {
+  setAuthenticated(authSuccess({ ...opts, bundles }));
 }

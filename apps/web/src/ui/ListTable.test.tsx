@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Trash2, Users } from 'lucide-react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Pencil, Trash2, Users } from 'lucide-react';
 import { useConfirmedAction } from '../lib/use-confirmed-action';
 import { useListState } from '../lib/use-list-state';
 import { toastStore } from '../lib/toast';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { DataColumn } from './DataTable';
 import { ListTable, type ListResult } from './ListTable';
-import { actionsColumn } from './row-actions';
+import { actionsColumn, RowActions } from './row-actions';
 import { SearchInput } from './SearchInput';
 import { SelectField } from './Select';
 
@@ -54,7 +54,7 @@ function People(props: {
   ];
   return (
     <>
-      <SearchInput label="Search people" value={list.search} onValueChange={list.setSearch} />
+      <SearchInput label="Search people" {...list.searchBox} />
       <SelectField
         label="Role"
         value={list.filters.role}
@@ -111,13 +111,17 @@ describe('a list built from useListState and ListTable', () => {
     expect(lastQuery()).toMatchObject({ page: 1 });
   });
 
-  it('returns to the first page when the search, a filter or the sort changes', () => {
+  it('returns to the first page when the search, a filter or the sort changes', async () => {
     const { lastQuery } = setup(loaded(PEOPLE.slice(0, 10), 12));
     const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     next();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), {
       target: { value: '  ada ' },
     });
+    // The search is sent once typing pauses (debounced).
+    expect(lastQuery()).toMatchObject({ page: 0 });
+    expect(lastQuery()).not.toHaveProperty('search');
+    await waitFor(() => expect(lastQuery()).toHaveProperty('search'));
     expect(lastQuery()).toEqual({
       page: 0,
       size: 10,
@@ -130,11 +134,11 @@ describe('a list built from useListState and ListTable', () => {
     expect(lastQuery()).toMatchObject({ page: 0, order: 'name:desc' });
   });
 
-  it('says the list is empty, or that nothing matches once it is narrowed', () => {
+  it('says the list is empty, or that nothing matches once it is narrowed', async () => {
     setup(loaded([]));
     expect(screen.getByText('Nobody here yet')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zed' } });
-    expect(screen.getByText('Nobody matches')).toBeTruthy();
+    expect(await screen.findByText('Nobody matches')).toBeTruthy();
   });
 
   it('replaces the table with a load error that retries', () => {
@@ -171,5 +175,26 @@ describe('a list built from useListState and ListTable', () => {
     setup(loaded(PEOPLE.slice(0, 1)), { extraAction: true });
     expect(screen.queryByRole('button', { name: 'Delete Person 0' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Actions for Person 0' })).toBeTruthy();
+  });
+});
+
+describe('RowActions', () => {
+  const items = (onEdit: () => void) => [
+    { label: 'Edit', icon: Pencil, onSelect: onEdit },
+    { label: 'Delete', icon: Trash2, onSelect: () => {} },
+  ];
+
+  it('shows several actions as buttons side by side when inline, each named for the row', () => {
+    const onEdit = vi.fn();
+    render(<RowActions label="KEY_A" items={items(onEdit)} inline />);
+    expect(screen.queryByRole('button', { name: 'Actions for KEY_A' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit KEY_A' }));
+    expect(onEdit).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Delete KEY_A' })).toBeTruthy();
+  });
+
+  it('shows nothing without actions', () => {
+    const { container } = render(<RowActions label="KEY_A" items={[]} />);
+    expect(container.textContent).toBe('');
   });
 });

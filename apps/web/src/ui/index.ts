@@ -21,7 +21,7 @@ export { DateInput } from './DateInput';
 export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
 export { ListTable, type ListPage, type ListResult, type ListTableProps } from './ListTable';
-export { actionsColumn } from './row-actions';
+export { actionsColumn, RowActions } from './row-actions';
 export { Section } from './Section';
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
 export { Pagination } from './Pagination';
@@ -36,4 +36,5 @@ export {
   type OfflinePlayerProps,
 } from './player/OfflinePlayer';
 export { FormError } from './FormError';
+export { Figure } from './Figure';
 export { DialogForm, FormDialog } from './FormDialog';

@@ -10,13 +10,9 @@ import {
   type Meeting,
   type OfflineStatus,
 } from '@parley/contracts';
-import {
-  analysisRuns,
-  meetingTranscripts,
-  organizations,
-  plans,
-} from '../../platform/db/schema.js';
+import { analysisRuns, meetingTranscripts, plans } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
+import { remainingCredits } from '../../test/plans-kit.js';
 import {
   analysisSettled,
   createMediaContext,
@@ -30,14 +26,7 @@ let token: string;
 let org: string;
 const video = readFileSync(fixture('talking-face.mp4'));
 
-const remaining = async () => {
-  const [row] = await ctx.database.db
-    .select({ n: plans.remainingCredits })
-    .from(plans)
-    .innerJoin(organizations, eq(organizations.planId, plans.id))
-    .where(eq(organizations.id, org));
-  return row?.n ?? null;
-};
+const remaining = () => remainingCredits(ctx, org);
 const setCredits = (n: number) =>
   ctx.database.db.update(plans).set({ remainingCredits: n }).where(eq(plans.organizationId, org));
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { meetings, organizations, plans } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
+import { remainingCredits } from '../../test/plans-kit.js';
 import { createMediaContext } from '../../test/media.js';
 import { searchTextOf } from '../meetings/index.js';
 
@@ -12,14 +13,7 @@ let token: string;
 let userToken: string;
 let org: string;
 
-const remaining = async () => {
-  const [row] = await ctx.database.db
-    .select({ n: plans.remainingCredits })
-    .from(plans)
-    .innerJoin(organizations, eq(organizations.planId, plans.id))
-    .where(eq(organizations.id, org));
-  return row?.n;
-};
+const remaining = () => remainingCredits(ctx, org);
 const cut = (duration: number, t = token) =>
   call(ctx, 'POST', '/credits/cutCreditsForOffline', { token: t, payload: { duration } });
 

@@ -47,17 +47,16 @@ afterAll(async () => {
   rmSync(mediaDir, { recursive: true, force: true });
 });
 
+/** The s3rver bucket as a configuration body; read when called (the server starts first). */
+const s3Config = () => ({
+  bucket: s3.bucket,
+  region: s3.region,
+  endpoint: s3.endpoint,
+  accessKeyId: s3.accessKeyId,
+  secretAccessKey: s3.secretAccessKey,
+});
 const connectS3 = (token: string) =>
-  call(ctx, 'POST', '/configuration/aws', {
-    token,
-    payload: {
-      bucket: s3.bucket,
-      region: s3.region,
-      endpoint: s3.endpoint,
-      accessKeyId: s3.accessKeyId,
-      secretAccessKey: s3.secretAccessKey,
-    },
-  });
+  call(ctx, 'POST', '/configuration/aws', { token, payload: s3Config() });
 const connectAzure = (token: string) =>
   call(ctx, 'POST', '/azure/configuration', {
     token,
@@ -192,13 +191,7 @@ describe('storeFor', () => {
     });
     const full = await call(ctx, 'PATCH', '/configuration/aws', {
       token: poc,
-      payload: {
-        bucket: s3.bucket,
-        region: s3.region,
-        endpoint: s3.endpoint,
-        accessKeyId: s3.accessKeyId,
-        secretAccessKey: s3.secretAccessKey,
-      },
+      payload: s3Config(),
     });
     expect(full.statusCode).toBe(200);
     expect(await text(await service.storeFor(acmeId, 'aws'), `${acmeId}/hello.txt`)).toBe(

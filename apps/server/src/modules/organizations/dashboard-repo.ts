@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { personColumns } from '../../platform/db/people.js';
 import { activityLog, groups, users } from '../../platform/db/schema.js';
 
 /**
@@ -10,12 +11,7 @@ export function createDashboardRepo(db: Db) {
   return {
     async users(organizationId: string) {
       return db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
+        .select(personColumns)
         .from(users)
         .where(eq(users.organizationId, organizationId))
         .orderBy(asc(users.createdAt));
@@ -44,13 +40,7 @@ export function createDashboardRepo(db: Db) {
     async topUsers(organizationId: string, limit: number) {
       const n = count(activityLog.id);
       return db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          activityCount: n,
-        })
+        .select({ ...personColumns, activityCount: n })
         .from(activityLog)
         .innerJoin(users, eq(users.id, activityLog.userId))
         .where(eq(activityLog.organizationId, organizationId))

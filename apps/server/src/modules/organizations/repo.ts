@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { personColumns } from '../../platform/db/people.js';
 import { containsPattern } from '../../platform/db/like.js';
 import {
   integrationConfigs,
@@ -28,10 +29,7 @@ const pointOfContactOf = (db: Db, organizationIds: string[]) =>
   db
     .selectDistinctOn([users.organizationId], {
       organizationId: users.organizationId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      ...personColumns,
     })
     .from(users)
     .where(and(inArray(users.organizationId, organizationIds), eq(users.role, 'poc')))

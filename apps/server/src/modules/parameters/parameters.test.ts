@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MeetingInsights, Parameter, Threshold } from '@parley/contracts';
 import { meetings } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type SignedIn,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, type SignedIn } from '../../test/context.js';
 
-let ctx: TestContext;
 let admin: SignedIn;
 let poc: SignedIn;
 let member: SignedIn;
 let outsider: SignedIn;
 
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { FREE_MEETING_CREDITS: '45', THRESHOLD_HR_SCORE: '65' } });
-  admin = await signIn(ctx, 'admin@parley.local');
-  poc = await signIn(ctx, 'poc@acme.parley.local');
-  member = await signIn(ctx, 'user@acme.parley.local');
-  outsider = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
-});
-afterAll(async () => ctx?.close());
+useTestApp(
+  async ({ as }) => {
+    admin = await as('admin');
+    poc = await as('poc');
+    member = await as('member');
+    outsider = await as('outsider');
+  },
+  { env: { FREE_MEETING_CREDITS: '45', THRESHOLD_HR_SCORE: '65' } },
+);
 
 const as = (who: SignedIn | undefined) => (who ? { token: who.accessToken } : {});
 const get = (who: SignedIn, path: string) => call(ctx, 'GET', path, as(who));

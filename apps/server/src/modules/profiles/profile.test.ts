@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrganizationProfile, SessionUser, UserSettings } from '@parley/contracts';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  type SignedIn,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, signIn, type SignedIn } from '../../test/context.js';
 
-let ctx: TestContext;
 let poc: SignedIn;
 let user: SignedIn;
 let manager: SignedIn;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  poc = await signIn(ctx, 'poc@acme.parley.local');
-  user = await signIn(ctx, 'user@acme.parley.local');
-  manager = await signIn(ctx, 'manager@acme.parley.local');
+useTestApp(async ({ as }) => {
+  poc = await as('poc');
+  user = await as('member');
+  manager = await as('manager');
 });
-afterAll(async () => ctx.close());
 
 const me = async (s: SignedIn) =>
   json<SessionUser>(await call(ctx, 'GET', '/auth/me', { token: s.accessToken }));

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { personColumns } from '../../platform/db/people.js';
 import { meetingShares, publicLinks, users } from '../../platform/db/schema.js';
 
 export function createSharingRepo(db: Db) {
@@ -19,12 +20,7 @@ export function createSharingRepo(db: Db) {
 
     async sharedUsers(meetingId: string) {
       return db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select(personColumns)
         .from(meetingShares)
         .innerJoin(users, eq(users.id, meetingShares.userId))
         .where(eq(meetingShares.meetingId, meetingId))

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LogEventPage, UserLogPage } from '@parley/contracts';
 import { activityLog } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type SignedIn,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, type SignedIn } from '../../test/context.js';
 
-let ctx: TestContext;
 let poc: SignedIn;
 let member: SignedIn;
 let manager: SignedIn;
@@ -37,13 +29,12 @@ async function logCalls(user: SignedIn, at: Date, n: number, method = 'GET') {
   );
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  poc = await signIn(ctx, 'poc@acme.parley.local');
-  member = await signIn(ctx, 'user@acme.parley.local');
-  manager = await signIn(ctx, 'manager@acme.parley.local');
-  admin = await signIn(ctx, 'admin@parley.local');
-  outsider = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
+useTestApp(async ({ as }) => {
+  poc = await as('poc');
+  member = await as('member');
+  manager = await as('manager');
+  admin = await as('admin');
+  outsider = await as('outsider');
   acmeId = poc.user.organizationId;
   await logCalls(member, JAN(3), 4);
   await logCalls(member, JAN(5), 2, 'POST');
@@ -51,7 +42,6 @@ beforeAll(async () => {
   await logCalls(poc, JAN(20), 3, 'DELETE');
   await logCalls(outsider, JAN(5), 7);
 });
-afterAll(async () => ctx?.close());
 
 const get = (who: SignedIn, path: string) => call(ctx, 'GET', path, { token: who.accessToken });
 

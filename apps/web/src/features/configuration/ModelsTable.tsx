@@ -117,12 +117,7 @@ export function ModelsTable() {
     <Section
       title="Models"
       actions={
-        <SearchInput
-          label="Search models"
-          value={list.search}
-          onValueChange={list.setSearch}
-          className="w-full max-w-xs"
-        />
+        <SearchInput label="Search models" {...list.searchBox} className="w-full max-w-xs" />
       }
     >
       <ListTable

@@ -5,7 +5,13 @@ import {
   type AwsConfigBody,
   type AzureConfigBody,
 } from '@parley/contracts';
-import { collect, optional, type FieldErrors, type Validated } from '../../lib/validation';
+import {
+  collect,
+  fromParse,
+  optional,
+  type FieldErrors,
+  type Validated,
+} from '../../lib/validation';
 
 export const AWS_FIELDS = [
   'bucket',
@@ -39,9 +45,7 @@ export function validateAwsForm(v: AwsFormValues): Validated<AwsField, AwsConfig
     accessKeyId: v.accessKeyId,
     secretAccessKey: v.secretAccessKey,
   });
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: collect(parsed.error.issues, AWS_FIELDS) };
+  return fromParse(parsed, AWS_FIELDS);
 }
 
 export const AZURE_FIELDS = [

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import {
   ORGANIZATION_MESSAGES as M,
   inviteOrganizationBody,
   updateOrganizationBody,
   type OrganizationRecord,
 } from '@parley/contracts';
-import { failureMessage } from '../../lib/api';
+import { useFormDialog } from '../../lib/use-form-dialog';
+import { fromParse, type Validated } from '../../lib/validation';
 import { FormDialog, TextField } from '../../ui';
 import { useDeleteOrganization, useInviteOrganization, useRenameOrganization } from './api';
 
@@ -14,69 +14,35 @@ interface DialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** The first message of a schema for one field, once the person has left it. */
-const issueOf = (
-  result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } },
-  field: string,
-) => (result.success ? undefined : result.error?.issues.find((i) => i.path[0] === field)?.message);
+const INVITE = { organizationName: '', emailId: '' };
+const validateInvite = (v: typeof INVITE) =>
+  fromParse(inviteOrganizationBody.safeParse(v), ['organizationName', 'emailId'] as const);
 
 /** Invite an organisation: it is created on the free plan and its contact gets a sign-in link. */
 export function InviteOrganizationDialog({ open, onOpenChange }: DialogProps) {
   const invite = useInviteOrganization();
-  const [organizationName, setName] = useState('');
-  const [emailId, setEmail] = useState('');
-  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const parsed = inviteOrganizationBody.safeParse({ organizationName, emailId });
-  const shown = (field: string) => (left.has(field) ? issueOf(parsed, field) : undefined);
-  const close = () => {
-    setName('');
-    setEmail('');
-    setLeft(new Set());
-    setError(null);
-    onOpenChange(false);
-  };
+  const { field, dialog } = useFormDialog({
+    initial: INVITE,
+    validate: validateInvite,
+    save: (body) => invite.mutateAsync(body),
+    failure: 'The invitation could not be sent',
+    onClose: () => onOpenChange(false),
+  });
   return (
     <FormDialog
       open={open}
       title="Invite organization"
       description="The organisation starts on the free plan. Its point of contact receives an e-mail with a link to sign in."
-      pending={invite.isPending}
-      valid={parsed.success}
-      error={error}
       submitLabel="Send invitation"
-      onClose={close}
-      onSubmit={() => {
-        if (!parsed.success) return;
-        setError(null);
-        invite.mutate(parsed.data, {
-          onSuccess: close,
-          onError: (e) => setError(failureMessage(e, 'The invitation could not be sent')),
-        });
-      }}
+      {...dialog}
     >
-      <TextField
-        label="Organization name"
-        value={organizationName}
-        autoFocus
-        onChange={(e) => setName(e.target.value)}
-        onBlur={() => setLeft((s) => new Set(s).add('organizationName'))}
-        error={shown('organizationName')}
-        disabled={invite.isPending}
-      />
-      <TextField
-        label="Point of contact e-mail"
-        type="email"
-        value={emailId}
-        onChange={(e) => setEmail(e.target.value)}
-        onBlur={() => setLeft((s) => new Set(s).add('emailId'))}
-        error={shown('emailId')}
-        disabled={invite.isPending}
-      />
+      <TextField label="Organization name" autoFocus {...field('organizationName')} />
+      <TextField label="Point of contact e-mail" type="email" {...field('emailId')} />
     </FormDialog>
   );
 }
 
+/** The owner keys these dialogs by the organisation, so their fields start from it. */
 interface OrganizationDialogProps {
   organization: OrganizationRecord | null;
   onClose(): void;
@@ -84,44 +50,30 @@ interface OrganizationDialogProps {
 
 export function RenameOrganizationDialog({ organization, onClose }: OrganizationDialogProps) {
   const rename = useRenameOrganization();
-  const [name, setName] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const value = name ?? organization?.name ?? '';
-  const parsed = updateOrganizationBody.safeParse({ name: value });
-  const close = () => {
-    setName(null);
-    setError(null);
-    onClose();
-  };
+  const current = organization?.name ?? '';
+  const { field, dialog } = useFormDialog({
+    initial: { name: current },
+    validate: (v): Validated<'name', string> => {
+      const result = fromParse(updateOrganizationBody.safeParse(v), ['name'] as const);
+      if (!result.ok) return result;
+      // Save stays off until the name changes.
+      return result.body.name === current
+        ? { ok: false, errors: {} }
+        : { ok: true, body: result.body.name };
+    },
+    save: (name) => rename.mutateAsync({ id: organization?.id ?? '', name }),
+    failure: M.getFailed,
+    onClose,
+  });
   return (
     <FormDialog
       open={organization !== null}
       title="Edit organization"
       description="The name shown to its members and on the super admin’s pages."
-      pending={rename.isPending}
-      valid={parsed.success && value.trim() !== organization?.name}
-      error={error}
       submitLabel="Save"
-      onClose={close}
-      onSubmit={() => {
-        if (!organization || !parsed.success) return;
-        rename.mutate(
-          { id: organization.id, name: parsed.data.name },
-          {
-            onSuccess: close,
-            onError: (e) => setError(failureMessage(e, M.getFailed)),
-          },
-        );
-      }}
+      {...dialog}
     >
-      <TextField
-        label="Organization name"
-        value={value}
-        autoFocus
-        onChange={(e) => setName(e.target.value)}
-        error={name !== null ? issueOf(parsed, 'name') : undefined}
-        disabled={rename.isPending}
-      />
+      <TextField label="Organization name" autoFocus {...field('name')} />
     </FormDialog>
   );
 }
@@ -129,43 +81,29 @@ export function RenameOrganizationDialog({ organization, onClose }: Organization
 /** Deleting cannot be undone: the organisation's name is typed again first. */
 export function DeleteOrganizationDialog({ organization, onClose }: OrganizationDialogProps) {
   const remove = useDeleteOrganization();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setTyped('');
-    setError(null);
-    onClose();
-  };
   const name = organization?.name ?? '';
+  const { field, dialog } = useFormDialog({
+    initial: { typed: '' },
+    validate: ({ typed }): Validated<'typed', string> =>
+      typed.trim() === name ? { ok: true, body: typed } : { ok: false, errors: {} },
+    save: (confirmName) => remove.mutateAsync({ id: organization?.id ?? '', confirmName }),
+    failure: M.nameMismatch,
+    onClose,
+  });
   return (
     <FormDialog
       open={organization !== null}
       title={`Delete ${name}?`}
       description={`Its members are signed out at once and cannot sign in again. Its users, meetings, recordings, templates and keys are then removed for good. Type ${name} to confirm.`}
-      pending={remove.isPending}
-      valid={typed.trim() === name}
-      error={error}
       submitLabel="Delete organization"
-      onClose={close}
-      onSubmit={() => {
-        if (!organization) return;
-        remove.mutate(
-          { id: organization.id, confirmName: typed },
-          {
-            onSuccess: close,
-            onError: (e) => setError(failureMessage(e, M.nameMismatch)),
-          },
-        );
-      }}
+      {...dialog}
     >
       <TextField
         label="Organization name"
-        value={typed}
         autoFocus
         autoComplete="off"
         placeholder={name}
-        onChange={(e) => setTyped(e.target.value)}
-        disabled={remove.isPending}
+        {...field('typed')}
       />
     </FormDialog>
   );

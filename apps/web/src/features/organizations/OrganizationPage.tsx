@@ -3,24 +3,20 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, Building, FileText, Users } from 'lucide-react';
 import type { OrganizationDashboard } from '@parley/contracts';
 import { formatDate, formatNumber } from '../../lib/format';
-import { Badge, buttonClasses, Card, EmptyState, LoadError, PageHeader, Skeleton } from '../../ui';
+import {
+  Badge,
+  buttonClasses,
+  Card,
+  EmptyState,
+  Figure,
+  LoadError,
+  PageHeader,
+  Skeleton,
+} from '../../ui';
 import { DailyActivityChart } from '../../ui/charts/DailyActivityChart';
 import { useOrganizationDashboard } from './api';
 
 const DAYS = 30;
-
-function Figure({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card className="flex flex-col gap-1 p-4">
-      <span className="text-xs font-medium text-muted">{label}</span>
-      {value === undefined ? (
-        <Skeleton className="h-7 w-16" />
-      ) : (
-        <span className="tabular text-2xl font-semibold text-fg">{formatNumber(value)}</span>
-      )}
-    </Card>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -121,12 +117,12 @@ export default function OrganizationPage() {
         title={d?.record.name ?? <Skeleton className="h-8 w-48" />}
         description={d ? `${d.plan?.name ?? 'No'} plan · ${formatNumber(d.usersCount)} users` : ' '}
       />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Users" value={d?.usersCount} />
         <Figure label="Activity" value={d?.activityCount} />
         <Figure label="Groups" value={d?.groupCount} />
         <Figure label="Departments" value={d?.departmentCount} />
-      </div>
+      </dl>
       <DailyActivityChart
         days={d?.activityByDay ?? []}
         loading={dashboard.isLoading}

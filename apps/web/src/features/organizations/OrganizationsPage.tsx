@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Building, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Building, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { OrganizationRecord } from '@parley/contracts';
 import { formatDate, formatNumber } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/use-debounced';
+import { useListState } from '../../lib/use-list-state';
 import {
-  ActionMenu,
+  actionsColumn,
   Badge,
   Button,
   type DataColumn,
-  DataTable,
-  EmptyState,
-  Input,
+  ListTable,
   PageHeader,
+  RowActions,
+  SearchInput,
 } from '../../ui';
 import { useOrganizations } from './api';
 import {
@@ -20,8 +20,6 @@ import {
   InviteOrganizationDialog,
   RenameOrganizationDialog,
 } from './OrganizationDialogs';
-
-const PAGE_SIZE = 10;
 
 const contactOf = (o: OrganizationRecord) =>
   o.pointOfContact ? (
@@ -37,23 +35,16 @@ const contactOf = (o: OrganizationRecord) =>
 
 /** /organization-management (super admin): every organisation, searched and paged. */
 export default function OrganizationsPage() {
-  const [page, setPage] = useState(0);
-  const [search, setSearch] = useState('');
+  const list = useListState();
+  const orgs = useOrganizations(list.query);
   const [inviting, setInviting] = useState(false);
   const [renaming, setRenaming] = useState<OrganizationRecord | null>(null);
   const [deleting, setDeleting] = useState<OrganizationRecord | null>(null);
-  const term = useDebouncedValue(search.trim());
-  const orgs = useOrganizations({ page, size: PAGE_SIZE, ...(term ? { search: term } : {}) });
 
-  const actions = (o: OrganizationRecord) => (
-    <ActionMenu
-      label={`Actions for ${o.name}`}
-      items={[
-        { label: 'Edit', icon: Pencil, onSelect: () => setRenaming(o) },
-        { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setDeleting(o) },
-      ]}
-    />
-  );
+  const actionsOf = (o: OrganizationRecord) => [
+    { label: 'Edit', icon: Pencil, onSelect: () => setRenaming(o) },
+    { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setDeleting(o) },
+  ];
   const columns: DataColumn<OrganizationRecord>[] = [
     {
       id: 'name',
@@ -89,13 +80,7 @@ export default function OrganizationsPage() {
       header: 'Created',
       cell: (o) => <span className="tabular text-muted">{formatDate(o.createdAt)}</span>,
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      className: 'w-12 text-right',
-      cell: actions,
-    },
+    actionsColumn((o) => o.name, actionsOf),
   ];
 
   return (
@@ -109,46 +94,28 @@ export default function OrganizationsPage() {
           </Button>
         }
       />
-      <label className="relative w-full max-w-sm">
-        <span className="sr-only">Search organizations</span>
-        <Search
-          className="pointer-events-none absolute top-2.5 left-3 size-4 text-subtle"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={search}
-          placeholder="Search by name or contact e-mail"
-          className="pl-9"
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-        />
-      </label>
-      <DataTable
+      <SearchInput
+        label="Search organizations"
+        placeholder="Search by name or contact e-mail"
+        {...list.searchBox}
+        className="w-full max-w-sm"
+      />
+      <ListTable
         label="Organizations"
+        list={list}
+        result={orgs}
         columns={columns}
-        rows={orgs.data?.data ?? []}
         rowKey={(o) => o.id}
         rowLabel={(o) => o.name}
-        loading={orgs.isLoading}
-        refreshing={orgs.isFetching && !orgs.isLoading}
-        empty={
-          term ? (
-            <EmptyState
-              icon={Building}
-              title="No organization matches"
-              description="Try another name or e-mail address."
-            />
-          ) : (
-            <EmptyState
-              icon={Building}
-              title="No organizations yet"
-              description="Invite one: it starts on the free plan and its point of contact gets a sign-in link."
-            />
-          )
-        }
+        icon={Building}
+        noun="organizations"
+        empty={{
+          title: 'No organizations yet',
+          noMatch: 'No organization matches',
+          description: list.narrowed
+            ? 'Try another name or e-mail address.'
+            : 'Invite one: it starts on the free plan and its point of contact gets a sign-in link.',
+        }}
         renderCard={(o) => (
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 flex-col gap-1">
@@ -162,20 +129,21 @@ export default function OrganizationsPage() {
                 {formatNumber(o.usersCount)} users · {o.planName ?? 'No plan'}
               </span>
             </div>
-            {actions(o)}
+            <RowActions label={o.name} items={actionsOf(o)} />
           </div>
         )}
-        pagination={{
-          pageIndex: page,
-          pageSize: PAGE_SIZE,
-          count: orgs.data?.count ?? 0,
-          onPageChange: setPage,
-          noun: 'organizations',
-        }}
       />
       <InviteOrganizationDialog open={inviting} onOpenChange={setInviting} />
-      <RenameOrganizationDialog organization={renaming} onClose={() => setRenaming(null)} />
-      <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} />
+      <RenameOrganizationDialog
+        key={renaming?.id ?? 'none'}
+        organization={renaming}
+        onClose={() => setRenaming(null)}
+      />
+      <DeleteOrganizationDialog
+        key={deleting?.id ?? 'none'}
+        organization={deleting}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }

@@ -43,51 +43,37 @@ export function useOrganizationDashboard(id: string, days: number) {
   });
 }
 
-function useRefreshOrganizations() {
+/** A change to organisations: the server's message is toasted and every list refreshes. */
+function useOrganizationChange<V>(run: (vars: V) => Promise<{ message: string }>) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: organizationKeys.all });
-}
-
-export function useInviteOrganization() {
-  const refresh = useRefreshOrganizations();
   return useMutation({
-    mutationFn: (body: RouteBody<typeof organizationRoutes.invite>) =>
-      api(organizationRoutes.invite, { body, toast: false }),
+    mutationFn: run,
     onSuccess: async (res) => {
       toast({ title: res.message, variant: 'success' });
-      await refresh();
+      await client.invalidateQueries({ queryKey: organizationKeys.all });
     },
   });
 }
 
-export function useRenameOrganization() {
-  const refresh = useRefreshOrganizations();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api(organizationRoutes.update, {
-        params: { organizationId: id },
-        body: { name },
-        toast: false,
-      }),
-    onSuccess: async (res) => {
-      toast({ title: res.message, variant: 'success' });
-      await refresh();
-    },
-  });
-}
+export const useInviteOrganization = () =>
+  useOrganizationChange((body: RouteBody<typeof organizationRoutes.invite>) =>
+    api(organizationRoutes.invite, { body, toast: false }),
+  );
 
-export function useDeleteOrganization() {
-  const refresh = useRefreshOrganizations();
-  return useMutation({
-    mutationFn: ({ id, confirmName }: { id: string; confirmName: string }) =>
-      api(organizationRoutes.remove, {
-        params: { organizationId: id },
-        body: { confirmName },
-        toast: false,
-      }),
-    onSuccess: async (res) => {
-      toast({ title: res.message, variant: 'success' });
-      await refresh();
-    },
-  });
-}
+export const useRenameOrganization = () =>
+  useOrganizationChange(({ id, name }: { id: string; name: string }) =>
+    api(organizationRoutes.update, {
+      params: { organizationId: id },
+      body: { name },
+      toast: false,
+    }),
+  );
+
+export const useDeleteOrganization = () =>
+  useOrganizationChange(({ id, confirmName }: { id: string; confirmName: string }) =>
+    api(organizationRoutes.remove, {
+      params: { organizationId: id },
+      body: { confirmName },
+      toast: false,
+    }),
+  );

@@ -1,11 +1,32 @@
-import { useEffect, useState } from 'react';
 import type { Parameter } from '@parley/contracts';
+import { useFormDialog } from '../../lib/use-form-dialog';
+import type { Validated } from '../../lib/validation';
 import { FormDialog, TextField } from '../../ui';
 import { useSaveParameter } from './api';
 
 const KEY = /^[A-Z][A-Z0-9_]*$/;
 
-/** Adds a parameter (editing: null row means new) or changes one's value and description. */
+interface Values {
+  key: string;
+  value: string;
+  description: string;
+}
+type Body = Values;
+
+/** A new parameter needs a well-formed key; every parameter needs a value (Save stays off). */
+function validatorFor(editing: Parameter | null) {
+  return (v: Values): Validated<keyof Values, Body> => {
+    const body = { key: v.key, value: v.value.trim(), description: v.description.trim() };
+    if (!editing && !KEY.test(v.key))
+      return { ok: false, errors: v.key ? { key: 'Upper-case letters, digits and _ only' } : {} };
+    return body.value ? { ok: true, body } : { ok: false, errors: {} };
+  };
+}
+
+/**
+ * Adds a parameter (editing: null row means new) or changes one's value and description. The
+ * owner keys it by the row, so its fields start from the row it opens on.
+ */
 export function ParameterDialog({
   open,
   editing,
@@ -16,20 +37,22 @@ export function ParameterDialog({
   onClose(): void;
 }) {
   const save = useSaveParameter();
-  const [key, setKey] = useState('');
-  const [value, setValue] = useState('');
-  const [description, setDescription] = useState('');
-  useEffect(() => {
-    if (!open) return;
-    save.reset();
-    setKey(editing?.key ?? '');
-    setValue(editing?.value ?? '');
-    setDescription(editing?.description ?? '');
-    // Only when the dialog opens; `save` changes identity on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, editing]);
-  const keyError = key && !KEY.test(key) ? 'Upper-case letters, digits and _ only' : undefined;
-  const valid = (editing !== null || KEY.test(key)) && value.trim() !== '';
+  const { form, field, dialog } = useFormDialog({
+    initial: {
+      key: editing?.key ?? '',
+      value: editing?.value ?? '',
+      description: editing?.description ?? '',
+    },
+    validate: validatorFor(editing),
+    save: ({ key, value, description }: Body) =>
+      save.mutateAsync(
+        editing
+          ? { id: editing.id, patch: { value, description } }
+          : { create: { key, value, description } },
+      ),
+    failure: 'The parameter could not be saved',
+    onClose,
+  });
 
   return (
     <FormDialog
@@ -40,36 +63,20 @@ export function ParameterDialog({
           ? 'The new value applies at once, everywhere it is read.'
           : 'A setting the platform reads by its key.'
       }
-      onClose={onClose}
-      pending={save.isPending}
-      valid={valid}
-      error={save.error?.message}
       submitLabel={editing ? 'Save' : 'Add'}
-      onSubmit={() =>
-        save.mutate(
-          editing
-            ? { id: editing.id, patch: { value: value.trim(), description: description.trim() } }
-            : { create: { key, value: value.trim(), description: description.trim() } },
-          { onSuccess: onClose },
-        )
-      }
+      {...dialog}
     >
       {editing ? null : (
         <TextField
           label="Key"
-          value={key}
           placeholder="FREE_MEETING_CREDITS"
-          error={keyError}
           autoComplete="off"
-          onChange={(e) => setKey(e.target.value.toUpperCase())}
+          {...field('key')}
+          onChange={(e) => form.set('key', e.target.value.toUpperCase())}
         />
       )}
-      <TextField label="Value" value={value} onChange={(e) => setValue(e.target.value)} />
-      <TextField
-        label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <TextField label="Value" {...field('value')} />
+      <TextField label="Description" {...field('description')} />
     </FormDialog>
   );
 }

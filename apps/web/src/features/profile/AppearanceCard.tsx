@@ -2,8 +2,9 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { THEME_CHOICES, type ThemeChoice } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { useTheme } from '../../lib/theme';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui';
+import { CardContent } from '../../ui';
 import { useChooseTheme } from './api';
+import { SettingsCard } from './SettingsCard';
 
 export const THEME_LABEL: Record<ThemeChoice, { label: string; icon: typeof Sun }> = {
   light: { label: 'Light', icon: Sun },
@@ -16,11 +17,10 @@ export function AppearanceCard() {
   const theme = useTheme();
   const choose = useChooseTheme();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Appearance</CardTitle>
-        <CardDescription>Saved with your account, so your other devices follow.</CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title="Appearance"
+      description="Saved with your account, so your other devices follow."
+    >
       <CardContent>
         <div role="radiogroup" aria-label="Theme" className="grid max-w-md grid-cols-3 gap-2">
           {THEME_CHOICES.map((choice) => {
@@ -48,6 +48,6 @@ export function AppearanceCard() {
           })}
         </div>
       </CardContent>
-    </Card>
+    </SettingsCard>
   );
 }

@@ -1,26 +1,19 @@
-import { useEffect, useState } from 'react';
 import { Building2 } from 'lucide-react';
 import {
   PROFILE_MESSAGES as M,
   updateOrganizationProfileBody,
   type OrganizationProfile,
 } from '@parley/contracts';
-import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  FormError,
-  LoadError,
-  Skeleton,
-  TextField,
-} from '../../ui';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import { fromParse } from '../../lib/validation';
+import { CardContent, LoadError, Skeleton, TextField } from '../../ui';
 import { useOrganizationProfile, useRemoveLogo, useUpdateOrganization, useUploadLogo } from './api';
 import { ImageField } from './ImageField';
+import { SaveForm, SettingsCard } from './SettingsCard';
+
+const validate = (v: { name: string }) =>
+  fromParse(updateOrganizationProfileBody.safeParse(v), ['name'] as const);
 
 function Logo({ url }: { url: string | null }) {
   return url ? (
@@ -36,26 +29,18 @@ function Logo({ url }: { url: string | null }) {
   );
 }
 
+/** Keyed by the saved name, so the field starts again from what the server kept. */
 function OrganizationForm({ organization }: { organization: OrganizationProfile }) {
-  const [name, setName] = useState(organization.name);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
   const save = useUpdateOrganization();
   const upload = useUploadLogo();
   const remove = useRemoveLogo();
-  useEffect(() => setName(organization.name), [organization.name]);
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const parsed = updateOrganizationProfileBody.safeParse({ name });
-    setFieldError(parsed.success ? undefined : parsed.error.issues[0]?.message);
-    if (!parsed.success) return;
-    setServerError(null);
-    save.mutate(parsed.data.name, {
-      onSuccess: () => toast({ title: 'Organisation saved', variant: 'success' }),
-      onError: (err) => setServerError(failureMessage(err, M.updateOrganizationFailed)),
-    });
-  };
+  const { form, field, ...saving } = useFormSubmit({
+    initial: { name: organization.name },
+    validate,
+    save: ({ name }) => save.mutateAsync(name),
+    failure: M.updateOrganizationFailed,
+    onSaved: () => toast({ title: 'Organisation saved', variant: 'success' }),
+  });
 
   return (
     <CardContent className="flex flex-col gap-6">
@@ -67,27 +52,18 @@ function OrganizationForm({ organization }: { organization: OrganizationProfile 
         messages={{ updated: M.logoUpdated, removed: M.logoRemoved }}
         preview={<Logo url={organization.organizationProfileUrl} />}
       />
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <SaveForm
+        {...saving}
+        dirty={form.values.name.trim() !== organization.name}
+        submitLabel="Save organisation"
+      >
         <TextField
           label="Organisation name"
           autoComplete="organization"
           className="sm:max-w-md"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={fieldError}
-          disabled={save.isPending}
+          {...field('name')}
         />
-        <FormError message={serverError} />
-        <div>
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={name.trim() === organization.name}
-          >
-            Save organisation
-          </Button>
-        </div>
-      </form>
+      </SaveForm>
     </CardContent>
   );
 }
@@ -96,15 +72,12 @@ function OrganizationForm({ organization }: { organization: OrganizationProfile 
 export function OrganizationCard() {
   const organization = useOrganizationProfile();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Organisation</CardTitle>
-        <CardDescription>
-          The logo replaces the Parley mark in your colleagues’ menu.
-        </CardDescription>
-      </CardHeader>
+    <SettingsCard
+      title="Organisation"
+      description="The logo replaces the Parley mark in your colleagues’ menu."
+    >
       {organization.data ? (
-        <OrganizationForm organization={organization.data} />
+        <OrganizationForm key={organization.data.name} organization={organization.data} />
       ) : organization.isError ? (
         <CardContent>
           <LoadError
@@ -119,6 +92,6 @@ export function OrganizationCard() {
           <Skeleton className="h-9 w-full max-w-md" />
         </CardContent>
       )}
-    </Card>
+    </SettingsCard>
   );
 }

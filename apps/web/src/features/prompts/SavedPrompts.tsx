@@ -88,8 +88,7 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         <SearchInput
           label="Search prompts"
           placeholder="Search name, text or tag"
-          value={list.search}
-          onValueChange={list.setSearch}
+          {...list.searchBox}
           className="w-full max-w-xs"
         />
         <SelectField

@@ -1,17 +1,17 @@
-import { useState } from 'react';
 import { ScrollText } from 'lucide-react';
 import { USER_LOG_MESSAGES, type UserLogEntry, type UserLogQuery } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { formatDayMonthYear, formatNumber, formatTime12 } from '../../lib/format';
-import { parseSort, sortToOrder, type SortState } from '../../lib/table-state';
-import { useDebouncedValue } from '../../lib/use-debounced';
+import { parseSort } from '../../lib/table-state';
+import { useListState } from '../../lib/use-list-state';
 import {
   Button,
   type DataColumn,
-  DataTable,
   DateInput,
   EmptyState,
+  Figure,
+  ListTable,
   PageHeader,
   SearchInput,
 } from '../../ui';
@@ -19,7 +19,6 @@ import { DailyActivityChart } from '../../ui/charts/DailyActivityChart';
 import { useUserLogs } from './api';
 import { fillDays, logScopeFor, rangeFilter } from './model';
 
-const PAGE_SIZE = 10;
 const DEFAULT_SORT = 'activityCount:desc';
 const NO_RANGE = { from: '', to: '' };
 
@@ -75,17 +74,12 @@ function UserCard(e: UserLogEntry) {
 export default function UserLogsPage() {
   const user = useAuth().user;
   const scope = user ? logScopeFor(user) : { kind: 'user' as const, id: '' };
-  const [search, setSearch] = useState('');
-  const [range, setRange] = useState(NO_RANGE);
-  const [sort, setSort] = useState<SortState>(parseSort(DEFAULT_SORT));
-  const [page, setPage] = useState(0);
-  const debounced = useDebouncedValue(search.trim());
+  const list = useListState({ sort: parseSort(DEFAULT_SORT), filters: NO_RANGE });
+  const range = list.filters;
   const filter = rangeFilter(range);
   const query: UserLogQuery = {
-    page,
-    size: PAGE_SIZE,
-    sort: sortToOrder(sort),
-    ...(debounced ? { search: debounced } : {}),
+    ...list.query,
+    sort: list.order,
     ...(filter ? { filter } : {}),
   };
   const logs = useUserLogs(scope, query);
@@ -93,13 +87,6 @@ export default function UserLogsPage() {
     scope.kind === 'organization'
       ? USER_LOG_MESSAGES.organizationLogsFailed
       : USER_LOG_MESSAGES.userLogsFailed;
-  const resetPage =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(0);
-    };
-  const changeRange = resetPage(setRange);
   const data = logs.data;
 
   return (
@@ -120,8 +107,7 @@ export default function UserLogsPage() {
           <SearchInput
             label="Search users"
             placeholder="Search by name or e-mail"
-            value={search}
-            onValueChange={resetPage(setSearch)}
+            {...list.searchBox}
             className="sm:max-w-xs"
           />
         ) : null}
@@ -129,16 +115,23 @@ export default function UserLogsPage() {
           label="From"
           value={range.from}
           max={range.to || undefined}
-          onChange={(from) => changeRange({ ...range, from })}
+          onChange={(from) => list.setFilter('from', from)}
         />
         <DateInput
           label="To"
           value={range.to}
           min={range.from || undefined}
-          onChange={(to) => changeRange({ ...range, to })}
+          onChange={(to) => list.setFilter('to', to)}
         />
         {range.from || range.to ? (
-          <Button variant="ghost" size="sm" onClick={() => changeRange(NO_RANGE)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              list.setFilter('from', '');
+              list.setFilter('to', '');
+            }}
+          >
             All time
           </Button>
         ) : null}
@@ -162,8 +155,8 @@ export default function UserLogsPage() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
-            <Stat label="Activity" value={data ? formatNumber(data.activityCount) : '—'} />
-            <Stat label="Users" value={data ? formatNumber(data.count) : '—'} />
+            <Figure label="Activity" value={data?.activityCount} />
+            <Figure label="Users" value={data?.count} />
           </dl>
           <DailyActivityChart
             days={fillDays(data?.days ?? [], range)}
@@ -172,43 +165,20 @@ export default function UserLogsPage() {
             info="Every signed-in call to Parley counts once, on the day (UTC) it was made."
             emptyText="No activity in this range."
           />
-          <DataTable
+          <ListTable
             label="User activity"
+            list={list}
+            result={logs}
             columns={COLUMNS}
-            rows={data?.data ?? []}
             rowKey={(e) => e.userId}
             rowLabel={nameOf}
-            loading={logs.isLoading}
-            refreshing={logs.isFetching && !logs.isLoading}
-            sort={sort}
-            onSortChange={resetPage(setSort)}
             renderCard={UserCard}
-            empty={
-              <EmptyState
-                icon={ScrollText}
-                title="No user matches"
-                description="Try another name or e-mail."
-              />
-            }
-            pagination={{
-              pageIndex: page,
-              pageSize: PAGE_SIZE,
-              count: data?.count ?? 0,
-              onPageChange: setPage,
-              noun: 'users',
-            }}
+            icon={ScrollText}
+            noun="users"
+            empty={{ title: 'No user matches', description: 'Try another name or e-mail.' }}
           />
         </>
       )}
-    </div>
-  );
-}
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-card border border-border bg-surface p-4 shadow-sm">
-      <dt className="text-xs font-medium text-subtle">{label}</dt>
-      <dd className="tabular text-2xl font-semibold text-fg">{value}</dd>
     </div>
   );
 }

@@ -49,13 +49,21 @@ export const organizations = pgTable('organizations', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The organisation a row belongs to, removed with it: most tables' tenancy column. A function
+ * declaration, so tables above it and modules in an import cycle with this one can call it.
+ */
+export function organizationRef() {
+  return uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+}
+
 export const groups = pgTable(
   'groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
@@ -87,9 +95,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     /** Stored lower-case; unique across the platform because sign-in is by address. */
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),

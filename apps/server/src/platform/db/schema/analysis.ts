@@ -1,7 +1,7 @@
 import { index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts.js';
+import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
-import { meetings } from './meetings.js';
+import { meetingKey, meetingRef } from './meetings.js';
 
 /**
  * The analysis pipeline's state for a meeting (ARCHITECTURE §4): the current run and each
@@ -9,12 +9,8 @@ import { meetings } from './meetings.js';
  * an older run finds itself stale and stops.
  */
 export const analysisRuns = pgTable('analysis_runs', {
-  meetingId: uuid('meeting_id')
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  meetingId: meetingKey(),
+  organizationId: organizationRef(),
   runId: uuid('run_id').notNull(),
   fromStep: text('from_step').notNull().default('media'),
   /** step -> { state, progress, attempts, error, startedAt, finishedAt } */
@@ -52,12 +48,8 @@ export interface StoredTurn {
 
 /** The speech step's output and the text step's analytics for a meeting. */
 export const meetingTranscripts = pgTable('meeting_transcripts', {
-  meetingId: uuid('meeting_id')
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  meetingId: meetingKey(),
+  organizationId: organizationRef(),
   runId: uuid('run_id').notNull(),
   /** { name, model, quality } of the speech-to-text engine. */
   engine: jsonb('engine').$type<{ name: string; model: string; quality: string }>().notNull(),
@@ -83,12 +75,8 @@ export const highlights = pgTable(
   'highlights',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    meetingId: meetingRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -9,9 +9,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InsightCitations, InsightGroup, InsightItem, InsightResult } from '@parley/contracts';
-import { organizations } from './accounts.js';
+import { organizationRef } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
-import { meetings } from './meetings.js';
+import { meetingKey, meetingRef } from './meetings.js';
 
 /**
  * One row per meeting and prompt: the latest answer of a Zai prompt (ARCHITECTURE §4 step 6),
@@ -21,12 +21,8 @@ export const meetingInsights = pgTable(
   'meeting_insights',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
+    organizationId: organizationRef(),
     /** The analysis run that wrote it; null when an AI-kit call on the stored transcript did. */
     runId: uuid('run_id'),
     promptName: text('prompt_name').notNull(),
@@ -50,12 +46,8 @@ export const meetingInsights = pgTable(
 
 /** POST public/{meetingCode}: an analysis kept behind a link; only Public ones are served. */
 export const insightLinks = pgTable('insight_links', {
-  meetingId: uuid('meeting_id')
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  meetingId: meetingKey(),
+  organizationId: organizationRef(),
   /** sha-256 of the token; the token itself is only ever in the creator's answer. */
   tokenHash: text('token_hash').notNull().unique(),
   access: text('access').$type<'Public' | 'Private'>().notNull(),

@@ -1,5 +1,5 @@
 import { jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './accounts.js';
+import { organizationRef } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 
 /** Connected outside services per organisation (spec 3 §3 Integration map and configuration). */
@@ -7,9 +7,7 @@ export const integrationConfigs = pgTable(
   'integration_configs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     /** 'aws', 'azure', later 'chatgpt', 'claude-ai', 'gemini', 'zoom', … */
     provider: text('provider').notNull(),
     status: text('status').notNull().default('connected'),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { INFERENCE_STATUSES, MEETING_STAGES, STORAGE_PROVIDERS } from '@parley/contracts';
-import { organizations, users } from './accounts.js';
+import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 
 export const meetingStageEnum = pgEnum('meeting_stage', MEETING_STAGES);
@@ -24,9 +24,7 @@ export const meetings = pgTable(
   'meetings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -73,14 +71,26 @@ export const meetings = pgTable(
   ],
 );
 
+/** The meeting a row belongs to, removed with it. */
+export function meetingRef() {
+  return uuid('meeting_id')
+    .notNull()
+    .references(() => meetings.id, { onDelete: 'cascade' });
+}
+
+/** The meeting a one-per-meeting row (a run, a share link) is keyed by, removed with it. */
+export function meetingKey() {
+  return uuid('meeting_id')
+    .primaryKey()
+    .references(() => meetings.id, { onDelete: 'cascade' });
+}
+
 /** A chunked upload in progress (spec 2 §7 Uploads); removed a day after it stalls. */
 export const uploads = pgTable(
   'uploads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -111,9 +121,7 @@ export const uploads = pgTable(
 export const meetingShares = pgTable(
   'meeting_shares',
   {
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -125,9 +133,7 @@ export const meetingShares = pgTable(
 
 /** Public link of a meeting: the token is stored hashed; revoking deletes the row. */
 export const publicLinks = pgTable('public_links', {
-  meetingId: uuid('meeting_id')
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: 'cascade' }),
+  meetingId: meetingKey(),
   tokenHash: text('token_hash').notNull().unique(),
   /** Encrypted token, so the owner can see the link again without it being guessable from the DB. */
   tokenSealed: text('token_sealed').notNull(),

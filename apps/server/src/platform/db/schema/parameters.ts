@@ -1,5 +1,5 @@
 import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './accounts.js';
+import { organizationRef } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 
 /** Platform parameters (spec 3 §7): a row overrides the environment default of the same name. */
@@ -17,9 +17,7 @@ export const organizationThresholds = pgTable(
   'organization_thresholds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     key: text('key').notNull(),
     value: integer('value').notNull(),
     createdAt: createdAt(),

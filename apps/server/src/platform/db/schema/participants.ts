@@ -10,18 +10,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BiometricResult, BiometricRunState, BiometricStage } from '@parley/contracts';
-import { organizations, users } from './accounts.js';
+import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
-import { meetings } from './meetings.js';
+import { meetingKey, meetingRef, meetings } from './meetings.js';
 
 /** People invited to register face and voice for a meeting or interview (spec 2 §3 Participant). */
 export const participants = pgTable(
   'participants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     email: text('email').notNull(),
     name: text('name').notNull().default(''),
     meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
@@ -53,9 +51,7 @@ export const biometricTemplates = pgTable(
     participantId: uuid('participant_id')
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     /** 'face' or 'voice'. */
     kind: text('kind').notNull(),
     sealed: text('sealed').notNull(),
@@ -68,15 +64,11 @@ export const biometricTemplates = pgTable(
 export const biometricResults = pgTable(
   'biometric_results',
   {
-    meetingId: uuid('meeting_id')
-      .notNull()
-      .references(() => meetings.id, { onDelete: 'cascade' }),
+    meetingId: meetingRef(),
     participantId: uuid('participant_id')
       .notNull()
       .references(() => participants.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     result: jsonb('result').$type<BiometricResult>().notNull(),
     createdAt: createdAt(),
   },
@@ -88,13 +80,9 @@ export const biometricResults = pgTable(
  * state, stage and progress, read by the status route and a page opened mid-run.
  */
 export const biometricRuns = pgTable('biometric_runs', {
-  meetingId: uuid('meeting_id')
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: 'cascade' }),
+  meetingId: meetingKey(),
   /** The organisation whose participants are verified (the meeting's, but for a super admin). */
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
   runId: uuid('run_id').notNull(),
   state: text('state').$type<BiometricRunState>().notNull(),
   stage: text('stage').$type<BiometricStage>(),

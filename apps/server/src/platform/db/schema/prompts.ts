@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { organizations, users } from './accounts.js';
+import { organizationRef, organizations, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 
 /** Saved workbench prompts (spec 3 §3 stored prompt). Private ones are their author's only. */
@@ -18,9 +18,7 @@ export const prompts = pgTable(
   'prompts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from './accounts.js';
+import { organizationRef } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
-import { meetings } from './meetings.js';
+import { meetingKey } from './meetings.js';
 
 /**
  * One sampled frame, compact: per face [personId, pose class, yaw°, pitch°, the seven emotion
@@ -26,12 +26,8 @@ export interface StoredPhysiology {
  * face templates in it never leave the server.
  */
 export const meetingVideoSignals = pgTable('meeting_video_signals', {
-  meetingId: uuid('meeting_id')
-    .primaryKey()
-    .references(() => meetings.id, { onDelete: 'cascade' }),
-  organizationId: uuid('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  meetingId: meetingKey(),
+  organizationId: organizationRef(),
   runId: uuid('run_id'),
   /** False for audio-only media: the step stored that there is nothing to see. */
   hasVideo: boolean('has_video').notNull().default(true),

@@ -5,7 +5,7 @@ import {
   type RouteBody,
   type StorageProvider,
 } from '@parley/contracts';
-import { collect, optional, type FieldErrors, type Validated } from '../../../lib/validation';
+import { fromParse, optional, type FieldErrors, type Validated } from '../../../lib/validation';
 import type { MeetingStage } from '../model';
 
 type StorageImportBody = RouteBody<typeof meetingRoutes.createFromStorage>;
@@ -36,9 +36,7 @@ export function validateStorageImport(
     stage: v.stage,
     title: optional(v.title),
   });
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: collect(parsed.error.issues, STORAGE_IMPORT_FIELDS) };
+  return fromParse(parsed, STORAGE_IMPORT_FIELDS);
 }
 
 export const MEETING_LINK_FIELDS = ['meetingLink', 'meetingName'] as const;
@@ -60,7 +58,5 @@ export function validateMeetingLink(
     meetingLink: link,
     meetingName: v.meetingName.trim(),
   });
-  return parsed.success
-    ? { ok: true, body: parsed.data }
-    : { ok: false, errors: collect(parsed.error.issues, MEETING_LINK_FIELDS) };
+  return fromParse(parsed, MEETING_LINK_FIELDS);
 }
