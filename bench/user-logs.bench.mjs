@@ -1,8 +1,6 @@
 // User logs and the users listing at scale (issue 12): 10,000 users in 50 organisations and
 // 1,000,000 activity-log rows over 90 days, on PostgreSQL only (TEST_DATABASE_URL). Prints
 // p50/p99 latency per call through the HTTP layer; the target is p99 under 50 ms.
-// `GET user/query` does not exist on this branch yet: the users listing that does
-// (`GET share/org/users?search=`, the share picker) is measured in its place.
 // Needs `npm run build`. BENCH_ROUNDS sets the calls per case (default 200).
 import { startBenchApp, withPostgres } from './lib.mjs';
 
@@ -88,8 +86,9 @@ async function run(database) {
       'userlog/organization/{id}/timestamps (GET, 7 days)',
       `${org}/timestamps/${Date.now() - 7 * 86_400_000},${Date.now()}?filter=method:eq:GET`,
     ],
-    ['share/org/users (users listing, in place of user/query)', '/api/v1/share/org/users'],
-    ['share/org/users?search=last12', '/api/v1/share/org/users?search=last12'],
+    ['user/query (the organisation, first page)', '/api/v1/user/query'],
+    ['user/query?search=last12', '/api/v1/user/query?search=last12'],
+    ['user/query (page 5)', '/api/v1/user/query?page=4'],
   ];
   let worst = 0;
   for (const [label, url] of cases) worst = Math.max(worst, await measure(app, label, url, token));
