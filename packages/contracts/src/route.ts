@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { FeatureName } from './features.js';
 import type { Permission } from './permissions.js';
-import type { Role } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,13 +74,10 @@ export interface RouteContract<
    */
   feature?: FeatureName;
   /**
-   * The roles allowed to call it (only with auth: true); others get 403 with the generic
-   * message. Absent means every signed-in member.
-   */
-  roles?: readonly Role[];
-  /**
-   * The permission the caller's role must hold (only with auth: true); others get 403 with
-   * the generic message before the handler runs. The endpoint catalogue is built from these.
+   * The permission the caller's role must hold: required with auth: true (defineRoute will
+   * not compile without it), absent otherwise. Others get 403 with the generic message before
+   * the handler runs. The endpoint catalogue is built from these; a super admin may override
+   * one there (see the endpoints module), and the server enforces the override.
    */
   permission?: Permission;
 }
@@ -93,7 +89,8 @@ export function defineRoute<
   const Auth extends boolean = boolean,
   const Path extends string = string,
 >(
-  route: RouteContract<Body, Query, Response, Auth, Path>,
+  route: RouteContract<Body, Query, Response, Auth, Path> &
+    (Auth extends true ? { permission: Permission } : { permission?: never }),
 ): RouteContract<Body, Query, Response, Auth, Path> {
   return route;
 }

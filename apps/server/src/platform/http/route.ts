@@ -6,6 +6,7 @@ import {
   isFeatureAvailable,
   pathParamNames,
   type FeatureHolder,
+  type Permission,
   type RouteContract,
   type RouteParams,
 } from '@parley/contracts';
@@ -22,6 +23,11 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<Caller | null>;
     /** Set by the users module: the organisation flags and plan that decide feature access. */
     featureHolder(auth: Caller): Promise<FeatureHolder>;
+    /**
+     * Set by the endpoints module: the permission a route requires now, which is the
+     * contract's unless the super admin changed it in the endpoint catalogue.
+     */
+    requiredPermission?(contract: RouteContract): Promise<Permission | undefined>;
   }
 }
 
@@ -72,8 +78,9 @@ function paramsSchema(path: string): z.ZodObject | undefined {
 /**
  * Registers a route from its contract: zod validates input and output, the contract feeds
  * OpenAPI, routes marked auth: true get the bearer check before anything else runs (then the
- * contract's role list and feature gate), and every string in params, query and body must be
- * storable text (input-guard.ts).
+ * permission the route requires, and the feature gate), and every string in params, query and
+ * body must be storable text (input-guard.ts). This is the one place a role is checked against
+ * a route; which rows a caller may touch stays in the repositories.
  */
 export function registerRoute<R extends RouteContract>(
   app: FastifyInstance,
@@ -102,9 +109,10 @@ export function registerRoute<R extends RouteContract>(
           const auth = await app.authenticate(request);
           if (!auth) throw unauthorized();
           request.auth = auth;
-          if (contract.roles && !contract.roles.includes(auth.role)) throw forbidden();
-          if (contract.permission && !auth.permissions.includes(contract.permission))
-            throw forbidden();
+          const needed = app.requiredPermission
+            ? await app.requiredPermission(contract)
+            : contract.permission;
+          if (needed && !auth.permissions.includes(needed)) throw forbidden();
           const feature = contract.feature;
           if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
             throw forbidden(featureUnavailableMessage(feature));
