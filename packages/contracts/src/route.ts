@@ -122,3 +122,34 @@ export type RouteParamName<R> =
     : never;
 
 export const API_PREFIX = '/api/v1';
+
+/** Whether a value is a route contract (what defineRoute returns). */
+export const isRouteContract = (v: unknown): v is RouteContract =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as RouteContract).method === 'string' &&
+  typeof (v as RouteContract).path === 'string' &&
+  typeof (v as RouteContract).auth === 'boolean' &&
+  'response' in v;
+
+/** A route's name in catalogues, tests and logs: `GET /meeting/:meetingId`. */
+export const routeKey = (route: { method: string; path: string }): string =>
+  `${route.method} ${route.path}`;
+
+/**
+ * Every route contract in a module namespace (`import * as contracts from '@parley/contracts'`):
+ * the contracts sit in groups, some nested. One per method and path. Taking the namespace as an
+ * argument keeps this file free of an import cycle with index.ts.
+ */
+export function collectRoutes(namespace: object): RouteContract[] {
+  const found = new Map<string, RouteContract>();
+  const walk = (v: unknown, depth: number) => {
+    if (isRouteContract(v)) {
+      if (!found.has(routeKey(v))) found.set(routeKey(v), v);
+    } else if (v && typeof v === 'object' && depth < 3 && !('_zod' in v)) {
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(namespace, 0);
+  return [...found.values()];
+}
