@@ -29,3 +29,4 @@ export * from './organizations.js';
 export * from './profile.js';
 export * from './user-logs.js';
 export * from './parameters.js';
+export * from './endpoints.js';

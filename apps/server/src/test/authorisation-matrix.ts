@@ -223,6 +223,12 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /parameter/thresholds': PLATFORM,
   'POST /parameter/create-threshold': PLATFORM,
   'PATCH /parameter/update-threshold/:id': PLATFORM,
+  'GET /endpoint/query': PLATFORM,
+  'GET /endpoint/count': PLATFORM,
+  'GET /endpoint': PLATFORM,
+  'POST /endpoint': PLATFORM,
+  'PATCH /endpoint/:id': PLATFORM,
+  'DELETE /endpoint/:id': PLATFORM,
 
   // TODO(lead, after merging the "users" helper's branch): add the rows for its routes, each
   // with the accounts that may call it, e.g.
