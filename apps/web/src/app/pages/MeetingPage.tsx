@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
-import { useAuth } from '../../lib/auth-store';
+import { useAuth, useCan } from '../../lib/auth-store';
 import {
   Button,
   Card,
@@ -79,6 +79,8 @@ export default function MeetingPage({
   const startTime = startTimeOf(search.get('t'));
   const navigate = useNavigate();
   const { user } = useAuth();
+  // Managing a meeting is for its owner and whoever sees the whole organisation (server rule).
+  const seesOrganization = useCan('meetings.organization');
   const meeting = useMeeting(id);
   const m = meeting.data;
   const liveLipSync = useLiveLipSync(m?.id);
@@ -247,11 +249,7 @@ export default function MeetingPage({
           </div>
         )}
         <div className="min-w-0 lg:col-start-1 lg:row-start-3">
-          <BiometricCard
-            meetingId={m.id}
-            onSeek={seek}
-            canVerify={isOwner || user?.role === 'poc' || user?.role === 'superadmin'}
-          />
+          <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
         </div>
       </div>
       <NameSpeakersDialog
