@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 import { setTheme } from './meeting-support';
 
 // User Logs (issue 12 item 7): a point of contact sees their colleagues' activity, per user
@@ -65,7 +65,9 @@ test('the super admin keeps parameters and thresholds on /parameters', async ({ 
   await expect(page.getByRole('heading', { name: 'Parameters', level: 1 })).toBeVisible();
   const parameters = page.getByRole('table', { name: 'Parameters' });
   await expect(parameters.getByText('THRESHOLD_HR_SCORE')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Thresholds' }).getByText('Acme Corp')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Thresholds' }).getByText('Acme Corp'),
+  ).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(parameters.getByText('FREE_MEETING_CREDITS')).toBeVisible();
@@ -73,4 +75,34 @@ test('the super admin keeps parameters and thresholds on /parameters', async ({ 
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/parameters-narrow-dark.png`, fullPage: true });
+});
+
+test('the super admin changes the permission an endpoint requires, then resets it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@parley.local');
+  await page.goto('/parameters');
+  const endpoints = page.getByRole('table', { name: 'Endpoints' });
+  await page.getByLabel('Search endpoints').fill('/tag');
+  await expect(endpoints.getByText('/tag', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Change permission GET /tag' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByText('Its contract asks for prompts.manage', { exact: false }),
+  ).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Required permission' }).click();
+  await page.getByRole('option', { name: /^platform\.manage/ }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(endpoints.getByText('Changed')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await page.getByRole('heading', { name: 'Endpoints' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/endpoints-wide-${theme}.png`, fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Actions for GET /tag' }).click();
+  await page.getByRole('menuitem', { name: 'Reset permission' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(endpoints.getByText('Changed')).toHaveCount(0);
+  await expect(endpoints.getByText('prompts.manage')).toBeVisible();
 });
