@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
-import { setTheme } from './meeting-support';
+import { setTheme, switchThemeInPlace } from './meeting-support';
 
 // User Logs (issue 12 item 7): a point of contact sees their colleagues' activity, per user
 // and per day. The pictures go to test-results/screens for people to look at.
@@ -96,7 +96,8 @@ test('the super admin changes the permission an endpoint requires, then resets i
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(endpoints.getByText('Changed')).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {
-    await setTheme(page, theme);
+    // In place: a reload would forget the search.
+    await switchThemeInPlace(page, theme);
     await page.getByRole('heading', { name: 'Endpoints' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/endpoints-wide-${theme}.png`, fullPage: true });
   }

@@ -39,7 +39,7 @@ export function EndpointsTable() {
   });
   const [editing, setEditing] = useState<Endpoint | null>(null);
   const reset = useResetEndpoint();
-  const resetting = useConfirmedAction((e: Endpoint) => reset.mutateAsync(e.id));
+  const resetting = useConfirmedAction((e: Endpoint) => reset.mutateAsync(e));
 
   const columns: DataColumn<Endpoint>[] = [
     {

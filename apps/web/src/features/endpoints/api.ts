@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpointRoutes, type EndpointQuery, type Permission } from '@parley/contracts';
+import {
+  endpointRoutes,
+  type Endpoint,
+  type EndpointQuery,
+  type Permission,
+} from '@parley/contracts';
 import { api } from '../../lib/api';
 
 export const endpointKeys = {
@@ -31,11 +36,20 @@ export function useSetEndpointPermission() {
   });
 }
 
-/** Removes a record and its override: the route requires its contract's permission again. */
+/**
+ * Sets the route back to its contract's permission. (DELETE would do that too, but it removes
+ * the record until the next start, and the row would vanish from the list.)
+ */
 export function useResetEndpoint() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api(endpointRoutes.remove, { params: { id } }),
+    mutationFn: (e: Endpoint) =>
+      api(endpointRoutes.update, {
+        params: { id: e.id },
+        body: { permission: e.defaultPermission },
+      }).then((saved) => ({
+        message: `${saved.method} ${saved.path} requires ${saved.permission} again`,
+      })),
     onSettled: refresh,
   });
 }
