@@ -129,7 +129,9 @@ export function createEndpointsService(deps: {
     },
 
     /** The permission the route requires now: its record's, else its contract's. */
-    async required(route: RouteContract): Promise<Permission | undefined> {
+    async required(
+      route: Pick<RouteContract, 'method' | 'path' | 'permission'>,
+    ): Promise<Permission | undefined> {
       if (now() - loadedAt > PERMISSION_CACHE_MS) await reload();
       return cache.get(routeKey(route)) ?? route.permission;
     },

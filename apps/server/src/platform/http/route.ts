@@ -14,6 +14,9 @@ import { forbidden, unauthorized } from '../errors.js';
 import { rejectUnstorableText } from './input-guard.js';
 import type { Caller } from './caller.js';
 
+/** What the permission check needs to know of a route. */
+export type RouteGuard = Pick<RouteContract, 'method' | 'path' | 'permission'>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth?: Caller;
@@ -27,7 +30,7 @@ declare module 'fastify' {
      * Set by the endpoints module: the permission a route requires now, which is the
      * contract's unless the super admin changed it in the endpoint catalogue.
      */
-    requiredPermission?(contract: RouteContract): Promise<Permission | undefined>;
+    requiredPermission?(route: RouteGuard): Promise<Permission | undefined>;
   }
 }
 
@@ -76,6 +79,25 @@ function paramsSchema(path: string): z.ZodObject | undefined {
 }
 
 /**
+ * The bearer check and the permission check, the one place a role meets a route: 401 without
+ * a live session, 403 when the caller's role lacks the permission the route requires now (the
+ * contract's, or the endpoint catalogue's override). Routes outside registerRoute (multipart
+ * chunks) call it with a route-like description of themselves.
+ */
+export async function authorise(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  route: RouteGuard,
+): Promise<Caller> {
+  const auth = await app.authenticate(request);
+  if (!auth) throw unauthorized();
+  request.auth = auth;
+  const needed = app.requiredPermission ? await app.requiredPermission(route) : route.permission;
+  if (needed && !auth.permissions.includes(needed)) throw forbidden();
+  return auth;
+}
+
+/**
  * Registers a route from its contract: zod validates input and output, the contract feeds
  * OpenAPI, routes marked auth: true get the bearer check before anything else runs (then the
  * permission the route requires, and the feature gate), and every string in params, query and
@@ -106,13 +128,7 @@ export function registerRoute<R extends RouteContract>(
     // validated: a caller without a session gets 401, never a 400 that describes the body.
     onRequest: contract.auth
       ? async (request) => {
-          const auth = await app.authenticate(request);
-          if (!auth) throw unauthorized();
-          request.auth = auth;
-          const needed = app.requiredPermission
-            ? await app.requiredPermission(contract)
-            : contract.permission;
-          if (needed && !auth.permissions.includes(needed)) throw forbidden();
+          const auth = await authorise(app, request, contract);
           const feature = contract.feature;
           if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
             throw forbidden(featureUnavailableMessage(feature));
