@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
-import { setTheme } from './meeting-support';
+import { setTheme, switchThemeInPlace } from './meeting-support';
 
 // User Logs (issue 12 item 7): a point of contact sees their colleagues' activity, per user
 // and per day. The pictures go to test-results/screens for people to look at.
@@ -75,4 +75,35 @@ test('the super admin keeps parameters and thresholds on /parameters', async ({ 
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/parameters-narrow-dark.png`, fullPage: true });
+});
+
+test('the super admin changes the permission an endpoint requires, then resets it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@parley.local');
+  await page.goto('/parameters');
+  const endpoints = page.getByRole('table', { name: 'Endpoints' });
+  await page.getByLabel('Search endpoints').fill('/tag');
+  await expect(endpoints.getByText('/tag', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Change permission GET /tag' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByText('Its contract asks for prompts.manage', { exact: false }),
+  ).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Required permission' }).click();
+  await page.getByRole('option', { name: /^platform\.manage/ }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(endpoints.getByText('Changed')).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    // In place: a reload would forget the search.
+    await switchThemeInPlace(page, theme);
+    await page.getByRole('heading', { name: 'Endpoints' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/endpoints-wide-${theme}.png`, fullPage: true });
+  }
+  await page.getByRole('button', { name: 'Actions for GET /tag' }).click();
+  await page.getByRole('menuitem', { name: 'Reset permission' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(endpoints.getByText('Changed')).toHaveCount(0);
+  await expect(endpoints.getByText('prompts.manage')).toBeVisible();
 });

@@ -40,6 +40,7 @@ import { createUsersModule } from './modules/users/index.js';
 import { createVideoSignalsModule, physiologyJob } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
 import { createParametersModule } from './modules/parameters/index.js';
+import { createEndpointsModule } from './modules/endpoints/index.js';
 import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createProfilesModule } from './modules/profiles/index.js';
 import { createImageLinks } from './platform/media/image-links.js';
@@ -104,6 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   await parameters.seed();
+  const endpointCatalogue = createEndpointsModule({ db });
+  await endpointCatalogue.sync();
   const userLogs = createUserLogsModule({ db, now: platform.now });
   const billing = createBillingModule({
     db,
@@ -277,6 +280,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      endpointCatalogue.registerRoutes(api);
       await auth.registerRoutes(api);
       users.registerRoutes(api);
       organizations.registerRoutes(api);

@@ -14,7 +14,6 @@ import {
   type AiConfigProvider,
 } from './ai.js';
 import { defineRoute } from './route.js';
-import { PLATFORM_ADMIN_ROLES } from './roles.js';
 
 const tags = ['AI providers'];
 const message = z.object({ message: z.string() });
@@ -29,6 +28,7 @@ function providerRoutes(provider: AiConfigProvider) {
       summary: `Connect ${provider} (the key is tested first)`,
       tags,
       auth: true,
+      permission: 'integrations.manage',
       body: aiConfigBody,
       response: aiConfigurationSchema,
     }),
@@ -38,6 +38,7 @@ function providerRoutes(provider: AiConfigProvider) {
       summary: `Change the ${provider} configuration (tested before it is saved)`,
       tags,
       auth: true,
+      permission: 'integrations.manage',
       body: aiConfigPatchBody,
       response: aiConfigurationSchema,
     }),
@@ -47,6 +48,7 @@ function providerRoutes(provider: AiConfigProvider) {
       summary: `Disconnect ${provider} and forget its key`,
       tags,
       auth: true,
+      permission: 'integrations.manage',
       response: message,
     }),
   };
@@ -62,6 +64,7 @@ export const aiProviderRoutes = {
     summary: 'The organisation’s AI provider configurations (never the keys)',
     tags,
     auth: true,
+    permission: 'zai.use',
     response: z.array(aiConfigurationSchema),
   }),
   testConnection: defineRoute({
@@ -70,6 +73,7 @@ export const aiProviderRoutes = {
     summary: 'Call the provider with the saved or the given key and say what happened',
     tags,
     auth: true,
+    permission: 'integrations.manage',
     body: testConnectionBody,
     response: testConnectionResponse,
   }),
@@ -79,6 +83,7 @@ export const aiProviderRoutes = {
     summary: 'The organisation’s default models for Zai and the insights step',
     tags,
     auth: true,
+    permission: 'zai.use',
     response: zaiSettingsSchema,
   }),
   patchZaiSettings: defineRoute({
@@ -87,6 +92,7 @@ export const aiProviderRoutes = {
     summary: 'Change the organisation’s default models',
     tags,
     auth: true,
+    permission: 'integrations.manage',
     body: zaiSettingsPatchBody,
     response: zaiSettingsSchema,
   }),
@@ -96,6 +102,7 @@ export const aiProviderRoutes = {
     summary: 'Every model in the catalogue',
     tags,
     auth: true,
+    permission: 'zai.use',
     response: z.array(modelRowSchema),
   }),
   createModel: defineRoute({
@@ -104,7 +111,7 @@ export const aiProviderRoutes = {
     summary: 'Add a model to the catalogue (super admin)',
     tags,
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     body: modelBody,
     response: modelRowSchema,
   }),
@@ -114,6 +121,7 @@ export const aiProviderRoutes = {
     summary: 'A page of the catalogue with the total count',
     tags,
     auth: true,
+    permission: 'zai.use',
     query: modelPageQuery,
     response: z.object({ data: z.array(modelRowSchema), count: z.number().int() }),
   }),
@@ -123,7 +131,7 @@ export const aiProviderRoutes = {
     summary: 'Change a model (super admin)',
     tags,
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     body: modelPatchBody,
     response: modelRowSchema,
   }),
@@ -133,7 +141,7 @@ export const aiProviderRoutes = {
     summary: 'Remove a model from the catalogue (super admin)',
     tags,
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     response: message,
   }),
 } as const;

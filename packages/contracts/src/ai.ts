@@ -25,6 +25,7 @@ export const availableModelsRoute = defineRoute({
   summary: 'Models the organisation can use, with its default',
   tags: ['AI providers'],
   auth: true,
+  permission: 'zai.use',
   response: z.object({ data: z.array(availableModelSchema) }),
 });
 

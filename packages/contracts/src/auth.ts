@@ -184,6 +184,7 @@ export const authRoutes = {
     summary: 'Each of the fifteen features and whether the caller’s organisation has it',
     tags: ['auth'],
     auth: true,
+    permission: 'profile.own',
     response: featureAvailabilitySchema,
   }),
   me: defineRoute({
@@ -192,6 +193,7 @@ export const authRoutes = {
     summary: 'The signed-in user',
     tags: ['auth'],
     auth: true,
+    permission: 'profile.own',
     response: sessionUserSchema,
   }),
 } as const;
@@ -223,6 +225,7 @@ export const consentRoutes = {
     summary: 'Record the individual user’s terms and data consent',
     tags: ['b2c'],
     auth: true,
+    permission: 'profile.own',
     body: z.object({ b2cConsent: z.literal(true) }),
     response: z.object({ b2cConsent: z.boolean() }),
   }),

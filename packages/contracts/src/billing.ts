@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { inferenceStatusSchema } from './meetings.js';
-import { BILLING_ROLES } from './roles.js';
 import { planSchema } from './features.js';
 
 /** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
@@ -61,6 +60,7 @@ export const billingRoutes = {
     summary: 'Meeting credits the free plan starts with',
     tags: ['billing'],
     auth: true,
+    permission: 'profile.own',
     response: z.object({ data: z.object({ credits: z.number() }) }),
   }),
   createPlan: defineRoute({
@@ -69,7 +69,7 @@ export const billingRoutes = {
     summary: 'Put the caller’s organisation on the free plan (409 when it has a plan)',
     tags: ['billing'],
     auth: true,
-    roles: BILLING_ROLES,
+    permission: 'billing.manage',
     body: createPlanBody,
     status: 201,
     response: z.object({ data: planSchema }),
@@ -80,8 +80,8 @@ export const billingRoutes = {
     summary: 'Charge analysis credits for a meeting of this many minutes (rounded up)',
     tags: ['billing'],
     auth: true,
+    permission: 'billing.manage',
     // Any member could otherwise burn the organisation's credits (issue 21).
-    roles: BILLING_ROLES,
     body: cutCreditsBody,
     response: z.object({ message: z.string() }),
   }),
@@ -91,6 +91,7 @@ export const billingRoutes = {
     summary: 'Minutes used per visible meeting (up to 500, newest first)',
     tags: ['billing'],
     auth: true,
+    permission: 'meetings.read',
     body: usageBody,
     response: z.object({ bundleUsage: meetingUsageSchema }),
   }),
@@ -100,6 +101,7 @@ export const billingRoutes = {
     summary: 'Meetings and minutes per day over the visible meetings',
     tags: ['billing'],
     auth: true,
+    permission: 'meetings.read',
     body: usageBody,
     response: z.object({ bundleUsage: dayUsageSchema }),
   }),

@@ -43,6 +43,7 @@ export const highlightRoutes = {
     summary: 'Highlights of a meeting',
     tags: ['highlights'],
     auth: true,
+    permission: 'meetings.read',
     response: z.array(highlightSchema),
   }),
   create: defineRoute({
@@ -51,6 +52,7 @@ export const highlightRoutes = {
     summary: 'Save a moment of a meeting',
     tags: ['highlights'],
     auth: true,
+    permission: 'meetings.manage',
     body: z.intersection(z.object({ meetingId: z.uuid() }), highlightFields),
     response: highlightSchema,
     status: 201,
@@ -61,6 +63,7 @@ export const highlightRoutes = {
     summary: 'Change a highlight',
     tags: ['highlights'],
     auth: true,
+    permission: 'meetings.manage',
     body: highlightFields,
     response: highlightSchema,
   }),
@@ -70,6 +73,7 @@ export const highlightRoutes = {
     summary: 'Delete a highlight',
     tags: ['highlights'],
     auth: true,
+    permission: 'meetings.manage',
     response: z.object({ message: z.string() }),
   }),
 } as const;

@@ -30,3 +30,4 @@ export * from './profile.js';
 export * from './user-logs.js';
 export * from './parameters.js';
 export * from './users-admin.js';
+export * from './endpoints.js';

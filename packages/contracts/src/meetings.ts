@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { PLATFORM_ADMIN_ROLES } from './roles.js';
 
 /** Spec 1 §3 / spec 2 §3 meeting stages. */
 export const MEETING_STAGES = [
@@ -168,6 +167,7 @@ const uploadRoutes = (provider: StorageProvider) => {
       summary: `Start a chunked upload to ${provider} storage`,
       tags: ['uploads'],
       auth: true,
+      permission: 'meetings.upload',
       body: initiateUploadBody,
       response: initiateUploadResponse,
     }),
@@ -177,6 +177,7 @@ const uploadRoutes = (provider: StorageProvider) => {
       summary: `Assemble the chunks in ${provider} storage and create the meeting`,
       tags: ['uploads'],
       auth: true,
+      permission: 'meetings.upload',
       body: completeUploadBody,
       response: meetingSchema,
     }),
@@ -201,6 +202,7 @@ const listRoute = <Path extends string>(path: Path, summary: string) =>
     summary,
     tags: ['meetings'],
     auth: true,
+    permission: 'meetings.read',
     query: meetingListQuery,
     response: meetingListResponse,
   });
@@ -218,7 +220,7 @@ export const meetingRoutes = {
     summary: 'Delete a meeting of any organisation (super admin)',
     tags: ['meetings'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     response: messageResponse,
   }),
   list: defineRoute({
@@ -227,6 +229,7 @@ export const meetingRoutes = {
     summary: 'Meetings of the caller’s organisation, searched, filtered, sorted and paged',
     tags: ['meetings'],
     auth: true,
+    permission: 'meetings.read',
     query: meetingListQuery,
     response: meetingListResponse,
   }),
@@ -236,6 +239,7 @@ export const meetingRoutes = {
     summary: 'One meeting',
     tags: ['meetings'],
     auth: true,
+    permission: 'meetings.read',
     response: meetingSchema,
   }),
   remove: defineRoute({
@@ -253,6 +257,7 @@ export const meetingRoutes = {
     summary: 'Create a meeting from a file already in the organisation’s cloud storage',
     tags: ['meetings'],
     auth: true,
+    permission: 'meetings.upload',
     body: createFromStorageBody,
     response: meetingSchema,
   }),
@@ -262,6 +267,7 @@ export const meetingRoutes = {
     summary: 'Record a meeting link for the bot (joins once the bot area lands)',
     tags: ['meetings'],
     auth: true,
+    permission: 'meetings.upload',
     body: createFromLinkBody,
     response: meetingSchema,
   }),

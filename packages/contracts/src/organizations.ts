@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { activityDaySchema } from './user-logs.js';
 import { defineRoute } from './route.js';
 import { planSchema } from './features.js';
-import { PLATFORM_ADMIN_ROLES } from './roles.js';
 
 /** Spec 3 §8 texts of the organisation screens, and the server's own answers. */
 export const ORGANIZATION_MESSAGES = {
@@ -90,7 +89,7 @@ export const organizationRoutes = {
     summary: 'Organisations on the platform, searched by name or point of contact, paged',
     tags: ['organizations'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     query: organizationListQuery,
     response: z.object({ data: z.array(organizationRecordSchema), count: z.number() }),
   }),
@@ -101,7 +100,7 @@ export const organizationRoutes = {
       'Create an organisation on the free plan and e-mail its point of contact a sign-in link',
     tags: ['organizations'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     body: inviteOrganizationBody,
     status: 201,
     response: z.object({ data: organizationRecordSchema, message: z.string() }),
@@ -112,7 +111,7 @@ export const organizationRoutes = {
     summary: 'An organisation’s users, activity, groups, plan and top users',
     tags: ['organizations'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     query: dashboardQuery,
     response: z.object({ data: organizationDashboardSchema }),
   }),
@@ -122,7 +121,7 @@ export const organizationRoutes = {
     summary: 'One organisation',
     tags: ['organizations'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     response: z.object({ data: organizationRecordSchema }),
   }),
   update: defineRoute({
@@ -131,7 +130,7 @@ export const organizationRoutes = {
     summary: 'Rename an organisation',
     tags: ['organizations'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     body: updateOrganizationBody,
     response: z.object({ data: organizationRecordSchema, message: z.string() }),
   }),
@@ -142,7 +141,7 @@ export const organizationRoutes = {
       'Close an organisation at once (sessions ended, data hidden) and delete its users, meetings, media and keys in the background',
     tags: ['organizations'],
     auth: true,
-    roles: PLATFORM_ADMIN_ROLES,
+    permission: 'platform.manage',
     body: deleteOrganizationBody,
     response: messageResponse,
   }),

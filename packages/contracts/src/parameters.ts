@@ -1,9 +1,5 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import type { Role } from './roles.js';
-
-/** Parameters and thresholds are platform settings: only the super admin changes them. */
-export const PARAMETER_ROLES: readonly Role[] = ['superadmin'];
 
 /** Free-plan meeting credits when neither the parameter nor FREE_MEETING_CREDITS is set. */
 export const DEFAULT_FREE_MEETING_CREDITS = 30;
@@ -148,7 +144,7 @@ export const parameterRoutes = {
     summary: 'A page of parameters with the total count (super admin)',
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     query: parameterPageQuery,
     response: z.object({ data: z.array(parameterSchema), count: z.number().int() }),
   }),
@@ -158,7 +154,7 @@ export const parameterRoutes = {
     summary: 'Add a parameter (super admin)',
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     body: parameterBody,
     response: parameterSchema,
     status: 201,
@@ -169,7 +165,7 @@ export const parameterRoutes = {
     summary: "Change a parameter's value or description (super admin)",
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     body: parameterPatchBody,
     response: parameterSchema,
   }),
@@ -179,7 +175,7 @@ export const parameterRoutes = {
     summary: 'Remove a parameter; a known one falls back to its environment default (super admin)',
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     response: message,
   }),
   frontend: defineRoute({
@@ -188,6 +184,7 @@ export const parameterRoutes = {
     summary: "The parameters the web app uses, as they apply to the caller's organisation",
     tags,
     auth: true,
+    permission: 'profile.own',
     response: frontendParametersSchema,
   }),
   thresholds: defineRoute({
@@ -196,7 +193,7 @@ export const parameterRoutes = {
     summary: 'Every organisation with its own threshold for the key, if any (super admin)',
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     query: thresholdPageQuery,
     response: z.object({ data: z.array(thresholdSchema), count: z.number().int() }),
   }),
@@ -206,7 +203,7 @@ export const parameterRoutes = {
     summary: "Set an organisation's own threshold (super admin)",
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     body: thresholdBody,
     response: thresholdSchema,
     status: 201,
@@ -217,7 +214,7 @@ export const parameterRoutes = {
     summary: "Change an organisation's threshold (super admin)",
     tags,
     auth: true,
-    roles: PARAMETER_ROLES,
+    permission: 'platform.manage',
     body: thresholdPatchBody,
     response: thresholdSchema,
   }),
@@ -227,6 +224,7 @@ export const parameterRoutes = {
     summary: "The thresholds that apply to the caller's organisation",
     tags,
     auth: true,
+    permission: 'meetings.read',
     response: thresholdValuesSchema,
   }),
 } as const;

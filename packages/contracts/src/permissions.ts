@@ -7,6 +7,7 @@ import type { Role } from './roles.js';
  * organisation, their meetings) is the repositories' business, not a permission.
  */
 export const PERMISSIONS = [
+  'profile.own',
   'meetings.read',
   'meetings.upload',
   'meetings.manage',
@@ -28,12 +29,13 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 /** What each permission allows, as the roles editor and the endpoint catalogue show it. */
 export const PERMISSION_LABELS: Record<Permission, string> = {
+  'profile.own': 'Use the app: their own profile, settings, consent and activity',
   'meetings.read': 'See meetings shared with them or their own, with their analysis',
   'meetings.upload': 'Upload and create meetings',
   'meetings.manage': 'Edit, re-analyse, share and delete meetings',
   'meetings.organization': 'See and manage every meeting of the organisation',
   'zai.use': 'Ask Zai and run prompts',
-  'prompts.manage': 'Manage the organisation’s prompts and insight settings',
+  'prompts.manage': 'Use the prompt workbench: run, compare and save prompts',
   'integrations.manage': 'Connect storage, AI providers and other integrations',
   'users.read': 'See the organisation’s users and groups',
   'users.manage': 'Invite, edit, deactivate and delete users',
@@ -45,7 +47,20 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'platform.manage': 'Run the platform: every organisation, parameters, models, endpoints',
 };
 
+/**
+ * What every account holds, whatever its role: without it nobody could load their own session
+ * (auth/me), so a custom role cannot take it away (permissionsOf adds it).
+ */
+export const BASELINE_PERMISSIONS: readonly Permission[] = ['profile.own'];
+
+/**
+ * Held only by the platform's super admin: a custom role never grants it, since it crosses
+ * organisations (permissionsOf drops it).
+ */
+export const PLATFORM_PERMISSIONS: readonly Permission[] = ['platform.manage'];
+
 const MEMBER: readonly Permission[] = [
+  ...BASELINE_PERMISSIONS,
   'meetings.read',
   'meetings.upload',
   'meetings.manage',
@@ -55,7 +70,7 @@ const MEMBER: readonly Permission[] = [
 /** The six default roles (spec 3 §3): not stored, not deletable, the same in every organisation. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   superadmin: PERMISSIONS,
-  poc: PERMISSIONS.filter((p) => p !== 'platform.manage'),
+  poc: PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p)),
   user: MEMBER,
   salesManager: [...MEMBER, 'users.read'],
   salesRep: MEMBER,
@@ -64,14 +79,18 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 
 /**
  * A caller's permissions: a custom role's own set when they hold one, else their default
- * role's. The platform's super admin keeps every permission whatever custom role they hold.
+ * role's. The platform's super admin keeps every permission whatever custom role they hold;
+ * nobody else gets 'platform.manage', and everybody keeps the baseline.
  */
 export function permissionsOf(
   role: Role,
   customPermissions: readonly Permission[] | null,
 ): readonly Permission[] {
   if (role === 'superadmin' || customPermissions === null) return DEFAULT_ROLE_PERMISSIONS[role];
-  return customPermissions;
+  const granted = customPermissions.filter(
+    (p) => !PLATFORM_PERMISSIONS.includes(p) && !BASELINE_PERMISSIONS.includes(p),
+  );
+  return [...BASELINE_PERMISSIONS, ...granted];
 }
 
 /** Whether a set of permissions allows what a route or a button needs. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { organizationSummarySchema, sessionUserSchema } from './auth.js';
-import { ORGANIZATION_PROFILE_ROLES } from './roles.js';
 
 /** Profile pictures and organisation logos (spec 3 §7 Profile). */
 export const PROFILE_IMAGE = {
@@ -88,6 +87,7 @@ export const profileRoutes = {
     summary: 'The signed-in user’s own profile',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     response: sessionUserSchema,
   }),
   updateUser: defineRoute({
@@ -96,6 +96,7 @@ export const profileRoutes = {
     summary: 'Change the signed-in user’s own name',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     body: updateProfileBody,
     response: sessionUserSchema,
   }),
@@ -105,6 +106,7 @@ export const profileRoutes = {
     summary: 'Set the own profile picture (multipart: file; any common image format, ≤ 5 MB)',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     response: sessionUserSchema,
   }),
   deleteUserImage: defineRoute({
@@ -113,6 +115,7 @@ export const profileRoutes = {
     summary: 'Remove the own profile picture',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     response: sessionUserSchema,
   }),
   getSettings: defineRoute({
@@ -121,6 +124,7 @@ export const profileRoutes = {
     summary: 'The signed-in user’s settings',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     response: userSettingsSchema,
   }),
   updateSettings: defineRoute({
@@ -129,6 +133,7 @@ export const profileRoutes = {
     summary: 'Change some of the signed-in user’s settings',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     body: updateUserSettingsBody,
     response: userSettingsSchema,
   }),
@@ -138,6 +143,7 @@ export const profileRoutes = {
     summary: 'The caller’s own organisation profile',
     tags: ['profile'],
     auth: true,
+    permission: 'profile.own',
     response: organizationProfileSchema,
   }),
   updateOrganization: defineRoute({
@@ -146,7 +152,7 @@ export const profileRoutes = {
     summary: 'Rename the caller’s own organisation (point of contact)',
     tags: ['profile'],
     auth: true,
-    roles: ORGANIZATION_PROFILE_ROLES,
+    permission: 'organization.manage',
     body: updateOrganizationProfileBody,
     response: organizationProfileSchema,
   }),
@@ -156,7 +162,7 @@ export const profileRoutes = {
     summary: 'Set the own organisation’s logo (multipart: file; point of contact)',
     tags: ['profile'],
     auth: true,
-    roles: ORGANIZATION_PROFILE_ROLES,
+    permission: 'organization.manage',
     response: organizationProfileSchema,
   }),
   deleteOrganizationImage: defineRoute({
@@ -165,7 +171,7 @@ export const profileRoutes = {
     summary: 'Remove the own organisation’s logo (point of contact)',
     tags: ['profile'],
     auth: true,
-    roles: ORGANIZATION_PROFILE_ROLES,
+    permission: 'organization.manage',
     response: organizationProfileSchema,
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  defineRoute,
   fillPath,
   pathParamNames,
   type PathParamName,
@@ -48,5 +49,33 @@ describe('path parameters from the path string', () => {
     expect(() => fillPath('/meeting/:meetingId', {} as { meetingId: string })).toThrow(
       'Missing path parameter "meetingId" for /meeting/:meetingId',
     );
+  });
+});
+
+describe('a route names the permission it needs', () => {
+  it('will not compile an authenticated route without one, nor a public one with one', () => {
+    const response = undefined as unknown as import('zod').ZodType;
+    // @ts-expect-error permission is required with auth: true
+    defineRoute({ method: 'GET', path: '/x', summary: '', tags: [], auth: true, response });
+    defineRoute({
+      method: 'GET',
+      path: '/x',
+      summary: '',
+      tags: [],
+      auth: true,
+      permission: 'meetings.read',
+      response,
+    });
+    defineRoute({
+      method: 'GET',
+      path: '/x',
+      summary: '',
+      tags: [],
+      auth: false,
+      // @ts-expect-error a public route has no caller to hold a permission
+      permission: 'meetings.read',
+      response,
+    });
+    expect(true).toBe(true);
   });
 });

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { FeatureName } from './features.js';
 import type { Permission } from './permissions.js';
-import type { Role } from './roles.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -75,13 +74,10 @@ export interface RouteContract<
    */
   feature?: FeatureName;
   /**
-   * The roles allowed to call it (only with auth: true); others get 403 with the generic
-   * message. Absent means every signed-in member.
-   */
-  roles?: readonly Role[];
-  /**
-   * The permission the caller's role must hold (only with auth: true); others get 403 with
-   * the generic message before the handler runs. The endpoint catalogue is built from these.
+   * The permission the caller's role must hold: required with auth: true (defineRoute will
+   * not compile without it), absent otherwise. Others get 403 with the generic message before
+   * the handler runs. The endpoint catalogue is built from these; a super admin may override
+   * one there (see the endpoints module), and the server enforces the override.
    */
   permission?: Permission;
 }
@@ -93,7 +89,8 @@ export function defineRoute<
   const Auth extends boolean = boolean,
   const Path extends string = string,
 >(
-  route: RouteContract<Body, Query, Response, Auth, Path>,
+  route: RouteContract<Body, Query, Response, Auth, Path> &
+    (Auth extends true ? { permission: Permission } : { permission?: never }),
 ): RouteContract<Body, Query, Response, Auth, Path> {
   return route;
 }
@@ -125,3 +122,34 @@ export type RouteParamName<R> =
     : never;
 
 export const API_PREFIX = '/api/v1';
+
+/** Whether a value is a route contract (what defineRoute returns). */
+export const isRouteContract = (v: unknown): v is RouteContract =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as RouteContract).method === 'string' &&
+  typeof (v as RouteContract).path === 'string' &&
+  typeof (v as RouteContract).auth === 'boolean' &&
+  'response' in v;
+
+/** A route's name in catalogues, tests and logs: `GET /meeting/:meetingId`. */
+export const routeKey = (route: { method: string; path: string }): string =>
+  `${route.method} ${route.path}`;
+
+/**
+ * Every route contract in a module namespace (`import * as contracts from '@parley/contracts'`):
+ * the contracts sit in groups, some nested. One per method and path. Taking the namespace as an
+ * argument keeps this file free of an import cycle with index.ts.
+ */
+export function collectRoutes(namespace: object): RouteContract[] {
+  const found = new Map<string, RouteContract>();
+  const walk = (v: unknown, depth: number) => {
+    if (isRouteContract(v)) {
+      if (!found.has(routeKey(v))) found.set(routeKey(v), v);
+    } else if (v && typeof v === 'object' && depth < 3 && !('_zod' in v)) {
+      for (const x of Object.values(v)) walk(x, depth + 1);
+    }
+  };
+  walk(namespace, 0);
+  return [...found.values()];
+}

@@ -55,6 +55,7 @@ export const sharingRoutes = {
     summary: 'Users of the caller’s organisation to share with',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     query: z.object({ search: z.string().trim().max(200).optional() }),
     response: z.array(shareUserSchema),
   }),
@@ -64,6 +65,7 @@ export const sharingRoutes = {
     summary: 'Share a meeting with a user of the same organisation',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     body: emailBody,
     response: z.object({ message: z.string() }),
   }),
@@ -73,6 +75,7 @@ export const sharingRoutes = {
     summary: 'Stop sharing a meeting with a user',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     body: emailBody,
     response: z.object({ message: z.string() }),
   }),
@@ -82,6 +85,7 @@ export const sharingRoutes = {
     summary: 'Who a meeting is shared with',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     response: z.array(shareUserSchema),
   }),
   sharedWithMe: defineRoute({
@@ -90,6 +94,7 @@ export const sharingRoutes = {
     summary: 'Meetings shared with the caller',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.read',
     query: meetingListQuery,
     response: meetingListResponse,
   }),
@@ -99,6 +104,7 @@ export const sharingRoutes = {
     summary: 'Enable the public link of a meeting',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     response: publicLinkStatusSchema,
   }),
   publicRevoke: defineRoute({
@@ -107,6 +113,7 @@ export const sharingRoutes = {
     summary: 'Disable the public link of a meeting',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     response: publicLinkStatusSchema,
   }),
   publicStatus: defineRoute({
@@ -115,6 +122,7 @@ export const sharingRoutes = {
     summary: 'Whether the public link of a meeting is enabled',
     tags: ['sharing'],
     auth: true,
+    permission: 'meetings.manage',
     response: publicLinkStatusSchema,
   }),
   publicView: defineRoute({

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import type { Role } from './roles.js';
 
 /** Spec 3 §8. */
 export const USER_LOG_MESSAGES = {
   userLogsFailed: 'Getting User logs Failed',
   organizationLogsFailed: 'Getting Organization Logs Failed',
 } as const;
-
-/** Who reads an organisation's logs; a plain member reads only their own (userlog/user/{id}). */
-export const ORGANIZATION_LOG_ROLES: readonly Role[] = ['superadmin', 'poc'];
-export const ALL_LOG_ROLES: readonly Role[] = ['superadmin'];
 
 /** A logged call's HTTP method, for the `method:eq:{method}` filter. */
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -148,7 +143,7 @@ export const userLogRoutes = {
     summary: 'Activity per user across every organisation (super admin)',
     tags,
     auth: true,
-    roles: ALL_LOG_ROLES,
+    permission: 'platform.manage',
     query: userLogQuery,
     response: userLogPageSchema,
   }),
@@ -159,7 +154,7 @@ export const userLogRoutes = {
       "Activity per user of one organisation (super admin, or the organisation's point of contact)",
     tags,
     auth: true,
-    roles: ORGANIZATION_LOG_ROLES,
+    permission: 'logs.read',
     query: userLogQuery,
     response: userLogPageSchema,
   }),
@@ -169,7 +164,7 @@ export const userLogRoutes = {
     summary: 'The calls of one organisation between two instants ({from},{to}), newest first',
     tags,
     auth: true,
-    roles: ORGANIZATION_LOG_ROLES,
+    permission: 'logs.read',
     query: userLogTimestampsQuery,
     response: logEventPageSchema,
   }),
@@ -179,6 +174,7 @@ export const userLogRoutes = {
     summary: "One user's activity (their own; any of the organisation's for its point of contact)",
     tags,
     auth: true,
+    permission: 'profile.own',
     query: userLogQuery,
     response: userLogPageSchema,
   }),

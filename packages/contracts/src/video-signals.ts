@@ -211,6 +211,7 @@ function inference<Kind extends string, R extends z.ZodType>(
     summary,
     tags,
     auth: true,
+    permission: 'meetings.read',
     feature,
     response,
   });
@@ -283,6 +284,7 @@ export const videoSignalsRoutes = {
     summary: 'Queue the physiology analysis of an analysed meeting',
     tags,
     auth: true,
+    permission: 'meetings.manage',
     feature: 'Physiology Analytics',
     body: z.object({ meetingId: z.uuid() }),
     response: physiologyStatusSchema,
@@ -293,6 +295,7 @@ export const videoSignalsRoutes = {
     summary: 'Physiology analysis status of a meeting',
     tags,
     auth: true,
+    permission: 'meetings.read',
     response: physiologyStatusSchema,
   }),
   physiologyStatusAlias: defineRoute({
@@ -301,6 +304,7 @@ export const videoSignalsRoutes = {
     summary: 'Physiology analysis status of a meeting (meetingId in the query)',
     tags,
     auth: true,
+    permission: 'meetings.read',
     query: z.object({ meetingId: z.uuid() }),
     response: physiologyStatusSchema,
   }),

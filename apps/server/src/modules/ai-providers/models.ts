@@ -10,13 +10,11 @@ import {
   type ModelRow,
   type ZaiSettings,
   unknownModelMessage,
-  crossesOrganisations,
 } from '@parley/contracts';
 import { DEFAULT_CONTEXT_TOKENS, LOCAL_MODEL, MODEL_CATALOG, providerForModel } from '@parley/ai';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
 import type { Caller } from '../../platform/http/caller.js';
-import { requireManager } from './service.js';
 
 /** The catalogue of packages/ai as rows of the models table (parley-local included). */
 export const CATALOGUE_MODELS: ModelValues[] = MODEL_CATALOG.map((m) => ({
@@ -70,7 +68,9 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
 
   /** The organisation in the path must be the caller's own (a super admin may read any). */
   function ownOrganisation(caller: Caller, id: string) {
-    if (id !== caller.organizationId && !crossesOrganisations(caller.role)) throw notFound();
+    if (id !== caller.organizationId && !caller.permissions.includes('platform.manage')) {
+      throw notFound();
+    }
     if (!isUuid(id)) throw notFound();
   }
 
@@ -200,7 +200,6 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
       id: string,
       patch: { defaultModel?: string | null; insightsModel?: string | null },
     ) {
-      requireManager(caller);
       ownOrganisation(caller, id);
       await requireKnownModels(id, [patch.defaultModel, patch.insightsModel]);
       await repo.saveZaiSettings(id, patch);

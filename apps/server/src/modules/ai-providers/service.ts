@@ -7,11 +7,10 @@ import {
   type AiConfigPatchBody,
   type AiConfigProvider,
   type AiConfiguration,
-  type Role,
   type TestConnectionResult,
   UNREACHABLE_ENDPOINT_MESSAGE,
 } from '@parley/contracts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import {
   credentialsFromBody,
@@ -30,12 +29,6 @@ export interface AiConfigsDeps {
   repo: AiProvidersRepo;
   secrets: SecretBox;
   createProvider: ProviderFactory;
-}
-
-/** Connecting an organisation's services is an admin act (as for the storage integrations). */
-export const MANAGERS: readonly Role[] = ['poc', 'superadmin'];
-export function requireManager(caller: Caller): void {
-  if (!MANAGERS.includes(caller.role)) throw forbidden();
 }
 
 function view(row: AiConfigRow, provider: AiConfigProvider): AiConfiguration {
@@ -101,7 +94,6 @@ export function createAiConfigsService({ repo, secrets, createProvider }: AiConf
     },
 
     async create(caller: Caller, provider: AiConfigProvider, body: AiConfigBody) {
-      requireManager(caller);
       if (await repo.getConfig(caller.organizationId, provider)) {
         throw conflict(M.exists(provider));
       }
@@ -116,7 +108,6 @@ export function createAiConfigsService({ repo, secrets, createProvider }: AiConf
     },
 
     async update(caller: Caller, provider: AiConfigProvider, patch: AiConfigPatchBody) {
-      requireManager(caller);
       const { credentials } = await opened(caller, provider);
       const next = await mustConnect(provider, patchCredentials(credentials, patch));
       const row = await repo.updateConfig(
@@ -129,7 +120,6 @@ export function createAiConfigsService({ repo, secrets, createProvider }: AiConf
     },
 
     async remove(caller: Caller, provider: AiConfigProvider) {
-      requireManager(caller);
       if (!(await repo.removeConfig(caller.organizationId, provider))) {
         throw notFound(M.notFound(provider));
       }
@@ -141,7 +131,6 @@ export function createAiConfigsService({ repo, secrets, createProvider }: AiConf
       caller: Caller,
       body: { provider: AiConfigProvider; apiKey?: string; baseUrl?: string },
     ): Promise<TestConnectionResult> {
-      requireManager(caller);
       const credentials = body.apiKey
         ? { apiKey: body.apiKey, ...(body.baseUrl ? { baseUrl: body.baseUrl } : {}) }
         : (await opened(caller, body.provider)).credentials;

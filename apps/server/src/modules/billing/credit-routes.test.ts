@@ -7,7 +7,7 @@ import { createMediaContext } from '../../test/media.js';
 import { searchTextOf } from '../meetings/index.js';
 
 let ctx: TestContext;
-/** The point of contact: a role with billing permission (BILLING_ROLES). */
+/** The point of contact: a role with billing permission ('billing.manage'). */
 let token: string;
 /** A plain member, for the usage views every member reads. */
 let userToken: string;

@@ -14,10 +14,9 @@ import {
   type CloudProvider,
   type DefaultCloud,
   type IntegrationConfiguration,
-  type Role,
   type StorageProvider,
 } from '@parley/contracts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { CloudStore } from '../../platform/storage/cloud.js';
@@ -45,9 +44,6 @@ export interface IntegrationsDeps {
   endpoints: EndpointGuard;
 }
 
-/** Spec 3 §6 leaves enforcement open; connecting an organisation's services is an admin act. */
-const MANAGERS: readonly Role[] = ['poc', 'superadmin'];
-
 const RETIRE_AFTER_MS = 10 * 60_000;
 
 const notFoundMessage = (p: CloudProvider) => (p === 'aws' ? M.awsNotFound : M.azureNotFound);
@@ -70,10 +66,6 @@ export function createIntegrationsService({
   /** One client per organisation and cloud, rebuilt when its configuration row changes. */
   const stores = new Map<string, { stamp: string; store: CloudStore }>();
   let local: ObjectStore | null = null;
-
-  function requireManager(caller: Caller): void {
-    if (!MANAGERS.includes(caller.role)) throw forbidden();
-  }
 
   /** Stores replaced or dropped from the cache, closed once requests on them are done. */
   const retired = new Set<CloudStore>();
@@ -135,7 +127,6 @@ export function createIntegrationsService({
   }
 
   async function create(caller: Caller, config: CloudConfig): Promise<IntegrationConfiguration> {
-    requireManager(caller);
     const p = config.provider;
     const exists = M[p === 'aws' ? 'awsExists' : 'azureExists'];
     if (await repo.get(caller.organizationId, p)) throw conflict(exists);
@@ -157,7 +148,6 @@ export function createIntegrationsService({
     p: CloudProvider,
     change: (current: CloudConfig | null) => CloudConfig,
   ): Promise<IntegrationConfiguration> {
-    requireManager(caller);
     const row = await existing(caller, p);
     let current: CloudConfig | null = null;
     try {
@@ -179,7 +169,6 @@ export function createIntegrationsService({
   }
 
   async function remove(caller: Caller, p: CloudProvider): Promise<{ message: string }> {
-    requireManager(caller);
     if (!(await repo.remove(caller.organizationId, p))) throw notFound(notFoundMessage(p));
     dropStore(caller.organizationId, p);
     return { message: p === 'aws' ? M.awsDeleted : M.azureDeleted };
@@ -232,7 +221,6 @@ export function createIntegrationsService({
 
     /** Spec 3 §7: the client confirms the connection after creating it; check it again. */
     async connectAws(caller: Caller): Promise<IntegrationConfiguration> {
-      requireManager(caller);
       const row = await existing(caller, 'aws');
       await mustReach(opened(row, 'aws'));
       const saved = await repo.update(caller.organizationId, 'aws', { status: 'connected' });
@@ -262,7 +250,6 @@ export function createIntegrationsService({
     getDefaultCloud: (caller: Caller) => defaultCloud(caller.organizationId),
 
     async setDefaultCloud(caller: Caller, provider: StorageProvider): Promise<DefaultCloud> {
-      requireManager(caller);
       const ok = await repo.setDefaultCloud(
         caller.organizationId,
         provider === 'local' ? null : provider,

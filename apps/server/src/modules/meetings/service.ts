@@ -7,7 +7,6 @@ import {
   type Meeting,
   type MediaKind,
   type StorageProvider,
-  crossesOrganisations,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { MediaLinks } from '../../platform/media/links.js';
@@ -17,7 +16,7 @@ import type { ObjectStore } from '../../platform/storage/types.js';
 import { announceStatus } from './announce.js';
 import { derivedPrefix, type MediaOutcome } from './media-step.js';
 import { isUniqueViolation, type MeetingRow, type MeetingsRepo } from './repo.js';
-import { canManage } from './visibility.js';
+import { canManage, crossesOrganisations } from './visibility.js';
 import { nameOf, searchTextOf, toMeeting } from './view.js';
 import type { Caller } from '../../platform/http/caller.js';
 
@@ -177,10 +176,9 @@ export function createMeetingsService(deps: MeetingsDeps) {
      * spec's superAdmin delete), everyone else only what they can see (404 otherwise).
      */
     async remove(auth: Caller, id: string): Promise<{ message: string }> {
-      const row =
-        crossesOrganisations(auth.role)
-          ? await repo.byId(id)
-          : await repo.visibleById(auth, id);
+      const row = crossesOrganisations(auth)
+        ? await repo.byId(id)
+        : await repo.visibleById(auth, id);
       if (!row) throw notFound(M.notFound);
       if (!canManage(auth, row)) throw forbidden();
       await repo.remove(row.id);

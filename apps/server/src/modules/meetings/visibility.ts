@@ -1,8 +1,4 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import {
-  crossesOrganisations,
-  seesWholeOrganisation as roleSeesWholeOrganisation,
-} from '@parley/contracts';
 import { meetingShares, meetings } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
 
@@ -11,14 +7,20 @@ import type { Caller } from '../../platform/http/caller.js';
  *
  * - Nobody sees another organisation's meetings: they answer 404, as if they did not exist.
  *   The one exception is a super admin deleting any organisation's meeting (spec 2 §6).
- * - In their own organisation, the poc and the super admin see every meeting.
+ * - In their own organisation, a role holding 'meetings.organization' (by default the poc and
+ *   the super admin) sees every meeting.
  * - Every other role (user, salesManager, salesRep, talentPoolUser) sees the meetings they
  *   own and those shared with them.
- * - Managing a meeting (delete, share, public link) is for its owner, the poc and the super
- *   admin; someone it is shared with may view it only (403 when they try more).
+ * - Managing a meeting (delete, share, public link) is for its owner and whoever sees the
+ *   whole organisation; someone it is shared with may view it only (403 when they try more).
  */
 export function seesWholeOrganisation(caller: Caller): boolean {
-  return roleSeesWholeOrganisation(caller.role);
+  return caller.permissions.includes('meetings.organization');
+}
+
+/** The platform's super admin: the one caller who may reach another organisation's rows. */
+export function crossesOrganisations(caller: Caller): boolean {
+  return caller.permissions.includes('platform.manage');
 }
 
 /**
@@ -45,7 +47,7 @@ export function canManage(
   caller: Caller,
   meeting: { organizationId: string; ownerId: string },
 ): boolean {
-  if (crossesOrganisations(caller.role)) return true;
+  if (crossesOrganisations(caller)) return true;
   if (meeting.organizationId !== caller.organizationId) return false;
   return seesWholeOrganisation(caller) || meeting.ownerId === caller.userId;
 }

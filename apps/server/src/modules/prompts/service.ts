@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   type PromptComparison,
   type PromptCreateBody,
-  type Role,
   type StoredPrompt,
   promptAccessSchema,
   promptCompareBody,
@@ -12,13 +11,6 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import type { PromptRow, PromptsRepo } from './repo.js';
 import type { PromptRunner, RunInput } from './run.js';
 import type { Caller } from '../../platform/http/caller.js';
-
-/** The workbench is for staff (spec 3 §6 leaves it open; admins run and save prompts). */
-const STAFF: readonly Role[] = ['poc', 'superadmin'];
-
-export function requireStaff(caller: Caller): void {
-  if (!STAFF.includes(caller.role)) throw forbidden();
-}
 
 const NOT_FOUND = 'Prompt not found';
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
@@ -73,7 +65,6 @@ export function createPromptsService({
 
   return {
     async query(caller: Caller, q: z.output<typeof promptQuery>) {
-      requireStaff(caller);
       const [field, direction] = q.sort.split(':') as [
         'updatedAt' | 'createdAt' | 'promptName',
         'asc' | 'desc',
@@ -90,29 +81,24 @@ export function createPromptsService({
     },
 
     async get(caller: Caller, id: string) {
-      requireStaff(caller);
       const row = isUuid(id) ? await repo.get(caller, id) : null;
       if (!row) throw notFound(NOT_FOUND);
       return toStoredPrompt(row);
     },
 
     async byTag(caller: Caller, tag: string) {
-      requireStaff(caller);
       return { data: (await repo.byTag(caller, tag)).map(toStoredPrompt) };
     },
 
     async byMeeting(caller: Caller, meetingId: string) {
-      requireStaff(caller);
       return { data: (await repo.byMeeting(caller, meetingId)).map(toStoredPrompt) };
     },
 
     async tags(caller: Caller) {
-      requireStaff(caller);
       return { data: await repo.tags(caller) };
     },
 
     async create(caller: Caller, body: PromptCreateBody) {
-      requireStaff(caller);
       await checkMeeting(caller, body.meetingId);
       const row = await repo.insert({
         ...fields(body),
@@ -123,7 +109,6 @@ export function createPromptsService({
     },
 
     async update(caller: Caller, id: string, body: Partial<PromptCreateBody>) {
-      requireStaff(caller);
       await own(caller, id);
       await checkMeeting(caller, body.meetingId);
       const row = await repo.update(caller.organizationId, id, fields(body));
@@ -132,19 +117,16 @@ export function createPromptsService({
     },
 
     async remove(caller: Caller, id: string) {
-      requireStaff(caller);
       await own(caller, id);
       await repo.remove(caller.organizationId, id);
       return { message: 'Prompt deleted' };
     },
 
     async result(caller: Caller, input: RunInput) {
-      requireStaff(caller);
       return runner.complete(caller, input);
     },
 
     async stream(caller: Caller, input: RunInput) {
-      requireStaff(caller);
       return runner.stream(caller, input);
     },
 
@@ -153,7 +135,6 @@ export function createPromptsService({
       caller: Caller,
       body: z.output<typeof promptCompareBody>,
     ): Promise<PromptComparison> {
-      requireStaff(caller);
       const { model1, model2, lastN, ...settings } = body;
       const meetings = await processedMeetings(caller, lastN);
       const data: PromptComparison['data'] = [];

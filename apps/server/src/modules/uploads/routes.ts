@@ -11,7 +11,7 @@ import {
   type StorageProvider,
 } from '@parley/contracts';
 import { badRequest, unauthorized } from '../../platform/errors.js';
-import { registerRoute } from '../../platform/http/route.js';
+import { authorise, registerRoute } from '../../platform/http/route.js';
 import type { UploadsService } from './service.js';
 
 /** Form fields of a chunk besides the file; anything longer is not one of ours. */
@@ -65,11 +65,14 @@ function registerChunkRoute(
         querystring: uploadChunkQuery,
         response: { 200: uploadChunkResponse },
       },
-      // The same bearer check registerRoute gives JSON routes, before the query is validated.
+      // The same bearer and permission check registerRoute gives JSON routes, before the
+      // query is validated; a chunk belongs to an upload, so it needs what starting one needs.
       onRequest: async (request) => {
-        const auth = await app.authenticate(request);
-        if (!auth) throw unauthorized();
-        request.auth = auth;
+        await authorise(app, request, {
+          method: 'POST',
+          path: uploadRouteSets[provider].chunkPath,
+          permission: uploadRouteSets[provider].initiate.permission,
+        });
       },
     },
     async (request) => {

@@ -1,6 +1,4 @@
 import {
-  ALL_LOG_ROLES,
-  ORGANIZATION_LOG_ROLES,
   parseLogRange,
   userLogQuery,
   userLogTimestampsQuery,
@@ -43,7 +41,7 @@ export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Dat
     return { ...users, days };
   }
 
-  const seesEveryOrganization = (caller: Caller) => ALL_LOG_ROLES.includes(caller.role);
+  const seesEveryOrganization = (caller: Caller) => caller.permissions.includes('platform.manage');
 
   function organizationInReach(caller: Caller, organizationId: string): void {
     if (!UUID.test(organizationId)) throw notFound();
@@ -87,7 +85,7 @@ export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Dat
       const allowed =
         target.id === caller.userId ||
         seesEveryOrganization(caller) ||
-        (ORGANIZATION_LOG_ROLES.includes(caller.role) &&
+        (caller.permissions.includes('logs.read') &&
           target.organizationId === caller.organizationId);
       if (!allowed) throw notFound();
       return page({ userId }, query);

@@ -13,3 +13,4 @@ export * from './schema/participants.js';
 export * from './schema/insights.js';
 export * from './schema/video.js';
 export * from './schema/parameters.js';
+export * from './schema/endpoints.js';

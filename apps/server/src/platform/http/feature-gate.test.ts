@@ -11,6 +11,7 @@ const biometricsProbe = defineRoute({
   summary: 'probe',
   tags: ['test'],
   auth: true,
+  permission: 'meetings.read',
   feature: 'Biometrics',
   response: z.object({ ok: z.boolean() }),
 });

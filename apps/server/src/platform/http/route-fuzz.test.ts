@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contracts from '@parley/contracts';
-import { MEDIA, type RouteContract } from '@parley/contracts';
+import { collectRoutes, MEDIA, type RouteContract } from '@parley/contracts';
 import { z } from 'zod';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import { createTestContext, signIn, type TestContext } from '../../test/context.js';
@@ -14,13 +14,6 @@ import { processedMeeting } from '../../test/workbench-kit.js';
  * processed meeting with a transcript, so handlers run as far as the input lets them. No answer
  * may be a 5xx, and every 4xx must be the one error shape.
  */
-
-const isRoute = (v: unknown): v is RouteContract =>
-  !!v &&
-  typeof v === 'object' &&
-  typeof (v as RouteContract).method === 'string' &&
-  typeof (v as RouteContract).path === 'string' &&
-  'response' in v;
 
 /**
  * The media route is described by MEDIA rather than a route contract (it streams bytes); it
@@ -36,18 +29,8 @@ const MEDIA_ROUTE: RouteContract = {
   response: z.unknown(),
 };
 
-/** Every route contract exported by @parley/contracts (they sit in groups, some nested). */
-function allRoutes(): RouteContract[] {
-  const found = new Set<RouteContract>();
-  const walk = (v: unknown, depth: number) => {
-    if (isRoute(v)) found.add(v);
-    else if (v && typeof v === 'object' && depth < 3 && !('_zod' in v)) {
-      for (const x of Object.values(v)) walk(x, depth + 1);
-    }
-  };
-  walk(contracts, 0);
-  return [...found, MEDIA_ROUTE];
-}
+/** Every route contract exported by @parley/contracts, and the media route. */
+const allRoutes = (): RouteContract[] => [...collectRoutes(contracts), MEDIA_ROUTE];
 
 /**
  * Calls that end the caller's session or delete what later routes look at go last, so the

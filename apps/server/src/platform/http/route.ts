@@ -6,12 +6,16 @@ import {
   isFeatureAvailable,
   pathParamNames,
   type FeatureHolder,
+  type Permission,
   type RouteContract,
   type RouteParams,
 } from '@parley/contracts';
 import { forbidden, unauthorized } from '../errors.js';
 import { rejectUnstorableText } from './input-guard.js';
 import type { Caller } from './caller.js';
+
+/** What the permission check needs to know of a route. */
+export type RouteGuard = Pick<RouteContract, 'method' | 'path' | 'permission'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +26,11 @@ declare module 'fastify' {
     authenticate(request: FastifyRequest): Promise<Caller | null>;
     /** Set by the users module: the organisation flags and plan that decide feature access. */
     featureHolder(auth: Caller): Promise<FeatureHolder>;
+    /**
+     * Set by the endpoints module: the permission a route requires now, which is the
+     * contract's unless the super admin changed it in the endpoint catalogue.
+     */
+    requiredPermission?(route: RouteGuard): Promise<Permission | undefined>;
   }
 }
 
@@ -70,10 +79,30 @@ function paramsSchema(path: string): z.ZodObject | undefined {
 }
 
 /**
+ * The bearer check and the permission check, the one place a role meets a route: 401 without
+ * a live session, 403 when the caller's role lacks the permission the route requires now (the
+ * contract's, or the endpoint catalogue's override). Routes outside registerRoute (multipart
+ * chunks) call it with a route-like description of themselves.
+ */
+export async function authorise(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  route: RouteGuard,
+): Promise<Caller> {
+  const auth = await app.authenticate(request);
+  if (!auth) throw unauthorized();
+  request.auth = auth;
+  const needed = app.requiredPermission ? await app.requiredPermission(route) : route.permission;
+  if (needed && !auth.permissions.includes(needed)) throw forbidden();
+  return auth;
+}
+
+/**
  * Registers a route from its contract: zod validates input and output, the contract feeds
  * OpenAPI, routes marked auth: true get the bearer check before anything else runs (then the
- * contract's role list and feature gate), and every string in params, query and body must be
- * storable text (input-guard.ts).
+ * permission the route requires, and the feature gate), and every string in params, query and
+ * body must be storable text (input-guard.ts). This is the one place a role is checked against
+ * a route; which rows a caller may touch stays in the repositories.
  */
 export function registerRoute<R extends RouteContract>(
   app: FastifyInstance,
@@ -99,12 +128,7 @@ export function registerRoute<R extends RouteContract>(
     // validated: a caller without a session gets 401, never a 400 that describes the body.
     onRequest: contract.auth
       ? async (request) => {
-          const auth = await app.authenticate(request);
-          if (!auth) throw unauthorized();
-          request.auth = auth;
-          if (contract.roles && !contract.roles.includes(auth.role)) throw forbidden();
-          if (contract.permission && !auth.permissions.includes(contract.permission))
-            throw forbidden();
+          const auth = await authorise(app, request, contract);
           const feature = contract.feature;
           if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
             throw forbidden(featureUnavailableMessage(feature));

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
+import { useCan } from '../../lib/auth-store';
 import { pageCount } from '../../lib/table-state';
 import { useCan } from '../../lib/auth-store';
 import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
@@ -28,6 +29,7 @@ export default function LibraryPage() {
   const canManage = useCan('meetings.manage');
   const listState = useMeetingListState();
   const { table, query, filtered, setPage } = listState;
+  const canUpload = useCan('meetings.upload');
   const [uploadOpen, setUploadOpen] = useState(false);
   const [adding, setAdding] = useState<'storage' | 'link' | null>(null);
   const [sharing, setSharing] = useState<Meeting | null>(null);
@@ -88,7 +90,7 @@ export default function LibraryPage() {
       <PageHeader
         title="Library"
         description="Your recorded meetings and their analysis."
-        actions={addActions}
+        actions={canUpload ? addActions : undefined}
         className="pb-2"
       />
       {firstRun ? (
@@ -96,7 +98,7 @@ export default function LibraryPage() {
           icon={Library}
           title="No meetings yet"
           description="Upload a recording of a call (video or audio, up to 1 GB). Parley transcribes and analyses it for you."
-          action={uploadButton}
+          action={canUpload ? uploadButton : undefined}
         />
       ) : (
         <>

@@ -80,6 +80,8 @@ export default function MeetingPage({
   const navigate = useNavigate();
   const { user } = useAuth();
   const canManage = useCan('meetings.manage');
+  // Managing a meeting is for its owner and whoever sees the whole organisation (server rule).
+  const seesOrganization = useCan('meetings.organization');
   const meeting = useMeeting(id);
   const m = meeting.data;
   const liveLipSync = useLiveLipSync(m?.id);
@@ -253,11 +255,7 @@ export default function MeetingPage({
           </div>
         )}
         <div className="min-w-0 lg:col-start-1 lg:row-start-3">
-          <BiometricCard
-            meetingId={m.id}
-            onSeek={seek}
-            canVerify={isOwner || user?.role === 'poc' || user?.role === 'superadmin'}
-          />
+          <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
         </div>
       </div>
       <NameSpeakersDialog

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { CreditCard, Library, LogOut, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { BILLING_ROLES, FREE_PLAN_TYPE, type Plan } from '@parley/contracts';
-import { useAuth } from '../../lib/auth-store';
+import { FREE_PLAN_TYPE, type Plan } from '@parley/contracts';
+import { useAuth, useCan } from '../../lib/auth-store';
 import { formatDate, formatNumber } from '../../lib/format';
 import { signOut } from '../../lib/session';
 import { Button, buttonClasses, Card, EmptyState, PageHeader } from '../../ui';
@@ -92,6 +92,7 @@ export default function PricingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
+  const canBill = useCan('billing.manage');
   const onboarding = params.get('onboarding') === 'true';
   const logOut = async () => {
     await signOut();
@@ -110,7 +111,7 @@ export default function PricingPage() {
           }
         />
         <FreePlanOffer
-          canStart={BILLING_ROLES.includes(user?.role ?? 'user')}
+          canStart={canBill}
           onStarted={() => navigate('/library', { replace: true })}
           onLogOut={() => void logOut()}
         />

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
+  DEFAULT_ROLE_PERMISSIONS,
   PROFILE_MESSAGES as M,
   profileRoutes,
   type OrganizationProfile,
@@ -106,7 +107,10 @@ describe('Configuration: organisation', () => {
     expect(await screen.findByLabelText('Organisation name')).toBeTruthy();
     cleanup();
     signInWith([]);
-    authStore.set((s) => ({ ...s, user: { ...session(), role: 'user' } }));
+    authStore.set((s) => ({
+      ...s,
+      user: { ...session(), role: 'user', permissions: [...DEFAULT_ROLE_PERMISSIONS.user] },
+    }));
     fakeServer().on(profileRoutes.getSettings, { theme: null });
     renderWithProviders(<ConfigurationPage />);
     expect(screen.getByText('Your profile')).toBeTruthy();

@@ -1,5 +1,4 @@
-import { ORGANIZATION_PROFILE_ROLES } from '@parley/contracts';
-import { useAuth } from '../../lib/auth-store';
+import { useAuth, useCan } from '../../lib/auth-store';
 import { AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
 import { ConfigurationFrame } from './ConfigurationFrame';
 
@@ -15,12 +14,13 @@ export const ROLE_LABEL: Record<string, string> = {
 /** /configuration: own profile and picture, the organisation (point of contact), appearance. */
 export default function ConfigurationPage() {
   const { user } = useAuth();
+  const managesOrganization = useCan('organization.manage');
   return (
     <ConfigurationFrame current="profile" description="Your profile and organisation settings.">
       {user ? (
         <>
           <ProfileCard key={user.id} user={user} roleLabel={ROLE_LABEL[user.role] ?? user.role} />
-          {ORGANIZATION_PROFILE_ROLES.includes(user.role) ? <OrganizationCard /> : null}
+          {managesOrganization ? <OrganizationCard /> : null}
           <AppearanceCard />
         </>
       ) : null}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Cpu, Trash2 } from 'lucide-react';
 import { aiProviderRoutes, type ModelRow } from '@parley/contracts';
 import { api } from '../../lib/api';
-import { useAuth } from '../../lib/auth-store';
+import { useCan } from '../../lib/auth-store';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useListState } from '../../lib/use-list-state';
 import { integrationKeys, useModelPage } from '../integrations';
@@ -21,7 +21,8 @@ const price = (n: number | null) => (n === null ? '—' : `$${n}`);
 
 /** Spec 3 §7 Models: the catalogue, what the organisation can use, and how often each ran. */
 export function ModelsTable() {
-  const superAdmin = useAuth().user?.role === 'superadmin';
+  // Changing the catalogue is the platform's; everyone else reads it.
+  const superAdmin = useCan('platform.manage');
   const client = useQueryClient();
   const list = useListState();
   const models = useModelPage(list.query);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Cloud, HardDrive, Info } from 'lucide-react';
 import type { CloudProvider, StorageProvider } from '@parley/contracts';
-import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations, CLOUD_NAMES } from './model';
+import { useCan } from '../../lib/auth-store';
+import { CLOUD_NAMES } from './model';
 import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../ui';
@@ -28,8 +28,7 @@ const CLOUDS = [
 
 /** /app-integrations: connect and disconnect integrations (spec 3 §2, §3, §7). */
 export default function AppIntegrationsPage() {
-  const role = useAuth().user?.role;
-  const canManage = canManageIntegrations(role);
+  const canManage = useCan('integrations.manage');
   const configs = useConfigurations();
   const defaults = useDefaultCloud();
   const disconnect = useDisconnect();

@@ -1,4 +1,4 @@
 // The integrations feature's face: storage and AI-provider connections as other features see
 // them (which stores are connected, which models are available).
 export { integrationKeys, useAvailableModels, useModelPage } from './api';
-export { CLOUD_NAMES, canManageIntegrations, connectedClouds } from './model';
+export { CLOUD_NAMES, connectedClouds } from './model';

@@ -1,9 +1,4 @@
-import type { CloudProvider, IntegrationConfiguration, Role } from '@parley/contracts';
-
-/** Only the point of contact and super admin may change integrations (the server says 403 otherwise). */
-export function canManageIntegrations(role: Role | undefined): boolean {
-  return role === 'poc' || role === 'superadmin';
-}
+import type { CloudProvider, IntegrationConfiguration } from '@parley/contracts';
 
 export const CLOUD_NAMES: Record<CloudProvider | 'local', string> = {
   local: 'Local storage',

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { FilePlus2, Lock, Play, Save } from 'lucide-react';
 import { BUILT_IN_MODEL, type StoredPrompt } from '@parley/contracts';
-import { useAuth } from '../../lib/auth-store';
-import { canManageIntegrations, useAvailableModels } from '../integrations';
+import { useCan } from '../../lib/auth-store';
+import { useAvailableModels } from '../integrations';
 import { toast } from '../../lib/toast';
 import { Button, EmptyState, type SelectOption } from '../../ui';
 import { ConfigurationFrame } from '../configuration';
@@ -16,8 +16,7 @@ import { useProcessedMeetings, useSavePrompt } from './api';
 
 /** /configuration/prompts: the prompt workbench (spec 3 §3, §4, §7), for staff. */
 export default function PromptWorkbenchPage() {
-  const role = useAuth().user?.role;
-  if (!canManageIntegrations(role)) {
+  if (!useCan('prompts.manage')) {
     return (
       <ConfigurationFrame current="prompts" description="Your profile and organisation settings.">
         <EmptyState

@@ -1,10 +1,16 @@
-import type { ActivityDay, Role } from '@parley/contracts';
+import type { ActivityDay, Permission } from '@parley/contracts';
 import type { LogScope } from './api';
 
-/** The widest logs the role reads: super admin everyone, point of contact their organisation. */
-export function logScopeFor(user: { id: string; organizationId: string; role: Role }): LogScope {
-  if (user.role === 'superadmin') return { kind: 'all' };
-  if (user.role === 'poc') return { kind: 'organization', id: user.organizationId };
+/** The widest logs the caller reads: the platform's, their organisation's, or their own. */
+export function logScopeFor(user: {
+  id: string;
+  organizationId: string;
+  permissions: readonly Permission[];
+}): LogScope {
+  if (user.permissions.includes('platform.manage')) return { kind: 'all' };
+  if (user.permissions.includes('logs.read')) {
+    return { kind: 'organization', id: user.organizationId };
+  }
   return { kind: 'user', id: user.id };
 }
 
