@@ -123,7 +123,7 @@ describe('the authorisation matrix', () => {
 });
 
 describe("another organisation's user", () => {
-  it('gets 404 for each of Acme’s resources, which stay as they were', async () => {
+  it('gets 404 for each of Acme’s resources (meeting, prompt, highlight, share, participant, AI provider, group, user, role), which stay as they were', async () => {
     const poc = tokens.poc;
     const outsider = tokens.outsider;
     const meetingId = await processedMeeting(ctx, acme.orgId, acme.pocId, 'Acme board call');
@@ -164,7 +164,24 @@ describe("another organisation's user", () => {
       token: poc,
       payload: { apiKey: 'test-key', baseUrl: models.url },
     });
-    expect([prompt.id, highlight.id]).toEqual([expect.any(String), expect.any(String)]);
+    const group = json<{ data: { id: string } }>(
+      await call(ctx, 'POST', '/group', { token: poc, payload: { name: 'Acme closers' } }),
+    ).data;
+    const colleague = json<{ data: { id: string } }>(
+      await call(ctx, 'POST', '/user', {
+        token: poc,
+        payload: { firstName: 'Casey', email: 'casey@acme.example', groupIds: [group.id] },
+      }),
+    ).data;
+    const role = json<{ data: { id: string } }>(
+      await call(ctx, 'POST', '/role', {
+        token: poc,
+        payload: { name: 'Acme viewer', permissions: ['meetings.read'] },
+      }),
+    ).data;
+    expect([prompt.id, highlight.id, group.id, colleague.id, role.id]).toEqual(
+      Array(5).fill(expect.any(String)),
+    );
     expect([shared.statusCode, invited.statusCode, provider.statusCode]).toEqual([200, 201, 200]);
 
     const attempts: [Parameters<typeof call>[1], string, unknown?][] = [
@@ -188,6 +205,14 @@ describe("another organisation's user", () => {
       ['GET', `/zai-settings/${acme.orgId}`],
       ['PATCH', `/zai-settings/${acme.orgId}`, { defaultModel: null }],
       ['GET', `/userlog/organization/${acme.orgId}`],
+      ['PATCH', `/group/${group.id}`, { name: 'Taken' }],
+      ['DELETE', `/group/${group.id}`],
+      ['GET', `/user/${colleague.id}`],
+      ['PATCH', `/user/${colleague.id}`, { firstName: 'Taken' }],
+      ['DELETE', `/user/${colleague.id}`],
+      ['GET', `/user/organization/${acme.orgId}/all`],
+      ['PATCH', `/role/${role.id}`, { name: 'Taken' }],
+      ['DELETE', `/role/${role.id}`],
     ];
     const answers = [];
     for (const [method, path, payload] of attempts) {
@@ -202,6 +227,7 @@ describe("another organisation's user", () => {
       `/prompt/${prompt.id}`,
       `/share/users/${meetingId}`,
       `/invite-participant/${encodeURIComponent(participant)}`,
+      `/user/${colleague.id}`,
     ];
     for (const path of reads) {
       expect({ path, status: (await call(ctx, 'GET', path, { token: poc })).statusCode }).toEqual({
@@ -217,5 +243,13 @@ describe("another organisation's user", () => {
       await call(ctx, 'GET', '/ai/providers', { token: poc }),
     );
     expect(providers.map((p) => p.provider)).toEqual(['chatgpt']);
+    const groups = json<{ data: { name: string }[] }>(
+      await call(ctx, 'GET', '/group/all', { token: poc }),
+    );
+    expect(groups.data.map((g) => g.name)).toContain('Acme closers');
+    const roles = json<{ data: { name: string }[] }>(
+      await call(ctx, 'GET', '/role/organization', { token: poc }),
+    );
+    expect(roles.data.map((r) => r.name)).toEqual(['Acme viewer']);
   });
 });

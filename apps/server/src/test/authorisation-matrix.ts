@@ -24,6 +24,8 @@ export const PUBLIC = 'public';
 const EVERYONE: readonly Account[] = ['admin', 'poc', 'manager', 'rep', 'member', 'seeker'];
 /** The organisation's administrators: its point of contact, and the platform's super admin. */
 const ADMINS: readonly Account[] = ['admin', 'poc'];
+/** Who reads the organisation's people and groups: its administrators and sales managers. */
+const PEOPLE_READERS: readonly Account[] = ['admin', 'poc', 'manager'];
 /** The platform's super admin only. */
 const PLATFORM: readonly Account[] = ['admin'];
 
@@ -230,14 +232,25 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'PATCH /endpoint/:id': PLATFORM,
   'DELETE /endpoint/:id': PLATFORM,
 
-  // TODO(lead, after merging the "users" helper's branch): add the rows for its routes, each
-  // with the accounts that may call it, e.g.
-  //   group:  GET /group/all, GET /group/organizationGroups, POST /group, PATCH /group/:id,
-  //           DELETE /group/:id           (users.read to list; groups.manage to change)
-  //   role:   GET /role/organization, POST /role, PATCH /role/:id, DELETE /role/:id
-  //                                       (roles.manage)
-  //   user:   GET /user/query, GET /user/count, GET /user/:id, GET /user/positions,
-  //           GET /user/organization/:organizationId/all, POST /user/..., PATCH /user/:id,
-  //           DELETE /user/:id            (users.read to read; users.manage to change)
-  // Until then the test fails naming each of them, which is the point.
+  // User Management (spec 3 §7): the administrators run it; a sales manager also reads the
+  // organisation's people and groups (their team), but changes nothing.
+  'GET /user/query': PEOPLE_READERS,
+  'GET /user/count': PEOPLE_READERS,
+  'GET /user/positions': PEOPLE_READERS,
+  'GET /user/group': PEOPLE_READERS,
+  'GET /user/organization/:organizationId': PEOPLE_READERS,
+  'GET /user/organization/:organizationId/all': PEOPLE_READERS,
+  'GET /user/:id': PEOPLE_READERS,
+  'POST /user': ADMINS,
+  'PATCH /user/:id': ADMINS,
+  'DELETE /user/:id': ADMINS,
+  'GET /group/all': PEOPLE_READERS,
+  'GET /group/organizationGroups': PEOPLE_READERS,
+  'POST /group': ADMINS,
+  'PATCH /group/:id': ADMINS,
+  'DELETE /group/:id': ADMINS,
+  'GET /role/organization': PEOPLE_READERS,
+  'POST /role': ADMINS,
+  'PATCH /role/:id': ADMINS,
+  'DELETE /role/:id': ADMINS,
 };

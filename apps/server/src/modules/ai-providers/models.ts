@@ -14,7 +14,7 @@ import {
 import { DEFAULT_CONTEXT_TOKENS, LOCAL_MODEL, MODEL_CATALOG, providerForModel } from '@parley/ai';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { AiModelRow, AiProvidersRepo, ModelValues } from './repo.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 
 /** The catalogue of packages/ai as rows of the models table (parley-local included). */
 export const CATALOGUE_MODELS: ModelValues[] = MODEL_CATALOG.map((m) => ({
@@ -68,7 +68,7 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
 
   /** The organisation in the path must be the caller's own (a super admin may read any). */
   function ownOrganisation(caller: Caller, id: string) {
-    if (id !== caller.organizationId && !caller.permissions.includes('platform.manage')) {
+    if (id !== caller.organizationId && !crossesOrganisations(caller)) {
       throw notFound();
     }
     if (!isUuid(id)) throw notFound();

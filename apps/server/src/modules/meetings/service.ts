@@ -16,9 +16,9 @@ import type { ObjectStore } from '../../platform/storage/types.js';
 import { announceStatus } from './announce.js';
 import { derivedPrefix, type MediaOutcome } from './media-step.js';
 import { isUniqueViolation, type MeetingRow, type MeetingsRepo } from './repo.js';
-import { canManage, crossesOrganisations } from './visibility.js';
+import { canManage } from './visibility.js';
 import { nameOf, searchTextOf, toMeeting } from './view.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 
 export interface MeetingsDeps {
   repo: MeetingsRepo;

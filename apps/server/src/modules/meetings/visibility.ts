@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { meetingShares, meetings } from '../../platform/db/schema.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 
 /**
  * Who sees which meeting (spec 2 leaves it open; this is the rule, enforced here only):
@@ -16,11 +16,6 @@ import type { Caller } from '../../platform/http/caller.js';
  */
 export function seesWholeOrganisation(caller: Caller): boolean {
   return caller.permissions.includes('meetings.organization');
-}
-
-/** The platform's super admin: the one caller who may reach another organisation's rows. */
-export function crossesOrganisations(caller: Caller): boolean {
-  return caller.permissions.includes('platform.manage');
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@parley/contracts';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../platform/errors.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 import type { LogRange, LogScope, UserLogSort, UserLogsRepo } from './repo.js';
 
 type ListQuery = z.output<typeof userLogQuery>;
@@ -41,11 +41,9 @@ export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Dat
     return { ...users, days };
   }
 
-  const seesEveryOrganization = (caller: Caller) => caller.permissions.includes('platform.manage');
-
   function organizationInReach(caller: Caller, organizationId: string): void {
     if (!UUID.test(organizationId)) throw notFound();
-    if (organizationId !== caller.organizationId && !seesEveryOrganization(caller)) {
+    if (organizationId !== caller.organizationId && !crossesOrganisations(caller)) {
       throw notFound();
     }
   }
@@ -84,7 +82,7 @@ export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Dat
       if (!target) throw notFound();
       const allowed =
         target.id === caller.userId ||
-        seesEveryOrganization(caller) ||
+        crossesOrganisations(caller) ||
         (caller.permissions.includes('logs.read') &&
           target.organizationId === caller.organizationId);
       if (!allowed) throw notFound();

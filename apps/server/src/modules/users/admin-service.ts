@@ -1,5 +1,4 @@
 import {
-  crossesOrganisations,
   DEFAULT_ROLE_PERMISSIONS,
   permissionsOf,
   POSITIONS,
@@ -15,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import { invitationMail } from '../organizations/index.js';
 import type { ManagedUserRow, UserAdminRepo, UserSortKey, UserValues } from './admin-repo.js';
@@ -132,7 +131,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
     /** The platform's users for the super admin unless they name one organisation. */
     async query(caller: Caller, query: ListQuery & { organizationId?: string }) {
       const organizationId =
-        crossesOrganisations(caller.role) && !query.organizationId
+        crossesOrganisations(caller) && !query.organizationId
           ? undefined
           : (await scope.organization(caller, query.organizationId)).id;
       const { rows, count } = await repo.page(
@@ -147,7 +146,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
     get: async (caller: Caller, id: string) => ({ data: toManaged(await load(caller, id)) }),
 
     async count(caller: Caller, organizationId: string | undefined) {
-      if (crossesOrganisations(caller.role) && !organizationId)
+      if (crossesOrganisations(caller) && !organizationId)
         return { count: await repo.count(undefined) };
       return { count: await repo.count((await scope.organization(caller, organizationId)).id) };
     },

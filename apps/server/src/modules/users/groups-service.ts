@@ -1,7 +1,7 @@
-import { crossesOrganisations, USER_ADMIN_MESSAGES as M, type Group } from '@parley/contracts';
+import { USER_ADMIN_MESSAGES as M, type Group } from '@parley/contracts';
 import { conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 import type { GroupRow, GroupsRepo } from './groups-repo.js';
 import type { OrganizationScope } from './scope.js';
 
@@ -42,7 +42,7 @@ export function createGroupsService(repo: GroupsRepo, scope: OrganizationScope) 
       query: { page: number; size: number; search?: string; organizationId?: string },
     ) {
       const orgId =
-        crossesOrganisations(caller.role) && !query.organizationId
+        crossesOrganisations(caller) && !query.organizationId
           ? undefined
           : (await scope.organization(caller, query.organizationId)).id;
       const { rows, count } = await repo.page(

@@ -1,7 +1,6 @@
-import { crossesOrganisations } from '@parley/contracts';
 import { notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/db/values.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 import type { OrganizationsService } from '../organizations/index.js';
 
 /**
@@ -11,7 +10,7 @@ import type { OrganizationsService } from '../organizations/index.js';
  */
 export function createOrganizationScope(organizations: OrganizationsService) {
   const owns = (caller: Caller, organizationId: string) =>
-    crossesOrganisations(caller.role) || caller.organizationId === organizationId;
+    crossesOrganisations(caller) || caller.organizationId === organizationId;
 
   return {
     owns,

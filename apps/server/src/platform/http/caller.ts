@@ -13,3 +13,8 @@ export interface Caller {
   permissions: readonly Permission[];
   sessionId?: string;
 }
+
+/** The platform's super admin: the one caller who may reach another organisation's rows. */
+export function crossesOrganisations(caller: Caller): boolean {
+  return caller.permissions.includes('platform.manage');
+}

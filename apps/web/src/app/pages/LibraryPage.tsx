@@ -4,7 +4,6 @@ import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-r
 import type { Meeting } from '@parley/contracts';
 import { useCan } from '../../lib/auth-store';
 import { pageCount } from '../../lib/table-state';
-import { useCan } from '../../lib/auth-store';
 import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
 import {
   FromLinkDialog,
