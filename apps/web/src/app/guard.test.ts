@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan, SessionUser } from '@parley/contracts';
+import { DEFAULT_ROLE_PERMISSIONS, type Plan, type SessionUser } from '@parley/contracts';
 import { decideRoute, type GuardInput } from './guard';
 
 const plan: Plan = {
@@ -13,10 +13,11 @@ const plan: Plan = {
   bundleIds: [],
 };
 
-type GuardUser = Pick<SessionUser, 'role' | 'position' | 'b2cConsent' | 'plan'>;
+type GuardUser = Pick<SessionUser, 'role' | 'position' | 'permissions' | 'b2cConsent' | 'plan'>;
 const user = (patch: Partial<GuardUser> = {}): GuardUser => ({
   role: 'user',
   position: null,
+  permissions: [...DEFAULT_ROLE_PERMISSIONS[patch.role ?? 'user']],
   b2cConsent: false,
   plan,
   ...patch,
@@ -83,6 +84,13 @@ describe('decideRoute (spec 1 §2 route guard)', () => {
       kind: 'redirect',
       to: '/home',
     });
+  });
+
+  it('keeps a custom role out of the areas its permissions do not cover', () => {
+    const viewer = user({ permissions: ['profile.own', 'meetings.read'] });
+    expect(decide('/library', viewer)).toEqual({ kind: 'allow' });
+    expect(decide('/zai', viewer)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide('/zai', user())).toEqual({ kind: 'allow' });
   });
 
   it('lets the super admin reach /parameters from the Configuration tabs', () => {

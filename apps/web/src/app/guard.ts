@@ -22,7 +22,7 @@ export interface GuardInput {
   pathname: string;
   search?: string;
   status: AuthStatus;
-  user: Pick<SessionUser, 'role' | 'position' | 'b2cConsent' | 'plan'> | null;
+  user: Pick<SessionUser, 'role' | 'position' | 'permissions' | 'b2cConsent' | 'plan'> | null;
   scope: GuardScope;
 }
 

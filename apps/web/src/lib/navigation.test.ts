@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@parley/contracts';
+import { DEFAULT_ROLE_PERMISSIONS, type Role } from '@parley/contracts';
 import {
   isDetailPath,
   isInNavigation,
@@ -10,7 +10,9 @@ import {
 } from './navigation';
 
 const titles = (role: Role, position: string | null = null) =>
-  navigationFor({ role, position }).map((i) => `${i.title} ${i.path}`);
+  navigationFor({ role, position, permissions: [...DEFAULT_ROLE_PERMISSIONS[role]] }).map(
+    (i) => `${i.title} ${i.path}`,
+  );
 
 describe('navigation table (spec 1 §2)', () => {
   it('super admin', () => {
@@ -113,7 +115,11 @@ describe('path helpers', () => {
   });
 
   it('matches navigation paths exactly, ignoring a trailing slash', () => {
-    const nav = navigationFor({ role: 'salesRep', position: null });
+    const nav = navigationFor({
+      role: 'salesRep',
+      position: null,
+      permissions: [...DEFAULT_ROLE_PERMISSIONS.salesRep],
+    });
     expect(isInNavigation('/coaching/', nav)).toBe(true);
     expect(isInNavigation('/', nav)).toBe(false);
   });

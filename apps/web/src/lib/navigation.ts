@@ -15,7 +15,7 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { POSITIONS, type Role, type SessionUser } from '@parley/contracts';
+import { POSITIONS, type Permission, type Role, type SessionUser } from '@parley/contracts';
 
 export interface NavItem {
   title: string;
@@ -23,14 +23,17 @@ export interface NavItem {
   icon: LucideIcon;
   /** One honest line about what the area is for (home cards). */
   description: string;
+  /** The permission the area needs: a custom role without it does not see the item. */
+  permission?: Permission;
 }
 
-const item = (title: string, path: string, icon: LucideIcon, description: string): NavItem => ({
-  title,
-  path,
-  icon,
-  description,
-});
+const item = (
+  title: string,
+  path: string,
+  icon: LucideIcon,
+  description: string,
+  permission?: Permission,
+): NavItem => ({ title, path, icon, description, ...(permission ? { permission } : {}) });
 
 const HOME = item('Home', '/', House, 'Your overview');
 const ORGANIZATIONS = item(
@@ -38,12 +41,14 @@ const ORGANIZATIONS = item(
   '/organization-management',
   Building,
   'Organisations on the platform, their plans and members',
+  'platform.manage',
 );
 const ENTERPRISE = item(
   'Enterprise Management',
   '/billing',
   Landmark,
   'Bundles, features, subscriptions and invoices',
+  'platform.manage',
 );
 const APP_INTEGRATIONS = item(
   'App Integrations',
@@ -62,16 +67,23 @@ const USER_MANAGEMENT = item(
   '/user-management',
   Users,
   'Users, groups and roles',
+  'users.read',
 );
 const USER_LOGS = item('User Logs', '/user-logs', ScrollText, 'Activity across your organisation');
-const ZAI = item('Zai', '/zai', Sparkles, 'Ask the Zai assistant about your meetings');
+const ZAI = item('Zai', '/zai', Sparkles, 'Ask the Zai assistant about your meetings', 'zai.use');
 const CONFIGURATION = item(
   'Configuration',
   '/configuration',
   SlidersHorizontal,
   'Your profile and organisation settings',
 );
-const LIBRARY = item('Library', '/library', Library, 'Upload meetings and review their analysis');
+const LIBRARY = item(
+  'Library',
+  '/library',
+  Library,
+  'Upload meetings and review their analysis',
+  'meetings.read',
+);
 const ACCOUNTS = item('Accounts', '/accounts', Briefcase, 'Accounts, teams and deals');
 
 /** Spec 1 §2 "Navigation per role" — titles, paths and order exactly as the table. */
@@ -139,8 +151,13 @@ export function navigationKind(user: { role: Role; position: string | null }): N
   return 'user';
 }
 
-export function navigationFor(user: Pick<SessionUser, 'role' | 'position'>): readonly NavItem[] {
-  return NAVIGATION[navigationKind(user)];
+/** The user's menu: their kind of account's list, less the areas their role may not use. */
+export function navigationFor(
+  user: Pick<SessionUser, 'role' | 'position' | 'permissions'>,
+): readonly NavItem[] {
+  return NAVIGATION[navigationKind(user)].filter(
+    (i: NavItem) => !i.permission || user.permissions.includes(i.permission),
+  );
 }
 
 /** Detail pages reachable from a list (spec 1 §2 route guard). */
