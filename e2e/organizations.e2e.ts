@@ -1,14 +1,4 @@
-import { codeFor, expect, signIn, test, toast } from './support';
-
-/** The e-mailed sign-in link, read from the development outbox. */
-async function invitationLink(page: import('@playwright/test').Page, email: string) {
-  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const { text } = (await res.json()) as { text: string };
-  const link = /https?:\/\/\S+\/signin\?email=\S+/.exec(text)?.[0];
-  if (!link) throw new Error(`no sign-in link in: ${text}`);
-  return new URL(link);
-}
+import { codeFor, expect, invitationLink, signIn, test, toast } from './support';
 
 test('the super admin invites an organisation; its point of contact signs in from the e-mailed link', async ({
   page,

@@ -68,6 +68,16 @@ export async function codeFor(request: APIRequestContext, email: string): Promis
   return body.code;
 }
 
+/** The sign-in link of the latest e-mail to `email`, read from the development outbox. */
+export async function invitationLink(page: Page, email: string): Promise<URL> {
+  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const { text } = (await res.json()) as { text: string };
+  const link = /https?:\/\/\S+\/signin\?email=\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no sign-in link in: ${text}`);
+  return new URL(link);
+}
+
 /** Signs in through the real pages, as a person would, with the code from the outbox. */
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/signin');

@@ -1,18 +1,8 @@
 import type { Page } from '@playwright/test';
-import { codeFor, expect, signIn, test, toast } from './support';
+import { codeFor, expect, invitationLink, signIn, test, toast } from './support';
 import { deleteMeeting, setTheme } from './meeting-support';
 
 const POC = 'poc@acme.parley.local';
-
-/** The sign-in link of the latest e-mail to `email`, read from the development outbox. */
-async function invitationLink(page: Page, email: string) {
-  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const { text } = (await res.json()) as { text: string };
-  const link = /https?:\/\/\S+\/signin\?email=\S+/.exec(text)?.[0];
-  if (!link) throw new Error(`no sign-in link in: ${text}`);
-  return new URL(link);
-}
 
 test('the point of contact adds a group and a user; a custom role without meetings.manage takes meeting deletion away', async ({
   page,
