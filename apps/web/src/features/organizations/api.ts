@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ORGANIZATION_MESSAGES as M,
   organizationRoutes,
@@ -6,7 +6,7 @@ import {
   type RouteQuery,
 } from '@parley/contracts';
 import { api, withFailureToast } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { useChange } from '../../lib/use-change';
 
 type ListQuery = RouteQuery<typeof organizationRoutes.list>;
 
@@ -44,16 +44,8 @@ export function useOrganizationDashboard(id: string, days: number) {
 }
 
 /** A change to organisations: the server's message is toasted and every list refreshes. */
-function useOrganizationChange<V>(run: (vars: V) => Promise<{ message: string }>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (res) => {
-      toast({ title: res.message, variant: 'success' });
-      await client.invalidateQueries({ queryKey: organizationKeys.all });
-    },
-  });
-}
+const useOrganizationChange = <V>(run: (vars: V) => Promise<{ message: string }>) =>
+  useChange(run, { refresh: organizationKeys.all, announce: true });
 
 export const useInviteOrganization = () =>
   useOrganizationChange((body: RouteBody<typeof organizationRoutes.invite>) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   USER_ADMIN_MESSAGES as M,
   groupRoutes,
@@ -8,6 +8,7 @@ import {
   type RouteQuery,
 } from '@parley/contracts';
 import { api, withFailureToast } from '../../lib/api';
+import { useChange as useRefreshingChange } from '../../lib/use-change';
 
 type UserQuery = RouteQuery<typeof userAdminRoutes.listOfOrganization>;
 type GroupQuery = RouteQuery<typeof groupRoutes.all>;
@@ -106,16 +107,9 @@ export function useSalesManagers(organizationId: string) {
   });
 }
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: userAdminKeys.all });
-}
-
 /** A change whose success refreshes every User Management list. */
-function useChange<V, R>(run: (vars: V) => Promise<R>) {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: run, onSuccess: () => refresh() });
-}
+const useChange = <V, R>(run: (vars: V) => Promise<R>) =>
+  useRefreshingChange(run, { refresh: userAdminKeys.all });
 
 export const useCreateUser = () =>
   useChange((body: RouteBody<typeof userAdminRoutes.create>) =>
