@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import {
   CUSTOM_ROLE_BASES,
@@ -11,6 +10,7 @@ import {
 } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
 import { useFormDialog } from '../../lib/use-form-dialog';
 import {
   actionsColumn,
@@ -108,7 +108,7 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
 export function RolesTab({ organizationId }: { organizationId: string }) {
   const canManage = useCan('roles.manage');
   const roles = useRoles(organizationId);
-  const [editing, setEditing] = useState<CustomRole | 'new' | null>(null);
+  const editor = useEditor<CustomRole>();
   const remove = useDeleteRole();
   const removal = useConfirmedAction((r: CustomRole) => remove.mutateAsync(r.id));
 
@@ -147,7 +147,7 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
           actionsColumn<CustomRole>(
             (r) => r.name,
             (r) => [
-              { label: 'Edit', icon: Pencil, onSelect: () => setEditing(r) },
+              { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(r) },
               { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => removal.ask(r) },
             ],
           ),
@@ -164,7 +164,7 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
         description="Roles of your own, built from permissions."
         actions={
           canManage ? (
-            <Button onClick={() => setEditing('new')}>
+            <Button onClick={editor.add}>
               <Plus aria-hidden /> New role
             </Button>
           ) : null
@@ -199,12 +199,12 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
           loading={roles.isLoading}
         />
       </Section>
-      {editing ? (
+      {editor.open ? (
         <RoleDialog
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editor.key}
           organizationId={organizationId}
-          role={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          role={editor.target}
+          onClose={editor.close}
         />
       ) : null}
       <ConfirmDialog
