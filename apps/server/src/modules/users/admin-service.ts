@@ -1,5 +1,4 @@
 import {
-  crossesOrganisations,
   DEFAULT_ROLE_PERMISSIONS,
   permissionsOf,
   POSITIONS,
@@ -131,10 +130,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
 
     /** The platform's users for the super admin unless they name one organisation. */
     async query(caller: Caller, query: ListQuery & { organizationId?: string }) {
-      const organizationId =
-        crossesOrganisations(caller.role) && !query.organizationId
-          ? undefined
-          : (await scope.organization(caller, query.organizationId)).id;
+      const organizationId = await scope.narrowing(caller, query.organizationId);
       const { rows, count } = await repo.page(
         { organizationId, groupId: query.filter?.groupId, search: query.search },
         sortOf(query.sort),
@@ -147,9 +143,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
     get: async (caller: Caller, id: string) => ({ data: toManaged(await load(caller, id)) }),
 
     async count(caller: Caller, organizationId: string | undefined) {
-      if (crossesOrganisations(caller.role) && !organizationId)
-        return { count: await repo.count(undefined) };
-      return { count: await repo.count((await scope.organization(caller, organizationId)).id) };
+      return { count: await repo.count(await scope.narrowing(caller, organizationId)) };
     },
 
     async positions(caller: Caller, organizationId: string | undefined) {

@@ -1,4 +1,4 @@
-import { crossesOrganisations, USER_ADMIN_MESSAGES as M, type Group } from '@parley/contracts';
+import { USER_ADMIN_MESSAGES as M, type Group } from '@parley/contracts';
 import { conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
@@ -41,12 +41,8 @@ export function createGroupsService(repo: GroupsRepo, scope: OrganizationScope) 
       caller: Caller,
       query: { page: number; size: number; search?: string; organizationId?: string },
     ) {
-      const orgId =
-        crossesOrganisations(caller.role) && !query.organizationId
-          ? undefined
-          : (await scope.organization(caller, query.organizationId)).id;
       const { rows, count } = await repo.page(
-        orgId,
+        await scope.narrowing(caller, query.organizationId),
         query.search,
         query.page * query.size,
         query.size,
