@@ -13,7 +13,7 @@ import {
 } from '@parley/contracts';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
+import { conflictOnDuplicate, isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import { invitationMail } from '../organizations/index.js';
@@ -101,14 +101,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
     return managerId;
   }
 
-  async function saving<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(M.emailTaken);
-      throw err;
-    }
-  }
+  const saving = <T>(work: () => Promise<T>) => conflictOnDuplicate(M.emailTaken, work);
 
   async function detail(id: string) {
     const row = await repo.detail(id);
