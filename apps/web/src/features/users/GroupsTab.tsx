@@ -8,7 +8,6 @@ import { useFormDialog } from '../../lib/use-form-dialog';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
-  Badge,
   ConfirmDialog,
   type DataColumn,
   FormDialog,
@@ -16,6 +15,7 @@ import {
   TextField,
 } from '../../ui';
 import { useCreateGroup, useDeleteGroup, useGroupPage, useUpdateGroup } from './api';
+import { nameColumn, statusColumn, usersCountColumn } from './columns';
 import { validateGroup } from './model';
 
 /** Create or rename a group (`group` null creates). */
@@ -66,22 +66,9 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
   const removal = useConfirmedAction((g: Group) => remove.mutateAsync(g.id));
 
   const columns: DataColumn<Group>[] = [
-    {
-      id: 'name',
-      header: 'Group',
-      cell: (g) => <span className="font-medium text-fg">{g.name}</span>,
-    },
-    {
-      id: 'users',
-      header: 'Users',
-      className: 'text-right',
-      cell: (g) => <span className="tabular">{g.usersCount}</span>,
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (g) => <Badge tone={g.status === 'active' ? 'success' : 'neutral'}>{g.status}</Badge>,
-    },
+    nameColumn('Group'),
+    usersCountColumn(),
+    statusColumn(),
     {
       id: 'createdAt',
       header: 'Created',

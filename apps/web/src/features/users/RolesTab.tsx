@@ -28,6 +28,7 @@ import {
   TextField,
 } from '../../ui';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from './api';
+import { nameColumn, usersCountColumn } from './columns';
 import { validateRole, type RoleValues } from './model';
 
 function Permissions({ permissions }: { permissions: readonly Permission[] }) {
@@ -125,23 +126,14 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
     },
   ];
   const custom: DataColumn<CustomRole>[] = [
-    {
-      id: 'name',
-      header: 'Role',
-      cell: (r) => <span className="font-medium text-fg">{r.name}</span>,
-    },
+    nameColumn('Role'),
     { id: 'base', header: 'Kind of account', cell: (r) => ROLE_NAMES[r.baseRole] },
     {
       id: 'permissions',
       header: 'Permissions',
       cell: (r) => <Permissions permissions={r.permissions} />,
     },
-    {
-      id: 'users',
-      header: 'Users',
-      className: 'text-right',
-      cell: (r) => <span className="tabular">{r.usersCount}</span>,
-    },
+    usersCountColumn(),
     ...(canManage
       ? [
           actionsColumn<CustomRole>(

@@ -14,6 +14,7 @@ import {
   SelectField,
 } from '../../ui';
 import { useDeleteUser, useOrganizationGroups, useUpdateUser, useUserPage } from './api';
+import { statusColumn } from './columns';
 import { roleLabel } from './model';
 import { UserDialog } from './UserDialog';
 
@@ -71,11 +72,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
         <span className="text-muted">{u.groups.map((g) => g.name).join(', ') || '—'}</span>
       ),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (u) => <Badge tone={u.status === 'active' ? 'success' : 'neutral'}>{u.status}</Badge>,
-    },
+    statusColumn(),
     {
       id: 'createdAt',
       header: 'Added',
