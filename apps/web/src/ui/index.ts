@@ -16,7 +16,7 @@ export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS } from './Tooltip';
 export { ActionMenu, type ActionMenuItem } from './ActionMenu';
 export { Badge, type BadgeTone } from './Badge';
 export { Checkbox } from './Checkbox';
-export { ConfirmDialog } from './ConfirmDialog';
+export { ConfirmDialog, DeleteDialog } from './ConfirmDialog';
 export { DateInput } from './DateInput';
 export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';

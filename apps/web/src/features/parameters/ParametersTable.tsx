@@ -5,7 +5,7 @@ import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
-import { actionsColumn, ConfirmDialog, type DataColumn, ListSection, RowActions } from '../../ui';
+import { actionsColumn, type DataColumn, DeleteDialog, ListSection, RowActions } from '../../ui';
 import { useDeleteParameter, useParameterPage } from './api';
 import { ParameterDialog } from './ParameterDialog';
 
@@ -76,11 +76,11 @@ export function ParametersTable() {
         editing={editor.target}
         onClose={editor.close}
       />
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.key ?? 'parameter'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(p) => p.key}
+        noun="parameter"
         description="A parameter the server knows falls back to its environment default."
-        confirmLabel="Delete"
       />
     </ListSection>
   );

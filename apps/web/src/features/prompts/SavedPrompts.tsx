@@ -5,7 +5,7 @@ import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
   Badge,
-  ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
   ListSection,
   SelectField,
@@ -130,11 +130,11 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
         description: 'Write a prompt above, run it, then save it to find it here.',
       }}
     >
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.promptName ?? 'prompt'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(p) => p.promptName}
+        noun="prompt"
         description="The prompt and its saved result are removed for everyone who could see it."
-        confirmLabel="Delete"
       />
     </ListSection>
   );

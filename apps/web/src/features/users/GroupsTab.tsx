@@ -8,7 +8,7 @@ import { useFormDialog } from '../../lib/use-form-dialog';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
-  ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
   FormDialog,
   ListSection,
@@ -124,11 +124,11 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
           onClose={editor.close}
         />
       ) : null}
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.name ?? 'group'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(g) => g.name}
+        noun="group"
         description="Its members stay; they are no longer in this group."
-        confirmLabel="Delete"
       />
     </ListSection>
   );

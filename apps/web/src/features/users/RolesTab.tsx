@@ -17,7 +17,7 @@ import {
   Badge,
   Button,
   CheckboxField,
-  ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
   DataTable,
   EmptyState,
@@ -199,11 +199,11 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
           onClose={editor.close}
         />
       ) : null}
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.name ?? 'role'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(r) => r.name}
+        noun="role"
         description="A role somebody holds cannot be deleted: give them another role first."
-        confirmLabel="Delete"
       />
     </div>
   );

@@ -9,6 +9,7 @@ import {
   actionsColumn,
   Badge,
   ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
   ListSection,
   SelectField,
@@ -155,11 +156,11 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
         description="They are signed out at once and cannot sign in until reactivated."
         confirmLabel="Deactivate"
       />
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target ? fullName(removal.target) : 'user'}?`}
+      <DeleteDialog
+        action={removal}
+        name={fullName}
+        noun="user"
         description="Their account is removed. Their meetings stay with the organisation."
-        confirmLabel="Delete"
       />
     </ListSection>
   );
