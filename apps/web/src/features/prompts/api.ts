@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   meetingRoutes,
   promptRoutes,
@@ -7,6 +7,7 @@ import {
   type RouteBody,
 } from '@parley/contracts';
 import { api } from '../../lib/api';
+import { useChange } from '../../lib/use-change';
 
 export const promptKeys = {
   all: ['prompt'] as const,
@@ -50,27 +51,17 @@ export function useProcessedMeetings() {
   });
 }
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: promptKeys.all });
-}
+/** Saved prompts and their tags change together: the whole prompt cache refreshes. */
+const usePromptChange = <V, R>(run: (vars: V) => Promise<R>) =>
+  useChange(run, { refresh: promptKeys.all, refreshOnFailure: true });
 
-export function useSavePrompt() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: PromptCreateBody }) =>
-      id ? api(promptRoutes.update, { params: { id }, body }) : api(promptRoutes.create, { body }),
-    onSettled: refresh,
-  });
-}
+export const useSavePrompt = () =>
+  usePromptChange(({ id, body }: { id: string | null; body: PromptCreateBody }) =>
+    id ? api(promptRoutes.update, { params: { id }, body }) : api(promptRoutes.create, { body }),
+  );
 
-export function useDeletePrompt() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => api(promptRoutes.remove, { params: { id } }),
-    onSettled: refresh,
-  });
-}
+export const useDeletePrompt = () =>
+  usePromptChange((id: string) => api(promptRoutes.remove, { params: { id } }));
 
 /** Cached 0 s (spec 2 §9): a comparison is always run afresh. */
 export function useCompare() {
