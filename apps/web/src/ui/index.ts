@@ -39,3 +39,4 @@ export {
 export { FormError } from './FormError';
 export { Figure } from './Figure';
 export { DialogForm, FormDialog } from './FormDialog';
+export { NameAndEmail } from './NameAndEmail';

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_PERMISSIONS,
+  ROLES,
   type CustomRole,
   type DefaultRole,
   type Group,
@@ -297,14 +298,8 @@ describe('roles', () => {
     const body = json<{ data: CustomRole[]; defaultRoles: DefaultRole[] }>(
       await get('/role/organization'),
     );
-    expect(body.defaultRoles.map((r) => r.role)).toEqual([
-      'superadmin',
-      'poc',
-      'user',
-      'salesManager',
-      'salesRep',
-      'talentPoolUser',
-    ]);
+    // Every role is a default role, in the contract's order.
+    expect(body.defaultRoles.map((r) => r.role)).toEqual([...ROLES]);
     expect(body.defaultRoles[2]?.permissions).toEqual([...DEFAULT_ROLE_PERMISSIONS.user]);
     for (const name of ['poc', 'user', 'salesRep']) {
       expect((await send('DELETE', `/role/${name}`)).statusCode).toBe(400);

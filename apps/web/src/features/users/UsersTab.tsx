@@ -12,6 +12,7 @@ import {
   DeleteDialog,
   type DataColumn,
   ListSection,
+  NameAndEmail,
   SelectField,
 } from '../../ui';
 import { useDeleteUser, useOrganizationGroups, useUpdateUser, useUserPage } from './api';
@@ -48,12 +49,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
       id: 'firstName',
       header: 'Name',
       sortable: true,
-      cell: (u) => (
-        <span className="flex min-w-0 flex-col">
-          <span className="truncate font-medium text-fg">{fullName(u)}</span>
-          <span className="truncate text-xs text-muted">{u.email}</span>
-        </span>
-      ),
+      cell: (u) => <NameAndEmail name={fullName(u)} email={u.email} />,
     },
     {
       id: 'role',
