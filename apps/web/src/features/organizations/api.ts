@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ORGANIZATION_MESSAGES as M,
   organizationRoutes,
@@ -7,6 +7,7 @@ import {
 } from '@parley/contracts';
 import { api, withFailureToast } from '../../lib/api';
 import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 type ListQuery = RouteQuery<typeof organizationRoutes.list>;
 
@@ -17,14 +18,10 @@ export const organizationKeys = {
   dashboard: (id: string, days: number) => ['organization', 'dashboard', id, days] as const,
 };
 
-export function useOrganizations(query: ListQuery) {
-  return useQuery({
-    queryKey: organizationKeys.list(query),
-    queryFn: ({ signal }) =>
-      withFailureToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useOrganizations = (query: ListQuery) =>
+  usePageQuery(organizationKeys.list(query), (signal) =>
+    withFailureToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
+  );
 
 export function useOrganizationDashboard(id: string, days: number) {
   return useQuery({

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   parameterRoutes,
   type ParameterBody,
@@ -8,6 +7,7 @@ import {
 } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 export const parameterKeys = {
   all: ['parameter'] as const,
@@ -16,21 +16,13 @@ export const parameterKeys = {
   frontend: ['parameter', 'parameters'] as const,
 };
 
-export function useParameterPage(query: ParameterPageQuery) {
-  return useQuery({
-    queryKey: parameterKeys.page(query),
-    queryFn: ({ signal }) => api(parameterRoutes.list, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useParameterPage = (query: ParameterPageQuery) =>
+  usePageQuery(parameterKeys.page(query), (signal) => api(parameterRoutes.list, { query, signal }));
 
-export function useThresholdPage(query: ThresholdPageQuery) {
-  return useQuery({
-    queryKey: parameterKeys.thresholds(query),
-    queryFn: ({ signal }) => api(parameterRoutes.thresholds, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useThresholdPage = (query: ThresholdPageQuery) =>
+  usePageQuery(parameterKeys.thresholds(query), (signal) =>
+    api(parameterRoutes.thresholds, { query, signal }),
+  );
 
 /** Every parameter change can move an effective threshold, so all parameter data refreshes. */
 const useParameterChange = <V, R>(run: (vars: V) => Promise<R>) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   meetingRoutes,
   promptRoutes,
@@ -8,6 +8,7 @@ import {
 } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 export const promptKeys = {
   all: ['prompt'] as const,
@@ -25,11 +26,9 @@ export function useSavedPrompts(q: PromptQuery) {
     ...(q.search?.trim() ? { search: q.search.trim() } : {}),
     ...(q.filter ? { filter: q.filter } : {}),
   };
-  return useQuery({
-    queryKey: promptKeys.list(query),
-    queryFn: ({ signal }) => api(promptRoutes.query, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(promptKeys.list(query), (signal) =>
+    api(promptRoutes.query, { query, signal }),
+  );
 }
 
 export function usePromptTags() {
