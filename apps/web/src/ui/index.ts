@@ -1,7 +1,7 @@
 export { Avatar } from './Avatar';
 export { Button, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card';
-export { CheckboxField } from './Checkbox';
+export { CheckboxField, CheckboxList } from './Checkbox';
 export { EmptyState, LoadError } from './EmptyState';
 export { FeatureGate, LockedOverlay } from './FeatureGate';
 export { Input, TextField, inputClasses } from './Input';

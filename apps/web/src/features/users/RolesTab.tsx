@@ -16,7 +16,7 @@ import {
   actionsColumn,
   Badge,
   Button,
-  CheckboxField,
+  CheckboxList,
   DeleteDialog,
   type DataColumn,
   DataTable,
@@ -65,9 +65,6 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
     failure: role ? 'The role could not be saved' : 'The role could not be created',
     onClose,
   });
-  const chosen = form.values.permissions;
-  const toggle = (p: Permission, on: boolean) =>
-    form.set('permissions', on ? [...chosen, p] : chosen.filter((x) => x !== p));
   return (
     <FormDialog
       open
@@ -83,24 +80,23 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
         onValueChange={(v) => form.set('baseRole', v as RoleValues['baseRole'])}
         options={CUSTOM_ROLE_BASES.map((r) => ({ value: r, label: ROLE_NAMES[r] }))}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-fg">Permissions</legend>
-        {GRANTABLE_PERMISSIONS.map((p) => (
-          <CheckboxField
-            key={p}
-            label={
-              <span>
-                <span className="font-medium">{p}</span>
-                <span className="text-muted"> — {PERMISSION_LABELS[p]}</span>
-              </span>
-            }
-            checked={chosen.includes(p)}
-            // Nobody grants what they do not hold (the server refuses it too).
-            disabled={dialog.pending || !held.includes(p)}
-            onCheckedChange={(on) => toggle(p, on)}
-          />
-        ))}
-      </fieldset>
+      <CheckboxList
+        legend="Permissions"
+        options={GRANTABLE_PERMISSIONS.map((p) => ({
+          value: p,
+          label: (
+            <span>
+              <span className="font-medium">{p}</span>
+              <span className="text-muted"> — {PERMISSION_LABELS[p]}</span>
+            </span>
+          ),
+          // Nobody grants what they do not hold (the server refuses it too).
+          disabled: !held.includes(p),
+        }))}
+        value={form.values.permissions}
+        onChange={(permissions) => form.set('permissions', permissions)}
+        disabled={dialog.pending}
+      />
     </FormDialog>
   );
 }
