@@ -10,7 +10,7 @@ import {
   usePositions,
   useRoles,
   useSalesManagers,
-  useUpdateUserForm,
+  useUpdateUser,
 } from './api';
 import { baseRoleOf, emptyUser, roleOptions, validateUser, valuesOf } from './model';
 
@@ -32,7 +32,7 @@ export function UserDialog(props: {
   const positions = usePositions(organizationId).data?.data ?? [];
   const managers = useSalesManagers(organizationId).data?.data ?? [];
   const create = useCreateUser();
-  const update = useUpdateUserForm();
+  const update = useUpdateUser({ inForm: true });
   const positionList = useId();
   const { form, field, dialog } = useFormDialog({
     initial: user ? valuesOf(user) : emptyUser(),

@@ -116,13 +116,10 @@ export const useCreateUser = () =>
   useChange((body: RouteBody<typeof userAdminRoutes.create>) =>
     api(userAdminRoutes.create, { body, toast: false }),
   );
-export const useUpdateUser = () =>
+/** `inForm`: the dialog shows the failure inline, so the API client's error toast is off. */
+export const useUpdateUser = ({ inForm = false } = {}) =>
   useChange(({ id, body }: { id: string; body: RouteBody<typeof userAdminRoutes.update> }) =>
-    api(userAdminRoutes.update, { params: { id }, body }),
-  );
-export const useUpdateUserForm = () =>
-  useChange(({ id, body }: { id: string; body: RouteBody<typeof userAdminRoutes.update> }) =>
-    api(userAdminRoutes.update, { params: { id }, body, toast: false }),
+    api(userAdminRoutes.update, { params: { id }, body, toast: !inForm }),
   );
 export const useDeleteUser = () =>
   useChange((id: string) => api(userAdminRoutes.remove, { params: { id } }));
