@@ -68,6 +68,34 @@ export async function codeFor(request: APIRequestContext, email: string): Promis
   return body.code;
 }
 
+/** The sign-in link of the latest e-mail to `email`, read from the development outbox. */
+export async function invitationLink(page: Page, email: string): Promise<URL> {
+  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  expect(res.ok()).toBeTruthy();
+  const { text } = (await res.json()) as { text: string };
+  const link = /https?:\/\/\S+\/signin\?email=\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no sign-in link in: ${text}`);
+  return new URL(link);
+}
+
+/**
+ * The invited person follows the e-mailed sign-in link in a browser of their own and signs in
+ * with the mailed code; close the returned context when done.
+ */
+export async function signInFromInvitation(page: Page, email: string) {
+  const link = await invitationLink(page, email);
+  const context = await page.context().browser()!.newContext({ baseURL: link.origin });
+  const theirs = await context.newPage();
+  await theirs.goto(`${link.pathname}${link.search}`);
+  await expect(theirs.getByLabel('Email')).toHaveValue(email);
+  await theirs.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(theirs).toHaveURL(/\/verify-signin/);
+  await theirs.getByLabel('Verification code').fill(await codeFor(theirs.request, email));
+  await theirs.getByRole('button', { name: 'Verify' }).click();
+  await expect(theirs).not.toHaveURL(/\/verify-signin|\/signin/);
+  return { context, page: theirs };
+}
+
 /** Signs in through the real pages, as a person would, with the code from the outbox. */
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/signin');

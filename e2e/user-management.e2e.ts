@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
-import { codeFor, expect, signIn, test, toast } from './support';
+import { codeFor, expect, signIn, signInFromInvitation, test, toast } from './support';
 import { deleteMeeting, setTheme } from './meeting-support';
 
 const POC = 'poc@acme.parley.local';
 
-/** The sign-in link of the latest e-mail to `email`, read from the development outbox. */
-async function invitationLink(page: Page, email: string) {
-  const res = await page.request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
-  expect(res.ok()).toBeTruthy();
-  const { text } = (await res.json()) as { text: string };
-  const link = /https?:\/\/\S+\/signin\?email=\S+/.exec(text)?.[0];
-  if (!link) throw new Error(`no sign-in link in: ${text}`);
-  return new URL(link);
-}
-
 test('the point of contact adds a group and a user; a custom role without meetings.manage takes meeting deletion away', async ({
   page,
-  browser,
 }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
@@ -50,16 +39,7 @@ test('the point of contact adds a group and a user; a custom role without meetin
   await expect(users.getByText(group)).toBeVisible();
 
   // The user signs in from the e-mailed link and adds a meeting by its link.
-  const link = await invitationLink(page, email);
-  const context = await browser.newContext({ baseURL: link.origin });
-  const nora = await context.newPage();
-  await nora.goto(`${link.pathname}${link.search}`);
-  await expect(nora.getByLabel('Email')).toHaveValue(email);
-  await nora.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(nora).toHaveURL(/\/verify-signin/);
-  await nora.getByLabel('Verification code').fill(await codeFor(nora.request, email));
-  await nora.getByRole('button', { name: 'Verify' }).click();
-  await expect(nora).not.toHaveURL(/\/verify-signin|\/signin/);
+  const { context, page: nora } = await signInFromInvitation(page, email);
   await nora.goto('/library');
   await nora.getByRole('button', { name: 'Meeting link' }).click();
   const add = nora.getByRole('dialog', { name: 'Add a meeting link' });

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLog } from './db/schema.js';
-import { call, createTestContext, signIn, signUp, type TestContext } from '../test/context.js';
+import { call, signIn, signUp } from '../test/context.js';
+import { ctx, useTestApp } from '../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 type Row = typeof activityLog.$inferSelect;
 

@@ -47,3 +47,21 @@ export function useTestApp(
   });
   afterAll(async () => ctx?.close());
 }
+
+/**
+ * useTestApp with these accounts signed in before the first test: `const who =
+ * useSignedInApp(['poc', 'member'])`, then `who.poc.accessToken` in the tests. `setup` runs
+ * after the sign-ins, for rows the tests share.
+ */
+export function useSignedInApp<A extends TestAccount>(
+  accounts: readonly A[],
+  setup?: (app: TestAppSetup & { who: Record<A, SignedIn> }) => Promise<void>,
+  options: Parameters<typeof createTestContext>[0] = {},
+): Record<A, SignedIn> {
+  const who = {} as Record<A, SignedIn>;
+  useTestApp(async (app) => {
+    for (const account of accounts) who[account] = await app.as(account);
+    await setup?.({ ...app, who });
+  }, options);
+  return who;
+}

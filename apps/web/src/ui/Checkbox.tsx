@@ -81,3 +81,39 @@ export function Checkbox({ label, checked, onCheckedChange, disabled, className 
     </RadixCheckbox.Root>
   );
 }
+
+interface CheckboxListProps<V extends string> {
+  legend: string;
+  options: readonly { value: V; label: ReactNode; disabled?: boolean }[];
+  /** The values ticked, in the order they were ticked. */
+  value: readonly V[];
+  onChange(value: V[]): void;
+  /** Every box off (while the form saves). */
+  disabled?: boolean;
+}
+
+/** A set of choices as a fieldset of checkboxes (a user's groups, a role's permissions). */
+export function CheckboxList<V extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  disabled = false,
+}: CheckboxListProps<V>) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-fg">{legend}</legend>
+      {options.map((o) => (
+        <CheckboxField
+          key={o.value}
+          label={o.label}
+          checked={value.includes(o.value)}
+          disabled={disabled || o.disabled}
+          onCheckedChange={(on) =>
+            onChange(on ? [...value, o.value] : value.filter((x) => x !== o.value))
+          }
+        />
+      ))}
+    </fieldset>
+  );
+}

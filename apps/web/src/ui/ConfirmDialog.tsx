@@ -55,3 +55,28 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+interface DeleteDialogProps<T> {
+  /** A useConfirmedAction: its target is the row asked about. */
+  action: {
+    target: T | null;
+    dialog: Pick<ConfirmDialogProps, 'open' | 'onOpenChange' | 'onConfirm' | 'busy'>;
+  };
+  /** The row's name in the title: 'Delete {name}?'. */
+  name(target: T): string;
+  /** What the row is, for the title while it closes ('Delete group?'). */
+  noun: string;
+  description: ReactNode;
+}
+
+/** The question before deleting one row of a list. */
+export function DeleteDialog<T>({ action, name, noun, description }: DeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      {...action.dialog}
+      title={`Delete ${action.target ? name(action.target) : noun}?`}
+      description={description}
+      confirmLabel="Delete"
+    />
+  );
+}

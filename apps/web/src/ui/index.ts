@@ -1,7 +1,7 @@
 export { Avatar } from './Avatar';
 export { Button, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card';
-export { CheckboxField } from './Checkbox';
+export { CheckboxField, CheckboxList } from './Checkbox';
 export { EmptyState, LoadError } from './EmptyState';
 export { FeatureGate, LockedOverlay } from './FeatureGate';
 export { Input, TextField, inputClasses } from './Input';
@@ -16,11 +16,12 @@ export { Tooltip, TooltipProvider, TOOLTIP_DELAY_MS } from './Tooltip';
 export { ActionMenu, type ActionMenuItem } from './ActionMenu';
 export { Badge, type BadgeTone } from './Badge';
 export { Checkbox } from './Checkbox';
-export { ConfirmDialog } from './ConfirmDialog';
+export { ConfirmDialog, DeleteDialog } from './ConfirmDialog';
 export { DateInput } from './DateInput';
 export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
 export { ListTable, type ListPage, type ListResult, type ListTableProps } from './ListTable';
+export { ListSection, type ListSectionProps } from './ListSection';
 export { actionsColumn, RowActions } from './row-actions';
 export { Section } from './Section';
 export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from './Dialog';
@@ -38,3 +39,4 @@ export {
 export { FormError } from './FormError';
 export { Figure } from './Figure';
 export { DialogForm, FormDialog } from './FormDialog';
+export { NameAndEmail } from './NameAndEmail';

@@ -1,13 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oneTimeCodes } from '../../platform/db/schema.js';
-import { call, createTestContext, json, type TestContext } from '../../test/context.js';
+import { call, json } from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 const MINUTE = 60_000;
 const requestCode = async (email: string) => {

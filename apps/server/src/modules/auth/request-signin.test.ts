@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSuccess } from '@parley/contracts';
-import { call, createTestContext, json, type TestContext } from '../../test/context.js';
+import { call, json } from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 const requestSignin = (email: string) =>
   call(ctx, 'POST', '/auth/request-signin', { payload: { email } });

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  type SignedIn,
-  type TestContext,
-} from '../../test/context.js';
+import { describe, expect, it } from 'vitest';
+import { call, json, signIn, type SignedIn } from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 const SESSION_ENDED =
   'Your account has been logged in on a different device. This session has been ended';

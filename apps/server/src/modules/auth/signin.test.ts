@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+import { describe, expect, it } from 'vitest';
+import { json, signIn } from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 describe('sign-in by one-time code', () => {
   it('mails a six-digit code and signs in with it', async () => {

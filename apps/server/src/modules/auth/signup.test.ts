@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_FREE_MEETING_CREDITS, type AuthSuccess } from '@parley/contracts';
-import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+import { call, json, signIn } from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 async function signup(payload: Record<string, unknown>) {
   const req = await call(ctx, 'POST', '/auth/request-signup', { payload });

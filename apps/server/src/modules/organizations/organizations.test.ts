@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_FREE_MEETING_CREDITS as FREE,
@@ -7,30 +7,21 @@ import {
   type Plan,
 } from '@parley/contracts';
 import { organizations } from '../../platform/db/schema.js';
-import {
-  call,
-  createTestContext,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
+import { call, json, signIn, signUp } from '../../test/context.js';
 
-let ctx: TestContext;
 let admin: string;
 let poc: string;
 let user: string;
 let acmeId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = (await signIn(ctx, 'admin@parley.local')).accessToken;
-  const p = await signIn(ctx, 'poc@acme.parley.local');
+useTestApp(async ({ as }) => {
+  admin = (await as('admin')).accessToken;
+  const p = await as('poc');
   poc = p.accessToken;
   acmeId = p.user.organizationId;
-  user = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
+  user = (await as('member')).accessToken;
 });
-afterAll(async () => ctx?.close());
 
 type List = { data: OrganizationRecord[]; count: number };
 const list = (query = '', token = admin) =>

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { withTotal } from '../../platform/db/paged.js';
 import { organizationThresholds, organizations, parameters } from '../../platform/db/schema.js';
-
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 const thresholdColumns = {
   id: organizationThresholds.id,
@@ -22,9 +22,13 @@ export function createParametersRepo(db: Db) {
       page: number;
       size: number;
     }) {
-      const where = opts.search ? ilike(parameters.key, escapeLike(opts.search)) : undefined;
+      const pattern = containsPattern(opts.search);
+      const where = pattern ? ilike(parameters.key, pattern) : undefined;
       const order = opts.sort.direction === 'asc' ? asc : desc;
-      const [rows, [total]] = await Promise.all([
+      return withTotal(
+        db,
+        parameters,
+        where,
         db
           .select()
           .from(parameters)
@@ -32,9 +36,7 @@ export function createParametersRepo(db: Db) {
           .orderBy(order(parameters[opts.sort.field]), asc(parameters.key))
           .limit(opts.size)
           .offset(opts.page * opts.size),
-        db.select({ n: count() }).from(parameters).where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
+      );
     },
     async byKeys(keys: string[]) {
       if (keys.length === 0) return [];
@@ -76,12 +78,16 @@ export function createParametersRepo(db: Db) {
 
     /** Every organisation (by name), with its own value for the key when it has one. */
     async thresholdPage(opts: { key: string; search?: string; page: number; size: number }) {
-      const where = opts.search ? ilike(organizations.name, escapeLike(opts.search)) : undefined;
+      const pattern = containsPattern(opts.search);
+      const where = pattern ? ilike(organizations.name, pattern) : undefined;
       const joined = and(
         eq(organizationThresholds.organizationId, organizations.id),
         eq(organizationThresholds.key, opts.key),
       );
-      const [rows, [total]] = await Promise.all([
+      const { rows, count } = await withTotal(
+        db,
+        organizations,
+        where,
         db
           .select({
             id: organizationThresholds.id,
@@ -97,9 +103,8 @@ export function createParametersRepo(db: Db) {
           .orderBy(asc(organizations.name), asc(organizations.id))
           .limit(opts.size)
           .offset(opts.page * opts.size),
-        db.select({ n: count() }).from(organizations).where(where),
-      ]);
-      return { rows: rows.map((r) => ({ ...r, key: opts.key })), count: total?.n ?? 0 };
+      );
+      return { rows: rows.map((r) => ({ ...r, key: opts.key })), count };
     },
     async thresholdById(id: string) {
       const [row] = await db

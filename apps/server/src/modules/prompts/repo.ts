@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { withTotal } from '../../platform/db/paged.js';
 import { prompts } from '../../platform/db/schema.js';
 
 export type PromptRow = typeof prompts.$inferSelect;
@@ -45,7 +46,10 @@ export function createPromptsRepo(db: Db) {
       );
       const column = prompts[q.sort.field];
       const order = q.sort.direction === 'asc' ? asc(column) : desc(column);
-      const [rows, [total]] = await Promise.all([
+      return withTotal(
+        db,
+        prompts,
+        where,
         db
           .select()
           .from(prompts)
@@ -53,9 +57,7 @@ export function createPromptsRepo(db: Db) {
           .orderBy(order, asc(prompts.id))
           .limit(q.limit)
           .offset(q.offset),
-        db.select({ n: count() }).from(prompts).where(where),
-      ]);
-      return { rows, count: total?.n ?? 0 };
+      );
     },
 
     async get(reader: Reader, id: string) {

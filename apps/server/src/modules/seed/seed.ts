@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { FEATURES, POSITIONS, type Role } from '@parley/contracts';
+import { FEATURES, POSITIONS } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
+import type { NewUser } from '../users/index.js';
 import {
   bundleFeatures,
   bundles,
@@ -37,17 +38,7 @@ async function ensureOrganization(db: Db, name: string, isB2C: boolean) {
   return created;
 }
 
-async function ensureUser(
-  db: Db,
-  values: {
-    organizationId: string;
-    email: string;
-    firstName: string;
-    lastName: string;
-    role: Role;
-    position: string | null;
-  },
-) {
+async function ensureUser(db: Db, values: NewUser) {
   await db.insert(users).values(values).onConflictDoNothing({ target: users.email });
 }
 

@@ -1,20 +1,9 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  inArray,
-  isNotNull,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { countOf, withTotal } from '../../platform/db/paged.js';
 import {
   groups,
   meetings,
@@ -125,11 +114,7 @@ export function createUserAdminRepo(db: Db) {
       const condition = where(filter);
       const column = SORT_COLUMNS[sort[0]];
       const order = [sort[1] === 'asc' ? asc(column) : desc(column), asc(users.id)];
-      const [data, [total]] = await Promise.all([
-        rows(condition, order, offset, limit),
-        db.select({ n: count() }).from(users).where(condition),
-      ]);
-      return { rows: data, count: total?.n ?? 0 };
+      return withTotal(db, users, condition, rows(condition, order, offset, limit));
     },
 
     async detail(id: string) {
@@ -137,13 +122,8 @@ export function createUserAdminRepo(db: Db) {
       return row ?? null;
     },
 
-    async count(organizationId: string | undefined) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(users)
-        .where(organizationId ? eq(users.organizationId, organizationId) : undefined);
-      return row?.n ?? 0;
-    },
+    count: (organizationId: string | undefined) =>
+      countOf(db, users, organizationId ? eq(users.organizationId, organizationId) : undefined),
 
     /** Active users of an organisation, of one role when asked (the sales manager select). */
     people(organizationId: string, role: Role | undefined) {

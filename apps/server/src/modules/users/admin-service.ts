@@ -13,8 +13,8 @@ import {
 } from '@parley/contracts';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
-import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
+import { conflictOnDuplicate, isUuid } from '../../platform/db/values.js';
+import type { Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import { invitationMail } from '../organizations/index.js';
 import type { ManagedUserRow, UserAdminRepo, UserSortKey, UserValues } from './admin-repo.js';
@@ -101,14 +101,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
     return managerId;
   }
 
-  async function saving<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(M.emailTaken);
-      throw err;
-    }
-  }
+  const saving = <T>(work: () => Promise<T>) => conflictOnDuplicate(M.emailTaken, work);
 
   async function detail(id: string) {
     const row = await repo.detail(id);
@@ -130,10 +123,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
 
     /** The platform's users for the super admin unless they name one organisation. */
     async query(caller: Caller, query: ListQuery & { organizationId?: string }) {
-      const organizationId =
-        crossesOrganisations(caller) && !query.organizationId
-          ? undefined
-          : (await scope.organization(caller, query.organizationId)).id;
+      const organizationId = await scope.narrowing(caller, query.organizationId);
       const { rows, count } = await repo.page(
         { organizationId, groupId: query.filter?.groupId, search: query.search },
         sortOf(query.sort),
@@ -146,9 +136,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
     get: async (caller: Caller, id: string) => ({ data: toManaged(await load(caller, id)) }),
 
     async count(caller: Caller, organizationId: string | undefined) {
-      if (crossesOrganisations(caller) && !organizationId)
-        return { count: await repo.count(undefined) };
-      return { count: await repo.count((await scope.organization(caller, organizationId)).id) };
+      return { count: await repo.count(await scope.narrowing(caller, organizationId)) };
     },
 
     async positions(caller: Caller, organizationId: string | undefined) {

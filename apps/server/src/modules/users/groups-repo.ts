@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
+import { withTotal } from '../../platform/db/paged.js';
 import { groups } from '../../platform/db/schema.js';
 
 // Qualified by hand: inside a one-table select drizzle writes columns unqualified.
@@ -30,14 +31,15 @@ export function createGroupsRepo(db: Db) {
         organizationId ? eq(groups.organizationId, organizationId) : undefined,
         pattern ? ilike(groups.name, pattern) : undefined,
       );
-      const [data, [total]] = await Promise.all([
+      return withTotal(
+        db,
+        groups,
+        condition,
         select(condition)
           .orderBy(desc(groups.createdAt), asc(groups.id))
           .offset(offset)
           .limit(limit),
-        db.select({ n: count() }).from(groups).where(condition),
-      ]);
-      return { rows: data, count: total?.n ?? 0 };
+      );
     },
     ofOrganization: (organizationId: string) =>
       select(eq(groups.organizationId, organizationId)).orderBy(asc(groups.name)),

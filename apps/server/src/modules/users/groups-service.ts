@@ -1,7 +1,7 @@
 import { USER_ADMIN_MESSAGES as M, type Group } from '@parley/contracts';
-import { conflict, notFound } from '../../platform/errors.js';
-import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
-import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
+import { notFound } from '../../platform/errors.js';
+import { conflictOnDuplicate, isUuid } from '../../platform/db/values.js';
+import type { Caller } from '../../platform/http/caller.js';
 import type { GroupRow, GroupsRepo } from './groups-repo.js';
 import type { OrganizationScope } from './scope.js';
 
@@ -21,14 +21,7 @@ export function createGroupsService(repo: GroupsRepo, scope: OrganizationScope) 
     if (!row || !scope.owns(caller, row.organizationId)) throw notFound(M.groupNotFound);
     return row;
   }
-  async function named<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(M.groupNameTaken);
-      throw err;
-    }
-  }
+  const named = <T>(work: () => Promise<T>) => conflictOnDuplicate(M.groupNameTaken, work);
   const one = async (id: string) => {
     const row = await repo.byId(id);
     if (!row) throw notFound(M.groupNotFound);
@@ -41,12 +34,8 @@ export function createGroupsService(repo: GroupsRepo, scope: OrganizationScope) 
       caller: Caller,
       query: { page: number; size: number; search?: string; organizationId?: string },
     ) {
-      const orgId =
-        crossesOrganisations(caller) && !query.organizationId
-          ? undefined
-          : (await scope.organization(caller, query.organizationId)).id;
       const { rows, count } = await repo.page(
-        orgId,
+        await scope.narrowing(caller, query.organizationId),
         query.search,
         query.page * query.size,
         query.size,

@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@parley/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
+import { conflictOnDuplicate, isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { RoleRow, RolesRepo, RoleValues } from './roles-repo.js';
 import type { OrganizationScope } from './scope.js';
@@ -39,14 +39,7 @@ export function createRolesService(repo: RolesRepo, scope: OrganizationScope) {
       throw forbidden(M.permissionNotHeld);
     }
   }
-  async function named<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(M.roleNameTaken);
-      throw err;
-    }
-  }
+  const named = <T>(work: () => Promise<T>) => conflictOnDuplicate(M.roleNameTaken, work);
   async function uniqueName(organizationId: string, name: string | undefined, self?: string) {
     const clash = name ? await repo.byName(organizationId, name) : null;
     if (clash && clash.id !== self) throw conflict(M.roleNameTaken);

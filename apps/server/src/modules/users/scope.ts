@@ -12,13 +12,23 @@ export function createOrganizationScope(organizations: OrganizationsService) {
   const owns = (caller: Caller, organizationId: string) =>
     crossesOrganisations(caller) || caller.organizationId === organizationId;
 
+  async function organization(caller: Caller, requested: string | undefined) {
+    const id = requested ?? caller.organizationId;
+    const org = isUuid(id) && owns(caller, id) ? await organizations.byId(id) : null;
+    if (!org || org.deletedAt) throw notFound('Organization not found');
+    return { id: org.id, name: org.name };
+  }
+
   return {
     owns,
-    async organization(caller: Caller, requested: string | undefined) {
-      const id = requested ?? caller.organizationId;
-      const org = isUuid(id) && owns(caller, id) ? await organizations.byId(id) : null;
-      if (!org || org.deletedAt) throw notFound('Organization not found');
-      return { id: org.id, name: org.name };
+    organization,
+    /**
+     * The organisation a list is narrowed to: none (the whole platform) for the super admin
+     * who names none, else as `organization` decides.
+     */
+    async narrowing(caller: Caller, requested: string | undefined) {
+      if (crossesOrganisations(caller) && !requested) return undefined;
+      return (await organization(caller, requested)).id;
     },
   };
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   DEFAULT_ROLE_PERMISSIONS,
+  ROLES,
   type CustomRole,
   type DefaultRole,
   type Group,
@@ -9,34 +10,27 @@ import {
   type UserPerson,
 } from '@parley/contracts';
 import { meetings, users } from '../../platform/db/schema.js';
-import { ctx, useTestApp } from '../../test/app-kit.js';
+import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json, signIn, type SignedIn } from '../../test/context.js';
 
-let admin: SignedIn;
-let poc: SignedIn;
-let member: SignedIn;
-let outsider: SignedIn;
+const who = useSignedInApp(['admin', 'poc', 'member', 'outsider']);
 let acme: string;
-
-useTestApp(async ({ as }) => {
-  admin = await as('admin');
-  poc = await as('poc');
-  member = await as('member');
-  outsider = await as('outsider');
-  acme = poc.user.organizationId;
+beforeAll(() => {
+  acme = who.poc.user.organizationId;
 });
 
 type Page = { data: ManagedUser[]; count: number };
-const get = (path: string, s: SignedIn = poc) => call(ctx, 'GET', path, { token: s.accessToken });
+const get = (path: string, s: SignedIn = who.poc) =>
+  call(ctx, 'GET', path, { token: s.accessToken });
 const send = (
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string,
   payload?: unknown,
-  s: SignedIn = poc,
+  s: SignedIn = who.poc,
 ) => call(ctx, method, path, { token: s.accessToken, payload });
 
 let seq = 0;
-async function newUser(extra: Record<string, unknown> = {}, s: SignedIn = poc) {
+async function newUser(extra: Record<string, unknown> = {}, s: SignedIn = who.poc) {
   seq += 1;
   const res = await send(
     'POST',
@@ -52,12 +46,12 @@ async function newUser(extra: Record<string, unknown> = {}, s: SignedIn = poc) {
   expect(res.statusCode, res.body).toBe(201);
   return json<{ data: ManagedUser; message: string }>(res);
 }
-async function newGroup(name: string, s: SignedIn = poc) {
+async function newGroup(name: string, s: SignedIn = who.poc) {
   const res = await send('POST', '/group', { name }, s);
   expect(res.statusCode, res.body).toBe(201);
   return json<{ data: Group }>(res).data;
 }
-async function newRole(payload: Record<string, unknown>, s: SignedIn = poc) {
+async function newRole(payload: Record<string, unknown>, s: SignedIn = who.poc) {
   const res = await send('POST', '/role', payload, s);
   expect(res.statusCode, res.body).toBe(201);
   return json<{ data: CustomRole }>(res).data;
@@ -124,9 +118,11 @@ describe('users: create, list, search, group filter, paging', () => {
     expect(q.count).toBe(first.count);
     expect(q.users.every((u) => u.organizationId === acme)).toBe(true);
     // The super admin sees the platform's users unless they name an organisation.
-    const all = json<{ users: ManagedUser[]; count: number }>(await get('/user/query', admin));
+    const all = json<{ users: ManagedUser[]; count: number }>(await get('/user/query', who.admin));
     expect(all.count).toBeGreaterThan(first.count);
-    const named = json<{ count: number }>(await get(`/user/query?organizationId=${acme}`, admin));
+    const named = json<{ count: number }>(
+      await get(`/user/query?organizationId=${acme}`, who.admin),
+    );
     expect(named.count).toBe(first.count);
     expect(json(await get('/user/count'))).toEqual({ count: first.count });
   });
@@ -157,7 +153,7 @@ describe('users: create, list, search, group filter, paging', () => {
       firstName: 'X',
       email: 'x-bad-manager@acme.example',
       role: 'salesRep',
-      salesManagerId: member.user.id,
+      salesManagerId: who.member.user.id,
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -167,44 +163,45 @@ describe('tenancy and permissions', () => {
   it('another organisation’s ids are 404 for a poc; the super admin reaches any', async () => {
     const mine = await newUser();
     const group = await newGroup('Tenancy group');
-    const other = outsider.user.organizationId;
+    const other = who.outsider.user.organizationId;
     for (const res of [
-      await get(`/user/${mine.data.id}`, outsider),
-      await send('PATCH', `/user/${mine.data.id}`, { firstName: 'Hijack' }, outsider),
-      await send('DELETE', `/user/${mine.data.id}`, undefined, outsider),
-      await get(`/user/organization/${acme}/all`, outsider),
-      await get(`/user/organization/${acme}`, outsider),
-      await send('PATCH', `/group/${group.id}`, { name: 'Mine now' }, outsider),
-      await send('DELETE', `/group/${group.id}`, undefined, outsider),
-      await get(`/group/organizationGroups?filter=organizationId:eq:${acme}`, outsider),
-      await get(`/role/organization?organizationId=${acme}`, outsider),
+      await get(`/user/${mine.data.id}`, who.outsider),
+      await send('PATCH', `/user/${mine.data.id}`, { firstName: 'Hijack' }, who.outsider),
+      await send('DELETE', `/user/${mine.data.id}`, undefined, who.outsider),
+      await get(`/user/organization/${acme}/all`, who.outsider),
+      await get(`/user/organization/${acme}`, who.outsider),
+      await send('PATCH', `/group/${group.id}`, { name: 'Mine now' }, who.outsider),
+      await send('DELETE', `/group/${group.id}`, undefined, who.outsider),
+      await get(`/group/organizationGroups?filter=organizationId:eq:${acme}`, who.outsider),
+      await get(`/role/organization?organizationId=${acme}`, who.outsider),
     ]) {
       expect(res.statusCode, res.body).toBe(404);
     }
-    expect((await get(`/user/organization/${other}/all`, admin)).statusCode).toBe(200);
-    const created = await newUser({ organizationId: other }, admin);
+    expect((await get(`/user/organization/${other}/all`, who.admin)).statusCode).toBe(200);
+    const created = await newUser({ organizationId: other }, who.admin);
     expect(created.data.organizationId).toBe(other);
-    expect(json<{ data: ManagedUser }>(await get(`/user/${mine.data.id}`, admin)).data.id).toBe(
+    expect(json<{ data: ManagedUser }>(await get(`/user/${mine.data.id}`, who.admin)).data.id).toBe(
       mine.data.id,
     );
   });
 
   it('a member has no users.read or users.manage: 403', async () => {
-    expect((await get(`/user/organization/${acme}/all`, member)).statusCode).toBe(403);
-    expect((await send('POST', '/group', { name: 'Nope' }, member)).statusCode).toBe(403);
+    expect((await get(`/user/organization/${acme}/all`, who.member)).statusCode).toBe(403);
+    expect((await send('POST', '/group', { name: 'Nope' }, who.member)).statusCode).toBe(403);
     expect(
-      (await send('POST', '/role', { name: 'Nope', permissions: [] }, member)).statusCode,
+      (await send('POST', '/role', { name: 'Nope', permissions: [] }, who.member)).statusCode,
     ).toBe(403);
     expect(
-      (await send('POST', '/user', { firstName: 'N', email: 'n@acme.example' }, member)).statusCode,
+      (await send('POST', '/user', { firstName: 'N', email: 'n@acme.example' }, who.member))
+        .statusCode,
     ).toBe(403);
   });
 
   it('nobody deactivates or deletes themself', async () => {
-    const self = await send('PATCH', `/user/${poc.user.id}`, { status: 'inactive' });
+    const self = await send('PATCH', `/user/${who.poc.user.id}`, { status: 'inactive' });
     expect(self.statusCode).toBe(400);
     expect(json(self).message).toBe('You cannot deactivate or delete your own account');
-    expect((await send('DELETE', `/user/${poc.user.id}`)).statusCode).toBe(400);
+    expect((await send('DELETE', `/user/${who.poc.user.id}`)).statusCode).toBe(400);
   });
 });
 
@@ -233,18 +230,20 @@ describe('deactivation and deletion', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).message).toBe('User deleted; their meetings stay with the organisation');
     const [kept] = await ctx.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
-    expect(kept).toMatchObject({ organizationId: acme, ownerId: poc.user.id });
+    expect(kept).toMatchObject({ organizationId: acme, ownerId: who.poc.user.id });
     expect((await get(`/user/${data.id}`)).statusCode).toBe(404);
 
     // The super admin deleting: the organisation's point of contact keeps them.
     const other = await newUser();
     const second = await addMeeting(other.data.id);
-    expect((await send('DELETE', `/user/${other.data.id}`, undefined, admin)).statusCode).toBe(200);
+    expect((await send('DELETE', `/user/${other.data.id}`, undefined, who.admin)).statusCode).toBe(
+      200,
+    );
     const [heir] = await ctx.database.db.select().from(meetings).where(eq(meetings.id, second));
-    expect(heir?.ownerId).toBe(poc.user.id);
+    expect(heir?.ownerId).toBe(who.poc.user.id);
 
     // An organisation whose only point of contact is the one deleted: nobody to keep them.
-    const alone = await send('DELETE', `/user/${outsider.user.id}`, undefined, admin);
+    const alone = await send('DELETE', `/user/${who.outsider.user.id}`, undefined, who.admin);
     expect(alone.statusCode).toBe(409);
     expect(json(alone).message).toBe(
       'The organisation has no other point of contact to keep this user’s meetings',
@@ -299,14 +298,8 @@ describe('roles', () => {
     const body = json<{ data: CustomRole[]; defaultRoles: DefaultRole[] }>(
       await get('/role/organization'),
     );
-    expect(body.defaultRoles.map((r) => r.role)).toEqual([
-      'superadmin',
-      'poc',
-      'user',
-      'salesManager',
-      'salesRep',
-      'talentPoolUser',
-    ]);
+    // Every role is a default role, in the contract's order.
+    expect(body.defaultRoles.map((r) => r.role)).toEqual([...ROLES]);
     expect(body.defaultRoles[2]?.permissions).toEqual([...DEFAULT_ROLE_PERMISSIONS.user]);
     for (const name of ['poc', 'user', 'salesRep']) {
       expect((await send('DELETE', `/role/${name}`)).statusCode).toBe(400);

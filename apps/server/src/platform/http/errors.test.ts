@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+import { describe, expect, it } from 'vitest';
+import { call, json, signIn } from '../../test/context.js';
+import { ctx, useTestApp } from '../../test/app-kit.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => ctx.close());
+useTestApp();
 
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Please log in again' };
 

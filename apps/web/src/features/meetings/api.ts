@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { meetingRoutes, type Meeting, type MeetingListQuery } from '@parley/contracts';
 import { api } from '../../lib/api';
+import { usePageQuery } from '../../lib/use-page-query';
 import type { MeetingStatusEvent } from '../../lib/realtime';
 
 export const meetingKeys = {
@@ -12,13 +13,8 @@ export const meetingKeys = {
 };
 
 /** Server-side search, filter, sort and paging; the previous page stays while the next loads. */
-export function useMeetingList(query: MeetingListQuery) {
-  return useQuery({
-    queryKey: meetingKeys.list(query),
-    queryFn: ({ signal }) => api(meetingRoutes.list, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMeetingList = (query: MeetingListQuery) =>
+  usePageQuery(meetingKeys.list(query), (signal) => api(meetingRoutes.list, { query, signal }));
 
 export function useMeeting(id: string) {
   return useQuery({

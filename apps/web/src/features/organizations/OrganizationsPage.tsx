@@ -135,12 +135,12 @@ export default function OrganizationsPage() {
       />
       <InviteOrganizationDialog open={inviting} onOpenChange={setInviting} />
       <RenameOrganizationDialog
-        key={renaming?.id ?? 'none'}
+        key={`rename-${renaming?.id ?? 'none'}`}
         organization={renaming}
         onClose={() => setRenaming(null)}
       />
       <DeleteOrganizationDialog
-        key={deleting?.id ?? 'none'}
+        key={`delete-${deleting?.id ?? 'none'}`}
         organization={deleting}
         onClose={() => setDeleting(null)}
       />

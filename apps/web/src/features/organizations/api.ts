@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ORGANIZATION_MESSAGES as M,
   organizationRoutes,
@@ -6,7 +6,8 @@ import {
   type RouteQuery,
 } from '@parley/contracts';
 import { api, withFailureToast } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 type ListQuery = RouteQuery<typeof organizationRoutes.list>;
 
@@ -17,14 +18,10 @@ export const organizationKeys = {
   dashboard: (id: string, days: number) => ['organization', 'dashboard', id, days] as const,
 };
 
-export function useOrganizations(query: ListQuery) {
-  return useQuery({
-    queryKey: organizationKeys.list(query),
-    queryFn: ({ signal }) =>
-      withFailureToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useOrganizations = (query: ListQuery) =>
+  usePageQuery(organizationKeys.list(query), (signal) =>
+    withFailureToast(api(organizationRoutes.list, { query, signal, toast: false }), M.listFailed),
+  );
 
 export function useOrganizationDashboard(id: string, days: number) {
   return useQuery({
@@ -44,16 +41,8 @@ export function useOrganizationDashboard(id: string, days: number) {
 }
 
 /** A change to organisations: the server's message is toasted and every list refreshes. */
-function useOrganizationChange<V>(run: (vars: V) => Promise<{ message: string }>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (res) => {
-      toast({ title: res.message, variant: 'success' });
-      await client.invalidateQueries({ queryKey: organizationKeys.all });
-    },
-  });
-}
+const useOrganizationChange = <V>(run: (vars: V) => Promise<{ message: string }>) =>
+  useChange(run, { refresh: organizationKeys.all, announce: true });
 
 export const useInviteOrganization = () =>
   useOrganizationChange((body: RouteBody<typeof organizationRoutes.invite>) =>

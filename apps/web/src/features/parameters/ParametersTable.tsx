@@ -1,20 +1,11 @@
-import { useState } from 'react';
-import { Pencil, Plus, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import type { Parameter } from '@parley/contracts';
 import { formatDayMonthYear } from '../../lib/format';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
-import {
-  actionsColumn,
-  Button,
-  ConfirmDialog,
-  type DataColumn,
-  ListTable,
-  RowActions,
-  SearchInput,
-  Section,
-} from '../../ui';
+import { actionsColumn, type DataColumn, DeleteDialog, ListSection, RowActions } from '../../ui';
 import { useDeleteParameter, useParameterPage } from './api';
 import { ParameterDialog } from './ParameterDialog';
 
@@ -22,12 +13,12 @@ import { ParameterDialog } from './ParameterDialog';
 export function ParametersTable() {
   const list = useListState({ sort: parseSort('key:asc') });
   const parameters = useParameterPage({ ...list.query, sort: list.order });
-  const [dialog, setDialog] = useState<{ editing: Parameter | null } | null>(null);
+  const editor = useEditor<Parameter>();
   const remove = useDeleteParameter();
   const removal = useConfirmedAction((p: Parameter) => remove.mutateAsync(p.id));
 
   const actionsOf = (p: Parameter) => [
-    { label: 'Edit', icon: Pencil, onSelect: () => setDialog({ editing: p }) },
+    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(p) },
     { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(p) },
   ];
 
@@ -55,56 +46,42 @@ export function ParametersTable() {
   ];
 
   return (
-    <Section
+    <ListSection
       title="Parameters"
-      actions={
-        <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-          <SearchInput
-            label="Search parameters"
-            placeholder="Search keys"
-            {...list.searchBox}
-            className="min-w-0 flex-1 sm:w-64"
-          />
-          <Button onClick={() => setDialog({ editing: null })}>
-            <Plus className="size-4" aria-hidden />
-            Add parameter
-          </Button>
+      add={{ label: 'Add parameter', onClick: editor.add }}
+      search={{ label: 'Search parameters', placeholder: 'Search keys' }}
+      label="Parameters"
+      list={list}
+      result={parameters}
+      columns={columns}
+      rowKey={(p) => p.id}
+      rowLabel={(p) => p.key}
+      renderCard={(p) => (
+        <div className="flex items-start justify-between gap-3">
+          <span className="flex min-w-0 flex-col gap-1">
+            <span className="font-mono text-xs font-medium break-all text-fg">{p.key}</span>
+            <span className="tabular text-fg">{p.value}</span>
+            {p.description ? <span className="text-sm text-muted">{p.description}</span> : null}
+          </span>
+          <RowActions label={p.key} items={actionsOf(p)} inline />
         </div>
-      }
+      )}
+      icon={SlidersHorizontal}
+      noun="parameters"
+      empty={{ title: 'No parameter matches', description: 'Try another key.' }}
     >
-      <ListTable
-        label="Parameters"
-        list={list}
-        result={parameters}
-        columns={columns}
-        rowKey={(p) => p.id}
-        rowLabel={(p) => p.key}
-        renderCard={(p) => (
-          <div className="flex items-start justify-between gap-3">
-            <span className="flex min-w-0 flex-col gap-1">
-              <span className="font-mono text-xs font-medium break-all text-fg">{p.key}</span>
-              <span className="tabular text-fg">{p.value}</span>
-              {p.description ? <span className="text-sm text-muted">{p.description}</span> : null}
-            </span>
-            <RowActions label={p.key} items={actionsOf(p)} inline />
-          </div>
-        )}
-        icon={SlidersHorizontal}
-        noun="parameters"
-        empty={{ title: 'No parameter matches', description: 'Try another key.' }}
-      />
       <ParameterDialog
-        key={dialog?.editing?.id ?? 'new'}
-        open={dialog !== null}
-        editing={dialog?.editing ?? null}
-        onClose={() => setDialog(null)}
+        key={editor.key}
+        open={editor.open}
+        editing={editor.target}
+        onClose={editor.close}
       />
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.key ?? 'parameter'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(p) => p.key}
+        noun="parameter"
         description="A parameter the server knows falls back to its environment default."
-        confirmLabel="Delete"
       />
-    </Section>
+    </ListSection>
   );
 }

@@ -9,10 +9,8 @@ import {
   Badge,
   type DataColumn,
   FormDialog,
-  ListTable,
+  ListSection,
   RowActions,
-  SearchInput,
-  Section,
   TextField,
 } from '../../ui';
 import { useSaveThreshold, useThresholdPage } from './api';
@@ -85,39 +83,37 @@ export function ThresholdsTable() {
   ];
 
   return (
-    <Section
+    <ListSection
       title="Thresholds"
-      actions={<SearchInput label="Search organisations" {...list.searchBox} />}
-    >
-      <ListTable
-        label="Thresholds"
-        list={list}
-        result={thresholds}
-        columns={columns}
-        rowKey={(t) => t.organizationId}
-        rowLabel={(t) => t.organizationName}
-        renderCard={(t) => (
-          <div className="flex items-center justify-between gap-3">
-            <span className="flex min-w-0 flex-col gap-1">
-              <span className="font-medium text-fg">{t.organizationName}</span>
-              <span className="flex items-center gap-2">
-                <span className="tabular text-lg font-semibold text-fg">{t.effective}</span>
-                {sourceOf(t)}
-              </span>
+      search={{ label: 'Search organisations' }}
+      label="Thresholds"
+      list={list}
+      result={thresholds}
+      columns={columns}
+      rowKey={(t) => t.organizationId}
+      rowLabel={(t) => t.organizationName}
+      renderCard={(t) => (
+        <div className="flex items-center justify-between gap-3">
+          <span className="flex min-w-0 flex-col gap-1">
+            <span className="font-medium text-fg">{t.organizationName}</span>
+            <span className="flex items-center gap-2">
+              <span className="tabular text-lg font-semibold text-fg">{t.effective}</span>
+              {sourceOf(t)}
             </span>
-            <RowActions label={t.organizationName} items={actionsOf(t)} />
-          </div>
-        )}
-        icon={Gauge}
-        noun="organisations"
-        what="The thresholds"
-        empty={{ title: 'No organisation matches', description: 'Try another name.' }}
-      />
+          </span>
+          <RowActions label={t.organizationName} items={actionsOf(t)} />
+        </div>
+      )}
+      icon={Gauge}
+      noun="organisations"
+      what="The thresholds"
+      empty={{ title: 'No organisation matches', description: 'Try another name.' }}
+    >
       <ThresholdDialog
         key={editing?.organizationId ?? 'none'}
         row={editing}
         onClose={() => setEditing(null)}
       />
-    </Section>
+    </ListSection>
   );
 }

@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   parameterRoutes,
   type ParameterBody,
@@ -7,6 +6,8 @@ import {
   type ThresholdPageQuery,
 } from '@parley/contracts';
 import { api } from '../../lib/api';
+import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 export const parameterKeys = {
   all: ['parameter'] as const,
@@ -15,32 +16,21 @@ export const parameterKeys = {
   frontend: ['parameter', 'parameters'] as const,
 };
 
-export function useParameterPage(query: ParameterPageQuery) {
-  return useQuery({
-    queryKey: parameterKeys.page(query),
-    queryFn: ({ signal }) => api(parameterRoutes.list, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useParameterPage = (query: ParameterPageQuery) =>
+  usePageQuery(parameterKeys.page(query), (signal) => api(parameterRoutes.list, { query, signal }));
 
-export function useThresholdPage(query: ThresholdPageQuery) {
-  return useQuery({
-    queryKey: parameterKeys.thresholds(query),
-    queryFn: ({ signal }) => api(parameterRoutes.thresholds, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useThresholdPage = (query: ThresholdPageQuery) =>
+  usePageQuery(parameterKeys.thresholds(query), (signal) =>
+    api(parameterRoutes.thresholds, { query, signal }),
+  );
 
 /** Every parameter change can move an effective threshold, so all parameter data refreshes. */
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: parameterKeys.all });
-}
+const useParameterChange = <V, R>(run: (vars: V) => Promise<R>) =>
+  useChange(run, { refresh: parameterKeys.all, refreshOnFailure: true });
 
-export function useSaveParameter() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { id: string; patch: ParameterPatchBody } | { create: ParameterBody }) =>
+export const useSaveParameter = () =>
+  useParameterChange(
+    (input: { id: string; patch: ParameterPatchBody } | { create: ParameterBody }) =>
       'create' in input
         ? api(parameterRoutes.create, { body: input.create, toast: false })
         : api(parameterRoutes.update, {
@@ -48,33 +38,22 @@ export function useSaveParameter() {
             body: input.patch,
             toast: false,
           }),
-    onSettled: refresh,
-  });
-}
+  );
 
-export function useDeleteParameter() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => api(parameterRoutes.remove, { params: { id } }),
-    onSettled: refresh,
-  });
-}
+export const useDeleteParameter = () =>
+  useParameterChange((id: string) => api(parameterRoutes.remove, { params: { id } }));
 
 /** Creates the organisation's threshold, or changes the one it has. */
-export function useSaveThreshold() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { id: string | null; organizationId: string; value: number }) =>
-      input.id
-        ? api(parameterRoutes.updateThreshold, {
-            params: { id: input.id },
-            body: { value: input.value },
-            toast: false,
-          })
-        : api(parameterRoutes.createThreshold, {
-            body: { organizationId: input.organizationId, value: input.value },
-            toast: false,
-          }),
-    onSettled: refresh,
-  });
-}
+export const useSaveThreshold = () =>
+  useParameterChange((input: { id: string | null; organizationId: string; value: number }) =>
+    input.id
+      ? api(parameterRoutes.updateThreshold, {
+          params: { id: input.id },
+          body: { value: input.value },
+          toast: false,
+        })
+      : api(parameterRoutes.createThreshold, {
+          body: { organizationId: input.organizationId, value: input.value },
+          toast: false,
+        }),
+  );

@@ -5,11 +5,9 @@ import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
   Badge,
-  ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
-  ListTable,
-  SearchInput,
-  Section,
+  ListSection,
   SelectField,
 } from '../../ui';
 import { useDeletePrompt, usePromptTags, useSavedPrompts } from './api';
@@ -83,14 +81,10 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
   ];
 
   return (
-    <Section title="Saved prompts">
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchInput
-          label="Search prompts"
-          placeholder="Search name, text or tag"
-          {...list.searchBox}
-          className="w-full max-w-xs"
-        />
+    <ListSection
+      title="Saved prompts"
+      search={{ label: 'Search prompts', placeholder: 'Search name, text or tag' }}
+      filters={
         <SelectField
           label="Show"
           labelInside
@@ -103,44 +97,45 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
           ]}
           className="w-44"
         />
-      </div>
-      {tags.data?.data.length ? (
-        <div className="flex flex-wrap items-center gap-2" aria-label="Tags">
-          <Tag className="size-4 text-subtle" aria-hidden />
-          {tags.data.data.map((t) => (
-            <button
-              key={t}
-              type="button"
-              onClick={() => list.setSearch(t)}
-              className="rounded-control border border-border bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              {t}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      <ListTable
-        label="Saved prompts"
-        list={list}
-        result={prompts}
-        columns={columns}
-        rowKey={(p) => p.id}
-        rowLabel={(p) => p.promptName}
-        icon={FileText}
-        noun="prompts"
-        what="The saved prompts"
-        empty={{
-          title: 'No saved prompts yet',
-          noMatch: 'No prompt matches',
-          description: 'Write a prompt above, run it, then save it to find it here.',
-        }}
-      />
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.promptName ?? 'prompt'}?`}
+      }
+      above={
+        tags.data?.data.length ? (
+          <div className="flex flex-wrap items-center gap-2" aria-label="Tags">
+            <Tag className="size-4 text-subtle" aria-hidden />
+            {tags.data.data.map((t) => (
+              <button
+                key={t}
+                type="button"
+                onClick={() => list.setSearch(t)}
+                className="rounded-control border border-border bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {t}
+              </button>
+            ))}
+          </div>
+        ) : null
+      }
+      label="Saved prompts"
+      list={list}
+      result={prompts}
+      columns={columns}
+      rowKey={(p) => p.id}
+      rowLabel={(p) => p.promptName}
+      icon={FileText}
+      noun="prompts"
+      what="The saved prompts"
+      empty={{
+        title: 'No saved prompts yet',
+        noMatch: 'No prompt matches',
+        description: 'Write a prompt above, run it, then save it to find it here.',
+      }}
+    >
+      <DeleteDialog
+        action={removal}
+        name={(p) => p.promptName}
+        noun="prompt"
         description="The prompt and its saved result are removed for everyone who could see it."
-        confirmLabel="Delete"
       />
-    </Section>
+    </ListSection>
   );
 }

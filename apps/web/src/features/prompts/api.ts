@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   meetingRoutes,
   promptRoutes,
@@ -7,6 +7,8 @@ import {
   type RouteBody,
 } from '@parley/contracts';
 import { api } from '../../lib/api';
+import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 export const promptKeys = {
   all: ['prompt'] as const,
@@ -24,11 +26,9 @@ export function useSavedPrompts(q: PromptQuery) {
     ...(q.search?.trim() ? { search: q.search.trim() } : {}),
     ...(q.filter ? { filter: q.filter } : {}),
   };
-  return useQuery({
-    queryKey: promptKeys.list(query),
-    queryFn: ({ signal }) => api(promptRoutes.query, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(promptKeys.list(query), (signal) =>
+    api(promptRoutes.query, { query, signal }),
+  );
 }
 
 export function usePromptTags() {
@@ -50,27 +50,17 @@ export function useProcessedMeetings() {
   });
 }
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: promptKeys.all });
-}
+/** Saved prompts and their tags change together: the whole prompt cache refreshes. */
+const usePromptChange = <V, R>(run: (vars: V) => Promise<R>) =>
+  useChange(run, { refresh: promptKeys.all, refreshOnFailure: true });
 
-export function useSavePrompt() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: PromptCreateBody }) =>
-      id ? api(promptRoutes.update, { params: { id }, body }) : api(promptRoutes.create, { body }),
-    onSettled: refresh,
-  });
-}
+export const useSavePrompt = () =>
+  usePromptChange(({ id, body }: { id: string | null; body: PromptCreateBody }) =>
+    id ? api(promptRoutes.update, { params: { id }, body }) : api(promptRoutes.create, { body }),
+  );
 
-export function useDeletePrompt() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: string) => api(promptRoutes.remove, { params: { id } }),
-    onSettled: refresh,
-  });
-}
+export const useDeletePrompt = () =>
+  usePromptChange((id: string) => api(promptRoutes.remove, { params: { id } }));
 
 /** Cached 0 s (spec 2 §9): a comparison is always run afresh. */
 export function useCompare() {

@@ -12,6 +12,7 @@ import {
   EmptyState,
   Figure,
   ListTable,
+  NameAndEmail,
   PageHeader,
   SearchInput,
 } from '../../ui';
@@ -31,12 +32,7 @@ const COLUMNS: DataColumn<UserLogEntry>[] = [
     id: 'firstName',
     header: 'User',
     sortable: true,
-    cell: (e) => (
-      <span className="flex min-w-0 flex-col">
-        <span className="truncate font-medium text-fg">{nameOf(e)}</span>
-        <span className="truncate text-xs text-muted">{e.email.email}</span>
-      </span>
-    ),
+    cell: (e) => <NameAndEmail name={nameOf(e)} email={e.email.email} />,
   },
   {
     id: 'activityCount',

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { userLogRoutes, type UserLogQuery } from '@parley/contracts';
 import { api } from '../../lib/api';
+import { usePageQuery } from '../../lib/use-page-query';
 
 /** Whose logs a page shows: everyone's (super admin), one organisation's, or one user's. */
 export type LogScope =
@@ -16,24 +16,21 @@ export const userLogKeys = {
  * the spec's message, so the generic toast is off.
  */
 export function useUserLogs(scope: LogScope, query: UserLogQuery) {
-  return useQuery({
-    queryKey: userLogKeys.page(scope, query),
-    queryFn: ({ signal }) =>
-      scope.kind === 'all'
-        ? api(userLogRoutes.all, { query, signal, toast: false })
-        : scope.kind === 'organization'
-          ? api(userLogRoutes.organization, {
-              params: { organizationId: scope.id },
-              query,
-              signal,
-              toast: false,
-            })
-          : api(userLogRoutes.user, {
-              params: { userId: scope.id },
-              query,
-              signal,
-              toast: false,
-            }),
-    placeholderData: keepPreviousData,
-  });
+  return usePageQuery(userLogKeys.page(scope, query), (signal) =>
+    scope.kind === 'all'
+      ? api(userLogRoutes.all, { query, signal, toast: false })
+      : scope.kind === 'organization'
+        ? api(userLogRoutes.organization, {
+            params: { organizationId: scope.id },
+            query,
+            signal,
+            toast: false,
+          })
+        : api(userLogRoutes.user, {
+            params: { userId: scope.id },
+            query,
+            signal,
+            toast: false,
+          }),
+  );
 }

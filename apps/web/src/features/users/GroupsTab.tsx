@@ -1,24 +1,21 @@
-import { useState } from 'react';
-import { FolderTree, Pencil, Plus, Power, Trash2 } from 'lucide-react';
+import { FolderTree, Pencil, Power, Trash2 } from 'lucide-react';
 import type { Group } from '@parley/contracts';
 import { useCan } from '../../lib/auth-store';
 import { formatDate } from '../../lib/format';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
 import { useFormDialog } from '../../lib/use-form-dialog';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
-  Badge,
-  Button,
-  ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
   FormDialog,
-  ListTable,
-  SearchInput,
-  Section,
+  ListSection,
   TextField,
 } from '../../ui';
 import { useCreateGroup, useDeleteGroup, useGroupPage, useUpdateGroup } from './api';
+import { nameColumn, statusColumn, usersCountColumn } from './columns';
 import { validateGroup } from './model';
 
 /** Create or rename a group (`group` null creates). */
@@ -63,28 +60,15 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
   const canManage = useCan('groups.manage');
   const list = useListState();
   const groups = useGroupPage(organizationId, list.query);
-  const [editing, setEditing] = useState<Group | 'new' | null>(null);
+  const editor = useEditor<Group>();
   const update = useUpdateGroup();
   const remove = useDeleteGroup();
   const removal = useConfirmedAction((g: Group) => remove.mutateAsync(g.id));
 
   const columns: DataColumn<Group>[] = [
-    {
-      id: 'name',
-      header: 'Group',
-      cell: (g) => <span className="font-medium text-fg">{g.name}</span>,
-    },
-    {
-      id: 'users',
-      header: 'Users',
-      className: 'text-right',
-      cell: (g) => <span className="tabular">{g.usersCount}</span>,
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (g) => <Badge tone={g.status === 'active' ? 'success' : 'neutral'}>{g.status}</Badge>,
-    },
+    nameColumn('Group'),
+    usersCountColumn(),
+    statusColumn(),
     {
       id: 'createdAt',
       header: 'Created',
@@ -95,7 +79,7 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
           actionsColumn<Group>(
             (g) => g.name,
             (g) => [
-              { label: 'Rename', icon: Pencil, onSelect: () => setEditing(g) },
+              { label: 'Rename', icon: Pencil, onSelect: () => editor.edit(g) },
               {
                 label: g.status === 'active' ? 'Deactivate' : 'Activate',
                 icon: Power,
@@ -113,52 +97,39 @@ export function GroupsTab({ organizationId }: { organizationId: string }) {
   ];
 
   return (
-    <Section
+    <ListSection
       title="Groups"
-      actions={
-        canManage ? (
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden /> New group
-          </Button>
-        ) : null
-      }
+      add={canManage ? { label: 'New group', onClick: editor.add } : null}
+      search={{ label: 'Search groups' }}
+      label="Groups"
+      list={list}
+      result={groups}
+      columns={columns}
+      rowKey={(g) => g.id}
+      rowLabel={(g) => g.name}
+      icon={FolderTree}
+      noun="groups"
+      empty={{
+        title: 'No groups yet',
+        noMatch: 'No group matches',
+        description: 'Create a group to gather users, e.g. a team or a department.',
+      }}
     >
-      <SearchInput
-        label="Search groups"
-        value={list.search}
-        onValueChange={list.setSearch}
-        className="w-full max-w-xs"
-      />
-      <ListTable
-        label="Groups"
-        list={list}
-        result={groups}
-        columns={columns}
-        rowKey={(g) => g.id}
-        rowLabel={(g) => g.name}
-        icon={FolderTree}
-        noun="groups"
-        empty={{
-          title: 'No groups yet',
-          noMatch: 'No group matches',
-          description: 'Create a group to gather users, e.g. a team or a department.',
-        }}
-      />
-      {editing ? (
+      {editor.open ? (
         <GroupDialog
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editor.key}
           organizationId={organizationId}
-          group={editing === 'new' ? null : editing}
+          group={editor.target}
           open
-          onClose={() => setEditing(null)}
+          onClose={editor.close}
         />
       ) : null}
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.name ?? 'group'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(g) => g.name}
+        noun="group"
         description="Its members stay; they are no longer in this group."
-        confirmLabel="Delete"
       />
-    </Section>
+    </ListSection>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import {
   CUSTOM_ROLE_BASES,
@@ -11,13 +10,14 @@ import {
 } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
 import { useFormDialog } from '../../lib/use-form-dialog';
 import {
   actionsColumn,
   Badge,
   Button,
-  CheckboxField,
-  ConfirmDialog,
+  CheckboxList,
+  DeleteDialog,
   type DataColumn,
   DataTable,
   EmptyState,
@@ -28,6 +28,7 @@ import {
   TextField,
 } from '../../ui';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from './api';
+import { nameColumn, usersCountColumn } from './columns';
 import { validateRole, type RoleValues } from './model';
 
 function Permissions({ permissions }: { permissions: readonly Permission[] }) {
@@ -64,9 +65,6 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
     failure: role ? 'The role could not be saved' : 'The role could not be created',
     onClose,
   });
-  const chosen = form.values.permissions;
-  const toggle = (p: Permission, on: boolean) =>
-    form.set('permissions', on ? [...chosen, p] : chosen.filter((x) => x !== p));
   return (
     <FormDialog
       open
@@ -82,24 +80,23 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
         onValueChange={(v) => form.set('baseRole', v as RoleValues['baseRole'])}
         options={CUSTOM_ROLE_BASES.map((r) => ({ value: r, label: ROLE_NAMES[r] }))}
       />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-fg">Permissions</legend>
-        {GRANTABLE_PERMISSIONS.map((p) => (
-          <CheckboxField
-            key={p}
-            label={
-              <span>
-                <span className="font-medium">{p}</span>
-                <span className="text-muted"> — {PERMISSION_LABELS[p]}</span>
-              </span>
-            }
-            checked={chosen.includes(p)}
-            // Nobody grants what they do not hold (the server refuses it too).
-            disabled={dialog.pending || !held.includes(p)}
-            onCheckedChange={(on) => toggle(p, on)}
-          />
-        ))}
-      </fieldset>
+      <CheckboxList
+        legend="Permissions"
+        options={GRANTABLE_PERMISSIONS.map((p) => ({
+          value: p,
+          label: (
+            <span>
+              <span className="font-medium">{p}</span>
+              <span className="text-muted"> — {PERMISSION_LABELS[p]}</span>
+            </span>
+          ),
+          // Nobody grants what they do not hold (the server refuses it too).
+          disabled: !held.includes(p),
+        }))}
+        value={form.values.permissions}
+        onChange={(permissions) => form.set('permissions', permissions)}
+        disabled={dialog.pending}
+      />
     </FormDialog>
   );
 }
@@ -108,7 +105,7 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
 export function RolesTab({ organizationId }: { organizationId: string }) {
   const canManage = useCan('roles.manage');
   const roles = useRoles(organizationId);
-  const [editing, setEditing] = useState<CustomRole | 'new' | null>(null);
+  const editor = useEditor<CustomRole>();
   const remove = useDeleteRole();
   const removal = useConfirmedAction((r: CustomRole) => remove.mutateAsync(r.id));
 
@@ -125,29 +122,20 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
     },
   ];
   const custom: DataColumn<CustomRole>[] = [
-    {
-      id: 'name',
-      header: 'Role',
-      cell: (r) => <span className="font-medium text-fg">{r.name}</span>,
-    },
+    nameColumn('Role'),
     { id: 'base', header: 'Kind of account', cell: (r) => ROLE_NAMES[r.baseRole] },
     {
       id: 'permissions',
       header: 'Permissions',
       cell: (r) => <Permissions permissions={r.permissions} />,
     },
-    {
-      id: 'users',
-      header: 'Users',
-      className: 'text-right',
-      cell: (r) => <span className="tabular">{r.usersCount}</span>,
-    },
+    usersCountColumn(),
     ...(canManage
       ? [
           actionsColumn<CustomRole>(
             (r) => r.name,
             (r) => [
-              { label: 'Edit', icon: Pencil, onSelect: () => setEditing(r) },
+              { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(r) },
               { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => removal.ask(r) },
             ],
           ),
@@ -164,7 +152,7 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
         description="Roles of your own, built from permissions."
         actions={
           canManage ? (
-            <Button onClick={() => setEditing('new')}>
+            <Button onClick={editor.add}>
               <Plus aria-hidden /> New role
             </Button>
           ) : null
@@ -199,19 +187,19 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
           loading={roles.isLoading}
         />
       </Section>
-      {editing ? (
+      {editor.open ? (
         <RoleDialog
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editor.key}
           organizationId={organizationId}
-          role={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          role={editor.target}
+          onClose={editor.close}
         />
       ) : null}
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target?.name ?? 'role'}?`}
+      <DeleteDialog
+        action={removal}
+        name={(r) => r.name}
+        noun="role"
         description="A role somebody holds cannot be deleted: give them another role first."
-        confirmLabel="Delete"
       />
     </div>
   );

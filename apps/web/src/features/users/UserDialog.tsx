@@ -3,14 +3,14 @@ import type { ManagedUser } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
 import { useFormDialog } from '../../lib/use-form-dialog';
-import { CheckboxField, FormDialog, SelectField, TextField } from '../../ui';
+import { CheckboxList, FormDialog, SelectField, TextField } from '../../ui';
 import {
   useCreateUser,
   useOrganizationGroups,
   usePositions,
   useRoles,
   useSalesManagers,
-  useUpdateUserForm,
+  useUpdateUser,
 } from './api';
 import { baseRoleOf, emptyUser, roleOptions, validateUser, valuesOf } from './model';
 
@@ -32,7 +32,7 @@ export function UserDialog(props: {
   const positions = usePositions(organizationId).data?.data ?? [];
   const managers = useSalesManagers(organizationId).data?.data ?? [];
   const create = useCreateUser();
-  const update = useUpdateUserForm();
+  const update = useUpdateUser({ inForm: true });
   const positionList = useId();
   const { form, field, dialog } = useFormDialog({
     initial: user ? valuesOf(user) : emptyUser(),
@@ -48,8 +48,6 @@ export function UserDialog(props: {
   });
   const v = form.values;
   const isRep = baseRoleOf(v.role, custom) === 'salesRep';
-  const toggleGroup = (id: string, on: boolean) =>
-    form.set('groupIds', on ? [...v.groupIds, id] : v.groupIds.filter((g) => g !== id));
 
   return (
     <FormDialog
@@ -95,18 +93,13 @@ export function UserDialog(props: {
         />
       ) : null}
       {groups.length ? (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium text-fg">Groups</legend>
-          {groups.map((g) => (
-            <CheckboxField
-              key={g.id}
-              label={g.name}
-              checked={v.groupIds.includes(g.id)}
-              disabled={dialog.pending}
-              onCheckedChange={(on) => toggleGroup(g.id, on)}
-            />
-          ))}
-        </fieldset>
+        <CheckboxList
+          legend="Groups"
+          options={groups.map((g) => ({ value: g.id, label: g.name }))}
+          value={v.groupIds}
+          onChange={(ids) => form.set('groupIds', ids)}
+          disabled={dialog.pending}
+        />
       ) : null}
     </FormDialog>
   );

@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { Pencil, Plus, Power, Trash2, Users } from 'lucide-react';
+import { Pencil, Power, Trash2, Users } from 'lucide-react';
 import type { ManagedUser } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { formatDate } from '../../lib/format';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
   Badge,
-  Button,
   ConfirmDialog,
+  DeleteDialog,
   type DataColumn,
-  ListTable,
-  SearchInput,
-  Section,
+  ListSection,
+  NameAndEmail,
   SelectField,
 } from '../../ui';
 import { useDeleteUser, useOrganizationGroups, useUpdateUser, useUserPage } from './api';
+import { statusColumn } from './columns';
 import { roleLabel } from './model';
 import { UserDialog } from './UserDialog';
 
@@ -36,7 +36,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
     ...(group !== ALL ? { filter: `groupId:eq:${group}` } : {}),
   });
   const groups = useOrganizationGroups(organizationId).data?.data ?? [];
-  const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null);
+  const editor = useEditor<ManagedUser>();
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const removal = useConfirmedAction((u: ManagedUser) => remove.mutateAsync(u.id));
@@ -49,12 +49,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
       id: 'firstName',
       header: 'Name',
       sortable: true,
-      cell: (u) => (
-        <span className="flex min-w-0 flex-col">
-          <span className="truncate font-medium text-fg">{fullName(u)}</span>
-          <span className="truncate text-xs text-muted">{u.email}</span>
-        </span>
-      ),
+      cell: (u) => <NameAndEmail name={fullName(u)} email={u.email} />,
     },
     {
       id: 'role',
@@ -74,11 +69,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
         <span className="text-muted">{u.groups.map((g) => g.name).join(', ') || '—'}</span>
       ),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      cell: (u) => <Badge tone={u.status === 'active' ? 'success' : 'neutral'}>{u.status}</Badge>,
-    },
+    statusColumn(),
     {
       id: 'createdAt',
       header: 'Added',
@@ -91,7 +82,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
           actionsColumn<ManagedUser>(fullName, (u) =>
             // Nobody deactivates or deletes themself.
             [
-              { label: 'Edit', icon: Pencil, onSelect: () => setEditing(u) },
+              { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(u) },
               ...(u.id === me
                 ? []
                 : [
@@ -116,24 +107,11 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
   ];
 
   return (
-    <Section
+    <ListSection
       title="Users"
-      actions={
-        canManage ? (
-          <Button onClick={() => setEditing('new')}>
-            <Plus aria-hidden /> Add user
-          </Button>
-        ) : null
-      }
-    >
-      <div className="flex flex-wrap items-end gap-3">
-        <SearchInput
-          label="Search users"
-          placeholder="Search name or e-mail"
-          value={list.search}
-          onValueChange={list.setSearch}
-          className="w-full max-w-xs"
-        />
+      add={canManage ? { label: 'Add user', onClick: editor.add } : null}
+      search={{ label: 'Search users', placeholder: 'Search name or e-mail' }}
+      filters={
         <SelectField
           label="Group"
           labelInside
@@ -145,28 +123,27 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
           ]}
           className="w-56"
         />
-      </div>
-      <ListTable
-        label="Users"
-        list={list}
-        result={users}
-        columns={columns}
-        rowKey={(u) => u.id}
-        rowLabel={fullName}
-        icon={Users}
-        noun="users"
-        empty={{
-          title: 'No users yet',
-          noMatch: 'No user matches',
-          description: 'Add a user: they receive an e-mail with a link to sign in.',
-        }}
-      />
-      {editing ? (
+      }
+      label="Users"
+      list={list}
+      result={users}
+      columns={columns}
+      rowKey={(u) => u.id}
+      rowLabel={fullName}
+      icon={Users}
+      noun="users"
+      empty={{
+        title: 'No users yet',
+        noMatch: 'No user matches',
+        description: 'Add a user: they receive an e-mail with a link to sign in.',
+      }}
+    >
+      {editor.open ? (
         <UserDialog
-          key={editing === 'new' ? 'new' : editing.id}
+          key={editor.key}
           organizationId={organizationId}
-          user={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          user={editor.target}
+          onClose={editor.close}
         />
       ) : null}
       <ConfirmDialog
@@ -175,12 +152,12 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
         description="They are signed out at once and cannot sign in until reactivated."
         confirmLabel="Deactivate"
       />
-      <ConfirmDialog
-        {...removal.dialog}
-        title={`Delete ${removal.target ? fullName(removal.target) : 'user'}?`}
+      <DeleteDialog
+        action={removal}
+        name={fullName}
+        noun="user"
         description="Their account is removed. Their meetings stay with the organisation."
-        confirmLabel="Delete"
       />
-    </Section>
+    </ListSection>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   USER_ADMIN_MESSAGES as M,
   groupRoutes,
@@ -8,6 +8,7 @@ import {
   type RouteQuery,
 } from '@parley/contracts';
 import { api, withFailureToast } from '../../lib/api';
+import { useChange as useRefreshingChange } from '../../lib/use-change';
 
 type UserQuery = RouteQuery<typeof userAdminRoutes.listOfOrganization>;
 type GroupQuery = RouteQuery<typeof groupRoutes.all>;
@@ -24,61 +25,65 @@ export const userAdminKeys = {
   managers: (organizationId: string) => ['user-management', 'managers', organizationId] as const,
 };
 
-export function useUserPage(organizationId: string, query: UserQuery) {
+/**
+ * A read of one organisation's User Management data: off until there is an organisation, and a
+ * failure toasts the spec's title for it (`failure`).
+ */
+function useOrganizationRead<T>(
+  organizationId: string,
+  queryKey: readonly unknown[],
+  read: (signal: AbortSignal) => Promise<T>,
+  failure: string,
+  paged = false,
+) {
   return useQuery({
-    queryKey: userAdminKeys.users(organizationId, query),
-    queryFn: ({ signal }) =>
-      withFailureToast(
-        api(userAdminRoutes.listOfOrganization, {
-          params: { organizationId },
-          query,
-          signal,
-          toast: false,
-        }),
-        M.searchFailed,
-      ),
-    placeholderData: keepPreviousData,
+    queryKey,
+    queryFn: ({ signal }) => withFailureToast(read(signal), failure),
+    ...(paged ? { placeholderData: keepPreviousData } : {}),
     enabled: !!organizationId,
   });
 }
 
-export function useGroupPage(organizationId: string, query: GroupQuery) {
-  return useQuery({
-    queryKey: userAdminKeys.groups(organizationId, query),
-    queryFn: ({ signal }) =>
-      withFailureToast(
-        api(groupRoutes.all, { query: { ...query, organizationId }, signal, toast: false }),
-        M.groupsFailed,
-      ),
-    placeholderData: keepPreviousData,
-    enabled: !!organizationId,
-  });
-}
+export const useUserPage = (organizationId: string, query: UserQuery) =>
+  useOrganizationRead(
+    organizationId,
+    userAdminKeys.users(organizationId, query),
+    (signal) =>
+      api(userAdminRoutes.listOfOrganization, {
+        params: { organizationId },
+        query,
+        signal,
+        toast: false,
+      }),
+    M.searchFailed,
+    true,
+  );
+
+export const useGroupPage = (organizationId: string, query: GroupQuery) =>
+  useOrganizationRead(
+    organizationId,
+    userAdminKeys.groups(organizationId, query),
+    (signal) => api(groupRoutes.all, { query: { ...query, organizationId }, signal, toast: false }),
+    M.groupsFailed,
+    true,
+  );
 
 /** Every group of the organisation with its status (the filter and the user dialog). */
-export function useOrganizationGroups(organizationId: string) {
-  return useQuery({
-    queryKey: userAdminKeys.groups(organizationId),
-    queryFn: ({ signal }) =>
-      withFailureToast(
-        api(userAdminRoutes.groups, { query: { organizationId }, signal, toast: false }),
-        M.groupsFailed,
-      ),
-    enabled: !!organizationId,
-  });
-}
+export const useOrganizationGroups = (organizationId: string) =>
+  useOrganizationRead(
+    organizationId,
+    userAdminKeys.groups(organizationId),
+    (signal) => api(userAdminRoutes.groups, { query: { organizationId }, signal, toast: false }),
+    M.groupsFailed,
+  );
 
-export function useRoles(organizationId: string) {
-  return useQuery({
-    queryKey: userAdminKeys.roles(organizationId),
-    queryFn: ({ signal }) =>
-      withFailureToast(
-        api(roleRoutes.ofOrganization, { query: { organizationId }, signal, toast: false }),
-        M.rolesFailed,
-      ),
-    enabled: !!organizationId,
-  });
-}
+export const useRoles = (organizationId: string) =>
+  useOrganizationRead(
+    organizationId,
+    userAdminKeys.roles(organizationId),
+    (signal) => api(roleRoutes.ofOrganization, { query: { organizationId }, signal, toast: false }),
+    M.rolesFailed,
+  );
 
 export function usePositions(organizationId: string) {
   return useQuery({
@@ -89,45 +94,32 @@ export function usePositions(organizationId: string) {
 }
 
 /** The organisation's sales managers: who a sales rep can report to. */
-export function useSalesManagers(organizationId: string) {
-  return useQuery({
-    queryKey: userAdminKeys.managers(organizationId),
-    queryFn: ({ signal }) =>
-      withFailureToast(
-        api(userAdminRoutes.ofOrganization, {
-          params: { organizationId },
-          query: { role: 'salesManager' },
-          signal,
-          toast: false,
-        }),
-        M.fetchFailed,
-      ),
-    enabled: !!organizationId,
-  });
-}
-
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: userAdminKeys.all });
-}
+export const useSalesManagers = (organizationId: string) =>
+  useOrganizationRead(
+    organizationId,
+    userAdminKeys.managers(organizationId),
+    (signal) =>
+      api(userAdminRoutes.ofOrganization, {
+        params: { organizationId },
+        query: { role: 'salesManager' },
+        signal,
+        toast: false,
+      }),
+    M.fetchFailed,
+  );
 
 /** A change whose success refreshes every User Management list. */
-function useChange<V, R>(run: (vars: V) => Promise<R>) {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: run, onSuccess: () => refresh() });
-}
+const useChange = <V, R>(run: (vars: V) => Promise<R>) =>
+  useRefreshingChange(run, { refresh: userAdminKeys.all });
 
 export const useCreateUser = () =>
   useChange((body: RouteBody<typeof userAdminRoutes.create>) =>
     api(userAdminRoutes.create, { body, toast: false }),
   );
-export const useUpdateUser = () =>
+/** `inForm`: the dialog shows the failure inline, so the API client's error toast is off. */
+export const useUpdateUser = ({ inForm = false } = {}) =>
   useChange(({ id, body }: { id: string; body: RouteBody<typeof userAdminRoutes.update> }) =>
-    api(userAdminRoutes.update, { params: { id }, body }),
-  );
-export const useUpdateUserForm = () =>
-  useChange(({ id, body }: { id: string; body: RouteBody<typeof userAdminRoutes.update> }) =>
-    api(userAdminRoutes.update, { params: { id }, body, toast: false }),
+    api(userAdminRoutes.update, { params: { id }, body, toast: !inForm }),
   );
 export const useDeleteUser = () =>
   useChange((id: string) => api(userAdminRoutes.remove, { params: { id } }));
