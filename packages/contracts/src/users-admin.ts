@@ -44,9 +44,12 @@ export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 /** What a custom role may be built on: the kind of account it is. */
 export const CUSTOM_ROLE_BASES = ['user', 'salesManager', 'salesRep'] as const;
 export const customRoleBaseSchema = z.enum(CUSTOM_ROLE_BASES);
-/** Never in a custom role: running the platform is the super admin's alone. */
+/**
+ * What a custom role is built from: never running the platform (the super admin's alone), and
+ * not `profile.own`, which every role holds whatever it is given (permissionsOf adds it).
+ */
 export const GRANTABLE_PERMISSIONS: readonly Permission[] = permissionSchema.options.filter(
-  (p) => p !== 'platform.manage',
+  (p) => p !== 'platform.manage' && p !== 'profile.own',
 );
 
 export const ROLE_NAMES: Record<Role, string> = {

@@ -69,7 +69,7 @@ function RoleDialog(props: { organizationId: string; role: CustomRole | null; on
     <FormDialog
       open
       title={role ? `Edit ${role.name}` : 'New role'}
-      description="A custom role is a set of permissions. Its holders’ next request uses it."
+      description="A custom role is a set of permissions; every role also keeps its own profile, settings and activity. Its holders’ next request uses it."
       submitLabel={role ? 'Save' : 'Create role'}
       {...dialog}
     >
