@@ -34,7 +34,8 @@ export function contentSecurityPolicy(https: boolean, inlineScriptHashes: string
       scriptSrcAttr: ["'none'"],
       styleSrc: [SELF, "'unsafe-inline'"],
       imgSrc: [SELF, 'data:', 'blob:'],
-      mediaSrc: [SELF, 'blob:'],
+      // Verification evidence comes inline with its result (a voice clip as a data: URL).
+      mediaSrc: [SELF, 'data:', 'blob:'],
       fontSrc: [SELF, 'data:'],
       connectSrc: [SELF],
       workerSrc: [SELF, 'blob:'],
