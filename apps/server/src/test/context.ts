@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { AuthSuccess } from '@parley/contracts';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -159,6 +159,11 @@ export async function createTestContext(
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
+}
+
+/** The call was refused with this status and the spec's message (the error shape's fields). */
+export function expectRefusal(res: LightMyRequestResponse, statusCode: number, message: string) {
+  expect(json(res)).toMatchObject({ statusCode, message });
 }
 
 /** Requests a code and verifies it; returns the access token, the user and the refresh cookie. */

@@ -2,16 +2,8 @@
 // Gaussian over the MFCCs plus a 1-D Gaussian over voiced log-f0 and a voicing rate.
 import { DIM, N_MFCC, OUTER, type BlockStats } from './features.js';
 
-/** Pooled statistics of a set of blocks: a speaker, or a candidate one. */
-export interface Pool {
-  n: number;
-  sum: Float64Array;
-  sumSq: Float64Array;
-  outer: Float64Array;
-  voiced: number;
-  f0Sum: number;
-  f0SumSq: number;
-}
+/** Pooled statistics of a set of blocks (a speaker, or a candidate one): a block's sums, summed. */
+export type Pool = Omit<BlockStats, 'index'>;
 
 export const emptyPool = (): Pool => ({
   n: 0,

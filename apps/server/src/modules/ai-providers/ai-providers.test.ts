@@ -10,7 +10,7 @@ import {
 } from '@parley/contracts';
 import { integrationConfigs } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
-import { call, json, LOCAL_STAND_INS } from '../../test/context.js';
+import { call, json, LOCAL_STAND_INS, expectRefusal } from '../../test/context.js';
 
 let server: ProviderTestServer;
 let poc: string;
@@ -52,7 +52,7 @@ describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', ()
       token: poc,
       payload: { apiKey: 'not-the-key', baseUrl: server.url },
     });
-    expect(json(res)).toMatchObject({ statusCode: 400, message: 'Chat Gpt Key is expired!' });
+    expectRefusal(res, 400, 'Chat Gpt Key is expired!');
     expect(await rowOf(acmeId, 'chatgpt')).toBeNull();
   });
 
@@ -99,10 +99,11 @@ describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', ()
       token: poc,
       payload: { apiKey: 'test-key', baseUrl: server.url },
     });
-    expect(json(again)).toMatchObject({
-      statusCode: 409,
-      message: 'Chat Gpt is already connected; update or delete its configuration instead',
-    });
+    expectRefusal(
+      again,
+      409,
+      'Chat Gpt is already connected; update or delete its configuration instead',
+    );
   });
 
   it('keeps another organisation out', async () => {
@@ -111,7 +112,7 @@ describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', ()
       token: outsider,
       payload: { defaultModel: 'gpt-4o' },
     });
-    expect(json(patch)).toMatchObject({ statusCode: 404, message: 'Chat Gpt is not connected' });
+    expectRefusal(patch, 404, 'Chat Gpt is not connected');
     expect((await call(ctx, 'DELETE', '/chatgpt', { token: outsider })).statusCode).toBe(404);
     const test = await call(ctx, 'POST', '/ai/test-connection', {
       token: outsider,

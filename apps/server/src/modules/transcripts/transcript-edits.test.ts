@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANALYSIS_MESSAGES as A, type Diarization, type Transcription } from '@parley/contracts';
-import { call, json } from '../../test/context.js';
+import { call, json, expectRefusal } from '../../test/context.js';
 import {
   FIXTURE,
   ctx,
@@ -78,7 +78,7 @@ describe('naming speakers', () => {
 
   it('refuses keys that are not speaker_NN, and people who do not manage the meeting', async () => {
     const bad = await name(owner, id, { Dana: 'Dana' });
-    expect(json(bad)).toMatchObject({ statusCode: 400, message: 'Speakers are speaker_NN' });
+    expectRefusal(bad, 400, 'Speakers are speaker_NN');
     await call(ctx, 'POST', `/share/${id}`, {
       token: owner,
       payload: { email: 'manager@acme.parley.local' },
