@@ -78,6 +78,13 @@ export const newMeeting = (organizationId: string, userId: string, name: string)
 export const transcribe = (meetingId: string, organizationId: string) =>
   saveTranscript(ctx, meetingId, organizationId);
 
+/** A new meeting of the owner's, with the fixture's transcript stored. */
+export async function newTranscribedMeeting(meetingName: string): Promise<string> {
+  const id = await newMeeting(orgId, ownerId, meetingName);
+  await transcribe(id, orgId);
+  return id;
+}
+
 /**
  * A describe block's meeting of the owner's, transcribed before its tests run; its `id` is set
  * by then.
@@ -85,8 +92,7 @@ export const transcribe = (meetingId: string, organizationId: string) =>
 export function transcribedMeeting(meetingName: string): { id: string } {
   const meeting = { id: '' };
   beforeAll(async () => {
-    meeting.id = await newMeeting(orgId, ownerId, meetingName);
-    await transcribe(meeting.id, orgId);
+    meeting.id = await newTranscribedMeeting(meetingName);
   });
   return meeting;
 }
