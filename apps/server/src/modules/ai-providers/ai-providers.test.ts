@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import {
@@ -8,8 +7,8 @@ import {
   type ModelRow,
   type ZaiSettings,
 } from '@parley/contracts';
-import { integrationConfigs } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
+import { integrationRowsOf } from '../../test/cloud-stores.js';
 import { call, json, LOCAL_STAND_INS, expectRefusal } from '../../test/context.js';
 
 let server: ProviderTestServer;
@@ -33,18 +32,8 @@ useTestApp(
 );
 afterAll(async () => server?.close());
 
-const rowOf = async (organizationId: string, provider: string) => {
-  const [row] = await ctx.database.db
-    .select()
-    .from(integrationConfigs)
-    .where(
-      and(
-        eq(integrationConfigs.organizationId, organizationId),
-        eq(integrationConfigs.provider, provider),
-      ),
-    );
-  return row ?? null;
-};
+const rowOf = async (organizationId: string, provider: string) =>
+  (await integrationRowsOf(ctx, organizationId)).find((r) => r.provider === provider) ?? null;
 
 describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', () => {
   it('tests the key before saving: a refused key is "Chat Gpt Key is expired!"', async () => {

@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   INTEGRATION_MESSAGES,
   UNREACHABLE_ENDPOINT_MESSAGE,
   type IntegrationConfiguration,
 } from '@parley/contracts';
-import { integrationConfigs } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import { azure, s3, useCloudServers } from '../../test/cloud-servers.js';
 import { call, json, LOCAL_STAND_INS, signUp, expectRefusal } from '../../test/context.js';
+import { integrationRowsOf } from '../../test/cloud-stores.js';
 
 let poc: string;
 let user: string;
@@ -37,11 +36,7 @@ const awsBody = () => ({
   accessKeyId: s3.accessKeyId,
   secretAccessKey: s3.secretAccessKey,
 });
-const rowsOf = (organizationId: string) =>
-  ctx.database.db
-    .select()
-    .from(integrationConfigs)
-    .where(eq(integrationConfigs.organizationId, organizationId));
+const rowsOf = (organizationId: string) => integrationRowsOf(ctx, organizationId);
 
 describe('integrations map', () => {
   it('names Amazon S3 and Azure Blob with their ids, for any member', async () => {
