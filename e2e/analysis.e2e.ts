@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './support';
-import { deleteMeeting, uploadRecording, waitProcessed } from './meeting-support';
+import { deleteMeeting, uploadRecording, waitProcessed, uploadedMeeting } from './meeting-support';
 
 /**
  * The analysis journey: an uploaded recording is analysed by the real pipeline, and the
@@ -12,17 +12,12 @@ const SCREENS = 'test-results/screens';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let meetingUrl: string | null = null;
-
-test.afterEach(async ({ page }) => {
-  await deleteMeeting(page, meetingUrl).catch(() => {});
-  meetingUrl = null;
-});
+const meeting = uploadedMeeting();
 
 test('an uploaded recording is analysed: transcript, search, seek and charts', async ({ page }) => {
   test.setTimeout(300_000);
   await signIn(page, 'poc@acme.parley.local');
-  meetingUrl = await uploadRecording(page, NAME);
+  meeting.url = await uploadRecording(page, NAME);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
 
   // While it runs the banner lists the pipeline's steps; the page updates by itself.
@@ -116,6 +111,6 @@ test('an uploaded recording is analysed: transcript, search, seek and charts', a
   await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/meeting-analysis-light-narrow.png`, fullPage: true });
 
-  await deleteMeeting(page, meetingUrl);
-  meetingUrl = null;
+  await deleteMeeting(page, meeting.url);
+  meeting.url = null;
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test, toast } from './support';
-import { setTheme, startOwnServer, switchThemeInPlace, uploadRecording } from './meeting-support';
+import { setTheme, useOwnServer, switchThemeInPlace, uploadRecording } from './meeting-support';
 
 /**
  * Participant biometrics end to end: a staff member invites a participant from the meeting
@@ -51,18 +51,12 @@ test.use({
   },
 });
 
-let stopServer: (() => Promise<void>) | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  stopServer = await startOwnServer({
-    port: PORT,
-    bundles: 'Essentials,Sales Suite,Interview Intelligence',
-  });
+useOwnServer({
+  port: PORT,
+  bundles: 'Essentials,Sales Suite,Interview Intelligence',
 });
 
-test.afterAll(async () => {
-  await stopServer?.();
+test.afterAll(() => {
   rmSync(WORK, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
-import { deleteMeeting, uploadRecording, waitProcessed } from './meeting-support';
+import { deleteMeeting, uploadRecording, waitProcessed, uploadedMeeting } from './meeting-support';
 
 /**
  * The Zai insights journey: an uploaded recording goes through the real pipeline (the
@@ -13,12 +13,7 @@ const SCREENS = 'test-results/screens';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let meetingUrl: string | null = null;
-
-test.afterEach(async ({ page }) => {
-  await deleteMeeting(page, meetingUrl).catch(() => {});
-  meetingUrl = null;
-});
+const meeting = uploadedMeeting();
 
 const videoTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
@@ -28,7 +23,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
 }) => {
   test.setTimeout(300_000);
   await signIn(page, 'poc@acme.parley.local');
-  meetingUrl = await uploadRecording(page, NAME);
+  meeting.url = await uploadRecording(page, NAME);
   await waitProcessed(page);
 
   // Action Items: the lines the engine found, or the spec's empty state.
@@ -94,7 +89,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The same meeting as an interview: Transcripts and HR Insights tabs.
-  const id = meetingUrl.split('/').pop() ?? '';
+  const id = meeting.url.split('/').pop() ?? '';
   await page.goto(`/interviews/${id}`);
   await expect(page.getByRole('tab', { name: 'Transcripts' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'HR Insights' }).click();
@@ -105,6 +100,6 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/insights-interview-light-wide.png` });
 
-  await deleteMeeting(page, meetingUrl);
-  meetingUrl = null;
+  await deleteMeeting(page, meeting.url);
+  meeting.url = null;
 });

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, toast } from './support';
+import { expect, test, toast } from './support';
 
 /** The recording most journeys analyse: a real talking face with speech, 33.6 s. */
 export const TALKING_FACE = path.resolve(import.meta.dirname, '../fixtures/video/talking-face.mp4');
@@ -52,6 +52,20 @@ export async function deleteMeeting(page: Page, url: string | null): Promise<voi
   await del.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/library$/);
+}
+
+/**
+ * The meeting a journey uploads (set `url` once uploaded): deleted after each test, a failed one
+ * too, so the other journeys find Acme's library as seeded. A test that deletes it itself sets
+ * `url` back to null.
+ */
+export function uploadedMeeting(): { url: string | null } {
+  const meeting: { url: string | null } = { url: null };
+  test.afterEach(async ({ page }) => {
+    await deleteMeeting(page, meeting.url).catch(() => {});
+    meeting.url = null;
+  });
+  return meeting;
 }
 
 /** Switches the stored theme and reloads, waiting until the page shows it. */
@@ -117,4 +131,16 @@ export async function startOwnServer(opts: {
   }
   await stop();
   throw new Error(`the server on port ${opts.port} did not start`);
+}
+
+/** The file's journeys run against their own server (startOwnServer), up for the whole file. */
+export function useOwnServer(opts: Parameters<typeof startOwnServer>[0]): void {
+  let stop: (() => Promise<void>) | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    stop = await startOwnServer(opts);
+  });
+  test.afterAll(async () => {
+    await stop?.();
+  });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './support';
-import { startOwnServer } from './meeting-support';
+import { useOwnServer } from './meeting-support';
 
 /**
  * Issue 21 item 2: the dev outbox hands out anyone's sign-in code, so a server listening on
@@ -9,16 +9,7 @@ import { startOwnServer } from './meeting-support';
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 102;
 const BASE = `http://localhost:${PORT}`;
 
-let stopServer: (() => Promise<void>) | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  stopServer = await startOwnServer({ port: PORT, env: { HOST: '0.0.0.0' } });
-});
-
-test.afterAll(async () => {
-  await stopServer?.();
-});
+useOwnServer({ port: PORT, env: { HOST: '0.0.0.0' } });
 
 test('a server on a non-loopback HOST has no dev outbox', async ({ request }) => {
   const email = 'admin@parley.local';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, signIn, test } from './support';
 import {
   setTheme,
-  startOwnServer,
+  useOwnServer,
   switchThemeInPlace,
   uploadRecording,
   waitProcessed,
@@ -27,23 +27,17 @@ const WORK = mkdtempSync(path.join(os.tmpdir(), 'parley-video-e2e-'));
 
 test.use({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
 
-let stopServer: (() => Promise<void>) | null = null;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  stopServer = await startOwnServer({
-    port: PORT,
-    bundles: 'Essentials,Sales Suite,Interview Intelligence',
-    env: {
-      // One face frame a second keeps the journey short; physiology needs its own rate.
-      VIDEO_FPS: '1',
-      PHYSIOLOGY_FPS: '10',
-    },
-  });
+useOwnServer({
+  port: PORT,
+  bundles: 'Essentials,Sales Suite,Interview Intelligence',
+  env: {
+    // One face frame a second keeps the journey short; physiology needs its own rate.
+    VIDEO_FPS: '1',
+    PHYSIOLOGY_FPS: '10',
+  },
 });
 
-test.afterAll(async () => {
-  await stopServer?.();
+test.afterAll(() => {
   rmSync(WORK, { recursive: true, force: true });
 });
 

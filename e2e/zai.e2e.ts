@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
-import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
+import {
+  deleteMeeting,
+  setTheme,
+  uploadRecording,
+  waitProcessed,
+  uploadedMeeting,
+} from './meeting-support';
 
 /**
  * The assistant journey: a recording analysed by the real pipeline is picked on /zai, a
@@ -18,15 +24,10 @@ const COMMON = new Set(
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-let meetingUrl: string | null = null;
-
-test.afterEach(async ({ page }) => {
-  await deleteMeeting(page, meetingUrl).catch(() => {});
-  meetingUrl = null;
-});
+const meeting = uploadedMeeting();
 
 async function uploadAndAnalyse(page: Page) {
-  meetingUrl = await uploadRecording(page, NAME);
+  meeting.url = await uploadRecording(page, NAME);
   await waitProcessed(page);
 }
 
@@ -49,7 +50,7 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
   await signIn(page, 'poc@acme.parley.local');
   await uploadAndAnalyse(page);
   const question = await questionFromTranscript(page);
-  const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meetingUrl ?? '')?.[1] ?? '';
+  const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meeting.url ?? '')?.[1] ?? '';
 
   await page.goto('/zai');
   await page.getByRole('searchbox', { name: 'Search meetings' }).fill(NAME);
@@ -111,6 +112,6 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
     })
     .toBeCloseTo(seconds, 0);
 
-  await deleteMeeting(page, meetingUrl);
-  meetingUrl = null;
+  await deleteMeeting(page, meeting.url);
+  meeting.url = null;
 });

@@ -38,14 +38,8 @@ export interface AnthropicSampling {
   top_k?: number;
 }
 
-export interface GeminiSampling {
-  maxOutputTokens?: number;
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  frequencyPenalty?: number;
-  presencePenalty?: number;
-}
+/** Gemini's config takes the workbench settings under the same names. */
+export type GeminiSampling = GenerationSettings;
 
 const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 /** Gemini's penalty range is [-2, 2): 2 itself is refused. */

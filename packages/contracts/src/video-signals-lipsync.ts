@@ -10,7 +10,8 @@ import { lipSyncResponseSchema, videoEvent } from './video-signals.js';
  */
 export const LIP_SYNC_EVENT = videoEvent('lip sync', 'data');
 
-const lipSyncStatusSchema = lipSyncResponseSchema.shape.persons.element.shape.status;
+const lipSyncPersonSchema = lipSyncResponseSchema.shape.persons.element;
+const lipSyncStatusSchema = lipSyncPersonSchema.shape.status;
 
 export const lipSyncWindowEventSchema = z.object({
   kind: z.literal('window'),
@@ -33,17 +34,9 @@ export type LipSyncWindowEvent = z.infer<typeof lipSyncWindowEventSchema>;
 export const lipSyncSummaryEventSchema = z.object({
   kind: z.literal('summary'),
   meetingId: z.string(),
-  lipSync: z.object({
-    available: z.boolean(),
-    reason: z.string().optional(),
-    persons: z.array(
-      z.object({
-        personId: z.string(),
-        agreement: z.number().nullable(),
-        frames: z.number(),
-        status: lipSyncStatusSchema,
-      }),
-    ),
+  /** GET inference/lipsync's answer without the per-frame samples (NOTIFY keeps it small). */
+  lipSync: lipSyncResponseSchema.pick({ available: true, reason: true }).extend({
+    persons: z.array(lipSyncPersonSchema.omit({ samples: true })),
   }),
 });
 export type LipSyncSummaryEvent = z.infer<typeof lipSyncSummaryEventSchema>;

@@ -1,6 +1,8 @@
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BlobServiceClient } from '@azure/storage-blob';
 import { startAzurite, startS3Server, type AzureServer, type S3Server } from './cloud-servers.js';
+import { eq } from 'drizzle-orm';
+import { integrationConfigs } from '../platform/db/schema.js';
 import { call, signIn, type TestContext } from './context.js';
 
 /**
@@ -95,3 +97,10 @@ export function azureBlob(server: AzureServer, key: string) {
     .getContainerClient(AZURE_CONTAINER)
     .getBlockBlobClient(key);
 }
+
+/** The organisation's stored integration records (storage and AI), as the database has them. */
+export const integrationRowsOf = (ctx: TestContext, organizationId: string) =>
+  ctx.database.db
+    .select()
+    .from(integrationConfigs)
+    .where(eq(integrationConfigs.organizationId, organizationId));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { AuthSuccess } from '@parley/contracts';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
@@ -161,37 +161,49 @@ export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): 
   return res.json() as T;
 }
 
-/** Requests a code and verifies it; returns the access token, the user and the refresh cookie. */
-export async function signIn(ctx: TestContext, email: string, ip = '10.0.0.1') {
-  const req = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/request-signin',
-    payload: { email },
-    remoteAddress: ip,
-  });
-  if (req.statusCode !== 200) throw new Error(`request-signin ${req.statusCode}: ${req.body}`);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/verify-signin',
-    payload: { email, code: ctx.lastCode(email) },
-    remoteAddress: ip,
-  });
-  return sessionOf(res, 'verify-signin');
+/** The call was refused with this status and the spec's message (the error shape's fields). */
+export function expectRefusal(res: LightMyRequestResponse, statusCode: number, message: string) {
+  expect(json(res)).toMatchObject({ statusCode, message });
 }
 
-/** The access token, user and refresh cookie a successful verify answers with. */
-function sessionOf(res: LightMyRequestResponse, step: string) {
-  if (res.statusCode !== 200) throw new Error(`${step} ${res.statusCode}: ${res.body}`);
+/**
+ * request-<flow>, then verify-<flow> with the code it mailed; returns the access token, the user
+ * and the refresh cookie the verify answers with.
+ */
+async function withCode(
+  ctx: TestContext,
+  flow: 'signin' | 'signup',
+  payload: { email: string } & Record<string, unknown>,
+  ip: string,
+) {
+  const req = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/auth/request-${flow}`,
+    payload,
+    remoteAddress: ip,
+  });
+  if (req.statusCode !== 200) throw new Error(`request-${flow} ${req.statusCode}: ${req.body}`);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/auth/verify-${flow}`,
+    payload: { email: payload.email, code: ctx.lastCode(payload.email) },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`verify-${flow} ${res.statusCode}: ${res.body}`);
   const body = json<AuthSuccess>(res);
   const cookie = res.cookies.find((c) => c.name === 'parley_refresh');
   if (!cookie) throw new Error('no refresh cookie');
   return { ...body, cookie: `parley_refresh=${cookie.value}`, setCookie: cookie };
 }
 
+/** Requests a code and verifies it; returns the access token, the user and the refresh cookie. */
+export const signIn = (ctx: TestContext, email: string, ip = '10.0.0.1') =>
+  withCode(ctx, 'signin', { email }, ip);
+
 export type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
 /** Creates an account through request-signup and verify-signup; returns what signIn returns. */
-export async function signUp(
+export const signUp = (
   ctx: TestContext,
   email: string,
   details: {
@@ -201,22 +213,13 @@ export async function signUp(
     organizationName?: string;
   } = {},
   ip = '10.0.0.1',
-) {
-  const req = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/request-signup',
-    payload: { email, firstName: 'Test', lastName: 'User', accountType: 'team', ...details },
-    remoteAddress: ip,
-  });
-  if (req.statusCode !== 200) throw new Error(`request-signup ${req.statusCode}: ${req.body}`);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/verify-signup',
-    payload: { email, code: ctx.lastCode(email) },
-    remoteAddress: ip,
-  });
-  return sessionOf(res, 'verify-signup');
-}
+) =>
+  withCode(
+    ctx,
+    'signup',
+    { email, firstName: 'Test', lastName: 'User', accountType: 'team', ...details },
+    ip,
+  );
 
 /** One API call under /api/v1 with the usual extras: bearer token, refresh cookie, client address. */
 export function call(

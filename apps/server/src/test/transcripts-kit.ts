@@ -1,3 +1,4 @@
+import { beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Diarization, type RouteResponse, type analysisRoutes } from '@parley/contracts';
@@ -76,6 +77,25 @@ export const newMeeting = (organizationId: string, userId: string, name: string)
   insertMeeting(ctx, organizationId, userId, name);
 export const transcribe = (meetingId: string, organizationId: string) =>
   saveTranscript(ctx, meetingId, organizationId);
+
+/** A new meeting of the owner's, with the fixture's transcript stored. */
+export async function newTranscribedMeeting(meetingName: string): Promise<string> {
+  const id = await newMeeting(orgId, ownerId, meetingName);
+  await transcribe(id, orgId);
+  return id;
+}
+
+/**
+ * A describe block's meeting of the owner's, transcribed before its tests run; its `id` is set
+ * by then.
+ */
+export function transcribedMeeting(meetingName: string): { id: string } {
+  const meeting = { id: '' };
+  beforeAll(async () => {
+    meeting.id = await newTranscribedMeeting(meetingName);
+  });
+  return meeting;
+}
 
 export const get = <T>(token: string, p: string) =>
   call(ctx, 'GET', p, { token }).then((r) => json<T>(r));

@@ -1,5 +1,22 @@
 import type { Transcription } from '@parley/contracts';
 
+/** A block's words, the first at `start`–`end`, each next one `step` later; numbered from `first`. */
+function timedWords(
+  speaker: string,
+  first: number,
+  words: string[],
+  at: { start: number; end: number; step: number; confidence: number },
+) {
+  return words.map((word, i) => ({
+    index: first + i,
+    speaker,
+    word,
+    startTime: at.start + i * at.step,
+    endTime: at.end + i * at.step,
+    confidence: at.confidence,
+  }));
+}
+
 /** A realistic transcription answer: two speakers, three blocks, word timings (seconds). */
 export const TRANSCRIPTION: Transcription = {
   data: [
@@ -35,30 +52,24 @@ export const TRANSCRIPTION: Transcription = {
     },
   ],
   wordToWordTimestamps: [
-    ...['Hello', 'there,', 'thanks', 'for', 'joining.'].map((word, i) => ({
-      index: i,
-      speaker: 'speaker_00',
-      word,
-      startTime: 0.4 + i * 0.44,
-      endTime: 0.8 + i * 0.44,
+    ...timedWords('speaker_00', 0, ['Hello', 'there,', 'thanks', 'for', 'joining.'], {
+      start: 0.4,
+      end: 0.8,
+      step: 0.44,
       confidence: 0.9,
-    })),
-    ...['Happy', 'to', 'be', 'here.', 'What', 'is', '(the)', 'plan?'].map((word, i) => ({
-      index: 5 + i,
-      speaker: 'speaker_01',
-      word,
-      startTime: 3.1 + i * 0.38,
-      endTime: 3.4 + i * 0.38,
+    }),
+    ...timedWords('speaker_01', 5, ['Happy', 'to', 'be', 'here.', 'What', 'is', '(the)', 'plan?'], {
+      start: 3.1,
+      end: 3.4,
+      step: 0.38,
       confidence: 0.88,
-    })),
-    ...['The', 'plan', 'is', 'simple:', 'say', 'hello.'].map((word, i) => ({
-      index: 13 + i,
-      speaker: 'speaker_00',
-      word,
-      startTime: 3725 + i * 0.5,
-      endTime: 3725.4 + i * 0.5,
+    }),
+    ...timedWords('speaker_00', 13, ['The', 'plan', 'is', 'simple:', 'say', 'hello.'], {
+      start: 3725,
+      end: 3725.4,
+      step: 0.5,
       confidence: 0.91,
-    })),
+    }),
   ],
   speakers: [
     { key: 'speaker_00', name: 'Speaker 1' },

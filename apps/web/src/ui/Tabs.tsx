@@ -8,6 +8,26 @@ export const Tabs = RadixTabs.Root;
 /** Spec 2 §9: one press of a tab-bar arrow scrolls this far. */
 export const TAB_SCROLL_STEP_PX = 200;
 
+/** An arrow at one end of the tab bar (hidden from assistive technology, see TabsList). */
+function ScrollArrow({ side, onClick }: { side: 'left' | 'right'; onClick(): void }) {
+  const Icon = side === 'left' ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-hidden
+      data-testid={`tabs-scroll-${side}`}
+      onClick={onClick}
+      className={cn(
+        'absolute top-0 z-10 grid h-10 w-7 place-items-center bg-surface text-muted hover:text-fg',
+        side === 'left' ? 'left-0 border-r border-border' : 'right-0 border-l border-border',
+      )}
+    >
+      <Icon className="size-4" />
+    </button>
+  );
+}
+
 /**
  * The tab bar. When its tabs do not fit, arrows at its ends scroll it by 200 px (spec 2 §2);
  * they are hidden from assistive technology, whose users move between tabs with the arrow keys.
@@ -36,22 +56,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
     };
   }, [measure]);
   const scroll = (dx: number) => ref.current?.scrollBy({ left: dx, behavior: 'smooth' });
-  const arrow =
-    'absolute top-0 z-10 grid h-10 w-7 place-items-center bg-surface text-muted hover:text-fg';
   return (
     <div className="relative">
-      {edges.left ? (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="tabs-scroll-left"
-          onClick={() => scroll(-TAB_SCROLL_STEP_PX)}
-          className={cn(arrow, 'left-0 border-r border-border')}
-        >
-          <ChevronLeft className="size-4" />
-        </button>
-      ) : null}
+      {edges.left ? <ScrollArrow side="left" onClick={() => scroll(-TAB_SCROLL_STEP_PX)} /> : null}
       <RadixTabs.List
         ref={ref}
         className={cn(
@@ -60,18 +67,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
         )}
         {...props}
       />
-      {edges.right ? (
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="tabs-scroll-right"
-          onClick={() => scroll(TAB_SCROLL_STEP_PX)}
-          className={cn(arrow, 'right-0 border-l border-border')}
-        >
-          <ChevronRight className="size-4" />
-        </button>
-      ) : null}
+      {edges.right ? <ScrollArrow side="right" onClick={() => scroll(TAB_SCROLL_STEP_PX)} /> : null}
     </div>
   );
 }

@@ -79,28 +79,21 @@ describe('speaker diarization', () => {
     part,
     speaker,
   });
+  /** Each speaker's clip cut in two: every first half in turn, then every second half. */
+  const halves = (...speakers: [name: string, speaker: string][]): Piece[] =>
+    (['first', 'second'] as const).flatMap((part) =>
+      speakers.map(([name, speaker]) => clip(name, part, speaker)),
+    );
   const joined: { name: string; pieces: Piece[]; derLimit: number; countRight: boolean }[] = [
     {
       name: '001 / 003 alternating',
-      pieces: [
-        clip('fleurs-en-001.ogg', 'first', 'a'),
-        clip('fleurs-en-003.ogg', 'first', 'b'),
-        clip('fleurs-en-001.ogg', 'second', 'a'),
-        clip('fleurs-en-003.ogg', 'second', 'b'),
-      ],
+      pieces: halves(['fleurs-en-001.ogg', 'a'], ['fleurs-en-003.ogg', 'b']),
       derLimit: 0.37,
       countRight: false,
     },
     {
       name: 'jfk / 000 / 002',
-      pieces: [
-        clip('jfk.wav', 'first', 'jfk'),
-        clip('fleurs-en-000.ogg', 'first', 'a'),
-        clip('fleurs-en-002.ogg', 'first', 'b'),
-        clip('jfk.wav', 'second', 'jfk'),
-        clip('fleurs-en-000.ogg', 'second', 'a'),
-        clip('fleurs-en-002.ogg', 'second', 'b'),
-      ],
+      pieces: halves(['jfk.wav', 'jfk'], ['fleurs-en-000.ogg', 'a'], ['fleurs-en-002.ogg', 'b']),
       derLimit: 0.48,
       countRight: false,
     },
@@ -116,12 +109,7 @@ describe('speaker diarization', () => {
     },
     {
       name: '000 / 002 alternating',
-      pieces: [
-        clip('fleurs-en-000.ogg', 'first', 'a'),
-        clip('fleurs-en-002.ogg', 'first', 'b'),
-        clip('fleurs-en-000.ogg', 'second', 'a'),
-        clip('fleurs-en-002.ogg', 'second', 'b'),
-      ],
+      pieces: halves(['fleurs-en-000.ogg', 'a'], ['fleurs-en-002.ogg', 'b']),
       derLimit: 0.05,
       countRight: true,
     },

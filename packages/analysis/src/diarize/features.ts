@@ -60,8 +60,8 @@ export interface BlockStats {
   f0SumSq: number;
 }
 
-const emptyBlock = (index: number): BlockStats => ({
-  index,
+/** The sums of no frames at all: a block before its first frame, or an empty pool of blocks. */
+export const emptySums = (): Omit<BlockStats, 'index'> => ({
   n: 0,
   sum: new Float64Array(DIM),
   sumSq: new Float64Array(DIM),
@@ -70,6 +70,8 @@ const emptyBlock = (index: number): BlockStats => ({
   f0Sum: 0,
   f0SumSq: 0,
 });
+
+const emptyBlock = (index: number): BlockStats => ({ index, ...emptySums() });
 
 interface FrameOut {
   mfcc: Float64Array;

@@ -1,27 +1,11 @@
 // Gaussian speaker models fitted from block statistics (see features.ts): a full-covariance
 // Gaussian over the MFCCs plus a 1-D Gaussian over voiced log-f0 and a voicing rate.
-import { DIM, N_MFCC, OUTER, type BlockStats } from './features.js';
+import { DIM, N_MFCC, OUTER, emptySums, type BlockStats } from './features.js';
 
-/** Pooled statistics of a set of blocks: a speaker, or a candidate one. */
-export interface Pool {
-  n: number;
-  sum: Float64Array;
-  sumSq: Float64Array;
-  outer: Float64Array;
-  voiced: number;
-  f0Sum: number;
-  f0SumSq: number;
-}
+/** Pooled statistics of a set of blocks (a speaker, or a candidate one): a block's sums, summed. */
+export type Pool = Omit<BlockStats, 'index'>;
 
-export const emptyPool = (): Pool => ({
-  n: 0,
-  sum: new Float64Array(DIM),
-  sumSq: new Float64Array(DIM),
-  outer: new Float64Array(OUTER),
-  voiced: 0,
-  f0Sum: 0,
-  f0SumSq: 0,
-});
+export const emptyPool: () => Pool = emptySums;
 
 export function addTo(pool: Pool, b: Pool | BlockStats): Pool {
   pool.n += b.n;

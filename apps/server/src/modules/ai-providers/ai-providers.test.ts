@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
 import {
@@ -8,9 +7,9 @@ import {
   type ModelRow,
   type ZaiSettings,
 } from '@parley/contracts';
-import { integrationConfigs } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
-import { call, json, LOCAL_STAND_INS } from '../../test/context.js';
+import { integrationRowsOf } from '../../test/cloud-stores.js';
+import { call, json, LOCAL_STAND_INS, expectRefusal } from '../../test/context.js';
 
 let server: ProviderTestServer;
 let poc: string;
@@ -33,18 +32,8 @@ useTestApp(
 );
 afterAll(async () => server?.close());
 
-const rowOf = async (organizationId: string, provider: string) => {
-  const [row] = await ctx.database.db
-    .select()
-    .from(integrationConfigs)
-    .where(
-      and(
-        eq(integrationConfigs.organizationId, organizationId),
-        eq(integrationConfigs.provider, provider),
-      ),
-    );
-  return row ?? null;
-};
+const rowOf = async (organizationId: string, provider: string) =>
+  (await integrationRowsOf(ctx, organizationId)).find((r) => r.provider === provider) ?? null;
 
 describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', () => {
   it('tests the key before saving: a refused key is "Chat Gpt Key is expired!"', async () => {
@@ -52,7 +41,7 @@ describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', ()
       token: poc,
       payload: { apiKey: 'not-the-key', baseUrl: server.url },
     });
-    expect(json(res)).toMatchObject({ statusCode: 400, message: 'Chat Gpt Key is expired!' });
+    expectRefusal(res, 400, 'Chat Gpt Key is expired!');
     expect(await rowOf(acmeId, 'chatgpt')).toBeNull();
   });
 
@@ -99,10 +88,11 @@ describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', ()
       token: poc,
       payload: { apiKey: 'test-key', baseUrl: server.url },
     });
-    expect(json(again)).toMatchObject({
-      statusCode: 409,
-      message: 'Chat Gpt is already connected; update or delete its configuration instead',
-    });
+    expectRefusal(
+      again,
+      409,
+      'Chat Gpt is already connected; update or delete its configuration instead',
+    );
   });
 
   it('keeps another organisation out', async () => {
@@ -111,7 +101,7 @@ describe('connecting an AI provider (spec 3 §7 chatgpt, claude-ai, gemini)', ()
       token: outsider,
       payload: { defaultModel: 'gpt-4o' },
     });
-    expect(json(patch)).toMatchObject({ statusCode: 404, message: 'Chat Gpt is not connected' });
+    expectRefusal(patch, 404, 'Chat Gpt is not connected');
     expect((await call(ctx, 'DELETE', '/chatgpt', { token: outsider })).statusCode).toBe(404);
     const test = await call(ctx, 'POST', '/ai/test-connection', {
       token: outsider,

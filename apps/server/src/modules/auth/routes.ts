@@ -66,20 +66,21 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, conf
     ({ body, request }) => auth.requestSignup(body, meta(request)),
     { rateLimit },
   );
-  registerRoute(
-    app,
-    authRoutes.verifySignin,
-    async ({ body, request, reply }) =>
-      setSession(reply, request, await auth.verifySignin(body.email, body.code, meta(request))),
-    { rateLimit },
-  );
-  registerRoute(
-    app,
-    authRoutes.verifySignup,
-    async ({ body, request, reply }) =>
-      setSession(reply, request, await auth.verifySignup(body.email, body.code, meta(request))),
-    { rateLimit },
-  );
+  // Both code checks (sign-in, sign-up) take the same body and answer with the session opened.
+  const verifyCode =
+    (verify: AuthService['verifySignin']) =>
+    async (call: {
+      body: { email: string; code: string };
+      request: FastifyRequest;
+      reply: FastifyReply;
+    }) =>
+      setSession(
+        call.reply,
+        call.request,
+        await verify(call.body.email, call.body.code, meta(call.request)),
+      );
+  registerRoute(app, authRoutes.verifySignin, verifyCode(auth.verifySignin), { rateLimit });
+  registerRoute(app, authRoutes.verifySignup, verifyCode(auth.verifySignup), { rateLimit });
   registerRoute(app, authRoutes.refreshCredentials, async ({ body, request, reply }) =>
     setSession(reply, request, await auth.refresh(body.userId, cookieOf(request))),
   );

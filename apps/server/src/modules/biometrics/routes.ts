@@ -14,6 +14,7 @@ import {
   registrationResultSchema,
 } from '@parley/contracts';
 import { badRequest } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/route.js';
 import { assertStorableText } from '../../platform/http/input-guard.js';
 import { withScratchDir } from '../../platform/media/local-file.js';
@@ -46,24 +47,22 @@ interface RegistrationForm {
 /** Reads the form (id, file, isHr, applicantId in any order), the file into `dir`. */
 async function readForm(request: FastifyRequest, dir: string): Promise<RegistrationForm> {
   const form: RegistrationForm = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (form.file) throw badRequest(P.badFile);
-        form.file = path.join(dir, 'registration');
-        form.mimeType = part.mimetype;
-        await pipeline(part.file, createWriteStream(form.file));
-        if (part.file.truncated) throw badRequest(P.tooLarge);
-      } else if (['id', 'isHr', 'applicantId'].includes(part.fieldname)) {
-        form[part.fieldname as 'id' | 'isHr' | 'applicantId'] = String(part.value);
+  await readMultipart(
+    async () => {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (form.file) throw badRequest(P.badFile);
+          form.file = path.join(dir, 'registration');
+          form.mimeType = part.mimetype;
+          await pipeline(part.file, createWriteStream(form.file));
+          if (part.file.truncated) throw badRequest(P.tooLarge);
+        } else if (['id', 'isHr', 'applicantId'].includes(part.fieldname)) {
+          form[part.fieldname as 'id' | 'isHr' | 'applicantId'] = String(part.value);
+        }
       }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(P.tooLarge);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(P.badFile);
-    throw err;
-  }
+    },
+    { tooLarge: () => badRequest(P.tooLarge), notMultipart: () => badRequest(P.badFile) },
+  );
   return form;
 }
 

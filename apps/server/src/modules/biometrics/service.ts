@@ -172,25 +172,18 @@ export function createBiometricsService(deps: BiometricsDeps) {
       if (!row) throw notFound(P.invalidLink);
       const { face, voice } = await deps.engine.templatesFromClip(file);
       if (!face) throw badRequest(P.noFace);
-      await repo.putTemplate(
-        {
-          participantId: row.id,
-          organizationId: row.organizationId,
-          kind: 'face',
-          sealed: secrets.seal(face, sealContext(row, 'face')),
-        },
-        now(),
-      );
-      if (voice)
-        await repo.putTemplate(
+      const put = (kind: 'face' | 'voice', template: unknown) =>
+        repo.putTemplate(
           {
             participantId: row.id,
             organizationId: row.organizationId,
-            kind: 'voice',
-            sealed: secrets.seal(voice, sealContext(row, 'voice')),
+            kind,
+            sealed: secrets.seal(template, sealContext(row, kind)),
           },
           now(),
         );
+      await put('face', face);
+      if (voice) await put('voice', voice);
       else await repo.removeTemplate(row.id, 'voice');
       const updated = await repo.update(row.id, {
         status: 'processed',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINT_MESSAGES as M, collectRoutes, routeKey, type Endpoint } from '@parley/contracts';
 import * as contracts from '@parley/contracts';
 import { ctx, useTestApp } from '../../test/app-kit.js';
-import { call, json } from '../../test/context.js';
+import { call, json, expectRefusal } from '../../test/context.js';
 import { createEndpointsModule } from './index.js';
 import { createEndpointsRepo } from './repo.js';
 import { createEndpointsService } from './service.js';
@@ -102,24 +102,18 @@ describe('the endpoint catalogue (spec 3 §3 Endpoint)', () => {
       token: admin,
       payload: { method: 'GET', path: '/made/up' },
     });
-    expect(json(notARoute)).toMatchObject({
-      statusCode: 400,
-      message: M.notARoute('GET /made/up'),
-    });
+    expectRefusal(notARoute, 400, M.notARoute('GET /made/up'));
     const twice = await call(ctx, 'POST', '/endpoint', {
       token: admin,
       payload: { method: 'GET', path: '/meeting/:meetingId' },
     });
-    expect(json(twice)).toMatchObject({
-      statusCode: 409,
-      message: M.exists('GET /meeting/:meetingId'),
-    });
+    expectRefusal(twice, 409, M.exists('GET /meeting/:meetingId'));
     const platform = await find('DELETE /organization/:organizationId');
     const lowered = await call(ctx, 'PATCH', `/endpoint/${platform.id}`, {
       token: admin,
       payload: { permission: 'meetings.read' },
     });
-    expect(json(lowered)).toMatchObject({ statusCode: 400, message: M.platformOnly });
+    expectRefusal(lowered, 400, M.platformOnly);
     const unknown = await call(ctx, 'PATCH', '/endpoint/not-an-id', {
       token: admin,
       payload: { permission: 'meetings.read' },

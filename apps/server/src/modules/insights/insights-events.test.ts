@@ -4,11 +4,8 @@ import { call } from '../../test/context.js';
 import { connectRealtime, joinRoom } from '../../test/realtime.js';
 import {
   ctx,
-  newMeeting,
-  orgId,
+  newTranscribedMeeting,
   owner,
-  ownerId,
-  transcribe,
   useTranscriptsKit,
 } from '../../test/transcripts-kit.js';
 
@@ -27,8 +24,7 @@ const EVENTS = [
 
 describe('insight events on the realtime channel', () => {
   it('announces each stored result to the meeting’s room as it arrives', async () => {
-    const id = await newMeeting(orgId, ownerId, 'events');
-    await transcribe(id, orgId);
+    const id = await newTranscribedMeeting('events');
     const socket = await connectRealtime(ctx, owner);
     try {
       const seen: {

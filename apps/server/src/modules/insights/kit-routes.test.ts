@@ -5,13 +5,10 @@ import { meetingInsights } from '../../platform/db/schema.js';
 import { call, json } from '../../test/context.js';
 import {
   ctx,
-  newMeeting,
-  orgId,
+  newTranscribedMeeting,
   outsider,
   owner,
-  ownerId,
   seeker,
-  transcribe,
   useTranscriptsKit,
 } from '../../test/transcripts-kit.js';
 
@@ -30,8 +27,7 @@ const RECORDING_SEC = 30;
 
 describe('AI kit routes', () => {
   it('scores the HR categories on the stored transcript, every insight citing the recording', async () => {
-    const id = await newMeeting(orgId, ownerId, 'kit-hr');
-    await transcribe(id, orgId);
+    const id = await newTranscribedMeeting('kit-hr');
     const answer = await kit(owner, '/hr-analytics/kit-hr.wav');
     expect(answer.data.map((d) => d.promptName)).toEqual([
       'Alerts',
@@ -89,8 +85,7 @@ describe('AI kit routes', () => {
   });
 
   it('analyses pasted text without touching what the meeting stored', async () => {
-    const id = await newMeeting(orgId, ownerId, 'kit-text');
-    await transcribe(id, orgId);
+    const id = await newTranscribedMeeting('kit-text');
     const stored = await kit(owner, '/text-analytics/kit-text.wav');
     expect(stored.data.map((d) => d.promptName)).toEqual([
       'Action Items',
@@ -126,8 +121,7 @@ describe('AI kit routes', () => {
   });
 
   it('refuses organisations without Zai Intelligence and hides other organisations’ meetings', async () => {
-    const id = await newMeeting(orgId, ownerId, 'kit-gate');
-    await transcribe(id, orgId);
+    const id = await newTranscribedMeeting('kit-gate');
     const refused = await post(outsider, '/hr-analytics/kit-gate.wav');
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toBe('No Zai Intelligence available');
@@ -148,8 +142,7 @@ describe('AI kit routes', () => {
   });
 
   it('serves a published analysis by its token only while it is Public', async () => {
-    const id = await newMeeting(orgId, ownerId, 'kit-public');
-    await transcribe(id, orgId);
+    await newTranscribedMeeting('kit-public');
     const first = await post(owner, '/public/kit-public.wav', { access: 'Private' });
     expect(first.statusCode, first.body).toBe(201);
     const privateLink = json<{ token: string; access: string }>(first);
@@ -173,8 +166,7 @@ describe('AI kit routes', () => {
   });
 
   it('runs a named sales prompt and lists the stage’s prompts', async () => {
-    const id = await newMeeting(orgId, ownerId, 'kit-sales');
-    await transcribe(id, orgId);
+    const id = await newTranscribedMeeting('kit-sales');
     const listed = await call(ctx, 'GET', '/sales-prompt/kit-sales.wav', { token: owner });
     expect(json(listed)).toMatchObject({ prompts: [], data: { data: [] } });
     const answer = await kit(owner, '/sales-prompt/kit-sales.wav', {

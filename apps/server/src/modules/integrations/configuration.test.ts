@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   INTEGRATION_MESSAGES,
   UNREACHABLE_ENDPOINT_MESSAGE,
   type IntegrationConfiguration,
 } from '@parley/contracts';
-import { integrationConfigs } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import { azure, s3, useCloudServers } from '../../test/cloud-servers.js';
-import { call, json, LOCAL_STAND_INS, signUp } from '../../test/context.js';
+import { call, json, LOCAL_STAND_INS, signUp, expectRefusal } from '../../test/context.js';
+import { integrationRowsOf } from '../../test/cloud-stores.js';
 
 let poc: string;
 let user: string;
@@ -37,11 +36,7 @@ const awsBody = () => ({
   accessKeyId: s3.accessKeyId,
   secretAccessKey: s3.secretAccessKey,
 });
-const rowsOf = (organizationId: string) =>
-  ctx.database.db
-    .select()
-    .from(integrationConfigs)
-    .where(eq(integrationConfigs.organizationId, organizationId));
+const rowsOf = (organizationId: string) => integrationRowsOf(ctx, organizationId);
 
 describe('integrations map', () => {
   it('names Amazon S3 and Azure Blob with their ids, for any member', async () => {
@@ -65,10 +60,7 @@ describe('Amazon S3 configuration', () => {
       token: poc,
       payload: { ...awsBody(), endpoint: 'http://127.0.0.1:9' },
     });
-    expect(json(closed)).toMatchObject({
-      statusCode: 400,
-      message: UNREACHABLE_ENDPOINT_MESSAGE,
-    });
+    expectRefusal(closed, 400, UNREACHABLE_ENDPOINT_MESSAGE);
     expect(await rowsOf(acmeId)).toEqual([]);
   });
 
@@ -102,7 +94,7 @@ describe('Amazon S3 configuration', () => {
 
   it('refuses a second configuration, confirms the connection and applies changes', async () => {
     const again = await call(ctx, 'POST', '/configuration/aws', { token: poc, payload: awsBody() });
-    expect(json(again)).toMatchObject({ statusCode: 409, message: INTEGRATION_MESSAGES.awsExists });
+    expectRefusal(again, 409, INTEGRATION_MESSAGES.awsExists);
     const connection = await call(ctx, 'PATCH', '/configuration/aws/connection', {
       token: poc,
       // The spec's client also sends these; the session decides the organisation.
@@ -134,18 +126,16 @@ describe('Azure Blob configuration', () => {
       token: poc,
       payload: { container: 'media' },
     });
-    expect(json(none)).toMatchObject({
-      statusCode: 400,
-      message: INTEGRATION_MESSAGES.azureCredentials,
-    });
+    expectRefusal(none, 400, INTEGRATION_MESSAGES.azureCredentials);
     const missing = await call(ctx, 'POST', '/azure/configuration', {
       token: poc,
       payload: { connectionString: azure.connectionString, container: 'nothing-here' },
     });
-    expect(json(missing)).toMatchObject({
-      statusCode: 400,
-      message: "Could not reach the Azure container: the container 'nothing-here' does not exist",
-    });
+    expectRefusal(
+      missing,
+      400,
+      "Could not reach the Azure container: the container 'nothing-here' does not exist",
+    );
   });
 
   it('connects with a connection string, then moves to an account key and another container', async () => {
@@ -213,12 +203,9 @@ describe('permissions and tenancy', () => {
     const list = await call(ctx, 'GET', '/configuration/all', { token: other });
     expect(json(list)).toEqual([]);
     const del = await call(ctx, 'DELETE', '/configuration/aws', { token: other });
-    expect(json(del)).toMatchObject({ statusCode: 404, message: INTEGRATION_MESSAGES.awsNotFound });
+    expectRefusal(del, 404, INTEGRATION_MESSAGES.awsNotFound);
     const delAzure = await call(ctx, 'DELETE', '/azure/configuration', { token: other });
-    expect(json(delAzure)).toMatchObject({
-      statusCode: 404,
-      message: INTEGRATION_MESSAGES.azureNotFound,
-    });
+    expectRefusal(delAzure, 404, INTEGRATION_MESSAGES.azureNotFound);
     expect(await rowsOf(acmeId)).toHaveLength(2);
   });
 

@@ -13,7 +13,7 @@ import { createLocalStore } from '../../platform/storage/local.js';
 import type { ObjectStore } from '../../platform/storage/types.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import { azure, s3, useCloudServers } from '../../test/cloud-servers.js';
-import { call, json, LOCAL_STAND_INS, signIn, signUp } from '../../test/context.js';
+import { call, json, LOCAL_STAND_INS, signIn, signUp, expectRefusal } from '../../test/context.js';
 import { createIntegrationsRepo } from './repo.js';
 import { createIntegrationsService, type IntegrationsService } from './service.js';
 
@@ -78,10 +78,7 @@ describe('default cloud', () => {
       token: poc,
       payload: { provider: 'aws' },
     });
-    expect(json(res)).toMatchObject({
-      statusCode: 400,
-      message: INTEGRATION_MESSAGES.notConnected('aws'),
-    });
+    expectRefusal(res, 400, INTEGRATION_MESSAGES.notConnected('aws'));
     expect(json(res).message).toBe(
       'Amazon S3 is not connected; connect it before making it the default',
     );
@@ -185,10 +182,7 @@ describe('storeFor', () => {
       token: poc,
       payload: { region: 'us-east-1' },
     });
-    expect(json(partial)).toMatchObject({
-      statusCode: 409,
-      message: INTEGRATION_MESSAGES.unreadable('aws'),
-    });
+    expectRefusal(partial, 409, INTEGRATION_MESSAGES.unreadable('aws'));
     const full = await call(ctx, 'PATCH', '/configuration/aws', {
       token: poc,
       payload: s3Config(),

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNREACHABLE_ENDPOINT_MESSAGE } from '@parley/contracts';
-import { integrationConfigs } from '../../platform/db/schema.js';
 import {
   startAzurite,
   startS3Server,
@@ -9,6 +7,7 @@ import {
   type S3Server,
 } from '../../test/cloud-servers.js';
 import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+import { integrationRowsOf } from '../../test/cloud-stores.js';
 
 /**
  * Issue 21, server-side request forgery: storage endpoints inside the server's network
@@ -32,11 +31,7 @@ afterAll(async () => {
 });
 
 const refused = { statusCode: 400, error: 'Bad Request', message: UNREACHABLE_ENDPOINT_MESSAGE };
-const saved = () =>
-  ctx.database.db
-    .select()
-    .from(integrationConfigs)
-    .where(eq(integrationConfigs.organizationId, acmeId));
+const saved = () => integrationRowsOf(ctx, acmeId);
 
 describe('storage endpoints inside the network', () => {
   it('S3: refused with one message whether the port is open, closed or the metadata address', async () => {

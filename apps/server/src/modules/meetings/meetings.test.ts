@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA, MEETING_MESSAGES, type Meeting, type SessionUser } from '@parley/contracts';
 import { createLocalStore } from '../../platform/storage/local.js';
-import { call, json, signIn, type TestContext } from '../../test/context.js';
+import { call, json, signIn, type TestContext, expectRefusal } from '../../test/context.js';
 import {
   createMediaContext,
   derived,
@@ -72,7 +72,7 @@ describe('meeting from a file in storage', () => {
     expect(outside.statusCode).toBe(404);
     expect(json(outside).message).toBe(MEETING_MESSAGES.keyOutsideOrganisation);
     const missing = await fromStorage(user.accessToken, `${org}/imports/none.mp4`);
-    expect(json(missing)).toMatchObject({ statusCode: 404, message: 'File not found in storage' });
+    expectRefusal(missing, 404, 'File not found in storage');
     const pdf = await fromStorage(user.accessToken, `${org}/imports/deck.pdf`);
     expect(pdf.statusCode).toBe(400);
     const escape = await fromStorage(user.accessToken, `${org}/../another-org/imports/x.mp4`);

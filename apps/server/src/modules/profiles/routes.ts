@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { PROFILE_IMAGE, PROFILE_MESSAGES as M, profileRoutes as r } from '@parley/contracts';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { ProfilesService } from './service.js';
 
@@ -10,20 +11,20 @@ import type { ProfilesService } from './service.js';
  * a message the form can show; a request that is not a form, or has no file, is a 400.
  */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file' && part.fieldname === PROFILE_IMAGE.field) {
-        return await part.toBuffer();
+  const image = await readMultipart(
+    async () => {
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === PROFILE_IMAGE.field) {
+          return await part.toBuffer();
+        }
+        if (part.type === 'file') part.file.resume();
       }
-      if (part.type === 'file') part.file.resume();
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, M.tooLarge);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(M.noFile);
-    throw err;
-  }
-  throw badRequest(M.noFile);
+      return null;
+    },
+    { tooLarge: () => new AppError(413, M.tooLarge), notMultipart: () => badRequest(M.noFile) },
+  );
+  if (!image) throw badRequest(M.noFile);
+  return image;
 }
 
 export async function registerProfileRoutes(app: FastifyInstance, profiles: ProfilesService) {

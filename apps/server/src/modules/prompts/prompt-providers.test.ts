@@ -11,6 +11,7 @@ import {
   signIn,
   type TestContext,
   LOCAL_STAND_INS,
+  expectRefusal,
 } from '../../test/context.js';
 import { eventsOf, processedMeeting } from '../../test/workbench-kit.js';
 
@@ -103,7 +104,7 @@ describe('running prompts on the organisation’s OpenAI-compatible server', () 
       token: poc,
       payload: { promptText: 'Summarise.', meetingId, model: 'gpt-4o-mini' },
     });
-    expect(json(whole)).toMatchObject({ statusCode: 400, message: 'Chat Gpt Key is expired!' });
+    expectRefusal(whole, 400, 'Chat Gpt Key is expired!');
     const events = eventsOf(await stream('gpt-4o-mini'));
     // The stream's error event carries what the whole-result call answers.
     expect(events).toEqual([{ event: 'error', data: json(whole) }]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PromptComparison, PromptRunResult } from '@parley/contracts';
 import { activityLog } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
-import { call, json } from '../../test/context.js';
+import { call, json, expectRefusal } from '../../test/context.js';
 import { eventsOf, processedMeeting } from '../../test/workbench-kit.js';
 
 let poc: string;
@@ -121,10 +121,7 @@ describe('refusals before the stream starts (plain JSON errors)', () => {
       token: poc,
       payload: { promptText: 'Summarise', model: 'parley-local' },
     });
-    expect(json(res)).toMatchObject({
-      statusCode: 400,
-      message: 'Choose a meeting or send a transcription',
-    });
+    expectRefusal(res, 400, 'Choose a meeting or send a transcription');
   });
 });
 

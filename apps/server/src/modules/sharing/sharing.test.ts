@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MEETING_MESSAGES, SHARING_MESSAGES, type Meeting } from '@parley/contracts';
 import { publicLinks } from '../../platform/db/schema.js';
-import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
+import { call, json, signIn, signUp, type TestContext, expectRefusal } from '../../test/context.js';
 import { createMediaContext, fixture, getMedia, mediaDone, uploadBytes } from '../../test/media.js';
 
 let ctx: TestContext;
@@ -89,7 +89,7 @@ describe('sharing with colleagues', () => {
 
   it('refuses people outside the organisation, the owner, and viewers who do not manage it', async () => {
     const other = await share(owner, 'someone@elsewhere.example');
-    expect(json(other)).toMatchObject({ statusCode: 404, message: SHARING_MESSAGES.userNotFound });
+    expectRefusal(other, 404, SHARING_MESSAGES.userNotFound);
     expect((await share(owner, 'nobody@acme.parley.local')).statusCode).toBe(404);
     expect((await share(owner, 'not an address')).statusCode).toBe(400);
     expect(json(await share(owner, 'user@acme.parley.local'))).toMatchObject({

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANALYSIS_MESSAGES as A, type Diarization, type Transcription } from '@parley/contracts';
 import { ENGAGEMENT_METHOD } from '@parley/analysis';
 import { call, json } from '../../test/context.js';
@@ -17,6 +17,7 @@ import {
   ownerId,
   seeker,
   transcribe,
+  transcribedMeeting,
   useTranscriptsKit,
   type Sentiment,
   type SpeakingRate,
@@ -53,14 +54,10 @@ describe('before the meeting is transcribed', () => {
 });
 
 describe('a transcribed meeting', () => {
-  let id: string;
-  beforeAll(async () => {
-    id = await newMeeting(orgId, ownerId, 'two-speakers');
-    await transcribe(id, orgId);
-  });
+  const recorded = transcribedMeeting('two-speakers');
 
   it('reads as dialogue blocks of one speaker each, with word timestamps', async () => {
-    const t = await get<Transcription>(owner, `/transcription/${id}`);
+    const t = await get<Transcription>(owner, `/transcription/${recorded.id}`);
     expect(t.engine?.name).toBe('pocketsphinx');
     expect(t.editedAt).toBeNull();
     expect(t.speakers).toEqual([
@@ -101,7 +98,7 @@ describe('a transcribed meeting', () => {
   });
 
   it('gives diarization in the spec’s shape', async () => {
-    const d = await get<Diarization>(owner, `/voice-diaraization/${id}`);
+    const d = await get<Diarization>(owner, `/voice-diaraization/${recorded.id}`);
     expect(d.audio_length).toBe(30);
     expect(d.speakerCount).toEqual({ value: 2, source: 'estimated' });
     expect(d.speaker_time_analysis).toEqual([
@@ -124,7 +121,7 @@ describe('a transcribed meeting', () => {
   });
 
   it('maps speakers to time, and serves sentiment, speaking rate and conversation', async () => {
-    const mapping = await get<Mapping>(owner, `/offline/speaker-time-mapping/${id}`);
+    const mapping = await get<Mapping>(owner, `/offline/speaker-time-mapping/${recorded.id}`);
     expect(mapping[0]).toEqual({
       speaker: 'speaker_00',
       name: 'Speaker 1',
@@ -133,19 +130,19 @@ describe('a transcribed meeting', () => {
     });
     expect(mapping).toHaveLength(10);
 
-    const s = await get<Sentiment>(owner, `/inference/sentiment/${id}`);
+    const s = await get<Sentiment>(owner, `/inference/sentiment/${recorded.id}`);
     expect(s.model).toMatch(/VADER/i);
     expect(s.utterances.length).toBeGreaterThan(0);
     expect(s.overTime.length).toBeGreaterThan(0);
 
-    const r = await get<SpeakingRate>(owner, `/inference/speaking-rate/${id}`);
+    const r = await get<SpeakingRate>(owner, `/inference/speaking-rate/${recorded.id}`);
     expect(r.average).toEqual([
       { speaker: 'speaker_00', name: 'Speaker 1', wpm: 146.8 },
       { speaker: 'speaker_01', name: 'Speaker 2', wpm: 129.6 },
     ]);
     expect(r.overTime.map((o) => o.speaker)).toEqual(['speaker_00', 'speaker_01']);
 
-    const c = await get<Conversation>(owner, `/inference/conversation/${id}`);
+    const c = await get<Conversation>(owner, `/inference/conversation/${recorded.id}`);
     expect(c.fillerWords).toContainEqual({
       word: 'uh',
       start: 6.74,
@@ -160,28 +157,24 @@ describe('a transcribed meeting', () => {
 });
 
 describe('tenancy and plan', () => {
-  let id: string;
-  beforeAll(async () => {
-    id = await newMeeting(orgId, ownerId, 'tenancy');
-    await transcribe(id, orgId);
-  });
+  const recorded = transcribedMeeting('tenancy');
 
   it('answers 404 to another organisation on every route', async () => {
     const tries = [
-      call(ctx, 'GET', `/transcription/${id}`, { token: seeker }),
-      edit(seeker, id, [{ index: 0, word: 'x' }]),
-      call(ctx, 'GET', `/voice-diaraization/${id}`, { token: seeker }),
-      call(ctx, 'GET', `/offline/speaker-time-mapping/${id}`, { token: seeker }),
-      call(ctx, 'GET', `/inference/sentiment/${id}`, { token: seeker }),
-      call(ctx, 'GET', `/inference/speaking-rate/${id}`, { token: seeker }),
-      call(ctx, 'GET', `/inference/conversation/${id}`, { token: seeker }),
-      name(seeker, id, { speaker_00: 'x' }),
+      call(ctx, 'GET', `/transcription/${recorded.id}`, { token: seeker }),
+      edit(seeker, recorded.id, [{ index: 0, word: 'x' }]),
+      call(ctx, 'GET', `/voice-diaraization/${recorded.id}`, { token: seeker }),
+      call(ctx, 'GET', `/offline/speaker-time-mapping/${recorded.id}`, { token: seeker }),
+      call(ctx, 'GET', `/inference/sentiment/${recorded.id}`, { token: seeker }),
+      call(ctx, 'GET', `/inference/speaking-rate/${recorded.id}`, { token: seeker }),
+      call(ctx, 'GET', `/inference/conversation/${recorded.id}`, { token: seeker }),
+      name(seeker, recorded.id, { speaker_00: 'x' }),
     ];
     for (const res of await Promise.all(tries)) {
       expect([res.statusCode, json(res).message]).toEqual([404, 'Meeting not found']);
     }
     // And nothing changed.
-    const t = await get<Transcription>(owner, `/transcription/${id}`);
+    const t = await get<Transcription>(owner, `/transcription/${recorded.id}`);
     expect(t.data[0]?.value).toBe('Speaker 1: uh out');
   });
 

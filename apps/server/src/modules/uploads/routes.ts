@@ -11,6 +11,7 @@ import {
   type StorageProvider,
 } from '@parley/contracts';
 import { badRequest, unauthorized } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
 import { authorise, registerRoute } from '../../platform/http/route.js';
 import type { UploadsService } from './service.js';
 
@@ -30,22 +31,23 @@ interface ChunkForm {
  */
 async function readChunkForm(request: FastifyRequest): Promise<ChunkForm> {
   const form: ChunkForm = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const chunks: Buffer[] = [];
-        for await (const data of part.file) chunks.push(data as Buffer);
-        form.body = Buffer.concat(chunks);
-      } else if (part.fieldname === 'index' || part.fieldname === 'blockId') {
-        form[part.fieldname] = String(part.value);
+  await readMultipart(
+    async () => {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const chunks: Buffer[] = [];
+          for await (const data of part.file) chunks.push(data as Buffer);
+          form.body = Buffer.concat(chunks);
+        } else if (part.fieldname === 'index' || part.fieldname === 'blockId') {
+          form[part.fieldname] = String(part.value);
+        }
       }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(M.chunkTooLarge);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest(M.chunkNoFile);
-    throw err;
-  }
+    },
+    {
+      tooLarge: () => badRequest(M.chunkTooLarge),
+      notMultipart: () => badRequest(M.chunkNoFile),
+    },
+  );
   return form;
 }
 

@@ -54,6 +54,17 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** Waits until the job has failed, and answers it. */
+const failedJob = (queue: Awaited<ReturnType<typeof startQueue>>, name: string, id: string) =>
+  waitFor(
+    async () => {
+      const job = await queue.boss.getJobById(name, id);
+      return job?.state === 'failed' ? job : undefined;
+    },
+    10_000,
+    'the job to fail',
+  );
+
 describe('the job queue', () => {
   it('runs a job once, and a duplicate singleton key collapses while the first waits', async () => {
     const job = testJob('test-once', { singletonKey: 'k' });
@@ -169,14 +180,7 @@ describe('the job queue', () => {
         "ENOENT: no such file or directory, open '/tmp/parley-media-x/thumbnail.jpg'",
       );
     });
-    const failed = await waitFor(
-      async () => {
-        const job = await queue.boss.getJobById('test-throws', id);
-        return job?.state === 'failed' ? job : undefined;
-      },
-      10_000,
-      'the job to fail',
-    );
+    const failed = await failedJob(queue, 'test-throws', id);
     expect(failureReason(failed.output)).toBe(
       "ENOENT: no such file or directory, open 'thumbnail.jpg'",
     );
@@ -208,14 +212,7 @@ describe('the job queue', () => {
     });
     // Past the types, as a job written by an older release or by hand would be.
     const id = (await queue.boss.send('test-bad-payload', { n: 'seven' })) ?? '';
-    const failed = await waitFor(
-      async () => {
-        const j = await queue.boss.getJobById('test-bad-payload', id);
-        return j?.state === 'failed' ? j : undefined;
-      },
-      10_000,
-      'the job to fail',
-    );
+    const failed = await failedJob(queue, 'test-bad-payload', id);
     // Not retried: no attempt can make the payload valid.
     expect(failed.retryCount).toBe(0);
     expect(ran).toEqual([]);

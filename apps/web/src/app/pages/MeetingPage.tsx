@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
@@ -68,6 +68,29 @@ function startTimeOf(value: string | null): number | undefined {
  * /library/{id}: player left with the analytics under it, tabbed panels right (DESIGN). The
  * interview page (/interviews/{id}) is the same page with its own tab names (spec 2 §2).
  */
+/** A tab of Zai's: its panel with the feature, the feature's gate without it. */
+function ZaiTabContent({
+  value,
+  hasZai,
+  children,
+}: {
+  value: string;
+  hasZai: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <TabsContent value={value} className="overflow-y-auto">
+      {hasZai ? (
+        children
+      ) : (
+        <FeatureGate feature={ZAI_FEATURE} className="h-full">
+          <div className="h-60" />
+        </FeatureGate>
+      )}
+    </TabsContent>
+  );
+}
+
 export default function MeetingPage({
   variant = 'meeting',
 }: {
@@ -200,35 +223,23 @@ export default function MeetingPage({
                 onSeek={seek}
               />
             </TabsContent>
-            <TabsContent value="hr" className="overflow-y-auto">
-              {hasZai ? (
-                <CandidateAnalysis
-                  insights={insights.data}
-                  loading={insights.isLoading}
-                  position={user?.position}
-                  names={names ?? {}}
-                  onSeek={seek}
-                />
-              ) : (
-                <FeatureGate feature={ZAI_FEATURE} className="h-full">
-                  <div className="h-60" />
-                </FeatureGate>
-              )}
-            </TabsContent>
-            <TabsContent value="zai" className="overflow-y-auto">
-              {hasZai ? (
-                <ZaiInsightsPanel
-                  data={insights.data?.data}
-                  loading={insights.isLoading}
-                  names={names ?? {}}
-                  onSeek={seek}
-                />
-              ) : (
-                <FeatureGate feature={ZAI_FEATURE} className="h-full">
-                  <div className="h-60" />
-                </FeatureGate>
-              )}
-            </TabsContent>
+            <ZaiTabContent value="hr" hasZai={hasZai}>
+              <CandidateAnalysis
+                insights={insights.data}
+                loading={insights.isLoading}
+                position={user?.position}
+                names={names ?? {}}
+                onSeek={seek}
+              />
+            </ZaiTabContent>
+            <ZaiTabContent value="zai" hasZai={hasZai}>
+              <ZaiInsightsPanel
+                data={insights.data?.data}
+                loading={insights.isLoading}
+                names={names ?? {}}
+                onSeek={seek}
+              />
+            </ZaiTabContent>
             {hasZai ? (
               <TabsContent value="actions" className="overflow-y-auto">
                 <ActionItemsPanel

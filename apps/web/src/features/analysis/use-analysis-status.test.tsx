@@ -35,6 +35,18 @@ const status = (
   engine: null,
 });
 
+/** A query client that already holds the meeting, mid-analysis (as the meeting page would). */
+function clientWithMeetingAnalysing() {
+  const client = testQueryClient();
+  client.setQueryData(meetingKeys.detail(ID), {
+    id: ID,
+    inferenceStatus: 'analysing',
+    statusReason: null,
+    additionalDetails: {},
+  } as Partial<Meeting>);
+  return client;
+}
+
 function Page({ connect, lipSync }: { connect: Connect; lipSync?: LiveLipSyncFeed }) {
   const meeting = useMeeting(ID);
   const s = useAnalysisStatus(meeting.data, { connect, lipSync });
@@ -61,13 +73,7 @@ describe('useAnalysisStatus', () => {
     const { fetch } = fakeServer()
       .on(analysisRoutes.status, () => current)
       .on(analysisRoutes.transcription, TRANSCRIPTION);
-    const client = testQueryClient();
-    client.setQueryData(meetingKeys.detail(ID), {
-      id: ID,
-      inferenceStatus: 'analysing',
-      statusReason: null,
-      additionalDetails: {},
-    } as Partial<Meeting>);
+    const client = clientWithMeetingAnalysing();
     const socket = fakeSocket();
     renderWithProviders(<Page connect={socket.connect} />, { client });
     await waitFor(() => expect(screen.getByTestId('progress').textContent).toBe('30'));
@@ -87,13 +93,7 @@ describe('useAnalysisStatus', () => {
   it('hands the live lip-sync windows to the feed on the same connection', () => {
     signInWith(['Essentials', 'Lip Sync']);
     fakeServer({ unmatched: 'pending' });
-    const client = testQueryClient();
-    client.setQueryData(meetingKeys.detail(ID), {
-      id: ID,
-      inferenceStatus: 'analysing',
-      statusReason: null,
-      additionalDetails: {},
-    } as Partial<Meeting>);
+    const client = clientWithMeetingAnalysing();
     const socket = fakeSocket();
     const connect = vi.fn(socket.connect);
     const feed = createLiveLipSyncFeed(ID);

@@ -1,15 +1,7 @@
+import { ROLE_NAMES } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
 import { ConfigurationFrame } from './ConfigurationFrame';
-
-export const ROLE_LABEL: Record<string, string> = {
-  superadmin: 'Super admin',
-  poc: 'Point of contact',
-  user: 'User',
-  salesManager: 'Sales manager',
-  salesRep: 'Sales rep',
-  talentPoolUser: 'Talent pool',
-};
 
 /** /configuration: own profile and picture, the organisation (point of contact), appearance. */
 export default function ConfigurationPage() {
@@ -19,7 +11,7 @@ export default function ConfigurationPage() {
     <ConfigurationFrame current="profile" description="Your profile and organisation settings.">
       {user ? (
         <>
-          <ProfileCard key={user.id} user={user} roleLabel={ROLE_LABEL[user.role] ?? user.role} />
+          <ProfileCard key={user.id} user={user} roleLabel={ROLE_NAMES[user.role] ?? user.role} />
           {managesOrganization ? <OrganizationCard /> : null}
           <AppearanceCard />
         </>

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Cpu, Trash2 } from 'lucide-react';
 import { aiProviderRoutes, type ModelRow } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth-store';
+import { useChange } from '../../lib/use-change';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useListState } from '../../lib/use-list-state';
 import { integrationKeys, useModelPage } from '../integrations';
@@ -12,9 +12,7 @@ import {
   Button,
   ConfirmDialog,
   type DataColumn,
-  ListTable,
-  SearchInput,
-  Section,
+  ListSection,
 } from '../../ui';
 
 const price = (n: number | null) => (n === null ? '—' : `$${n}`);
@@ -23,19 +21,19 @@ const price = (n: number | null) => (n === null ? '—' : `$${n}`);
 export function ModelsTable() {
   // Changing the catalogue is the platform's; everyone else reads it.
   const superAdmin = useCan('platform.manage');
-  const client = useQueryClient();
   const list = useListState();
   const models = useModelPage(list.query);
-  const refresh = () => client.invalidateQueries({ queryKey: integrationKeys.models });
-  const update = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
+  // A refused change can mean the catalogue on screen is stale: it reloads either way.
+  const changes = { refresh: integrationKeys.models, refreshOnFailure: true };
+  const update = useChange(
+    ({ id, status }: { id: string; status: 'active' | 'inactive' }) =>
       api(aiProviderRoutes.updateModel, { params: { id }, body: { status } }),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => api(aiProviderRoutes.deleteModel, { params: { id } }),
-    onSettled: refresh,
-  });
+    changes,
+  );
+  const remove = useChange(
+    (id: string) => api(aiProviderRoutes.deleteModel, { params: { id } }),
+    changes,
+  );
   const removal = useConfirmedAction((m: ModelRow) => remove.mutateAsync(m.id));
 
   const columns: DataColumn<ModelRow>[] = [
@@ -115,29 +113,25 @@ export function ModelsTable() {
   ];
 
   return (
-    <Section
+    <ListSection
       title="Models"
-      actions={
-        <SearchInput label="Search models" {...list.searchBox} className="w-full max-w-xs" />
-      }
+      search={{ label: 'Search models' }}
+      label="Models"
+      list={list}
+      result={models}
+      columns={columns}
+      rowKey={(m) => m.id}
+      rowLabel={(m) => m.name}
+      icon={Cpu}
+      noun="models"
+      empty={{ title: 'No model matches', description: 'Try another name.' }}
     >
-      <ListTable
-        label="Models"
-        list={list}
-        result={models}
-        columns={columns}
-        rowKey={(m) => m.id}
-        rowLabel={(m) => m.name}
-        icon={Cpu}
-        noun="models"
-        empty={{ title: 'No model matches', description: 'Try another name.' }}
-      />
       <ConfirmDialog
         {...removal.dialog}
         title={`Delete ${removal.target?.name ?? 'model'}?`}
         description="It disappears from every organisation’s model pickers."
         confirmLabel="Delete"
       />
-    </Section>
+    </ListSection>
   );
 }

@@ -3,15 +3,7 @@ import { Pencil, Route, RotateCcw } from 'lucide-react';
 import type { Endpoint } from '@parley/contracts';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useListState } from '../../lib/use-list-state';
-import {
-  actionsColumn,
-  Badge,
-  ConfirmDialog,
-  type DataColumn,
-  ListTable,
-  SearchInput,
-  Section,
-} from '../../ui';
+import { actionsColumn, Badge, ConfirmDialog, type DataColumn, ListSection } from '../../ui';
 import { useEndpointPage, useResetEndpoint } from './api';
 import { PermissionDialog } from './PermissionDialog';
 
@@ -80,34 +72,24 @@ export function EndpointsTable() {
   ];
 
   return (
-    <Section
+    <ListSection
       title="Endpoints"
       description="Every route of the API and the permission a caller’s role must hold for it."
-      actions={
-        <SearchInput
-          label="Search endpoints"
-          placeholder="Search paths or permissions"
-          value={list.search}
-          onValueChange={list.setSearch}
-          className="w-full max-w-xs"
-        />
-      }
+      search={{ label: 'Search endpoints', placeholder: 'Search paths or permissions' }}
+      label="Endpoints"
+      list={list}
+      result={endpoints}
+      columns={columns}
+      rowKey={(e) => e.id}
+      rowLabel={nameOf}
+      icon={Route}
+      noun="endpoints"
+      empty={{
+        title: 'No endpoints yet',
+        description: 'The server lists its routes here when it starts.',
+        noMatch: 'No endpoint matches',
+      }}
     >
-      <ListTable
-        label="Endpoints"
-        list={list}
-        result={endpoints}
-        columns={columns}
-        rowKey={(e) => e.id}
-        rowLabel={nameOf}
-        icon={Route}
-        noun="endpoints"
-        empty={{
-          title: 'No endpoints yet',
-          description: 'The server lists its routes here when it starts.',
-          noMatch: 'No endpoint matches',
-        }}
-      />
       <PermissionDialog endpoint={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         {...resetting.dialog}
@@ -115,6 +97,6 @@ export function EndpointsTable() {
         description={`It requires ${resetting.target?.defaultPermission ?? 'its contract’s permission'} again, as its contract says.`}
         confirmLabel="Reset"
       />
-    </Section>
+    </ListSection>
   );
 }

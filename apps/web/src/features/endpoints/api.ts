@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   endpointRoutes,
   type Endpoint,
@@ -6,6 +5,8 @@ import {
   type Permission,
 } from '@parley/contracts';
 import { api } from '../../lib/api';
+import { useChange } from '../../lib/use-change';
+import { usePageQuery } from '../../lib/use-page-query';
 
 export const endpointKeys = {
   all: ['endpoint'] as const,
@@ -13,43 +14,33 @@ export const endpointKeys = {
 };
 
 /** A page of the catalogue, as the list table reads pages ({ data, count }). */
-export function useEndpointPage(query: EndpointQuery) {
-  return useQuery({
-    queryKey: endpointKeys.page(query),
-    queryFn: ({ signal }) => api(endpointRoutes.query, { query, signal }),
-    select: (page) => ({ data: page.endpoints, count: page.count }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useEndpointPage = (query: EndpointQuery) =>
+  usePageQuery(endpointKeys.page(query), (signal) =>
+    api(endpointRoutes.query, { query, signal }).then((page) => ({
+      data: page.endpoints,
+      count: page.count,
+    })),
+  );
 
-function useRefresh() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: endpointKeys.all });
-}
+/** A refused change can mean the catalogue on screen is stale: it reloads either way. */
+const useEndpointChange = <V, R>(run: (vars: V) => Promise<R>) =>
+  useChange(run, { refresh: endpointKeys.all, refreshOnFailure: true });
 
-export function useSetEndpointPermission() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ id, permission }: { id: string; permission: Permission }) =>
-      api(endpointRoutes.update, { params: { id }, body: { permission }, toast: false }),
-    onSettled: refresh,
-  });
-}
+export const useSetEndpointPermission = () =>
+  useEndpointChange(({ id, permission }: { id: string; permission: Permission }) =>
+    api(endpointRoutes.update, { params: { id }, body: { permission }, toast: false }),
+  );
 
 /**
  * Sets the route back to its contract's permission. (DELETE would do that too, but it removes
  * the record until the next start, and the row would vanish from the list.)
  */
-export function useResetEndpoint() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (e: Endpoint) =>
-      api(endpointRoutes.update, {
-        params: { id: e.id },
-        body: { permission: e.defaultPermission },
-      }).then((saved) => ({
-        message: `${saved.method} ${saved.path} requires ${saved.permission} again`,
-      })),
-    onSettled: refresh,
-  });
-}
+export const useResetEndpoint = () =>
+  useEndpointChange((e: Endpoint) =>
+    api(endpointRoutes.update, {
+      params: { id: e.id },
+      body: { permission: e.defaultPermission },
+    }).then((saved) => ({
+      message: `${saved.method} ${saved.path} requires ${saved.permission} again`,
+    })),
+  );

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Search, UserMinus, UserPlus, Users } from 'lucide-react';
+import { Search, UserMinus, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { sharingRoutes } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
@@ -11,16 +11,50 @@ import { toast } from '../../lib/toast';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { Avatar, Button, Input, Label, Skeleton } from '../../ui';
 
-function PersonRow({ user, action }: { user: ShareUser; action: ReactNode }) {
+/** The one button beside each person of a list: share with them, or stop sharing. */
+interface PersonAction {
+  label: string;
+  icon: LucideIcon;
+  variant: 'secondary' | 'ghost';
+  ariaLabel(email: string): string;
+  busy(email: string): boolean;
+  run(email: string): void;
+}
+
+function PeopleList({
+  label,
+  people,
+  action,
+}: {
+  label: string;
+  people: ShareUser[];
+  action: PersonAction;
+}) {
+  const Icon = action.icon;
   return (
-    <li className="flex items-center gap-3 py-2">
-      <Avatar firstName={user.firstName} lastName={user.lastName} size="sm" />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-sm font-medium text-fg">{fullName(user) || user.email}</span>
-        <span className="truncate text-xs text-muted">{user.email}</span>
-      </div>
-      {action}
-    </li>
+    <ul aria-label={label} className="divide-y divide-border">
+      {people.map((user) => (
+        <li key={user.id} className="flex items-center gap-3 py-2">
+          <Avatar firstName={user.firstName} lastName={user.lastName} size="sm" />
+          <div className="flex min-w-0 flex-1 flex-col">
+            <span className="truncate text-sm font-medium text-fg">
+              {fullName(user) || user.email}
+            </span>
+            <span className="truncate text-xs text-muted">{user.email}</span>
+          </div>
+          <Button
+            size="sm"
+            variant={action.variant}
+            aria-label={action.ariaLabel(user.email)}
+            loading={action.busy(user.email)}
+            onClick={() => action.run(user.email)}
+          >
+            <Icon aria-hidden />
+            {action.label}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -89,26 +123,18 @@ export function PeopleSection({ meetingId }: { meetingId: string }) {
           ) : candidates.length === 0 ? (
             <p className="py-3 text-sm text-muted">No one else matches “{search}”.</p>
           ) : (
-            <ul aria-label="Search results" className="divide-y divide-border">
-              {candidates.map((u) => (
-                <PersonRow
-                  key={u.id}
-                  user={u}
-                  action={
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Share with ${u.email}`}
-                      loading={busyEmail === u.email && share.isPending}
-                      onClick={() => share.mutate(u.email)}
-                    >
-                      <UserPlus aria-hidden />
-                      Share
-                    </Button>
-                  }
-                />
-              ))}
-            </ul>
+            <PeopleList
+              label="Search results"
+              people={candidates}
+              action={{
+                label: 'Share',
+                icon: UserPlus,
+                variant: 'secondary',
+                ariaLabel: (email) => `Share with ${email}`,
+                busy: (email) => busyEmail === email && share.isPending,
+                run: (email) => share.mutate(email),
+              }}
+            />
           )}
         </div>
       ) : null}
@@ -124,26 +150,18 @@ export function PeopleSection({ meetingId }: { meetingId: string }) {
             Not shared with anyone yet.
           </p>
         ) : (
-          <ul aria-label="People with access" className="divide-y divide-border">
-            {(shared.data ?? []).map((u) => (
-              <PersonRow
-                key={u.id}
-                user={u}
-                action={
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Stop sharing with ${u.email}`}
-                    loading={busyEmail === u.email && revoke.isPending}
-                    onClick={() => revoke.mutate(u.email)}
-                  >
-                    <UserMinus aria-hidden />
-                    Remove
-                  </Button>
-                }
-              />
-            ))}
-          </ul>
+          <PeopleList
+            label="People with access"
+            people={shared.data ?? []}
+            action={{
+              label: 'Remove',
+              icon: UserMinus,
+              variant: 'ghost',
+              ariaLabel: (email) => `Stop sharing with ${email}`,
+              busy: (email) => busyEmail === email && revoke.isPending,
+              run: (email) => revoke.mutate(email),
+            }}
+          />
         )}
       </div>
     </section>

@@ -119,22 +119,13 @@ describe('lip sync in the video signals', () => {
     // The processed meeting's summary stays loading: this test is about which card shows.
     fakeServer({ unmatched: 'pending' });
     const feed = createLiveLipSyncFeed(ID);
-    const { rerender } = renderWithProviders(
-      <VideoSignals
-        meeting={{ id: ID, inferenceStatus: 'analysing' }}
-        onSeek={() => {}}
-        liveLipSync={feed}
-      />,
+    const signals = (inferenceStatus: 'analysing' | 'processed') => (
+      <VideoSignals meeting={{ id: ID, inferenceStatus }} onSeek={() => {}} liveLipSync={feed} />
     );
+    const { rerender } = renderWithProviders(signals('analysing'));
     expect(screen.getByTestId('live-lip-sync-card')).toBeTruthy();
     expect(screen.queryByTestId('lip-sync-card')).toBeNull();
-    rerender(
-      <VideoSignals
-        meeting={{ id: ID, inferenceStatus: 'processed' }}
-        onSeek={() => {}}
-        liveLipSync={feed}
-      />,
-    );
+    rerender(signals('processed'));
     expect(screen.queryByTestId('live-lip-sync-card')).toBeNull();
     expect(screen.getByLabelText('Loading Lip sync')).toBeTruthy();
   });

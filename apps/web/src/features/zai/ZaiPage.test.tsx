@@ -84,6 +84,16 @@ async function askAboutWeeklySync(question: string) {
   fireEvent.keyDown(box, { key: 'Enter' });
 }
 
+/** Signed in with Zai, a question about Weekly sync is asked: the answer's stream is open. */
+async function askedAboutWeeklySync(question: string) {
+  const server = stubServer();
+  signInWith(['Essentials', 'Zai Intelligence']);
+  renderPage();
+  await askAboutWeeklySync(question);
+  await waitFor(() => expect(server.streams).toHaveLength(1));
+  return server;
+}
+
 describe('ZaiPage', () => {
   afterEach(() => {
     cleanup();
@@ -92,12 +102,7 @@ describe('ZaiPage', () => {
   });
 
   it('streams the answer, then shows citation chips linking to the moment', async () => {
-    const server = stubServer();
-    signInWith(['Essentials', 'Zai Intelligence']);
-    renderPage();
-    await askAboutWeeklySync('Where is Sheila from?');
-
-    await waitFor(() => expect(server.streams).toHaveLength(1));
+    const server = await askedAboutWeeklySync('Where is Sheila from?');
     expect(server.bodies[0]).toMatchObject({
       userPrompt: 'Where is Sheila from?',
       meetingIds: ['m1'],
@@ -129,11 +134,7 @@ describe('ZaiPage', () => {
   });
 
   it('says plainly when the meetings do not contain the answer', async () => {
-    const server = stubServer();
-    signInWith(['Essentials', 'Zai Intelligence']);
-    renderPage();
-    await askAboutWeeklySync('What was the quarterly revenue?');
-    await waitFor(() => expect(server.streams).toHaveLength(1));
+    const server = await askedAboutWeeklySync('What was the quarterly revenue?');
     const notFound = 'The selected meetings do not contain the answer to this question.';
     await act(async () => {
       server.streams[0]?.enqueue(sse('delta', { text: notFound }));
@@ -148,11 +149,7 @@ describe('ZaiPage', () => {
   });
 
   it('shows the error event’s message and asks again on Retry', async () => {
-    const server = stubServer();
-    signInWith(['Essentials', 'Zai Intelligence']);
-    renderPage();
-    await askAboutWeeklySync('Where is Sheila from?');
-    await waitFor(() => expect(server.streams).toHaveLength(1));
+    const server = await askedAboutWeeklySync('Where is Sheila from?');
     await act(async () => {
       server.streams[0]?.enqueue(
         sse('error', {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { X } from 'lucide-react';
 import { INFERENCE_STATUSES, MEETING_STAGES } from '@parley/contracts';
 import { STAGE_LABELS, STATUS_LABELS } from '../model';
@@ -38,6 +38,22 @@ export function FilterBar({ filters, filtered, onFilter, onClear }: FilterBarPro
     if (filters.search === '') setText('');
   }, [filters.search]);
 
+  /** A choice bound to one of the table's filters (label hidden: the value says it). */
+  const choice = (
+    key: 'stage' | 'status',
+    label: string,
+    options: ComponentProps<typeof SelectField>['options'],
+    className: string,
+  ) => (
+    <SelectField
+      label={label}
+      hideLabel
+      value={filters[key]}
+      onValueChange={(v) => onFilter(key, v)}
+      options={options}
+      className={className}
+    />
+  );
   const date: DateRange = filters.date ?? { from: '', to: '' };
   const setDate = (next: DateRange) => onFilter('date', next.from || next.to ? next : null);
 
@@ -53,22 +69,8 @@ export function FilterBar({ filters, filtered, onFilter, onClear }: FilterBarPro
         onValueChange={setText}
         className="col-span-2 md:min-w-56 md:flex-1"
       />
-      <SelectField
-        label="Stage"
-        hideLabel
-        value={filters.stage}
-        onValueChange={(v) => onFilter('stage', v)}
-        options={STAGE_OPTIONS}
-        className="md:w-44"
-      />
-      <SelectField
-        label="Status"
-        hideLabel
-        value={filters.status}
-        onValueChange={(v) => onFilter('status', v)}
-        options={STATUS_OPTIONS}
-        className="md:w-40"
-      />
+      {choice('stage', 'Stage', STAGE_OPTIONS, 'md:w-44')}
+      {choice('status', 'Status', STATUS_OPTIONS, 'md:w-40')}
       <DateInput label="From" value={date.from} onChange={(from) => setDate({ ...date, from })} />
       <DateInput label="To" value={date.to} onChange={(to) => setDate({ ...date, to })} />
       {filtered ? (
