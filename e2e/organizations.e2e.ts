@@ -1,4 +1,14 @@
-import { expect, signIn, signInFromInvitation, test, toast } from './support';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  e2eMediaDir,
+  expect,
+  logoFile,
+  signIn,
+  signInFromInvitation,
+  test,
+  toast,
+} from './support';
 
 test('the super admin invites an organisation; its point of contact signs in from the e-mailed link', async ({
   page,
@@ -34,4 +44,47 @@ test('the super admin invites an organisation; its point of contact signs in fro
   await expect(theirs).not.toHaveURL(/\/pricing/);
   await expect(theirs.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await contact.close();
+});
+
+test('deleting an organisation removes its media files and signs its people out', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const name = `Globex ${stamp}`;
+  const email = `hank-${stamp}@globex.example`;
+  await signIn(page, 'admin@parley.local');
+  await page.goto('/organization-management');
+  await page.getByRole('button', { name: 'Invite organization' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite organization' });
+  await invite.getByLabel('Organization name').fill(name);
+  await invite.getByLabel('Point of contact e-mail').fill(email);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search organizations' }).fill(email);
+  await page.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/organization-management\/[0-9a-f-]{36}$/);
+  const organizationId = new URL(page.url()).pathname.split('/').pop()!;
+  const store = path.join(e2eMediaDir(), organizationId);
+
+  // Its point of contact signs in and uploads a logo: a file in the organisation's store.
+  const contact = await signInFromInvitation(page, email);
+  await contact.page.goto('/configuration');
+  await contact.page.getByLabel('Choose a logo').setInputFiles(logoFile());
+  await expect(toast(contact.page, 'Organisation logo updated')).toBeVisible();
+  expect(existsSync(store)).toBe(true);
+
+  await page.goto('/organization-management');
+  await page.getByRole('searchbox', { name: 'Search organizations' }).fill(email);
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await confirm.getByLabel('Organization name').fill(name);
+  await confirm.getByRole('button', { name: 'Delete organization' }).click();
+  await expect(toast(page, `${name} is being deleted`)).toBeVisible();
+
+  // The background job removes the organisation's files; its contact is signed out at once.
+  await expect.poll(() => existsSync(store), { timeout: 30_000 }).toBe(false);
+  await contact.page.reload();
+  await expect(contact.page).toHaveURL(/\/signin/);
+  await contact.context.close();
 });

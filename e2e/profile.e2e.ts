@@ -1,24 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, logoFile, signIn, test, toast } from './support';
 
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** A 600×300 PNG made by ffmpeg (a wide logo: the server crops it to a square). */
-function logoFile(): string {
-  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'parley-logo-')), 'logo.png');
-  const r = spawnSync('ffmpeg', [
-    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=0x2f6fed:s=600x300'],
-    ...['-vf', 'drawbox=x=200:y=50:w=200:h=200:color=white:t=fill', '-frames:v', '1', out],
-  ]);
-  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr.toString()}`);
-  return out;
-}
 
 /** The image in the rail's home link, once the browser has loaded and decoded it. */
 async function expectRailLogo(page: Page): Promise<Locator> {

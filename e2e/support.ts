@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   expect,
   test as base,
@@ -124,4 +128,22 @@ export async function navTitles(page: Page): Promise<string[]> {
 
 export function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+}
+
+/** A 600×300 PNG made by ffmpeg (a wide logo: the server crops it to a square). */
+export function logoFile(): string {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'parley-logo-')), 'logo.png');
+  const r = spawnSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=0x2f6fed:s=600x300'],
+    ...['-vf', 'drawbox=x=200:y=50:w=200:h=200:color=white:t=fill', '-frames:v', '1', out],
+  ]);
+  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr.toString()}`);
+  return out;
+}
+
+/** Where the journeys' server keeps media (MEDIA_DIR's default under its DATA_DIR). */
+export function e2eMediaDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
+  return path.join(dataDir, 'media');
 }

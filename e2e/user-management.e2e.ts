@@ -90,6 +90,17 @@ test('the point of contact adds a group and a user; a custom role without meetin
   expect(refused.status()).toBe(403);
   await context.close();
 
+  // The point of contact sees the new colleague's activity in User Logs, with the chart.
+  await page.goto('/user-logs');
+  await page.getByPlaceholder('Search by name or e-mail').fill(email);
+  const logs = page.getByRole('table', { name: 'User activity' });
+  const noraRow = logs.getByRole('row').filter({ hasText: email });
+  await expect(noraRow).toBeVisible();
+  await expect(noraRow.getByRole('cell').nth(1)).not.toHaveText('0');
+  await expect(
+    page.getByTestId('activity-chart').getByRole('img', { name: /calls over/ }),
+  ).toBeVisible();
+
   await screenshots(page);
 
   // Leave Acme as seeded for the journeys after this one: the meeting, the user, role, group.
