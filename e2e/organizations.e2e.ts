@@ -11,8 +11,14 @@ import {
   toast,
 } from './support';
 
-/** The super admin, on Organization Management, invites an organisation and its contact. */
-async function inviteOrganization(page: Page, name: string, email: string) {
+/**
+ * The super admin, on Organization Management, invites a new organisation (`company` and a
+ * stamp) with its contact at `domain`; answers the organisation's name and the contact's address.
+ */
+async function inviteOrganization(page: Page, company: string, domain: string) {
+  const stamp = Date.now();
+  const name = `${company} ${stamp}`;
+  const email = `contact-${stamp}@${domain}`;
   await signIn(page, 'admin@parley.local');
   await page.goto('/organization-management');
   await expect(page.getByRole('heading', { name: 'Organization Management' })).toBeVisible();
@@ -23,15 +29,13 @@ async function inviteOrganization(page: Page, name: string, email: string) {
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(toast(page, `Invitation sent to ${email}`)).toBeVisible();
   await expect(dialog).toBeHidden();
+  return { name, email };
 }
 
 test('the super admin invites an organisation; its point of contact signs in from the e-mailed link', async ({
   page,
 }) => {
-  const stamp = Date.now();
-  const name = `Initech ${stamp}`;
-  const email = `bill-${stamp}@initech.example`;
-  await inviteOrganization(page, name, email);
+  const { name, email } = await inviteOrganization(page, 'Initech', 'initech.example');
   await expect(page.getByRole('link', { name: 'Acme Corp' })).toBeVisible();
 
   // Searchable: the new organisation is found by its contact's address, and opens its dashboard.
@@ -54,10 +58,7 @@ test('the super admin invites an organisation; its point of contact signs in fro
 test('deleting an organisation removes its media files and signs its people out', async ({
   page,
 }) => {
-  const stamp = Date.now();
-  const name = `Globex ${stamp}`;
-  const email = `hank-${stamp}@globex.example`;
-  await inviteOrganization(page, name, email);
+  const { name, email } = await inviteOrganization(page, 'Globex', 'globex.example');
   await page.getByRole('searchbox', { name: 'Search organizations' }).fill(email);
   await page.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/organization-management\/[0-9a-f-]{36}$/);
