@@ -118,11 +118,12 @@ describe('uploadFile', () => {
       chunk: (_c, signal) =>
         attempts++ > 0
           ? json(200, { index: 0, received: true })
-          : new Promise<Response>((_, reject) =>
-              signal.addEventListener('abort', () =>
-                reject(new DOMException('Aborted', 'AbortError')),
-              ),
-            ),
+          : new Promise<Response>((_, reject) => {
+              // As fetch does: a signal aborted before the call (a slow machine) rejects at once.
+              const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+              if (signal.aborted) abort();
+              else signal.addEventListener('abort', abort);
+            }),
     });
     server.deps.setTimer = (fn, ms) => {
       server.timeouts.push(ms);
