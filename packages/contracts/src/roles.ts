@@ -11,6 +11,9 @@ export const ROLES = [
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
+/** Only a sales rep reports to a sales manager (spec 3 §3: the has-sales-manager list). */
+export const reportsToSalesManager = (role: Role | null): boolean => role === 'salesRep';
+
 /** Positions are free text in general; these are the values the product reacts to (spec 1 §3). */
 export const POSITIONS = {
   b2cUser: 'B2CUSER',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ROLE_PERMISSIONS,
+  reportsToSalesManager,
   permissionsOf,
   POSITIONS,
   USER_ADMIN_MESSAGES as M,
@@ -95,7 +96,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
 
   /** A sales rep's manager must be an active sales manager of the same organisation. */
   async function checkManager(organizationId: string, role: Role, managerId: string | null) {
-    if (role !== 'salesRep' || !managerId) return null;
+    if (!reportsToSalesManager(role) || !managerId) return null;
     const managers = await repo.people(organizationId, 'salesManager');
     if (!managers.some((m) => m.id === managerId)) throw badRequest(M.salesManagerInvalid);
     return managerId;
@@ -194,7 +195,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
       const managerId =
         body.salesManagerId !== undefined ? body.salesManagerId : row.user.salesManagerId;
       values.salesManagerId =
-        managerId === row.user.salesManagerId && role === 'salesRep'
+        managerId === row.user.salesManagerId && reportsToSalesManager(role)
           ? managerId
           : await checkManager(orgId, role, managerId);
       const groupIds = body.groupIds ? await checkGroups(orgId, body.groupIds) : undefined;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ManagedUser } from '@parley/contracts';
+import { reportsToSalesManager, type ManagedUser } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { toast } from '../../lib/toast';
 import { useFormDialog } from '../../lib/use-form-dialog';
@@ -47,7 +47,7 @@ export function UserDialog(props: {
     onClose,
   });
   const v = form.values;
-  const isRep = baseRoleOf(v.role, custom) === 'salesRep';
+  const isRep = reportsToSalesManager(baseRoleOf(v.role, custom));
 
   return (
     <FormDialog

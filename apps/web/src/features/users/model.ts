@@ -3,6 +3,7 @@ import {
   createGroupBody,
   createRoleBody,
   createUserBody,
+  reportsToSalesManager,
   ROLE_NAMES,
   type CustomRole,
   type ManagedUser,
@@ -100,7 +101,7 @@ export function validateUser(
     roleId: customId,
     position: v.position.trim() || null,
     groupIds: v.groupIds,
-    salesManagerId: base === 'salesRep' && v.salesManagerId ? v.salesManagerId : null,
+    salesManagerId: reportsToSalesManager(base) && v.salesManagerId ? v.salesManagerId : null,
   });
   if (!parsed.success) return { ok: false, errors: collect(parsed.error.issues, USER_FIELDS) };
   const { organizationId: _ignored, ...body } = parsed.data;
