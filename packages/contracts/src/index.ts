@@ -30,4 +30,6 @@ export * from './profile.js';
 export * from './user-logs.js';
 export * from './parameters.js';
 export * from './users-admin.js';
+export * from './groups.js';
+export * from './custom-roles.js';
 export * from './endpoints.js';

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { DEFAULT_ROLE_PERMISSIONS, permissionSchema, type Permission } from './permissions.js';
-import { roleSchema, type Role } from './roles.js';
+import { roleSchema } from './roles.js';
+import { groupSchema } from './groups.js';
+import {
+  messageAnswer as message,
+  organizationScope,
+  organizationScopeQuery,
+  paging,
+  uuid,
+  USER_ADMIN_TAGS as tags,
+} from './user-admin-scope.js';
 
 /**
  * User Management (spec 3 §7 "Organisation, user, group, role"): the users, groups and custom
@@ -41,26 +49,6 @@ export const USER_ADMIN_MESSAGES = {
 /** The default roles an administrator may give (a talent-pool account signs up on its own). */
 export const ASSIGNABLE_ROLES = ['poc', 'user', 'salesManager', 'salesRep'] as const;
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
-/** What a custom role may be built on: the kind of account it is. */
-export const CUSTOM_ROLE_BASES = ['user', 'salesManager', 'salesRep'] as const;
-export const customRoleBaseSchema = z.enum(CUSTOM_ROLE_BASES);
-/**
- * What a custom role is built from: never running the platform (the super admin's alone), and
- * not `profile.own`, which every role holds whatever it is given (permissionsOf adds it).
- */
-export const GRANTABLE_PERMISSIONS: readonly Permission[] = permissionSchema.options.filter(
-  (p) => p !== 'platform.manage' && p !== 'profile.own',
-);
-
-export const ROLE_NAMES: Record<Role, string> = {
-  superadmin: 'Super admin',
-  poc: 'Point of contact',
-  user: 'User',
-  salesManager: 'Sales manager',
-  salesRep: 'Sales rep',
-  talentPoolUser: 'Talent pool',
-};
-
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
@@ -95,13 +83,6 @@ export const managedUserSchema = z.object({
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
-const uuid = z.uuid('Not a valid id');
-const paging = {
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
-  search: z.string().trim().max(200).optional(),
-};
-
 export const USER_SORTS = ['createdAt', 'firstName', 'lastName', 'email', 'role'] as const;
 const GROUP_FILTER = /^groupId:eq:([0-9a-f-]{36})$/i;
 
@@ -122,10 +103,6 @@ export const userListQuery = z.object({
     .default('createdAt:desc'),
 });
 export type UserListQuery = z.input<typeof userListQuery>;
-
-/** The super admin names the organisation; anyone else acts on their own (another is 404). */
-const organizationScope = { organizationId: uuid.optional() };
-export const organizationScopeQuery = z.object(organizationScope);
 
 export const userQueryQuery = userListQuery.extend(organizationScope);
 
@@ -160,77 +137,6 @@ export const updateUserBody = z.object({
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
-export const GROUP_STATUSES = ['active', 'inactive'] as const;
-export const groupSchema = z.object({
-  id: z.string(),
-  organizationId: z.string(),
-  name: z.string(),
-  status: z.enum(GROUP_STATUSES),
-  usersCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type Group = z.infer<typeof groupSchema>;
-
-export const groupListQuery = z.object({ ...paging, ...organizationScope });
-export const organizationGroupsQuery = z.object({
-  filter: z
-    .string()
-    .regex(/^organizationId:eq:[0-9a-f-]{36}$/i, 'filter is organizationId:eq:{id}')
-    .transform((f) => f.slice('organizationId:eq:'.length).toLowerCase())
-    .optional(),
-});
-const groupName = z.string().trim().min(1, 'Enter the group’s name').max(100);
-export const createGroupBody = z.object({ name: groupName, ...organizationScope });
-export const updateGroupBody = z
-  .object({ name: groupName.optional(), status: z.enum(GROUP_STATUSES).optional() })
-  .refine((b) => b.name !== undefined || b.status !== undefined, 'Nothing to change');
-
-export const customRoleSchema = z.object({
-  id: z.string(),
-  organizationId: z.string(),
-  name: z.string(),
-  baseRole: customRoleBaseSchema,
-  permissions: z.array(permissionSchema),
-  usersCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type CustomRole = z.infer<typeof customRoleSchema>;
-
-export const defaultRoleSchema = z.object({
-  role: roleSchema,
-  name: z.string(),
-  permissions: z.array(permissionSchema),
-});
-export type DefaultRole = z.infer<typeof defaultRoleSchema>;
-
-/** The six default roles as GET role/organization lists them: not rows, never deletable. */
-export const DEFAULT_ROLES: DefaultRole[] = roleSchema.options.map((role) => ({
-  role,
-  name: ROLE_NAMES[role],
-  permissions: [...DEFAULT_ROLE_PERMISSIONS[role]],
-}));
-
-const roleName = z.string().trim().min(1, 'Enter the role’s name').max(100);
-const rolePermissions = z
-  .array(permissionSchema)
-  .max(permissionSchema.options.length)
-  .refine((ps) => !ps.includes('platform.manage'), 'platform.manage is the super admin’s alone')
-  .transform((ps) => [...new Set(ps)]);
-export const createRoleBody = z.object({
-  name: roleName,
-  baseRole: customRoleBaseSchema.default('user'),
-  permissions: rolePermissions,
-  ...organizationScope,
-});
-export type CreateRoleBody = z.input<typeof createRoleBody>;
-export const updateRoleBody = z.object({
-  name: roleName.optional(),
-  baseRole: customRoleBaseSchema.optional(),
-  permissions: rolePermissions.optional(),
-});
-
-const message = z.object({ message: z.string() });
-const tags = ['user-management'];
 const userPage = z.object({ data: z.array(managedUserSchema), count: z.number().int() });
 
 export const userAdminRoutes = {
@@ -333,106 +239,6 @@ export const userAdminRoutes = {
     tags,
     auth: true,
     permission: 'users.manage',
-    response: message,
-  }),
-} as const;
-
-export const groupRoutes = {
-  all: defineRoute({
-    method: 'GET',
-    path: '/group/all',
-    summary:
-      'Groups searched and paged (the caller’s organisation, or the one the super admin names)',
-    tags,
-    auth: true,
-    permission: 'users.read',
-    query: groupListQuery,
-    response: z.object({ data: z.array(groupSchema), count: z.number().int() }),
-  }),
-  ofOrganization: defineRoute({
-    method: 'GET',
-    path: '/group/organizationGroups',
-    summary: 'Every group of one organisation (filter=organizationId:eq:{id})',
-    tags,
-    auth: true,
-    permission: 'users.read',
-    query: organizationGroupsQuery,
-    response: z.object({ data: z.array(groupSchema) }),
-  }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/group',
-    summary: 'Create a group',
-    tags,
-    auth: true,
-    permission: 'groups.manage',
-    body: createGroupBody,
-    status: 201,
-    response: z.object({ data: groupSchema }),
-  }),
-  update: defineRoute({
-    method: 'PATCH',
-    path: '/group/:id',
-    summary: 'Rename, deactivate or reactivate a group',
-    tags,
-    auth: true,
-    permission: 'groups.manage',
-    body: updateGroupBody,
-    response: z.object({ data: groupSchema }),
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/group/:id',
-    summary: 'Delete a group (its members stay, without it)',
-    tags,
-    auth: true,
-    permission: 'groups.manage',
-    response: message,
-  }),
-} as const;
-
-export const roleRoutes = {
-  ofOrganization: defineRoute({
-    method: 'GET',
-    path: '/role/organization',
-    summary: 'The organisation’s custom roles, and the default roles with their permissions',
-    tags,
-    auth: true,
-    permission: 'users.read',
-    query: organizationScopeQuery,
-    response: z.object({
-      data: z.array(customRoleSchema),
-      defaultRoles: z.array(defaultRoleSchema),
-    }),
-  }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/role',
-    summary: 'Create a custom role from permissions',
-    tags,
-    auth: true,
-    permission: 'roles.manage',
-    body: createRoleBody,
-    status: 201,
-    response: z.object({ data: customRoleSchema }),
-  }),
-  update: defineRoute({
-    method: 'PATCH',
-    path: '/role/:id',
-    summary: 'Change a custom role (its holders’ next call uses it)',
-    tags,
-    auth: true,
-    permission: 'roles.manage',
-    body: updateRoleBody,
-    response: z.object({ data: customRoleSchema }),
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/role/:id',
-    summary: 'Delete a custom role nobody holds',
-    tags,
-    auth: true,
-    permission: 'roles.manage',
     response: message,
   }),
 } as const;
