@@ -68,9 +68,28 @@ export function uploadedMeeting(): { url: string | null } {
   return meeting;
 }
 
-/** Switches the stored theme and reloads, waiting until the page shows it. */
+/**
+ * Switches the theme and reloads, waiting until the page shows it. Signed in, it is chosen in
+ * the user menu as a person would, so the account's saved theme (which wins on load) follows;
+ * signed out, only the browser's stored choice exists.
+ */
 export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  const menu = page.locator('button[aria-label="User menu"]:visible').first();
+  if (await menu.count()) {
+    await menu.click();
+    const item = page.getByRole('menuitemradio', { name: theme === 'dark' ? 'Dark' : 'Light' });
+    if ((await item.getAttribute('aria-checked')) === 'true') {
+      await page.keyboard.press('Escape');
+    } else {
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/v1/user/settings') && r.request().method() === 'PATCH',
+      );
+      await item.click();
+      await saved;
+    }
+  } else {
+    await page.evaluate((t) => localStorage.setItem('parley.theme', t), theme);
+  }
   await page.reload();
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
 }
