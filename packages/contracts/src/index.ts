@@ -33,3 +33,4 @@ export * from './users-admin.js';
 export * from './groups.js';
 export * from './custom-roles.js';
 export * from './endpoints.js';
+export * from './interviews.js';

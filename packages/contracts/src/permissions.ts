@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'meetings.manage',
   'meetings.organization',
   'zai.use',
+  'interviews.manage',
   'prompts.manage',
   'integrations.manage',
   'users.read',
@@ -35,6 +36,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'meetings.manage': 'Edit, re-analyse, share and delete meetings',
   'meetings.organization': 'See and manage every meeting of the organisation',
   'zai.use': 'Ask Zai and run prompts',
+  'interviews.manage':
+    'Run hiring: jobs and interview kits, candidates, rounds and status, invitations, scorecards',
   'prompts.manage': 'Use the prompt workbench: run, compare and save prompts',
   'integrations.manage': 'Connect storage, AI providers and other integrations',
   'users.read': 'See the organisation’s users and groups',
@@ -71,7 +74,8 @@ const MEMBER: readonly Permission[] = [
 export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   superadmin: PERMISSIONS,
   poc: PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p)),
-  user: MEMBER,
+  // The hiring team is made of users; sales roles and job seekers do not run hiring.
+  user: [...MEMBER, 'interviews.manage'],
   salesManager: [...MEMBER, 'users.read'],
   salesRep: MEMBER,
   talentPoolUser: MEMBER,

@@ -14,3 +14,5 @@ export * from './schema/insights.js';
 export * from './schema/video.js';
 export * from './schema/parameters.js';
 export * from './schema/endpoints.js';
+export * from './schema/hiring.js';
+export * from './schema/search.js';
