@@ -214,6 +214,21 @@ export const meetingRoutes = {
     'Visible meetings starting from now, and live meetings not processed yet',
   ),
   reports: listRoute('/meeting/user/reports', 'Visible meetings whose analysis is processed'),
+  /**
+   * Spec 2 §7 "list with count", defined here as the visible sales calls: meetings in a sales
+   * stage (any stage but basic_meeting) whose analysis is processed, paged like every list.
+   */
+  callIntelligence: defineRoute({
+    method: 'GET',
+    path: '/meeting/callIntelligence',
+    summary: 'Visible sales calls (a sales stage) whose analysis is processed',
+    tags: ['meetings'],
+    auth: true,
+    permission: 'meetings.read',
+    feature: 'Sales Intelligence',
+    query: meetingListQuery,
+    response: meetingListResponse,
+  }),
   removeAsSuperAdmin: defineRoute({
     method: 'DELETE',
     path: '/meeting/superAdmin/:meetingId',

@@ -70,6 +70,7 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /meeting/user/past': EVERYONE,
   'GET /meeting/user/schedule': EVERYONE,
   'GET /meeting/user/reports': EVERYONE,
+  'GET /meeting/callIntelligence': EVERYONE,
   'GET /meeting/:meetingId': EVERYONE,
   'DELETE /meeting/:meetingId': EVERYONE,
   'DELETE /meeting/superAdmin/:meetingId': PLATFORM,

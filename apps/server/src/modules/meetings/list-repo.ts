@@ -9,10 +9,17 @@ import type { Caller } from '../../platform/http/caller.js';
 
 export type ListQuery = z.output<typeof meetingListQuery>;
 /**
- * Which list (spec 2 §7): all visible, past, scheduled, reports, shared with me, or those with
- * a transcript (the assistant's picker).
+ * Which list (spec 2 §7): all visible, past, scheduled, reports, shared with me, those with
+ * a transcript (the assistant's picker), or call intelligence (processed sales calls).
  */
-export type ListScope = 'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed';
+export type ListScope =
+  | 'all'
+  | 'past'
+  | 'schedule'
+  | 'reports'
+  | 'shared'
+  | 'transcribed'
+  | 'callIntelligence';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -69,6 +76,9 @@ export function createMeetingListRepo(db: Db) {
       );
     }
     if (scope === 'reports') c.push(eq(meetings.inferenceStatus, 'processed'));
+    if (scope === 'callIntelligence') {
+      c.push(eq(meetings.inferenceStatus, 'processed'), ne(meetings.stage, 'basic_meeting'));
+    }
     if (scope === 'transcribed') {
       c.push(
         sql`exists (select 1 from ${meetingTranscripts} where ${meetingTranscripts.meetingId} = ${meetings.id})`,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_STAGES, type Meeting } from '@parley/contracts';
 import { meetingShares, meetings } from '../../platform/db/schema.js';
-import { call, json, signIn, type TestContext } from '../../test/context.js';
+import {
+  call,
+  expectRefusal,
+  json,
+  signIn,
+  signUp,
+  type TestContext,
+} from '../../test/context.js';
 import { createMediaContext } from '../../test/media.js';
 import { searchTextOf } from './view.js';
 
@@ -151,5 +158,35 @@ describe('meeting lists', () => {
     expect(names(shared)).toEqual(['Beta call 25', 'Alpha call 24']);
     expect(shared.data.every((m) => m.ownerId === ids.rep)).toBe(true);
     expect((await list('user', '/share?search=alpha')).count).toBe(1);
+  });
+
+  it('lists call intelligence: visible sales calls with their analysis processed', async () => {
+    // The clock moved on in an earlier test: fresh tokens for the others.
+    for (const who of ['rep', 'poc'] as const) {
+      tokens[who] = (await signIn(ctx, `${who}@acme.parley.local`)).accessToken;
+    }
+    const calls = await list('user', '/meeting/callIntelligence?size=100');
+    // Processed and visible: 0, 4, …, 20 and the shared 24; 0, 12 and 24 are basic meetings.
+    expect(names(calls).sort()).toEqual([
+      'Beta call 04',
+      'Beta call 08',
+      'Beta call 16',
+      'Beta call 20',
+    ]);
+    expect(calls.count).toBe(4);
+    expect(calls.data.every((m) => m.stage !== 'basic_meeting')).toBe(true);
+    const paged = await list('user', '/meeting/callIntelligence?size=3&page=1');
+    expect(paged).toMatchObject({ count: 4, data: [{ meetingName: 'Beta call 04' }] });
+    expect((await list('user', '/meeting/callIntelligence?search=16')).count).toBe(1);
+    // The poc sees the organisation's; the rep's only processed call is a basic meeting.
+    expect((await list('poc', '/meeting/callIntelligence')).count).toBe(4);
+    expect((await list('rep', '/meeting/callIntelligence')).count).toBe(0);
+  });
+
+  it('refuses call intelligence to an organisation without Sales Intelligence', async () => {
+    const other = await signUp(ctx, 'lead@elsewhere.example', { organizationName: 'Elsewhere' });
+    const res = await call(ctx, 'GET', '/meeting/callIntelligence', { token: other.accessToken });
+    expect(res.statusCode).toBe(403);
+    expectRefusal(res, 403, 'No Sales Intelligence available');
   });
 });

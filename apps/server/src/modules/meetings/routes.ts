@@ -17,6 +17,9 @@ export function registerMeetingRoutes(
   registerRoute(app, meetingRoutes.reports, ({ auth, query }) =>
     lists.list(auth, 'reports', query),
   );
+  registerRoute(app, meetingRoutes.callIntelligence, ({ auth, query }) =>
+    lists.list(auth, 'callIntelligence', query),
+  );
   registerRoute(app, sharingRoutes.sharedWithMe, ({ auth, query }) =>
     lists.list(auth, 'shared', query),
   );
