@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
-import { useCan } from '../../lib/auth-store';
+import { useAuth, useCan } from '../../lib/auth-store';
 import { pageCount } from '../../lib/table-state';
 import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
 import {
@@ -15,6 +15,9 @@ import {
   meetingColumns,
   meetingLabel,
   FilterBar,
+  categoriesFor,
+  categoryFromSlug,
+  categoryOf,
   useMeetingList,
   useMeetingListState,
   type TableFilters,
@@ -26,8 +29,15 @@ import { UploadDialog } from '../../features/uploads';
 export default function LibraryPage() {
   const navigate = useNavigate();
   const canManage = useCan('meetings.manage');
-  const listState = useMeetingListState();
+  const { user } = useAuth();
+  const categories = useMemo(() => categoriesFor(user), [user]);
+  const listState = useMeetingListState((slug) => categoryFromSlug(slug, categories).label);
   const { table, query, filtered, setPage } = listState;
+  const category = categoryOf(table.filters.category, categories);
+  const categoryOptions = useMemo(
+    () => categories.map((c) => ({ value: c.label, label: c.label })),
+    [categories],
+  );
   const canUpload = useCan('meetings.upload');
   const [uploadOpen, setUploadOpen] = useState(false);
   const [adding, setAdding] = useState<'storage' | 'link' | null>(null);
@@ -36,10 +46,12 @@ export default function LibraryPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
 
-  const list = useMeetingList(query);
+  const list = useMeetingList(query, category.route);
   const rows = list.data?.data ?? [];
   const count = list.data?.count ?? 0;
-  const firstRun = !filtered && list.isSuccess && !list.isPlaceholderData && count === 0;
+  const nothing = !filtered && list.isSuccess && !list.isPlaceholderData && count === 0;
+  // Only the whole library empty is a first run; an empty category keeps its selector.
+  const firstRun = nothing && category.slug === '';
   const last = pageCount(count, table.pagination.pageSize) - 1;
   const beyondLast = list.isSuccess && !list.isPlaceholderData && table.pagination.pageIndex > last;
 
@@ -95,8 +107,8 @@ export default function LibraryPage() {
       {firstRun ? (
         <EmptyState
           icon={Library}
-          title="No meetings yet"
-          description="Upload a recording of a call (video or audio, up to 1 GB). Parley transcribes and analyses it for you."
+          title={category.empty.title}
+          description={category.empty.description}
           action={canUpload ? uploadButton : undefined}
         />
       ) : (
@@ -106,6 +118,13 @@ export default function LibraryPage() {
             filtered={filtered}
             onFilter={onFilter}
             onClear={listState.resetFilters}
+            categories={{
+              options: categoryOptions,
+              onChange: (label) => {
+                listState.setCategory(categoryOf(label, categories).slug);
+                setSelected(new Set());
+              },
+            }}
           />
           {selected.size > 0 ? (
             <div
@@ -153,6 +172,13 @@ export default function LibraryPage() {
                   icon={SearchX}
                   what="The meetings"
                   onRetry={() => void list.refetch()}
+                  className="border-0"
+                />
+              ) : nothing ? (
+                <EmptyState
+                  icon={Library}
+                  title={category.empty.title}
+                  description={category.empty.description}
                   className="border-0"
                 />
               ) : (

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { meetingRoutes, type Meeting, type MeetingListQuery } from '@parley/contracts';
+import {
+  meetingRoutes,
+  sharingRoutes,
+  type Meeting,
+  type MeetingListQuery,
+} from '@parley/contracts';
 import { api } from '../../lib/api';
 import { usePageQuery } from '../../lib/use-page-query';
 import type { MeetingStatusEvent } from '../../lib/realtime';
@@ -8,13 +13,25 @@ import type { MeetingStatusEvent } from '../../lib/realtime';
 export const meetingKeys = {
   all: ['meetings'] as const,
   lists: () => ['meetings', 'list'] as const,
-  list: (query: MeetingListQuery) => ['meetings', 'list', query] as const,
+  list: (query: MeetingListQuery, path: string = meetingRoutes.list.path) =>
+    ['meetings', 'list', path, query] as const,
   detail: (id: string) => ['meetings', 'detail', id] as const,
 };
 
+/** The routes that answer a meeting list: GET meeting/user and the library's other categories. */
+export type MeetingListRoute =
+  | typeof meetingRoutes.list
+  | typeof meetingRoutes.past
+  | typeof meetingRoutes.schedule
+  | typeof meetingRoutes.reports
+  | typeof meetingRoutes.callIntelligence
+  | typeof sharingRoutes.sharedWithMe;
+
 /** Server-side search, filter, sort and paging; the previous page stays while the next loads. */
-export const useMeetingList = (query: MeetingListQuery) =>
-  usePageQuery(meetingKeys.list(query), (signal) => api(meetingRoutes.list, { query, signal }));
+export const useMeetingList = (
+  query: MeetingListQuery,
+  route: MeetingListRoute = meetingRoutes.list,
+) => usePageQuery(meetingKeys.list(query, route.path), (signal) => api(route, { query, signal }));
 
 export function useMeeting(id: string) {
   return useQuery({

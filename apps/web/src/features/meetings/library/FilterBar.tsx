@@ -20,10 +20,15 @@ interface FilterBarProps {
   filtered: boolean;
   onFilter<K extends keyof TableFilters>(key: K, value: TableFilters[K]): void;
   onClear(): void;
+  /** The library's lists (spec 2 §2 category); the value is the table state's label. */
+  categories?: {
+    options: ComponentProps<typeof SelectField>['options'];
+    onChange(label: string): void;
+  };
 }
 
-/** Search (debounced), stage, status and date range of the library. */
-export function FilterBar({ filters, filtered, onFilter, onClear }: FilterBarProps) {
+/** Category, search (debounced), stage, status and date range of the library. */
+export function FilterBar({ filters, filtered, onFilter, onClear, categories }: FilterBarProps) {
   const [text, setText] = useState(filters.search);
   const search = useDebouncedValue(text);
   const latest = useRef({ onFilter, current: filters.search });
@@ -63,6 +68,16 @@ export function FilterBar({ filters, filtered, onFilter, onClear }: FilterBarPro
       aria-label="Filter meetings"
       className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center"
     >
+      {categories ? (
+        <SelectField
+          label="Category"
+          hideLabel
+          value={filters.category}
+          onValueChange={categories.onChange}
+          options={categories.options}
+          className="col-span-2 md:w-48"
+        />
+      ) : null}
       <SearchInput
         label="Search meetings"
         value={text}

@@ -2,7 +2,8 @@
  * Table state of every meeting list (spec 2 §2 "Meeting lists", §9 defaults): typed filters,
  * the derived query (search, filter, sort) and pagination; sort and pages as every table has them.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   INFERENCE_STATUSES,
   MEETING_STAGES,
@@ -154,12 +155,14 @@ export function effectiveDateRange(range: DateRange | null): DateRange | null {
   return range;
 }
 
-/** The filter part of the table query: only keys that narrow the list. */
+/**
+ * The filter part of the table query: only keys that narrow the list. The category is not one:
+ * it chooses which list (route) is read, and the filters apply within it (./categories.ts).
+ */
 export function filterQuery(filters: TableFilters): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   if (filters.stage !== ALL_STAGES) out.stage = filters.stage;
   if (filters.status !== ALL_STATUSES) out.status = filters.status;
-  if (filters.category && filters.category !== ALL_MEETINGS) out.category = filters.category;
   if (filters.name) out.nameId = filters.name.id;
   if (filters.deal) out.deal = filters.deal;
   if (filters.score) {
@@ -234,25 +237,52 @@ export function endOfDayIso(day: string): string {
   return d.toISOString();
 }
 
-/** The library's list state in a component: the query to send and the changes a page makes. */
-export function useMeetingListState() {
+/**
+ * The library's list state in a component: the query to send and the changes a page makes.
+ * The category lives in the URL (`?category=shared`), so a link or Back returns to the same
+ * list; `categoryOfSlug` maps the URL's value to the table state's (the default for none).
+ */
+export function useMeetingListState(
+  categoryOfSlug: (slug: string | null) => string = () => ALL_MEETINGS,
+) {
   const [table, setTable] = useState(initialTableState);
+  const [params, setParams] = useSearchParams();
+  const category = categoryOfSlug(params.get('category'));
+  const latest = useRef(setParams);
+  useEffect(() => {
+    latest.current = setParams;
+  });
   // Stable, so effects may depend on them.
   const changes = useMemo(
     () => ({
       setFilter: <K extends keyof TableFilters>(key: K, value: TableFilters[K]) =>
         setTable((t) => setFilter(t, key, value)),
+      /** Another list: the other filters stay, the page returns to the first. */
+      setCategory: (slug: string) => {
+        latest.current(
+          (p) => {
+            const next = new URLSearchParams(p);
+            if (slug) next.set('category', slug);
+            else next.delete('category');
+            return next;
+          },
+          { replace: true },
+        );
+        setTable((t) => setPage(t, DEFAULT_PAGE_INDEX));
+      },
+      /** Clears the filters within the current category. */
       resetFilters: () => setTable(resetFilters),
       setSort: (sort: SortState) => setTable((t) => setSort(t, sort)),
       setPage: (pageIndex: number) => setTable((t) => setPage(t, pageIndex)),
     }),
     [],
   );
+  const state = { ...table, filters: { ...table.filters, category } };
   return {
-    table,
-    query: toMeetingListQuery(table),
+    table: state,
+    query: toMeetingListQuery(state),
     /** A date range counts even when it narrows nothing yet (one end chosen). */
-    filtered: isFiltered(table) || table.filters.date !== null,
+    filtered: isFiltered(state) || table.filters.date !== null,
     ...changes,
   };
 }
