@@ -46,6 +46,7 @@ import {
   ZaiInsightsPanel,
 } from '../../features/insights';
 import { useLiveLipSync } from '../../features/video-signals';
+import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../features/highlights';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -112,6 +113,7 @@ export default function MeetingPage({
   const hasZai = useHasZai();
   const insights = useMeetingInsights(m, hasZai);
   const { segments, speakers } = useSpeakerTurns(m);
+  const highlights = useHighlightsOnPage(m?.id);
   const start = useStartAnalysis();
   const reanalyze = useReanalyze();
   const player = useRef<OfflinePlayerHandle>(null);
@@ -198,6 +200,7 @@ export default function MeetingPage({
           src={m.storageLink}
           poster={m.imageLink}
           segments={segments}
+          highlights={highlights.segments}
           onTimeChange={setTime}
           startTime={startTime}
           className="lg:col-start-1 lg:row-start-1"
@@ -212,6 +215,7 @@ export default function MeetingPage({
               {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
               {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
               {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
+              <TabsTrigger value="highlights">Highlights</TabsTrigger>
               <TabsTrigger value="details">Details</TabsTrigger>
             </TabsList>
             <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
@@ -221,6 +225,7 @@ export default function MeetingPage({
                 hasZai={hasZai}
                 currentTime={time}
                 onSeek={seek}
+                onHighlight={highlights.create}
               />
             </TabsContent>
             <ZaiTabContent value="hr" hasZai={hasZai}>
@@ -250,6 +255,9 @@ export default function MeetingPage({
                 />
               </TabsContent>
             ) : null}
+            <TabsContent value="highlights" className="overflow-y-auto">
+              <HighlightsPanel meetingId={m.id} onSeek={seek} onEdit={highlights.edit} />
+            </TabsContent>
             <TabsContent value="details" className="overflow-y-auto">
               <DetailsPanel meeting={m} engine={status.data?.engine} />
             </TabsContent>
@@ -285,6 +293,7 @@ export default function MeetingPage({
         busy={reanalyze.isPending}
         onConfirm={() => reanalyze.mutate(m.id, { onSettled: () => setConfirmReanalyze(false) })}
       />
+      <HighlightDialog meetingId={m.id} {...highlights.dialog} />
       <ShareDialog meeting={sharing ? m : null} onOpenChange={setSharing} />
       <DeleteMeetingDialog
         meeting={deleting ? m : null}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Check } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { speakerColor } from '../../ui/player/player';
 import type { TranscriptBlock } from './model';
@@ -24,6 +25,12 @@ interface TranscriptBlockViewProps {
   matches: readonly BlockMatch[];
   currentMatch: number;
   onWord(time: number, wordPosition: number): void;
+  /** The block's place in the transcript, for picking it into a range. */
+  index: number;
+  /** In the selected range of blocks (spec 2 §2: light blue). */
+  selected?: boolean;
+  /** Present when blocks may be selected (making a highlight). */
+  onPick?(index: number): void;
 }
 
 const MARKS = {
@@ -43,6 +50,9 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
   matches,
   currentMatch,
   onWord,
+  index,
+  selected = false,
+  onPick,
 }: TranscriptBlockViewProps) {
   const color = speakerColor(block.color);
   const offsets = matches.length > 0 ? wordOffsets(block) : null;
@@ -51,7 +61,13 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
       data-block={block.key}
       data-testid="transcript-block"
       aria-current={active || undefined}
-      className={cn('flex gap-3 rounded-card px-3 py-2.5', active && 'bg-surface-2')}
+      data-selected={selected || undefined}
+      className={cn(
+        'flex gap-3 rounded-card px-3 py-2.5',
+        active && 'bg-surface-2',
+        // Spec 2 §2: a selected range of blocks is light blue (both themes).
+        selected && 'bg-sky-100 dark:bg-sky-400/15',
+      )}
     >
       <span
         aria-hidden
@@ -73,6 +89,24 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
           <time className="tabular text-xs text-subtle" dateTime={`PT${Math.floor(block.start)}S`}>
             {block.time}
           </time>
+          {onPick ? (
+            <button
+              type="button"
+              aria-pressed={selected}
+              aria-label={`Select from ${block.time}`}
+              title="Select this block; select another to take in everything between"
+              onClick={() => onPick(index)}
+              className={cn(
+                'ml-auto grid size-6 shrink-0 cursor-pointer place-items-center self-center rounded-control border text-xs',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+                selected
+                  ? 'border-sky-600 bg-sky-600 text-white dark:border-sky-400 dark:bg-sky-400 dark:text-zinc-950'
+                  : 'border-border-strong text-transparent hover:border-sky-600 hover:text-sky-600',
+              )}
+            >
+              <Check className="size-3.5" aria-hidden />
+            </button>
+          ) : null}
         </p>
         <p className="text-sm leading-6 text-fg">
           {block.words.map((w, i) => {

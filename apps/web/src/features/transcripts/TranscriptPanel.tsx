@@ -7,15 +7,24 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { MessageSquareText, Search } from 'lucide-react';
+import { Highlighter, MessageSquareText, Search, X } from 'lucide-react';
 import { ANALYSIS_MESSAGES } from '@parley/contracts';
 import { useDebouncedValue } from '../../lib/use-debounced';
+import { Button } from '../../ui/Button';
 import { PlayerButton } from '../../ui/player/PlayerButton';
 import { findCurrentBlock, findCurrentWord, type TranscriptBlock } from './model';
 import { findMatches, stepMatch } from './search';
 import { SearchBar } from './SearchBar';
 import { TranscriptBlockView, type BlockMatch } from './TranscriptBlockView';
 import { scrollWithin, useFollowScroll } from './use-follow-scroll';
+import {
+  inRange,
+  momentOf,
+  pickBlock,
+  rangeBounds,
+  type BlockRange,
+  type TranscriptMoment,
+} from './selection';
 
 export const NO_TRANSCRIPT_MESSAGE = ANALYSIS_MESSAGES.noTranscript;
 
@@ -29,6 +38,11 @@ interface TranscriptPanelProps {
   searchable?: boolean;
   /** Shown in the panel's header line (the speech-to-text engine). */
   note?: ReactNode;
+  /**
+   * Present when the reader may save a moment: blocks become selectable and the selected
+   * range is offered as a highlight (spec 2 §2 "a selected range of blocks").
+   */
+  onHighlight?(moment: TranscriptMoment): void;
 }
 
 const NO_MATCHES: readonly BlockMatch[] = [];
@@ -40,6 +54,7 @@ export function TranscriptPanel({
   onSeek,
   searchable = false,
   note,
+  onHighlight,
 }: TranscriptPanelProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -47,6 +62,11 @@ export function TranscriptPanel({
   const term = useDebouncedValue(query);
   const [current, setCurrent] = useState(-1);
   const [focusWord, setFocusWord] = useState(0);
+  const [range, setRange] = useState<BlockRange | null>(null);
+  const onPick = useCallback((i: number) => setRange((r) => pickBlock(r, i)), []);
+  // A shorter transcript (a re-analysis) drops a range that no longer fits.
+  const selection = range && rangeBounds(range)[1] < blocks.length ? range : null;
+  const moment = selection ? momentOf(blocks, selection) : null;
 
   const firstWords = useMemo(() => {
     let n = 0;
@@ -115,6 +135,11 @@ export function TranscriptPanel({
 
   // One tab stop for the words; arrows move between them (roving focus).
   const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
+    if (e.key === 'Escape' && selection) {
+      e.preventDefault();
+      setRange(null);
+      return;
+    }
     const target = e.target as HTMLElement;
     const at = Number(target.dataset.w);
     if (!Number.isFinite(at) || target.dataset.w === undefined) return;
@@ -168,6 +193,34 @@ export function TranscriptPanel({
           ) : null}
         </div>
       ) : null}
+      {onHighlight && moment && selection ? (
+        <div
+          role="region"
+          aria-label="Selected blocks"
+          className="flex flex-wrap items-center gap-2 border-b border-border bg-sky-50 px-3 py-2 text-sm dark:bg-sky-400/10"
+        >
+          <span className="min-w-0 flex-1 text-fg">
+            <span className="font-medium">
+              {rangeBounds(selection)[1] - rangeBounds(selection)[0] + 1} selected
+            </span>{' '}
+            <span className="tabular text-muted">{moment.label}</span>
+          </span>
+          <Button variant="ghost" size="sm" onClick={() => setRange(null)}>
+            <X aria-hidden />
+            Clear
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => {
+              onHighlight(moment);
+              setRange(null);
+            }}
+          >
+            <Highlighter aria-hidden />
+            Create highlight
+          </Button>
+        </div>
+      ) : null}
       <div
         ref={scroller}
         className="max-h-[70vh] min-h-0 flex-1 overflow-y-auto lg:max-h-none"
@@ -189,6 +242,9 @@ export function TranscriptPanel({
               matches={byBlock.get(i) ?? NO_MATCHES}
               currentMatch={byBlock.has(i) ? current : -1}
               onWord={onWord}
+              index={i}
+              selected={inRange(selection, i)}
+              onPick={onHighlight ? onPick : undefined}
             />
           ))}
         </ol>

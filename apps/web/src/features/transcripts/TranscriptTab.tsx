@@ -6,6 +6,7 @@ import { ZAI_FEATURE, useTranscription } from '../analysis';
 import { buildBlocks } from './model';
 import { NO_TRANSCRIPT_MESSAGE, TranscriptPanel } from './TranscriptPanel';
 import { EngineNote } from './EngineNote';
+import type { TranscriptMoment } from './selection';
 
 interface Props {
   meeting: Pick<Meeting, 'id' | 'inferenceStatus' | 'additionalDetails'>;
@@ -13,6 +14,8 @@ interface Props {
   hasZai: boolean;
   currentTime: number;
   onSeek(time: number): void;
+  /** Blocks may be selected and saved as a highlight (meetings.manage). */
+  onHighlight?(moment: TranscriptMoment): void;
 }
 
 function Placeholder({ text, busy }: { text: string; busy?: boolean }) {
@@ -42,7 +45,14 @@ function LoadingBlocks() {
 }
 
 /** The Transcript tab: waits for the analysis, locks without Zai Intelligence, then the panel. */
-export function TranscriptTab({ meeting, status, hasZai, currentTime, onSeek }: Props) {
+export function TranscriptTab({
+  meeting,
+  status,
+  hasZai,
+  currentTime,
+  onSeek,
+  onHighlight,
+}: Props) {
   const transcription = useTranscription(meeting, hasZai);
   const words = transcription.data?.wordToWordTimestamps;
   const entries = transcription.data?.data;
@@ -69,6 +79,7 @@ export function TranscriptTab({ meeting, status, hasZai, currentTime, onSeek }: 
       currentTime={currentTime}
       onSeek={onSeek}
       searchable={hasZai}
+      onHighlight={onHighlight}
       note={<EngineNote engine={transcription.data?.engine ?? status?.engine} />}
     />
   );

@@ -3,3 +3,4 @@
 export { blocksFromUnknown } from './model';
 export { TranscriptPanel } from './TranscriptPanel';
 export { TranscriptTab } from './TranscriptTab';
+export type { TranscriptMoment } from './selection';

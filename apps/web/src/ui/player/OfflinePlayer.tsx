@@ -47,8 +47,10 @@ export interface OfflinePlayerProps {
   /** Playable URL (signed, range-capable); null shows 'Participant did not join.' */
   src: string | null;
   poster?: string | null;
-  /** Highlight segments on the seek bar, coloured by index. */
+  /** Speaker turns on the seek bar, coloured by their colour slot (by index without one). */
   segments?: Segment[];
+  /** Saved highlights, drawn above the segments on the seek bar, coloured by index. */
+  highlights?: Segment[];
   /** 0.5 for the own player, 1 in the shared view. */
   initialVolume?: number;
   /** Accessible name of the player region. */
@@ -68,6 +70,7 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
       src,
       poster,
       segments = [],
+      highlights,
       initialVolume = PLAYER.defaultVolume,
       label = 'Video player',
       onTimeChange,
@@ -249,6 +252,7 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
             currentTime={state.currentTime}
             duration={state.duration}
             segments={segments}
+            highlights={highlights}
             disabled={noSource}
             onSeek={seek}
           />

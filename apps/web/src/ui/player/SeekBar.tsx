@@ -13,12 +13,21 @@ interface SeekBarProps {
   currentTime: number;
   duration: number;
   segments: Segment[];
+  /** Saved moments: a lane above the track, so the speaker turns stay visible under them. */
+  highlights?: Segment[];
   disabled?: boolean;
   onSeek(time: number): void;
 }
 
 /** The seek bar: click or drag to seek; arrows ±5 s, Page keys ±10 %, Home, End. */
-export function SeekBar({ currentTime, duration, segments, disabled, onSeek }: SeekBarProps) {
+export function SeekBar({
+  currentTime,
+  duration,
+  segments,
+  highlights = [],
+  disabled,
+  onSeek,
+}: SeekBarProps) {
   const ref = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
   const pct = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
@@ -73,6 +82,24 @@ export function SeekBar({ currentTime, duration, segments, disabled, onSeek }: S
         disabled && 'cursor-default opacity-50',
       )}
     >
+      {highlights.map((seg, i) => {
+        const pos = segmentPosition(seg, duration);
+        if (!pos) return null;
+        return (
+          <span
+            key={`h-${seg.start}-${seg.end}-${i}`}
+            data-testid="seek-highlight"
+            data-color={seg.color ?? i}
+            title={seg.label}
+            className="absolute top-0 h-1 min-w-1 rounded-full"
+            style={{
+              left: `${pos.left}%`,
+              width: `${pos.width}%`,
+              background: speakerColor(seg.color ?? i),
+            }}
+          />
+        );
+      })}
       <div className="relative h-1.5 w-full overflow-hidden rounded-full bg-surface-3">
         {segments.map((seg, i) => {
           const pos = segmentPosition(seg, duration);
