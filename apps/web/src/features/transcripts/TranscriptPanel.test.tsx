@@ -137,3 +137,53 @@ describe('TranscriptPanel', () => {
     expect(screen.queryByRole('button', { name: 'Search transcript' })).toBeNull();
   });
 });
+
+describe('TranscriptPanel: a selected range of blocks', () => {
+  afterEach(cleanup);
+
+  it('offers no selection without onHighlight', () => {
+    renderPanel();
+    expect(screen.queryByRole('button', { name: /^Select from/ })).toBeNull();
+  });
+
+  it('selects a range light blue and offers it as a highlight', () => {
+    const onHighlight = vi.fn();
+    renderPanel({ onHighlight });
+    const items = screen.getAllByTestId('transcript-block');
+    fireEvent.click(screen.getByRole('button', { name: 'Select from 00:00:00' }));
+    expect(items[0]!.dataset.selected).toBe('true');
+    // A second pick takes in everything between.
+    fireEvent.click(screen.getByRole('button', { name: 'Select from 00:00:03' }));
+    expect(items.map((b) => b.dataset.selected ?? null)).toEqual(['true', 'true', null]);
+    expect(items[0]!.className).toContain('bg-sky-100');
+    const bar = screen.getByRole('region', { name: 'Selected blocks' });
+    expect(bar.textContent).toContain('2 selected');
+    expect(bar.textContent).toContain('00:00:00 – 00:00:06');
+
+    fireEvent.click(within(bar).getByRole('button', { name: 'Create highlight' }));
+    expect(onHighlight).toHaveBeenCalledWith({
+      start: blocks[0]!.start,
+      end: blocks[1]!.end,
+      text: 'Speaker 1: Hello there, thanks for joining.\nSpeaker 2: Happy to be here. What is (the) plan?',
+      label: '00:00:00 – 00:00:06',
+    });
+    // Offered once: the selection clears.
+    expect(screen.queryByRole('region', { name: 'Selected blocks' })).toBeNull();
+  });
+
+  it('clears the selection with Escape, Clear, or picking the only block again', () => {
+    renderPanel({ onHighlight: vi.fn() });
+    const pick = (at: string) => fireEvent.click(screen.getByRole('button', { name: at }));
+    pick('Select from 01:02:05');
+    pick('Select from 01:02:05');
+    expect(screen.queryByRole('region', { name: 'Selected blocks' })).toBeNull();
+    pick('Select from 00:00:03');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Select from 00:00:03' }), {
+      key: 'Escape',
+    });
+    expect(screen.queryByRole('region', { name: 'Selected blocks' })).toBeNull();
+    pick('Select from 00:00:03');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryAllByTestId('transcript-block').some((b) => b.dataset.selected)).toBe(false);
+  });
+});

@@ -104,7 +104,7 @@ describe('OfflinePlayer', () => {
     expect(screen.getByRole('button', { name: 'Play' })).toHaveProperty('disabled', true);
   });
 
-  it('draws the highlight segments', () => {
+  it('draws the speaker segments', () => {
     renderPlayer({
       segments: [
         { start: 0, end: 12 },
@@ -114,5 +114,23 @@ describe('OfflinePlayer', () => {
     const segs = screen.getAllByTestId('seek-segment');
     expect(segs).toHaveLength(2);
     expect(segs[1]?.style.left).toBe('50%');
+  });
+
+  it('draws saved highlights above the speaker turns, coloured by index', () => {
+    renderPlayer({
+      segments: [{ start: 0, end: 120, color: 0 }],
+      highlights: [
+        { start: 30, end: 60, color: 0, label: 'Pricing' },
+        { start: 90, end: 96, color: 1, label: 'Next steps' },
+      ],
+    });
+    // The speaker turn stays under the highlights.
+    expect(screen.getAllByTestId('seek-segment')).toHaveLength(1);
+    const marks = screen.getAllByTestId('seek-highlight');
+    expect(marks.map((m) => [m.style.left, m.style.width, m.title])).toEqual([
+      ['25%', '25%', 'Pricing'],
+      ['75%', '5%', 'Next steps'],
+    ]);
+    expect(marks.map((m) => m.style.background)).toEqual(['var(--speaker-1)', 'var(--speaker-2)']);
   });
 });
