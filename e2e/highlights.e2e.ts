@@ -100,6 +100,11 @@ test('library categories; a highlight from a transcript selection, on the seek b
     .first()
     .click();
   await page.screenshot({ path: `${SCREENS}/highlights-selection-dark-wide.png` });
+  // 390 px: the panel sits under the player; the selection bar wraps.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('region', { name: 'Selected blocks' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/highlights-selection-dark-narrow.png` });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.keyboard.press('Escape');
 
   await page.getByRole('tab', { name: 'Highlights' }).click();
@@ -133,5 +138,8 @@ test('library categories; a highlight from a transcript selection, on the seek b
     timeout: 20_000,
   });
   await member.screenshot({ path: `${SCREENS}/library-shared-light-wide.png` });
+  await member.setViewportSize({ width: 390, height: 844 });
+  await expect(member.getByText(NAME)).toBeVisible();
+  await member.screenshot({ path: `${SCREENS}/library-shared-light-narrow.png` });
   await theirs.close();
 });
