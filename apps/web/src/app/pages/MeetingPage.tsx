@@ -215,7 +215,10 @@ export default function MeetingPage({
               {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
               {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
               {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
-              <TabsTrigger value="highlights">Highlights</TabsTrigger>
+              {/* The interview page keeps spec 2 §2's own tabs. */}
+              {variant === 'meeting' ? (
+                <TabsTrigger value="highlights">Highlights</TabsTrigger>
+              ) : null}
               <TabsTrigger value="details">Details</TabsTrigger>
             </TabsList>
             <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
@@ -225,7 +228,7 @@ export default function MeetingPage({
                 hasZai={hasZai}
                 currentTime={time}
                 onSeek={seek}
-                onHighlight={highlights.create}
+                onHighlight={variant === 'meeting' ? highlights.create : undefined}
               />
             </TabsContent>
             <ZaiTabContent value="hr" hasZai={hasZai}>
