@@ -158,6 +158,11 @@ test('the hiring team qualifies a candidate and invites them to the next round',
     'hiring-list',
     page.getByRole('table', { name: 'Interviews' }).getByText(CANDIDATES[1]!.name),
   );
+  // Narrow screens get one card per interview.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText(CANDIDATES[1]!.name)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/hiring-list-390-light.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(interviewUrl);
   await shoot(
     page,
