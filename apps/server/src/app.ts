@@ -26,6 +26,7 @@ import { createBiometricsModule, verificationJob } from './modules/biometrics/in
 import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
+import { createInterviewsModule } from './modules/interviews/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
 import {
@@ -211,6 +212,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const transcripts = createTranscriptsModule({ ...shared, meetings: meetings.service });
   const highlights = createHighlightsModule({ ...shared, meetings: meetings.service });
+  const interviews = createInterviewsModule({
+    ...shared,
+    meetings: meetings.service,
+    registrationLink: (caller, candidate) =>
+      biometrics.service.hrInvitationLink(caller, candidate),
+  });
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
@@ -296,6 +303,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sharing.registerRoutes(api);
       transcripts.registerRoutes(api);
       highlights.registerRoutes(api);
+      interviews.registerRoutes(api);
       zai.registerRoutes(api);
       await uploads.registerRoutes(api);
       analysis.registerRoutes(api);

@@ -34,4 +34,6 @@ export * from './groups.js';
 export * from './custom-roles.js';
 export * from './endpoints.js';
 export * from './interviews.js';
+export * from './interviews-routes.js';
+export * from './scorecards.js';
 export * from './reports.js';

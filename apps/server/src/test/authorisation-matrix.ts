@@ -26,6 +26,8 @@ const EVERYONE: readonly Account[] = ['admin', 'poc', 'manager', 'rep', 'member'
 const ADMINS: readonly Account[] = ['admin', 'poc'];
 /** Who reads the organisation's people and groups: its administrators and sales managers. */
 const PEOPLE_READERS: readonly Account[] = ['admin', 'poc', 'manager'];
+/** The hiring team (interviews.manage): users, the point of contact and the super admin. */
+const HIRING: readonly Account[] = ['admin', 'poc', 'member'];
 /** The platform's super admin only. */
 const PLATFORM: readonly Account[] = ['admin'];
 
@@ -127,6 +129,20 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /offline/verify-biometric': EVERYONE,
   'GET /offline/biometric-status/:meetingId': EVERYONE,
   'GET /inference/get-biometrics-data/:meetingId': EVERYONE,
+
+  // Hiring: jobs and their interview kit, interviews by round and status, invitations.
+  'GET /job': HIRING,
+  'GET /job/:id': HIRING,
+  'POST /job': HIRING,
+  'PATCH /job/:id': HIRING,
+  'DELETE /job/:id': HIRING,
+  'PUT /meeting/interview/:meetingId': HIRING,
+  'GET /meeting/interview/:meetingId': HIRING,
+  'POST /meeting/interview/all': HIRING,
+  'PUT /meeting/lastround': HIRING,
+  'GET /meeting/user/hr': HIRING,
+  'PUT /meeting/interview/update-status': HIRING,
+  'PUT /interview/send-invitation': HIRING,
 
   // Highlights and sharing.
   'GET /highlights/:meetingId': EVERYONE,

@@ -122,6 +122,39 @@ export function createBiometricsService(deps: BiometricsDeps) {
       return view(row);
     },
 
+    /**
+     * The HR workflow's registration link for a candidate (spec 2 §7 interview/send-invitation):
+     * creates or refreshes their participant invitation (a new token, so an older link stops
+     * working) and answers the link without mailing it; the interviews module sends one e-mail
+     * with the next round's details. A participant already tied to a meeting keeps that meeting.
+     */
+    async hrInvitationLink(
+      auth: Caller,
+      candidate: { email: string; name: string; applicantId: string },
+    ): Promise<string> {
+      const token = randomToken();
+      const email = candidate.email.trim().toLowerCase();
+      const values = {
+        name: candidate.name,
+        isHr: true,
+        applicantId: candidate.applicantId,
+        tokenHash: hashOf(token),
+        invitedBy: auth.userId,
+        updatedAt: now(),
+      };
+      const existing = await repo.byEmail(auth.organizationId, email);
+      const row = existing
+        ? await repo.update(existing.id, values)
+        : await repo.insert({
+            ...values,
+            meetingId: null,
+            organizationId: auth.organizationId,
+            email,
+            createdAt: now(),
+          });
+      return `${deps.publicUrl}/participants/invite-form/hr-workflow/${row.organizationId}/${token}/${encodeURIComponent(candidate.applicantId)}`;
+    },
+
     async list(auth: Caller, meetingId?: string): Promise<Participant[]> {
       return Promise.all((await repo.list(auth.organizationId, meetingId)).map(view));
     },

@@ -4,3 +4,5 @@ export type { MeetingsService, MeetingRow } from './service.js';
 export type { MeetingListsService } from './lists.js';
 export { seesWholeOrganisation } from './visibility.js';
 export { searchTextOf } from './view.js';
+export { toMeeting } from './view.js';
+export { likePattern, listConditions, type ListQuery } from './list-repo.js';

@@ -56,32 +56,33 @@ function orderOf(order: string): SQL[] {
   return [sql`${column} ${direction}${nulls}`, sql`${meetings.id} ${direction}`];
 }
 
-export function createMeetingListRepo(db: Db) {
-  function conditions(caller: Caller, scope: ListScope, q: Partial<ListQuery>, now: Date) {
-    const c: SQL[] = [scope === 'shared' ? sharedWith(caller) : visibleTo(caller)];
-    if (scope === 'past') c.push(lt(meetings.startTime, now));
-    if (scope === 'schedule') {
-      c.push(
-        or(
-          gte(meetings.startTime, now),
-          and(eq(meetings.type, 'live'), ne(meetings.inferenceStatus, 'processed')),
-        ) as SQL,
-      );
-    }
-    if (scope === 'reports') c.push(eq(meetings.inferenceStatus, 'processed'));
-    if (scope === 'transcribed') {
-      c.push(
-        sql`exists (select 1 from ${meetingTranscripts} where ${meetingTranscripts.meetingId} = ${meetings.id})`,
-      );
-    }
-    if (q.search) c.push(ilike(meetings.searchText, likePattern(q.search)));
-    c.push(...dateRange(q.from, q.to));
-    if (q.stage) c.push(eq(meetings.stage, q.stage));
-    if (q.providerName) c.push(eq(meetings.storageProvider, q.providerName));
-    if (q.status) c.push(eq(meetings.inferenceStatus, q.status));
-    return and(...c);
+/** The list conditions of a scope and query, also the base of the HR list (interviews module). */
+export function listConditions(caller: Caller, scope: ListScope, q: Partial<ListQuery>, now: Date) {
+  const c: SQL[] = [scope === 'shared' ? sharedWith(caller) : visibleTo(caller)];
+  if (scope === 'past') c.push(lt(meetings.startTime, now));
+  if (scope === 'schedule') {
+    c.push(
+      or(
+        gte(meetings.startTime, now),
+        and(eq(meetings.type, 'live'), ne(meetings.inferenceStatus, 'processed')),
+      ) as SQL,
+    );
   }
+  if (scope === 'reports') c.push(eq(meetings.inferenceStatus, 'processed'));
+  if (scope === 'transcribed') {
+    c.push(
+      sql`exists (select 1 from ${meetingTranscripts} where ${meetingTranscripts.meetingId} = ${meetings.id})`,
+    );
+  }
+  if (q.search) c.push(ilike(meetings.searchText, likePattern(q.search)));
+  c.push(...dateRange(q.from, q.to));
+  if (q.stage) c.push(eq(meetings.stage, q.stage));
+  if (q.providerName) c.push(eq(meetings.storageProvider, q.providerName));
+  if (q.status) c.push(eq(meetings.inferenceStatus, q.status));
+  return and(...c);
+}
 
+export function createMeetingListRepo(db: Db) {
   return {
     async list(
       caller: Caller,
@@ -89,7 +90,7 @@ export function createMeetingListRepo(db: Db) {
       q: ListQuery,
       now: Date,
     ): Promise<{ rows: MeetingRow[]; count: number }> {
-      const where = conditions(caller, scope, q, now);
+      const where = listConditions(caller, scope, q, now);
       const [rows, [total]] = await Promise.all([
         db
           .select()
