@@ -9,7 +9,7 @@ import { defineRoute } from './route.js';
 
 /** The body of a PDF answer; the catalogue and OpenAPI see its media type in the summary. */
 const pdfFile = z
-  .instanceof(Uint8Array)
+  .custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array)
   .meta({ description: 'The report as a PDF document (application/pdf)' });
 
 export const REPORT_MESSAGES = {

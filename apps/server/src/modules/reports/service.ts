@@ -1,5 +1,6 @@
 import {
   OVERALL_CATEGORIES,
+  RECOMMENDATION_LABELS,
   REPORT_MESSAGES as M,
   isFeatureAvailable,
   reportFileName,
@@ -20,7 +21,7 @@ import {
   type MeetingFacts,
 } from './pdf/reports.js';
 import type { ConversationData, VideoData } from './pdf/sections.js';
-import type { ReportSources } from './sources.js';
+import type { ReportScorecard, ReportSources } from './sources.js';
 
 export interface ReportsDeps {
   sources: ReportSources;
@@ -106,6 +107,28 @@ export function createReportsService(deps: ReportsDeps) {
     };
   }
 
+  /**
+   * Zai's draft and the submitted scorecards, in the report's words; null when the meeting is
+   * no interview of a job with a kit (nothing to score against).
+   */
+  async function interviewScorecards(caller: Caller, meetingId: string): Promise<ReportScorecard[] | null> {
+    const view = await s.scorecards(caller, meetingId);
+    if (!view.job || view.competencies.length === 0) return null;
+    const cards = [...(view.draft ? [view.draft] : []), ...view.submitted];
+    return cards.map((c) => ({
+      author: c.author?.name ?? null,
+      submittedAt: c.submittedAt ? new Date(c.submittedAt) : null,
+      recommendation: c.recommendation ? RECOMMENDATION_LABELS[c.recommendation] : null,
+      summary: c.summary,
+      ratings: c.ratings.map((x) => ({
+        competency: x.competency,
+        rating: x.rating,
+        discussed: x.discussed,
+        notes: x.notes,
+      })),
+    }));
+  }
+
   /** Each video part when the plan has its feature, else null (the section says so). */
   async function videoOf(caller: Caller, meetingId: string, holder: FeatureHolder): Promise<VideoData> {
     const v = s.videoSignals;
@@ -126,10 +149,10 @@ export function createReportsService(deps: ReportsDeps) {
     const interview = await s.interview(meeting.organizationId, meeting.id);
     const candidate = interview?.candidate;
     if (!candidate?.email) throw badRequest(M.noCandidate);
-    const [insights, conversation, participants, organisation, sender] = await Promise.all([
+    const [insights, conversation, participant, organisation, sender] = await Promise.all([
       s.insights(caller, meeting.id),
       conversationOf(caller, meeting.id),
-      s.participants(meeting),
+      s.participant(meeting.organizationId, candidate.email),
       s.organisationName(meeting.organizationId),
       s.person(caller.userId),
     ]);
@@ -147,8 +170,6 @@ export function createReportsService(deps: ReportsDeps) {
       for (const line of r.insights) target.push(`${name}: ${line}`);
     }
 
-    const email = candidate.email.toLowerCase();
-    const participant = participants.find((p) => p.email.toLowerCase() === email) ?? null;
     const recorded: string[] = [];
     const mime = meeting.mimeType ?? '';
     if (mime.startsWith('audio/')) recorded.push('Audio');
@@ -189,7 +210,7 @@ export function createReportsService(deps: ReportsDeps) {
         s.insights(caller, meeting.id),
         conversationOf(caller, meeting.id),
         s.interview(meeting.organizationId, meeting.id),
-        s.scorecards(caller, meeting.id),
+        interviewScorecards(caller, meeting.id),
         videoOf(caller, meeting.id, holder),
         isFeatureAvailable(holder, 'Biometrics')
           ? s.biometrics(caller, meeting.id)
@@ -201,8 +222,7 @@ export function createReportsService(deps: ReportsDeps) {
         generatedAt: now(),
         insights,
         interview,
-        // A meeting that is no interview of a job has no kit to score against.
-        scorecards: interview?.job ? scorecards : scorecards.length ? scorecards : null,
+        scorecards,
         conversation,
         video,
         biometrics,

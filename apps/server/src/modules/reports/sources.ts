@@ -10,6 +10,7 @@ import type {
   PhysiologicalResponse,
   ProctoringResponse,
   RouteResponse,
+  ScorecardView,
   analysisRoutes,
 } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
@@ -69,8 +70,10 @@ export interface ReportSources {
   biometrics(caller: Caller, meetingId: string): Promise<BiometricResult[]>;
   /** The participants invited to the meeting (registration state, registration time). */
   participants(meeting: Pick<MeetingRow, 'id' | 'organizationId'>): Promise<Participant[]>;
-  /** The scorecards of the interview (the scorecards module). */
-  scorecards(caller: Caller, meetingId: string): Promise<ReportScorecard[]>;
+  /** The organisation's participant record of an e-mail address (registration, consent). */
+  participant(organizationId: string, email: string): Promise<Participant | null>;
+  /** The interview's scorecards: Zai's draft and the submitted ones (the scorecards module). */
+  scorecards(caller: Caller, meetingId: string): Promise<ScorecardView>;
   /** The interview's job, candidate and round (the interviews module); null for a meeting that is not one. */
   interview(organizationId: string, meetingId: string): Promise<ReportInterview | null>;
   /** The organisation's features, for the video sections each plan covers. */

@@ -258,7 +258,7 @@ export async function renderCandidateReport(d: CandidateReportData): Promise<Buf
   });
   r.paragraph(`Dear ${p.candidate.name},`, { size: 10.5 });
   r.paragraph(
-    `Thank you for interviewing with ${d.meeting.organisation}. This report sums up what went well in your interview and what you could work on. It is feedback in words; it holds no scores.`,
+    `Thank you for interviewing with ${d.meeting.organisation}. This report sums up what went well in your interview and what you could work on. It is feedback in words; the organisation’s own ratings are not part of it.`,
     { muted: true },
   );
   r.section('Strengths');

@@ -277,7 +277,7 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
 export function scorecardsSection(r: ReportDocument, cards: ReportScorecard[] | null): void {
   r.section('Scorecards', 'Ratings per competency of the job’s interview kit, 1 (poor) to 5 (excellent).');
   if (cards === null) {
-    r.empty('Scorecards are not available for this meeting: it is not an interview of a job.');
+    r.empty('No scorecards: this meeting is not an interview for a job with an interview kit.');
     return;
   }
   if (cards.length === 0) {
