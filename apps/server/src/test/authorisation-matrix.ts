@@ -144,6 +144,14 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'PUT /meeting/interview/update-status': HIRING,
   'PUT /interview/send-invitation': HIRING,
 
+  // Reports (PDF): whoever sees the meeting reads its HR and sales reports; the candidate's
+  // report, and sending it to them, is the hiring team's.
+  'GET /report/hr/:meetingId': EVERYONE,
+  'GET /report/sales/:meetingId': EVERYONE,
+  'GET /report/candidate/:meetingId': HIRING,
+  'GET /report/candidate/:meetingId/preview': HIRING,
+  'POST /report/candidate/:meetingId/send': HIRING,
+
   // Highlights and sharing.
   'GET /highlights/:meetingId': EVERYONE,
   'POST /highlights': EVERYONE,

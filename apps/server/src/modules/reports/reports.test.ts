@@ -27,7 +27,8 @@ useTranscriptsKit();
 
 /** The text of a PDF answer, read back the way a person's viewer would show it. */
 async function pdfText(body: Buffer): Promise<string> {
-  if (process.env.DUMP_PDF) (await import('node:fs')).writeFileSync(`/tmp/rep-${Date.now()}.pdf`, body);
+  if (process.env.DUMP_PDF)
+    (await import('node:fs')).writeFileSync(`/tmp/rep-${Date.now()}.pdf`, body);
   const pdf = await getDocumentProxy(new Uint8Array(body));
   const { text } = await extractText(pdf, { mergePages: true });
   return text.replace(/\s+/g, ' ');
@@ -42,10 +43,15 @@ beforeAll(async () => {
   await grantInterviewIntelligence(ctx, orgId);
   meetingId = await newTranscribedMeeting('Report – Zoë interview');
   // The built-in engine scores the HR categories on the stored transcript, citing moments.
-  const kit = await call(ctx, 'POST', `/hr-analytics/${encodeURIComponent('Report – Zoë interview.wav')}`, {
-    token: owner,
-    payload: {},
-  });
+  const kit = await call(
+    ctx,
+    'POST',
+    `/hr-analytics/${encodeURIComponent('Report – Zoë interview.wav')}`,
+    {
+      token: owner,
+      payload: {},
+    },
+  );
   expect(kit.statusCode, kit.body).toBe(200);
   insights = json<MeetingInsights>(await get(owner, `/text-analytics/meeting/${meetingId}`));
 });
@@ -64,7 +70,9 @@ describe('HR report', () => {
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Report – Zoë interview');
     expect(text).toContain(`The threshold is ${insights.threshold}`);
-    const scored = insights.data.filter((i) => !Array.isArray(i.result) && i.promptName !== 'Alerts');
+    const scored = insights.data.filter(
+      (i) => !Array.isArray(i.result) && i.promptName !== 'Alerts',
+    );
     expect(scored.length).toBe(3);
     for (const item of scored) {
       expect(text).toContain(`${item.promptName} ${(item.result as ScoreResult).score}`);
@@ -162,7 +170,10 @@ describe('Candidate report', () => {
   it('is e-mailed to the candidate as a PDF attachment', async () => {
     const res = await call(ctx, 'POST', `/report/candidate/${meetingId}/send`, { token: owner });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toEqual({ message: REPORT_MESSAGES.sent(candidateEmail), to: candidateEmail });
+    expect(json(res)).toEqual({
+      message: REPORT_MESSAGES.sent(candidateEmail),
+      to: candidateEmail,
+    });
     const mail = ctx.mail.filter((m) => m.to === candidateEmail).at(-1);
     expect(mail?.attachments).toHaveLength(1);
     const file = mail?.attachments?.[0];
@@ -176,7 +187,9 @@ describe('Candidate report', () => {
     expectRefusal(await get(seeker, `/report/candidate/${meetingId}`), 403, messageForStatus(403));
     await grantInterviewIntelligence(ctx, outsiderUser.organizationId);
     expectRefusal(await get(outsider, `/report/candidate/${meetingId}`), 404, 'Meeting not found');
-    const send = await call(ctx, 'POST', `/report/candidate/${meetingId}/send`, { token: outsider });
+    const send = await call(ctx, 'POST', `/report/candidate/${meetingId}/send`, {
+      token: outsider,
+    });
     expectRefusal(send, 404, 'Meeting not found');
   });
 });

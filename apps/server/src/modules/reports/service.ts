@@ -57,7 +57,12 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
 }
 
 const day = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  d.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const dayTime = (d: Date) =>
   `${day(d)}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
@@ -90,7 +95,10 @@ export function createReportsService(deps: ReportsDeps) {
     return { facts: result, participants };
   }
 
-  async function conversationOf(caller: Caller, meetingId: string): Promise<ConversationData | null> {
+  async function conversationOf(
+    caller: Caller,
+    meetingId: string,
+  ): Promise<ConversationData | null> {
     const t = s.transcripts;
     const [diarization, sentiment, conversation, rate] = await Promise.all([
       orNull(t.diarization(caller, meetingId)),
@@ -111,7 +119,10 @@ export function createReportsService(deps: ReportsDeps) {
    * Zai's draft and the submitted scorecards, in the report's words; null when the meeting is
    * no interview of a job with a kit (nothing to score against).
    */
-  async function interviewScorecards(caller: Caller, meetingId: string): Promise<ReportScorecard[] | null> {
+  async function interviewScorecards(
+    caller: Caller,
+    meetingId: string,
+  ): Promise<ReportScorecard[] | null> {
     const view = await s.scorecards(caller, meetingId);
     if (!view.job || view.competencies.length === 0) return null;
     const cards = [...(view.draft ? [view.draft] : []), ...view.submitted];
@@ -130,7 +141,11 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   /** Each video part when the plan has its feature, else null (the section says so). */
-  async function videoOf(caller: Caller, meetingId: string, holder: FeatureHolder): Promise<VideoData> {
+  async function videoOf(
+    caller: Caller,
+    meetingId: string,
+    holder: FeatureHolder,
+  ): Promise<VideoData> {
     const v = s.videoSignals;
     const when = <T>(feature: FeatureName, read: () => Promise<T>) =>
       isFeatureAvailable(holder, feature) ? orNull(read()) : Promise.resolve(null);
@@ -175,8 +190,10 @@ export function createReportsService(deps: ReportsDeps) {
     if (mime.startsWith('audio/')) recorded.push('Audio');
     else recorded.push('Video', 'Audio');
     if (conversation) recorded.push('Transcript of what was said');
-    if (participant?.faceRegistered) recorded.push('Face biometrics (a face template for verification)');
-    if (participant?.voiceRegistered) recorded.push('Voice biometrics (a voice template for verification)');
+    if (participant?.faceRegistered)
+      recorded.push('Face biometrics (a face template for verification)');
+    if (participant?.voiceRegistered)
+      recorded.push('Voice biometrics (a voice template for verification)');
 
     const agreed = participant?.registeredAt
       ? `You agreed to the recording and to biometric verification when you registered through ${organisation}'s invitation on ${dayTime(new Date(participant.registeredAt))}.`
@@ -237,7 +254,12 @@ export function createReportsService(deps: ReportsDeps) {
         conversationOf(caller, meeting.id),
       ]);
       const { facts: f } = await facts(meeting, conversation);
-      const pdf = await renderSalesReport({ meeting: f, generatedAt: now(), insights, conversation });
+      const pdf = await renderSalesReport({
+        meeting: f,
+        generatedAt: now(),
+        insights,
+        conversation,
+      });
       return { fileName: reportFileName(meeting.meetingName, 'sales'), pdf };
     },
 
@@ -264,7 +286,9 @@ export function createReportsService(deps: ReportsDeps) {
             '',
             preview.consent.deletion,
           ].join('\n'),
-          attachments: [{ filename: file.fileName, contentType: 'application/pdf', content: file.pdf }],
+          attachments: [
+            { filename: file.fileName, contentType: 'application/pdf', content: file.pdf },
+          ],
         });
       } catch (err) {
         deps.log.warn({ err, meetingId: meeting.id }, 'candidate report could not be mailed');
@@ -275,4 +299,3 @@ export function createReportsService(deps: ReportsDeps) {
   };
 }
 export type ReportsService = ReturnType<typeof createReportsService>;
-

@@ -58,9 +58,13 @@ export interface SentimentPoint {
  * Sentiment over the recording: a line through each window's middle, above the zero line in
  * green, below it in red, gaps where nobody spoke, and the time axis in HH:MM:SS.
  */
-export function sentimentChart(r: ReportDocument, points: SentimentPoint[], durationSec: number): void {
+export function sentimentChart(
+  r: ReportDocument,
+  points: SentimentPoint[],
+  durationSec: number,
+): void {
   const { doc } = r;
-  const height = 130;
+  const height = 110;
   r.ensure(height + 34);
   const axisW = 34;
   const x0 = r.left + axisW;
@@ -82,15 +86,28 @@ export function sentimentChart(r: ReportDocument, points: SentimentPoint[], dura
       .strokeColor(COLOURS.border)
       .stroke();
   }
-  doc.moveTo(x0, mid).lineTo(x0 + w, mid).lineWidth(0.8).strokeColor(COLOURS.subtle).stroke();
+  doc
+    .moveTo(x0, mid)
+    .lineTo(x0 + w, mid)
+    .lineWidth(0.8)
+    .strokeColor(COLOURS.subtle)
+    .stroke();
   doc.font('regular').fontSize(7).fillColor(COLOURS.muted);
   for (const [v, label] of [
-    [1, 'Positive'],
+    [1, '+1'],
+    [0.5, '+0.5'],
     [0, '0'],
-    [-1, 'Negative'],
+    [-0.5, '−0.5'],
+    [-1, '−1'],
   ] as const) {
-    doc.text(label, r.left - 4, yOf(v) - 3.5, { width: axisW, align: 'right', lineBreak: false });
+    doc.text(r.t(label), r.left - 6, yOf(v) - 3.5, {
+      width: axisW,
+      align: 'right',
+      lineBreak: false,
+    });
   }
+  doc.fillColor(COLOURS.success).text('Positive', x0 + 4, top + 3, { lineBreak: false });
+  doc.fillColor(COLOURS.danger).text('Negative', x0 + 4, top + height - 11, { lineBreak: false });
 
   // The line, broken where a window has no speech.
   let open = false;
@@ -120,10 +137,16 @@ export function sentimentChart(r: ReportDocument, points: SentimentPoint[], dura
   for (let i = 0; i <= 4; i++) {
     const t = (span * i) / 4;
     const x = xOf(t);
-    doc.moveTo(x, top + height).lineTo(x, axisY).lineWidth(0.5).strokeColor(COLOURS.subtle).stroke();
-    doc.text(formatHms(t), x - 25, axisY + 2, {
+    doc
+      .moveTo(x, top + height)
+      .lineTo(x, axisY)
+      .lineWidth(0.5)
+      .strokeColor(COLOURS.subtle)
+      .stroke();
+    const align = i === 0 ? 'left' : i === 4 ? 'right' : 'center';
+    doc.text(formatHms(t), align === 'left' ? x : align === 'right' ? x - 50 : x - 25, axisY + 2, {
       width: 50,
-      align: i === 0 ? 'left' : i === 4 ? 'right' : 'center',
+      align,
       lineBreak: false,
     });
   }

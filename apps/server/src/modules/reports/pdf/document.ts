@@ -123,7 +123,11 @@ export class ReportDocument {
       .font('bold')
       .fontSize(20)
       .fillColor('#ffffff')
-      .text(this.t(header.meetingName), MARGIN, 48, { width: this.width, height: 28, ellipsis: true });
+      .text(this.t(header.meetingName), MARGIN, 48, {
+        width: this.width,
+        height: 28,
+        ellipsis: true,
+      });
     doc
       .font('regular')
       .fontSize(10)
@@ -187,9 +191,7 @@ export class ReportDocument {
     doc.font('regular').fontSize(9.5);
     const h = doc.heightOfString(this.t(text), { width: this.width - 24 }) + 14;
     doc.roundedRect(MARGIN, y, this.width, h, 4).fill(COLOURS.surface);
-    doc
-      .fillColor(COLOURS.muted)
-      .text(this.t(text), MARGIN + 12, y + 7, { width: this.width - 24 });
+    doc.fillColor(COLOURS.muted).text(this.t(text), MARGIN + 12, y + 7, { width: this.width - 24 });
     doc.y = y + h + 8;
   }
 
@@ -213,9 +215,8 @@ export class ReportDocument {
       const pair = rows.slice(i, i + 2);
       doc.font('regular').fontSize(10);
       const height =
-        Math.max(
-          ...pair.map(([, v]) => doc.heightOfString(this.t(v), { width: colWidth - 16 })),
-        ) + 16;
+        Math.max(...pair.map(([, v]) => doc.heightOfString(this.t(v), { width: colWidth - 16 }))) +
+        16;
       this.ensure(height);
       const y = doc.y;
       pair.forEach(([label, value], col) => {
@@ -263,7 +264,12 @@ export class ReportDocument {
         .fontSize(11)
         .fillColor(COLOURS.text)
         .text(String(Math.round(score)), barX + barW + 10, y + 1, { lineBreak: false });
-      this.pill(pass ? 'Meets threshold' : 'Below threshold', pass ? 'success' : 'warning', barX + barW + 36, y + 2);
+      this.pill(
+        pass ? 'Meets threshold' : 'Below threshold',
+        pass ? 'success' : 'warning',
+        barX + barW + 36,
+        y + 2,
+      );
     } else {
       doc
         .font('regular')
@@ -285,10 +291,12 @@ export class ReportDocument {
   /** Lines with the moment of the recording each rests on, as HH:MM:SS. */
   timedList(items: { text: string; at: number | null }[]): void {
     const { doc } = this;
+    const timed = items.some((i) => i.at !== null);
     for (const item of items) {
       doc.font('regular').fontSize(9.5);
-      const textX = MARGIN + 62;
-      const textW = this.width - 62;
+      const indent = timed ? 62 : 14;
+      const textX = MARGIN + indent;
+      const textW = this.width - indent;
       const h = doc.heightOfString(this.t(item.text), { width: textW, lineGap: 1.5 });
       this.ensure(h + 6);
       const y = doc.y;
@@ -298,9 +306,13 @@ export class ReportDocument {
           .font('bold')
           .fontSize(7.5)
           .fillColor(COLOURS.accent)
-          .text(formatHms(item.at), MARGIN, y + 3, { width: 52, align: 'center', lineBreak: false });
+          .text(formatHms(item.at), MARGIN, y + 3, {
+            width: 52,
+            align: 'center',
+            lineBreak: false,
+          });
       } else {
-        doc.circle(MARGIN + 26, y + 6.5, 2).fill(COLOURS.subtle);
+        doc.circle(MARGIN + (timed ? 26 : 4), y + 6.5, 2).fill(COLOURS.accent);
       }
       doc
         .font('regular')
@@ -317,7 +329,10 @@ export class ReportDocument {
   }
 
   /** A table with a header row; widths are fractions of the page width. */
-  table(columns: { title: string; width: number; align?: 'left' | 'right' }[], rows: string[][]): void {
+  table(
+    columns: { title: string; width: number; align?: 'left' | 'right' }[],
+    rows: string[][],
+  ): void {
     const { doc } = this;
     const widths = columns.map((c) => c.width * this.width);
     const drawRow = (cells: string[], head: boolean) => {
@@ -369,18 +384,30 @@ export class ReportDocument {
           .font('bold')
           .fontSize(7)
           .fillColor(COLOURS.subtle)
-          .text(this.t(item.label.toUpperCase()), x + 8, y + 7, { width: w - 16, lineBreak: false, ellipsis: true });
+          .text(this.t(item.label.toUpperCase()), x + 8, y + 7, {
+            width: w - 16,
+            lineBreak: false,
+            ellipsis: true,
+          });
         doc
           .font('bold')
           .fontSize(14)
           .fillColor(COLOURS.text)
-          .text(this.t(item.value), x + 8, y + 18, { width: w - 16, lineBreak: false, ellipsis: true });
+          .text(this.t(item.value), x + 8, y + 18, {
+            width: w - 16,
+            lineBreak: false,
+            ellipsis: true,
+          });
         if (item.hint)
           doc
             .font('regular')
             .fontSize(7)
             .fillColor(COLOURS.muted)
-            .text(this.t(item.hint), x + 8, y + 36, { width: w - 16, lineBreak: false, ellipsis: true });
+            .text(this.t(item.hint), x + 8, y + 36, {
+              width: w - 16,
+              lineBreak: false,
+              ellipsis: true,
+            });
       });
       doc.y = y + 56;
     }

@@ -32,7 +32,12 @@ export interface MeetingFacts {
 }
 
 const day = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  d.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const time = (d: Date) =>
   d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
@@ -100,7 +105,9 @@ export async function renderHrReport(d: HrReportData): Promise<Buffer> {
   const byName = new Map(d.insights.data.map((i) => [i.promptName, i]));
   const scored = HR_CATEGORIES.filter((c) => c !== 'Alerts').map((c) => byName.get(c));
   if (scored.every((i) => !i)) {
-    r.empty('No Zai scores yet: the interview has not been analysed, or the plan has no Zai Intelligence.');
+    r.empty(
+      'No Zai scores yet: the interview has not been analysed, or the plan has no Zai Intelligence.',
+    );
   } else {
     r.scoreBar('Overall', overallScore, threshold, 'Not scored yet');
     r.doc.moveDown(0.2);
@@ -169,19 +176,30 @@ export async function renderSalesReport(d: SalesReportData): Promise<Buffer> {
   r.section('Conversation at a glance');
   const c = d.conversation;
   if (!c) {
-    r.empty('No transcript yet: talk ratio, questions and filler words are measured once the recording has been transcribed.');
+    r.empty(
+      'No transcript yet: talk ratio, questions and filler words are measured once the recording has been transcribed.',
+    );
   } else {
     const talk = c.diarization.speaker_time_analysis;
     const fillersBy = new Map<string, number>();
-    for (const f of c.conversation.fillerWords) fillersBy.set(f.name, (fillersBy.get(f.name) ?? 0) + 1);
+    for (const f of c.conversation.fillerWords)
+      fillersBy.set(f.name, (fillersBy.get(f.name) ?? 0) + 1);
     r.tiles([
       {
         label: 'Talk ratio',
         value: talk.length ? talk.map((s) => Math.round(s.percentage)).join(' : ') : '—',
         hint: talk.map((s) => s.name).join(' : '),
       },
-      { label: 'Questions asked', value: String(c.conversation.questions.length), hint: 'in the transcript' },
-      { label: 'Filler words', value: String(c.conversation.fillerWords.length), hint: [...fillersBy].map(([n, k]) => `${n} ${k}`).join(', ') || 'none' },
+      {
+        label: 'Questions asked',
+        value: String(c.conversation.questions.length),
+        hint: 'in the transcript',
+      },
+      {
+        label: 'Filler words',
+        value: String(c.conversation.fillerWords.length),
+        hint: [...fillersBy].map(([n, k]) => `${n}: ${k}`).join(', ') || 'none',
+      },
       {
         label: 'Engagement',
         value: `${Math.round(c.conversation.engagement.score)} / 100`,
@@ -190,12 +208,18 @@ export async function renderSalesReport(d: SalesReportData): Promise<Buffer> {
     ]);
   }
 
-  r.section('Sales insights', 'What Zai found for this stage’s sales prompts, with the moment each rests on.');
+  r.section(
+    'Sales insights',
+    'What Zai found for this stage’s sales prompts, with the moment each rests on.',
+  );
   const sales = d.insights.data.filter((i) => i.group === 'sales');
   if (sales.length === 0) r.empty('No sales insights generated for this meeting yet.');
   for (const item of sales) {
     const score = isScored(item) ? item.result.score : null;
-    r.subheading(item.promptName, score === null ? undefined : { text: `${score} / 100`, tone: 'accent' });
+    r.subheading(
+      item.promptName,
+      score === null ? undefined : { text: `${score} / 100`, tone: 'accent' },
+    );
     const lines = insightLines(item);
     if (lines.length) r.timedList(lines);
     else r.paragraph('Nothing noted.', { muted: true, size: 9 });
@@ -210,12 +234,19 @@ export async function renderSalesReport(d: SalesReportData): Promise<Buffer> {
   talkTimeSection(r, c);
   r.section('Questions', 'Questions asked in the conversation, in order.');
   if (!c) r.empty('No transcript yet.');
-  else if (c.conversation.questions.length === 0) r.empty('No questions were found in the transcript.');
-  else r.timedList(c.conversation.questions.slice(0, 40).map((q) => ({ text: `${q.name}: ${q.text}`, at: q.start })));
+  else if (c.conversation.questions.length === 0)
+    r.empty('No questions were found in the transcript.');
+  else
+    r.timedList(
+      c.conversation.questions
+        .slice(0, 40)
+        .map((q) => ({ text: `${q.name}: ${q.text}`, at: q.start })),
+    );
 
   r.section('Filler words');
   if (!c) r.empty('No transcript yet.');
-  else if (c.conversation.fillerWords.length === 0) r.empty('No filler words were found in the transcript.');
+  else if (c.conversation.fillerWords.length === 0)
+    r.empty('No filler words were found in the transcript.');
   else {
     const counts = new Map<string, Map<string, number>>();
     for (const f of c.conversation.fillerWords) {
@@ -232,7 +263,10 @@ export async function renderSalesReport(d: SalesReportData): Promise<Buffer> {
       [...counts].map(([name, m]) => [
         name,
         String([...m.values()].reduce((a, b) => a + b, 0)),
-        [...m].sort(([, a], [, b]) => b - a).map(([w, k]) => `“${w}” ×${k}`).join(', '),
+        [...m]
+          .sort(([, a], [, b]) => b - a)
+          .map(([w, k]) => `“${w}” ×${k}`)
+          .join(', '),
       ]),
     );
   }

@@ -85,7 +85,12 @@ export function sentimentSection(
   const overall = data.sentiment.overall;
   r.subheading('Overall', {
     text: `${overall.label} (${overall.compound.toFixed(2)})`,
-    tone: overall.label === 'positive' ? 'success' : overall.label === 'negative' ? 'danger' : 'neutral',
+    tone:
+      overall.label === 'positive'
+        ? 'success'
+        : overall.label === 'negative'
+          ? 'danger'
+          : 'neutral',
   });
   sentimentChart(r, points, durationSec);
 }
@@ -129,7 +134,8 @@ export function biometricsSection(r: ReportDocument, results: BiometricResult[] 
     ]),
   );
   for (const v of results) {
-    if (v.verificationMessage) r.paragraph(`${v.subjectName}: ${v.verificationMessage}`, { muted: true, size: 8.5 });
+    if (v.verificationMessage)
+      r.paragraph(`${v.subjectName}: ${v.verificationMessage}`, { muted: true, size: 8.5 });
   }
 }
 
@@ -137,7 +143,8 @@ export function biometricsSection(r: ReportDocument, results: BiometricResult[] 
 function videoState(video: VideoSource | undefined, hasData: boolean): string | null {
   if (!video) return null;
   if (video.state === 'audio_only') return 'Audio-only meeting';
-  if (video.state === 'not_analysed') return 'The video signals of this meeting have not been analysed yet';
+  if (video.state === 'not_analysed')
+    return 'The video signals of this meeting have not been analysed yet';
   if (video.framesWithFaces === 0 || !hasData) return 'No face was found in this video';
   return null;
 }
@@ -173,7 +180,10 @@ const LIP_SYNC = {
  * A null part is outside the organisation's plan.
  */
 export function videoSection(r: ReportDocument, v: VideoData): void {
-  r.section('Video signals', 'Signals read from the faces in the video. None of them is a medical measurement.');
+  r.section(
+    'Video signals',
+    'Signals read from the faces in the video. None of them is a medical measurement.',
+  );
   const anyPlan = v.physiological || v.emotions || v.proctoring || v.lipsync;
   if (!anyPlan) {
     r.empty('Video signals are not part of this organisation’s plan.');
@@ -231,10 +241,17 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
         },
         {
           label: 'Respiration',
-          value: p.respiration.breathsPerMinute === null ? '—' : `${Math.round(p.respiration.breathsPerMinute)} /min`,
+          value:
+            p.respiration.breathsPerMinute === null
+              ? '—'
+              : `${Math.round(p.respiration.breathsPerMinute)} /min`,
         },
         { label: 'Stress · Estimate', value: p.stress.level ?? '—', hint: 'Estimate' },
-        { label: 'SpO2 · Estimate', value: p.spo2.percent === null ? '—' : `${Math.round(p.spo2.percent)}%`, hint: 'Estimate' },
+        {
+          label: 'SpO2 · Estimate',
+          value: p.spo2.percent === null ? '—' : `${Math.round(p.spo2.percent)}%`,
+          hint: 'Estimate',
+        },
         { label: 'Blood pressure · Estimate', value: bp, hint: 'Estimate' },
       ]);
       const notes = [...new Set([p.stress.note, p.spo2.note, p.bloodPressure.note])];
@@ -275,7 +292,10 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
 }
 
 export function scorecardsSection(r: ReportDocument, cards: ReportScorecard[] | null): void {
-  r.section('Scorecards', 'Ratings per competency of the job’s interview kit, 1 (poor) to 5 (excellent).');
+  r.section(
+    'Scorecards',
+    'Ratings per competency of the job’s interview kit, 1 (poor) to 5 (excellent).',
+  );
   if (cards === null) {
     r.empty('No scorecards: this meeting is not an interview for a job with an interview kit.');
     return;
@@ -288,7 +308,8 @@ export function scorecardsSection(r: ReportDocument, cards: ReportScorecard[] | 
     const who = card.author ?? 'Zai’s draft';
     const state = card.author === null ? 'Draft' : card.submittedAt ? 'Submitted' : 'Not submitted';
     r.subheading(who, { text: state, tone: card.submittedAt ? 'success' : 'neutral' });
-    if (card.recommendation) r.paragraph(`Recommendation: ${card.recommendation}`, { bold: true, size: 9.5 });
+    if (card.recommendation)
+      r.paragraph(`Recommendation: ${card.recommendation}`, { bold: true, size: 9.5 });
     r.table(
       [
         { title: 'Competency', width: 0.3 },
