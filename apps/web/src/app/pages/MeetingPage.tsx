@@ -4,6 +4,7 @@ import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth-store';
+import { ReportActions } from '../../features/reports';
 import {
   Button,
   Card,
@@ -177,6 +178,7 @@ export default function MeetingPage({
         onShare={canManage ? () => setSharing(true) : undefined}
         onDelete={canManage ? () => setDeleting(true) : undefined}
         actions={actions}
+        extra={<ReportActions meeting={m} />}
       />
       <StatusBanner
         status={s}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, CalendarDays, Clock, Share2, Timer, Trash2 } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
@@ -54,10 +55,18 @@ interface MeetingHeaderProps {
   onDelete?(): void;
   /** More actions of the meeting (name speakers, re-analyze). */
   actions?: ActionMenuItem[];
+  /** Buttons before Share (the report downloads). */
+  extra?: ReactNode;
 }
 
 /** Back button, title and metadata line, share and delete (DESIGN: detail pages). */
-export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: MeetingHeaderProps) {
+export function MeetingHeader({
+  meeting,
+  onShare,
+  onDelete,
+  actions = [],
+  extra,
+}: MeetingHeaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/library'));
@@ -69,7 +78,8 @@ export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: Meet
       <div className="min-w-0 flex-1">
         <MeetingTitle meeting={meeting} />
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {extra}
         {onShare ? (
           <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
             <Share2 aria-hidden />
