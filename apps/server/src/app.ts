@@ -27,6 +27,7 @@ import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
+import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
 import {
@@ -218,6 +219,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registrationLink: (caller, candidate) =>
       biometrics.service.hrInvitationLink(caller, candidate),
   });
+  const scorecards = createScorecardsModule({
+    ...shared,
+    meetings: meetings.service,
+    interviews: interviews.service,
+    insightsOf: (caller, meetingId) => insights.service.forMeeting(caller, meetingId),
+    transcriptOf: analysis.transcriptOf,
+    ai,
+  });
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
@@ -304,6 +313,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       transcripts.registerRoutes(api);
       highlights.registerRoutes(api);
       interviews.registerRoutes(api);
+      scorecards.registerRoutes(api);
       zai.registerRoutes(api);
       await uploads.registerRoutes(api);
       analysis.registerRoutes(api);
