@@ -62,7 +62,7 @@ async function interview(name: string, jobId: string | null, transcribed = true)
   return meetingId;
 }
 
-const transcriptWords = FIXTURE.words.map((w) => w.word.toLowerCase());
+const transcriptWords = (FIXTURE.words ?? []).map((w) => w.word.toLowerCase());
 const isSpoken = (quote: string) => {
   const q = quote.toLowerCase().split(/\s+/).filter(Boolean);
   return transcriptWords.some((_, i) => q.every((w, j) => transcriptWords[i + j] === w));
