@@ -54,13 +54,21 @@ interface MeetingHeaderProps {
   onDelete?(): void;
   /** More actions of the meeting (name speakers, re-analyze). */
   actions?: ActionMenuItem[];
+  /** Where Back goes without history; the library by default. */
+  backTo?: string;
 }
 
 /** Back button, title and metadata line, share and delete (DESIGN: detail pages). */
-export function MeetingHeader({ meeting, onShare, onDelete, actions = [] }: MeetingHeaderProps) {
+export function MeetingHeader({
+  meeting,
+  onShare,
+  onDelete,
+  actions = [],
+  backTo = '/library',
+}: MeetingHeaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/library'));
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(backTo));
   return (
     <header className="flex flex-wrap items-start gap-x-3 gap-y-3">
       <Button variant="ghost" size="icon" aria-label="Back" onClick={back} className="-ml-2">
