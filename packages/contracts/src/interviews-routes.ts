@@ -37,11 +37,23 @@ export const INTERVIEW_MESSAGES = {
 export const MAX_ROUND = 20;
 export const roundSchema = z.coerce.number().int().min(1).max(MAX_ROUND);
 
+const jobTitle = z.string().trim().min(1, 'Give the job a title').max(200);
+const jobRole = z.string().trim().max(200);
+const jobDescription = z.string().trim().max(5000);
+const jobCompetencies = z.array(jobCompetencySchema).max(20);
+
 export const jobFieldsSchema = z.object({
-  title: z.string().trim().min(1, 'Give the job a title').max(200),
-  role: z.string().trim().max(200).default(''),
-  description: z.string().trim().max(5000).default(''),
-  competencies: z.array(jobCompetencySchema).max(20).default([]),
+  title: jobTitle,
+  role: jobRole.default(''),
+  description: jobDescription.default(''),
+  competencies: jobCompetencies.default([]),
+});
+/** A change of a job: only the fields given change (no defaults, unlike creation). */
+export const jobPatchSchema = z.object({
+  title: jobTitle.optional(),
+  role: jobRole.optional(),
+  description: jobDescription.optional(),
+  competencies: jobCompetencies.optional(),
 });
 export type JobFields = z.input<typeof jobFieldsSchema>;
 
@@ -185,7 +197,7 @@ export const interviewRoutes = {
     auth: true,
     permission: PERMISSION,
     feature: HR,
-    body: jobFieldsSchema.partial(),
+    body: jobPatchSchema,
     response: jobSchema,
   }),
   removeJob: defineRoute({

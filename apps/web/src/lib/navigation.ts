@@ -177,6 +177,10 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
  */
 export const EXTRA_PAGES: Partial<Record<NavigationKind, readonly string[]>> = {
   superadmin: ['/parameters'],
+  // The HR interviews list (issue 13): in no menu of spec 1's table, reached from the library
+  // and the interview pages; the page itself gates on HR Workflow and interviews.manage.
+  poc: ['/interviews'],
+  user: ['/interviews'],
 };
 
 export function isExtraPage(

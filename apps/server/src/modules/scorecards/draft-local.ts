@@ -8,8 +8,13 @@ import {
 import type { StoredRating } from '../../platform/db/schema.js';
 import { momentOf, wordsOf, type DraftMaterial } from './material.js';
 
-/** A probe (the competency's name, description or a question) must find this share of its weight in a turn. */
-const MIN_COVERAGE = 0.5;
+/**
+ * A turn bears on a probe (the competency's name, description or a question) when it holds
+ * half the probe's weight (BM25 coverage), or a third of it with a third of its distinct words:
+ * "playing music with friends" in a description of five content words.
+ */
+const bears = (h: { coverage: number; matched: number }) =>
+  h.coverage >= 0.5 || (h.coverage >= 0.3 && h.matched >= 0.3);
 /** Turns one rating cites at most. */
 const MAX_MOMENTS = 3;
 
@@ -36,7 +41,7 @@ function relevantTurns(c: JobCompetency, m: DraftMaterial): number[] {
   const mine = (i: number) => m.candidate === null || m.lines[i]?.speaker === m.candidate;
   for (const probe of probes) {
     for (const hit of rankLines(probe, m.lines, 12)) {
-      if (hit.coverage < MIN_COVERAGE) continue;
+      if (!bears(hit)) continue;
       let i = hit.index;
       if (!mine(i)) {
         // The question was asked; its answer is the candidate's next turn, if they gave one.

@@ -102,7 +102,9 @@ export function grounded(cited: Partial<Evidence>, m: DraftMaterial): Evidence |
   const near = m.lines.filter((l) => l.end >= span.start - 1 && l.start <= span.end + 1);
   const quote = typeof cited.quote === 'string' ? wordsOf(cited.quote) : [];
   if (quote.length === 0) {
-    const line = near[0];
+    // The turn spoken at that second, else the nearest one within a second of it.
+    const distance = (l: DraftLine) => Math.max(0, l.start - span.start, span.start - l.end);
+    const line = [...near].sort((a, b) => distance(a) - distance(b))[0];
     return line ? momentOf(line) : null;
   }
   const said = near.find((l) => contains(wordsOf(l.text), quote));

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
-import { ACTION_ITEMS_PROMPT } from '@parley/contracts';
+import { ACTION_ITEMS_PROMPT, type Meeting } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { ReportActions } from '../../features/reports';
@@ -12,6 +12,7 @@ import {
   EmptyState,
   FeatureGate,
   OfflinePlayer,
+  PageSpinner,
   Spinner,
   Tabs,
   TabsContent,
@@ -92,10 +93,31 @@ function ZaiTabContent({
   );
 }
 
+/** What a tab added by the page using MeetingPage gets (the interview page's own tabs). */
+export interface MeetingTabContext {
+  meeting: Meeting;
+  currentTime: number;
+  seek(seconds: number): void;
+}
+export interface MeetingExtraTab {
+  value: string;
+  label: string;
+  render(context: MeetingTabContext): ReactNode;
+}
+
 export default function MeetingPage({
   variant = 'meeting',
+  extraTabs = [],
+  aside,
+  backTo,
 }: {
   variant?: 'meeting' | 'interview';
+  /** Tabs after HR Insights (the interview page's). */
+  extraTabs?: readonly MeetingExtraTab[];
+  /** Shown under the player's column, before the biometric card. */
+  aside?: ReactNode;
+  /** Where Back goes when there is no history (the list the page belongs to). */
+  backTo?: string;
 }) {
   const { id = '' } = useParams();
   // ?t=83 opens the meeting at 00:01:23 (Zai's citation links).
@@ -126,6 +148,8 @@ export default function MeetingPage({
   const names = m?.additionalDetails;
 
   if (meeting.isLoading) {
+    // Spec 2 §2: the interview page loads behind a full-page spinner.
+    if (variant === 'interview') return <PageSpinner />;
     return (
       <div className="grid min-h-[60vh] place-items-center">
         <Spinner className="size-6 text-accent" label="Loading meeting" />
@@ -179,6 +203,7 @@ export default function MeetingPage({
         onDelete={canManage ? () => setDeleting(true) : undefined}
         actions={actions}
         extra={<ReportActions meeting={m} />}
+        backTo={backTo}
       />
       <StatusBanner
         status={s}
@@ -211,6 +236,11 @@ export default function MeetingPage({
                 {variant === 'interview' ? 'Transcripts' : 'Transcript'}
               </TabsTrigger>
               <TabsTrigger value="hr">HR Insights</TabsTrigger>
+              {extraTabs.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label}
+                </TabsTrigger>
+              ))}
               {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
               {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
               {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
@@ -234,6 +264,11 @@ export default function MeetingPage({
                 onSeek={seek}
               />
             </ZaiTabContent>
+            {extraTabs.map((t) => (
+              <TabsContent key={t.value} value={t.value} className="overflow-y-auto">
+                {t.render({ meeting: m, currentTime: time, seek })}
+              </TabsContent>
+            ))}
             <ZaiTabContent value="zai" hasZai={hasZai}>
               <ZaiInsightsPanel
                 data={insights.data?.data}
@@ -267,7 +302,8 @@ export default function MeetingPage({
             </Suspense>
           </div>
         )}
-        <div className="min-w-0 lg:col-start-1 lg:row-start-3">
+        <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-3">
+          {aside}
           <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
         </div>
       </div>
@@ -291,7 +327,7 @@ export default function MeetingPage({
       <DeleteMeetingDialog
         meeting={deleting ? m : null}
         onOpenChange={setDeleting}
-        onDeleted={() => navigate('/library', { replace: true })}
+        onDeleted={() => navigate(backTo ?? '/library', { replace: true })}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, FileVideo, Info } from 'lucide-react';
@@ -19,16 +19,30 @@ import {
 import { DropZone } from './DropZone';
 import { useUpload } from './use-upload';
 import { useUploadProvider } from './api';
+import {
+  InterviewFields,
+  bodyOf,
+  draftIsSet,
+  draftProblem,
+  emptyInterviewDraft,
+  interviewKeys,
+  setInterview,
+  useHiring,
+  useJobs,
+  type InterviewDraft,
+} from '../interviews';
 
 const STAGE_OPTIONS = MEETING_STAGES.map((s) => ({ value: s, label: STAGE_LABELS[s] }));
 
 interface UploadDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** Show the interview's job, candidate and round open (the HR list's upload). */
+  interview?: boolean;
 }
 
 /** Upload a recording to the library (spec 1 §4, §5, §8; spec 2 §4, §8, §9). */
-export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
+export function UploadDialog({ open, onOpenChange, interview = false }: UploadDialogProps) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const errorId = useId();
@@ -36,15 +50,34 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
   const [title, setTitle] = useState('');
   const [stage, setStage] = useState<MeetingStage>('basic_meeting');
   const { provider, loading: providerLoading } = useUploadProvider(open);
+  // Optional interview details (job, candidate, round), applied once the meeting exists.
+  const hiring = useHiring();
+  const canSetInterview = hiring.allowed && hiring.hasFeature;
+  const jobs = useJobs(open && canSetInterview);
+  const [draft, setDraft] = useState<InterviewDraft>(emptyInterviewDraft);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
 
   const clearForm = useCallback(() => {
     setFile(null);
     setTitle('');
     setStage('basic_meeting');
+    setDraft(emptyInterviewDraft);
   }, []);
 
-  const onUploaded = useCallback(
-    (meeting: Meeting) => {
+  const finishUpload = useCallback(
+    async (meeting: Meeting) => {
+      const details = draftRef.current;
+      let path = `/library/${meeting.id}`;
+      if (canSetInterview && draftIsSet(details)) {
+        // The recording is in either way; a refused interview is toasted by the API client
+        // and can be set again on the interview page.
+        const set = await setInterview(meeting.id, bodyOf(details)).catch(() => null);
+        if (set) {
+          path = `/interviews/${meeting.id}`;
+          void client.invalidateQueries({ queryKey: interviewKeys.all });
+        }
+      }
       void client.invalidateQueries({ queryKey: meetingKeys.lists() });
       onOpenChange(false);
       clearForm();
@@ -52,11 +85,12 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
         title: 'Uploaded',
         description: stripExtension(meeting.meetingName),
         variant: 'success',
-        action: { label: 'Open meeting', onClick: () => navigate(`/library/${meeting.id}`) },
+        action: { label: 'Open meeting', onClick: () => navigate(path) },
       });
     },
-    [client, navigate, onOpenChange, clearForm],
+    [client, navigate, onOpenChange, clearForm, canSetInterview],
   );
+  const onUploaded = useCallback((meeting: Meeting) => void finishUpload(meeting), [finishUpload]);
   const onFailedLate = useCallback(
     (message: string) => {
       onOpenChange(false);
@@ -75,6 +109,8 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
   const submit = () => {
     const problem = validateUploadFile(file);
     if (problem || !file) return upload.setError(problem ?? UPLOAD_MESSAGES.selectVideo);
+    const interviewProblem = canSetInterview ? draftProblem(draft) : null;
+    if (interviewProblem) return upload.setError(interviewProblem);
     if (!provider) return upload.setError(UPLOAD_MESSAGES.connectStorage);
     void upload.start({ file, provider, stage, title });
   };
@@ -178,6 +214,17 @@ export function UploadDialog({ open, onOpenChange }: UploadDialogProps) {
               onValueChange={(v) => setStage(v as MeetingStage)}
               options={STAGE_OPTIONS}
             />
+            {canSetInterview ? (
+              <details
+                open={interview || undefined}
+                className="rounded-card border border-border px-3 py-2 [&[open]>summary]:mb-3"
+              >
+                <summary className="cursor-pointer text-sm font-medium text-fg">
+                  Interview (optional): job, candidate and round
+                </summary>
+                <InterviewFields value={draft} onChange={setDraft} jobs={jobs.data?.data ?? []} />
+              </details>
+            ) : null}
             <DialogFooter className="mt-1">
               <Button variant="secondary" onClick={() => changeOpen(false)}>
                 Cancel

@@ -57,6 +57,8 @@ interface MeetingHeaderProps {
   actions?: ActionMenuItem[];
   /** Buttons before Share (the report downloads). */
   extra?: ReactNode;
+  /** Where Back goes without history; the library by default. */
+  backTo?: string;
 }
 
 /** Back button, title and metadata line, share and delete (DESIGN: detail pages). */
@@ -66,10 +68,11 @@ export function MeetingHeader({
   onDelete,
   actions = [],
   extra,
+  backTo = '/library',
 }: MeetingHeaderProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/library'));
+  const back = () => (location.key !== 'default' ? navigate(-1) : navigate(backTo));
   return (
     <header className="flex flex-wrap items-start gap-x-3 gap-y-3">
       <Button variant="ghost" size="icon" aria-label="Back" onClick={back} className="-ml-2">
