@@ -122,7 +122,10 @@ export function createReportsService(deps: ReportsDeps) {
   async function interviewScorecards(
     caller: Caller,
     meetingId: string,
-  ): Promise<ReportScorecard[] | null> {
+  ): Promise<ReportScorecard[] | 'private' | null> {
+    // The HR report is for whoever reads the meeting (meetings.read), but scorecards are the
+    // hiring team's (interviews.manage on their own routes): others get the section without them.
+    if (!caller.permissions.includes('interviews.manage')) return 'private';
     const view = await s.scorecards(caller, meetingId);
     if (!view.job || view.competencies.length === 0) return null;
     const cards = [...(view.draft ? [view.draft] : []), ...view.submitted];

@@ -69,7 +69,7 @@ export interface HrReportData {
   generatedAt: Date;
   insights: MeetingInsights;
   interview: ReportInterview | null;
-  scorecards: ReportScorecard[] | null;
+  scorecards: ReportScorecard[] | 'private' | null;
   conversation: ConversationData | null;
   video: VideoData;
   biometrics: Parameters<typeof biometricsSection>[1];

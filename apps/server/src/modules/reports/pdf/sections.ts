@@ -291,11 +291,18 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
   }
 }
 
-export function scorecardsSection(r: ReportDocument, cards: ReportScorecard[] | null): void {
+export function scorecardsSection(
+  r: ReportDocument,
+  cards: ReportScorecard[] | 'private' | null,
+): void {
   r.section(
     'Scorecards',
     'Ratings per competency of the job’s interview kit, 1 (poor) to 5 (excellent).',
   );
+  if (cards === 'private') {
+    r.empty('Scorecards are shown to the hiring team only.');
+    return;
+  }
   if (cards === null) {
     r.empty('No scorecards: this meeting is not an interview for a job with an interview kit.');
     return;
