@@ -182,6 +182,36 @@ describe('Candidate report', () => {
     expect(file?.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('shows the interview’s scorecards in the HR report once the meeting has a job with a kit', async () => {
+    const job = await call(ctx, 'POST', '/job', {
+      token: owner,
+      payload: {
+        title: 'Support engineer',
+        competencies: [
+          {
+            name: 'Troubleshooting',
+            questions: ['Walk me through a hard bug.'],
+            rubric: ['Poor', 'Weak', 'Fair', 'Good', 'Excellent'],
+          },
+        ],
+      },
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    const set = await call(ctx, 'PUT', `/meeting/interview/${meetingId}`, {
+      token: owner,
+      payload: {
+        jobId: json<{ id: string }>(job).id,
+        candidateName: 'Zoë Candidate',
+        candidateEmail,
+      },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const text = await pdfText((await get(owner, `/report/hr/${meetingId}`)).rawPayload);
+    expect(text).toContain('Zai’s draft');
+    expect(text).toContain('Troubleshooting');
+    expect(text).toContain('Support engineer');
+  });
+
   it('is for those who manage interviews, in their organisation only', async () => {
     // A job seeker does not run hiring; another organisation's hiring team does not see it.
     expectRefusal(await get(seeker, `/report/candidate/${meetingId}`), 403, messageForStatus(403));

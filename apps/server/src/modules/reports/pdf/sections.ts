@@ -83,6 +83,8 @@ export function sentimentSection(
     return;
   }
   const overall = data.sentiment.overall;
+  // The heading and its chart stay on one page.
+  r.ensure(175);
   r.subheading('Overall', {
     text: `${overall.label} (${overall.compound.toFixed(2)})`,
     tone:
