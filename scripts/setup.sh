@@ -12,8 +12,8 @@ need_root() {
 }
 
 apt_install() {
-  # $1 = command to look for, $2 = Debian package(s)
-  if ! command -v "$1" >/dev/null 2>&1; then
+  # $1 = command (or file) to look for, $2 = Debian package(s)
+  if ! command -v "$1" >/dev/null 2>&1 && [ ! -e "$1" ]; then
     need_root "$1" "$2"
     echo "Parley: installing $2 from Debian's packages…"
     # Install from the current lists first; refresh them only if that fails.
@@ -34,6 +34,14 @@ fi
 apt_install ffprobe ffmpeg
 # Offline speech-to-text fallback for packages/analysis (engine and its en-us model).
 apt_install pocketsphinx_continuous "pocketsphinx pocketsphinx-en-us"
+# The PDF reports' font, for names and transcripts in any script. Optional: without it the
+# reports fall back to Helvetica, which covers Western European text only.
+REPORT_FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+if [ ! -e "$REPORT_FONT" ] && [ "$(id -u)" -ne 0 ]; then
+  echo "Parley: fonts-dejavu-core is missing; PDF reports use Helvetica (apt-get install -y fonts-dejavu-core)." >&2
+else
+  apt_install "$REPORT_FONT" fonts-dejavu-core
+fi
 
 if [ "${1:-}" = "--with-browser" ]; then
   apt_install chromium chromium

@@ -28,6 +28,7 @@ const PGLITE_ONLY = [
   'src/modules/uploads/upload-cloud.test.ts',
   'src/modules/video-signals/video-step.test.ts',
   'src/modules/insights/insights-step.test.ts',
+  'src/modules/reports/pdf/pdf.test.ts',
 ];
 
 /**

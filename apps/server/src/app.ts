@@ -27,6 +27,7 @@ import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
+import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
 import {
@@ -45,6 +46,7 @@ import { createEndpointsModule } from './modules/endpoints/index.js';
 import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createProfilesModule } from './modules/profiles/index.js';
 import { createImageLinks } from './platform/media/image-links.js';
+import { createReportsModule } from './modules/reports/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -218,6 +220,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     registrationLink: (caller, candidate) =>
       biometrics.service.hrInvitationLink(caller, candidate),
   });
+  const scorecards = createScorecardsModule({
+    ...shared,
+    meetings: meetings.service,
+    interviews: interviews.service,
+    insightsOf: (caller, meetingId) => insights.service.forMeeting(caller, meetingId),
+    transcriptOf: analysis.transcriptOf,
+    ai,
+  });
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
@@ -246,6 +256,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transcripts: transcripts.service,
     countUse: (model) => aiProviders.models.countUse(model),
     contextTokensOf: (model) => aiProviders.models.contextTokens(model),
+  });
+  const reports = createReportsModule({
+    ...platform,
+    supportEmail: env.SUPPORT_EMAIL,
+    sources: {
+      meeting: (caller, id) => meetings.service.visible(caller, id),
+      insights: (caller, id) => insights.service.forMeeting(caller, id),
+      transcripts: transcripts.service,
+      videoSignals: videoSignals.service,
+      biometrics: (caller, id) => biometrics.service.data(caller, id),
+      participants: (meeting) => biometrics.service.participantsOf(meeting),
+      participant: (orgId, email) => biometrics.service.participantByEmail(orgId, email),
+      scorecards: (caller, id) => scorecards.service.view(caller, id),
+      interview: (orgId, id) => interviews.service.interviewOf(orgId, id),
+      featureHolder: (caller) => users.service.featureHolder(caller.userId),
+      organisationName: async (orgId) => (await organizations.service.byId(orgId))?.name ?? '',
+      person: async (userId) => {
+        const u = await users.service.byId(userId);
+        return u ? { name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email } : null;
+      },
+    },
   });
   const dev = createDevModule({ mailer });
   await organizations.startJobs(queue, resolveStore, role !== 'api');
@@ -304,6 +335,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       transcripts.registerRoutes(api);
       highlights.registerRoutes(api);
       interviews.registerRoutes(api);
+      scorecards.registerRoutes(api);
       zai.registerRoutes(api);
       await uploads.registerRoutes(api);
       analysis.registerRoutes(api);
@@ -311,6 +343,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       insights.registerRoutes(api);
       videoSignals.registerRoutes(api);
       await profiles.registerRoutes(api);
+      reports.registerRoutes(api);
       if (config.devOutbox) dev.registerRoutes(api);
       await opts.routes?.(api);
     },

@@ -35,3 +35,5 @@ export * from './custom-roles.js';
 export * from './endpoints.js';
 export * from './interviews.js';
 export * from './interviews-routes.js';
+export * from './scorecards.js';
+export * from './reports.js';

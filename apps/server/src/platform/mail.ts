@@ -8,6 +8,14 @@ export interface MailMessage {
   html?: string;
   /** The one-time code, when the message carries one (kept only in the dev outbox). */
   code?: string;
+  /** Files sent with the message (a report's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface OutboxEntry extends MailMessage {
@@ -30,7 +38,14 @@ export function createDevOutbox(log: FastifyBaseLogger): Mailer {
   return {
     async send(message) {
       byAddress.set(message.to.toLowerCase(), { ...message, sentAt: new Date() });
-      log.info({ to: message.to, subject: message.subject }, `mail (no SMTP_URL): ${message.text}`);
+      log.info(
+        {
+          to: message.to,
+          subject: message.subject,
+          attachments: message.attachments?.map((a) => `${a.filename} (${a.content.length} bytes)`),
+        },
+        `mail (no SMTP_URL): ${message.text}`,
+      );
     },
     latest: (to) => byAddress.get(to.toLowerCase()),
     close() {},
@@ -40,8 +55,8 @@ export function createDevOutbox(log: FastifyBaseLogger): Mailer {
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, attachments }) {
+      await transport.sendMail({ from, to, subject, text, html, attachments });
     },
     latest: () => undefined,
     close: () => transport.close(),

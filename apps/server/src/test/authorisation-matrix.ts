@@ -144,6 +144,20 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /meeting/user/hr': HIRING,
   'PUT /meeting/interview/update-status': HIRING,
   'PUT /interview/send-invitation': HIRING,
+  // Scorecards of interviews and the candidate compare view.
+  'GET /scorecard/:meetingId': HIRING,
+  'PUT /scorecard/:meetingId': HIRING,
+  'POST /scorecard/:meetingId/submit': HIRING,
+  'POST /scorecard/:meetingId/draft': HIRING,
+  'GET /interview/compare': HIRING,
+
+  // Reports (PDF): whoever sees the meeting reads its HR and sales reports; the candidate's
+  // report, and sending it to them, is the hiring team's.
+  'GET /report/hr/:meetingId': EVERYONE,
+  'GET /report/sales/:meetingId': EVERYONE,
+  'GET /report/candidate/:meetingId': HIRING,
+  'GET /report/candidate/:meetingId/preview': HIRING,
+  'POST /report/candidate/:meetingId/send': HIRING,
 
   // Highlights and sharing.
   'GET /highlights/:meetingId': EVERYONE,

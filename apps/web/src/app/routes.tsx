@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
           page('profile', () => import('../features/profile/ProfilePage')),
           page('settings', () => import('../features/profile/SettingsPage')),
           page('interviews', () => import('../features/interviews/InterviewsPage')),
+          page('interviews/compare', () => import('../features/scorecards/ComparePage')),
           page('interviews/:id', () => import('./pages/InterviewPage')),
         ],
       },

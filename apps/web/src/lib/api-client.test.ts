@@ -1,10 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authRoutes, consentRoutes, sharingRoutes, type AuthSuccess } from '@parley/contracts';
+import {
+  authRoutes,
+  consentRoutes,
+  reportRoutes,
+  sharingRoutes,
+  type AuthSuccess,
+} from '@parley/contracts';
 import {
   ApiRequestError,
   buildUrl,
   createApiClient,
   errorToastFor,
+  fileNameOf,
   type ApiDeps,
 } from './api-client';
 import { authSuccess } from '../test/sign-in';
@@ -227,5 +234,43 @@ describe('postForm', () => {
     expect(posts.map((c) => bearer(c.init))).toEqual(['Bearer old', 'Bearer new']);
     expect(posts[1]?.init.body).toBe(form);
     expect((posts[1]?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('download — file answers (the PDF reports)', () => {
+  const route = reportRoutes.hr;
+  const params = { meetingId: 'm1' };
+
+  it('gives the bytes and the file name of Content-Disposition', async () => {
+    const { client, calls } = setup(
+      () =>
+        new Response(new Uint8Array([37, 80, 68, 70]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="Zo_ call.pdf"; filename*=UTF-8''${encodeURIComponent('Zoë call.pdf')}`,
+          },
+        }),
+    );
+    const file = await client.download(route, { params });
+    expect(calls[0]?.url).toBe('/api/v1/report/hr/m1');
+    expect(bearer(calls[0]?.init ?? {})).toBe('Bearer old');
+    expect(file.fileName).toBe('Zoë call.pdf');
+    expect(await file.blob.text()).toBe('%PDF');
+  });
+
+  it('fails a non-OK answer with the HTTP status message, toasting only when asked', async () => {
+    const { client, toasts } = setup(() => new Response('', { status: 503 }));
+    const failed = client.download(route, { params, toast: false });
+    await expect(failed).rejects.toMatchObject({
+      status: 503,
+      message: 'Service not available, please try again later',
+    });
+    expect(toasts).toEqual([]);
+  });
+
+  it('reads the plain file name when there is no encoded one', () => {
+    expect(fileNameOf('attachment; filename="Call.pdf"')).toBe('Call.pdf');
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -259,7 +259,44 @@ export function createApiClient(deps: ApiDeps) {
     return call({ method: 'POST', path, auth: true }, { ...options, form });
   }
 
-  return { api, events, refreshSession, postForm };
+  /**
+   * Downloads a route that answers with a file (the PDF reports): the bytes and the file name
+   * the server gave in Content-Disposition. Auth, refresh and a failed status behave as in
+   * `api` (a non-OK answer throws ApiRequestError with the server's message or the status's).
+   */
+  async function download<R extends RouteContract>(
+    route: R,
+    ...args: OptionalArg<R>
+  ): Promise<{ blob: Blob; fileName: string | null }> {
+    const opts = { ...(args[0] ?? {}), accept: '*/*' } as LooseOptions;
+    try {
+      const res = await respond(route, opts);
+      if (!res.ok) await parse(res);
+      const blob = await res.blob().catch(() => {
+        throw new ApiRequestError(0, null);
+      });
+      return { blob, fileName: fileNameOf(res.headers.get('Content-Disposition')) };
+    } catch (e) {
+      toastOnFailure(e, opts);
+      throw e;
+    }
+  }
+
+  return { api, events, refreshSession, postForm, download };
+}
+
+/** The file name of a Content-Disposition header: filename* (RFC 5987) first, else filename. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

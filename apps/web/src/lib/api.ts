@@ -51,6 +51,9 @@ export const refreshSession = client.refreshSession;
 /** Multipart POST through the same client (chunk uploads). */
 export const postForm = client.postForm;
 
+/** A file answer (the PDF reports) through the same client: its bytes and the server's file name. */
+export const download = client.download;
+
 /** The client itself, for code that takes it as a dependency (the chunked uploader). */
 export const apiClient = client;
 

@@ -161,6 +161,18 @@ export function createBiometricsService(deps: BiometricsDeps) {
 
     get: async (auth: Caller, email: string) => view(await own(auth, email)),
 
+    /**
+     * For the reports, which checked the meeting's visibility first: the participants invited
+     * to a meeting, and one participant of the organisation by e-mail (the candidate's record).
+     */
+    async participantsOf(meeting: { id: string; organizationId: string }): Promise<Participant[]> {
+      return Promise.all((await repo.list(meeting.organizationId, meeting.id)).map(view));
+    },
+    async participantByEmail(organizationId: string, email: string): Promise<Participant | null> {
+      const row = await repo.byEmail(organizationId, email.trim().toLowerCase());
+      return row ? view(row) : null;
+    },
+
     async patch(
       auth: Caller,
       email: string,

@@ -1,12 +1,19 @@
 import { useParams } from 'react-router';
 import { InterviewDetailsCard } from '../../features/interviews';
+import { ScorecardTab } from '../../features/scorecards';
 import MeetingPage, { type MeetingExtraTab } from './MeetingPage';
 
 /**
  * The interview page's own tabs, after Transcripts and HR Insights (spec 2 §2). Issue 13's
  * Scorecard tab goes here.
  */
-const INTERVIEW_TABS: readonly MeetingExtraTab[] = [];
+const INTERVIEW_TABS: readonly MeetingExtraTab[] = [
+  {
+    value: 'scorecard',
+    label: 'Scorecard',
+    render: ({ meeting, seek }) => <ScorecardTab meetingId={meeting.id} onSeek={seek} />,
+  },
+];
 
 /**
  * /interviews/{id} (spec 2 §2 Interview detail page): the meeting page with the interview's

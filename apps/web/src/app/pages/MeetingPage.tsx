@@ -4,6 +4,7 @@ import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT, type Meeting } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth-store';
+import { ReportActions } from '../../features/reports';
 import {
   Button,
   Card,
@@ -203,6 +204,7 @@ export default function MeetingPage({
         onShare={canManage ? () => setSharing(true) : undefined}
         onDelete={canManage ? () => setDeleting(true) : undefined}
         actions={actions}
+        extra={<ReportActions meeting={m} />}
         backTo={backTo}
       />
       <StatusBanner

@@ -10,3 +10,4 @@ export {
 export { ActionItemsPanel } from './ActionItemsPanel';
 export { CandidateAnalysis } from './CandidateAnalysis';
 export { ZaiInsightsPanel } from './ZaiInsightsPanel';
+export { MomentLinks, withSpeakerNames } from './MomentLink';

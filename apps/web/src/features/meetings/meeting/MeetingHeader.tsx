@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ArrowLeft, CalendarDays, Clock, Share2, Timer, Trash2 } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
@@ -54,6 +55,8 @@ interface MeetingHeaderProps {
   onDelete?(): void;
   /** More actions of the meeting (name speakers, re-analyze). */
   actions?: ActionMenuItem[];
+  /** Buttons before Share (the report downloads). */
+  extra?: ReactNode;
   /** Where Back goes without history; the library by default. */
   backTo?: string;
 }
@@ -64,6 +67,7 @@ export function MeetingHeader({
   onShare,
   onDelete,
   actions = [],
+  extra,
   backTo = '/library',
 }: MeetingHeaderProps) {
   const navigate = useNavigate();
@@ -77,7 +81,8 @@ export function MeetingHeader({
       <div className="min-w-0 flex-1">
         <MeetingTitle meeting={meeting} />
       </div>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {extra}
         {onShare ? (
           <Button variant="secondary" onClick={onShare} className="max-sm:size-9 max-sm:px-0">
             <Share2 aria-hidden />

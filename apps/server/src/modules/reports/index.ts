@@ -1,0 +1,4 @@
+// The reports module's face: other modules import only this file.
+export { createReportsModule, type ReportsNeeds } from './module.js';
+export type { ReportsService } from './service.js';
+export type { ReportInterview, ReportScorecard, ReportSources } from './sources.js';

@@ -1,0 +1,3 @@
+// The scorecards module's face: other modules import only this file.
+export { createScorecardsModule, type ScorecardsNeeds } from './module.js';
+export type { ScorecardsService, InterviewFacts } from './service.js';
