@@ -33,6 +33,7 @@ import {
   organizationDeletionJob,
 } from './modules/organizations/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
+import { createSearchModule } from './modules/search/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
@@ -211,6 +212,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const transcripts = createTranscriptsModule({ ...shared, meetings: meetings.service });
   const highlights = createHighlightsModule({ ...shared, meetings: meetings.service });
+  // Search keeps its segments in step with every transcript write and correction.
+  const search = createSearchModule({ db, log });
+  const reindex = async (meetingId: string) => void (await search.service.reindex(meetingId));
+  analysis.onTranscriptWritten(reindex);
+  transcripts.service.onCorrected(reindex);
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
@@ -263,6 +269,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await analysis.registerWorkers({ insights: insights.service, video: videoSignals.step });
     await videoSignals.registerWorker();
     await biometrics.registerWorker();
+    // Transcripts stored before search existed get their segments, in the background.
+    search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
     log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
   }
@@ -296,6 +304,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sharing.registerRoutes(api);
       transcripts.registerRoutes(api);
       highlights.registerRoutes(api);
+      search.registerRoutes(api);
       zai.registerRoutes(api);
       await uploads.registerRoutes(api);
       analysis.registerRoutes(api);

@@ -34,3 +34,4 @@ export * from './groups.js';
 export * from './custom-roles.js';
 export * from './endpoints.js';
 export * from './interviews.js';
+export * from './search.js';

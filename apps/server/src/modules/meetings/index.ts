@@ -2,5 +2,6 @@
 export { createMeetingsModule, type MeetingsNeeds, type PublicLinkCheck } from './module.js';
 export type { MeetingsService, MeetingRow } from './service.js';
 export type { MeetingListsService } from './lists.js';
-export { seesWholeOrganisation } from './visibility.js';
+export { seesWholeOrganisation, visibleTo } from './visibility.js';
+export { dateRange } from './list-repo.js';
 export { searchTextOf } from './view.js';
