@@ -94,12 +94,7 @@ export function createSearchRepo(db: Db) {
         .innerJoin(meetings, eq(meetings.id, s.meetingId))
         .leftJoin(interviews, eq(interviews.meetingId, s.meetingId))
         .where(matching(caller, f))
-        .orderBy(
-          sql`rank desc`,
-          desc(meetings.startTime),
-          asc(s.meetingId),
-          asc(s.startSec),
-        )
+        .orderBy(sql`rank desc`, desc(meetings.startTime), asc(s.meetingId), asc(s.startSec))
         .limit(size)
         .offset(page * size)
         .as('hits');
@@ -118,7 +113,12 @@ export function createSearchRepo(db: Db) {
           marked: sql<string>`ts_headline('english', ${hits.text}, ${tsquery(f.q)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`})`,
         })
         .from(hits)
-        .orderBy(sql`${hits.rank} desc`, desc(hits.meetingDate), asc(hits.meetingId), asc(hits.startSec));
+        .orderBy(
+          sql`${hits.rank} desc`,
+          desc(hits.meetingDate),
+          asc(hits.meetingId),
+          asc(hits.startSec),
+        );
       return rows.map((r) => ({ ...r, startSec: Number(r.startSec), endSec: Number(r.endSec) }));
     },
 
@@ -155,7 +155,10 @@ export function createSearchRepo(db: Db) {
       meetingId: string,
     ): Promise<{ organizationId: string; words: TranscriptWord[] } | null> {
       const [row] = await db
-        .select({ organizationId: meetingTranscripts.organizationId, words: meetingTranscripts.words })
+        .select({
+          organizationId: meetingTranscripts.organizationId,
+          words: meetingTranscripts.words,
+        })
         .from(meetingTranscripts)
         .where(eq(meetingTranscripts.meetingId, meetingId));
       return row ?? null;

@@ -176,9 +176,7 @@ describe('search across every conversation', () => {
     const named = await search(owner, { q: 'Sheila', speaker: 'moss' });
     expect(meetingsOf(named)).toEqual([call1]);
     expect(named.data[0]?.speaker).toBe('Sheila Moss');
-    expect(meetingsOf(await search(owner, { q: 'Sheila', speaker: 'Speaker 2' }))).toEqual([
-      call2,
-    ]);
+    expect(meetingsOf(await search(owner, { q: 'Sheila', speaker: 'Speaker 2' }))).toEqual([call2]);
   });
 
   it('refuses an empty search and bad filters with clear messages', async () => {
