@@ -7,6 +7,10 @@
 // point of contact (who sees every meeting) and as a member (who sees their own and shared).
 // Prints p50 and p99; the target is p99 under 200 ms. Needs `npm run build` (the server).
 // BENCH_SEARCHES sets the number of searches per caller (default 300).
+// BENCH_KEEP_DB=<name> keeps the loaded database under that name and reuses it on the next run
+// (for tuning with EXPLAIN); drop it by hand afterwards.
+import pg from 'pg';
+import { openPostgres } from '../apps/server/dist/platform/db/client.js';
 import { startBenchApp, withPostgres } from './lib.mjs';
 
 process.env.TEST_DATABASE_URL ??=
@@ -97,12 +101,11 @@ async function load(pool, organizationId) {
   // Segments: each word drawn log-uniformly from the vocabulary (close to Zipf's law, so the
   // stop words are about half the words), two speakers taking turns, 0.4 s a word.
   const segments = Math.round(WORDS / SEGMENT_WORDS);
-  const perMeeting = Math.ceil(segments / MEETINGS);
   const batch = 50_000;
   for (let from = 0; from < segments; from += batch) {
     await pool.query(`
       WITH seg AS (
-        SELECT s, s / ${perMeeting} AS m, s % ${perMeeting} AS k
+        SELECT s, s % ${MEETINGS} AS m, s / ${MEETINGS} AS k
         FROM generate_series(${from}, ${Math.min(segments, from + batch) - 1}) s
       ), drawn AS (
         SELECT seg.s, seg.m, seg.k, j,
@@ -207,7 +210,8 @@ async function measure(app, label, token) {
 async function run(database) {
   const { app, signIn } = await startBenchApp(database);
   const poc = (await signIn('poc@acme.parley.local')).json();
-  await load(database.pool, poc.user.organizationId);
+  const { rows: loaded } = await database.pool.query('SELECT 1 FROM transcript_segments LIMIT 1');
+  if (loaded.length === 0) await load(database.pool, poc.user.organizationId);
   const { rows } = await database.pool.query(
     `SELECT email FROM users WHERE email LIKE 'searcher%' ORDER BY email LIMIT 1`,
   );
@@ -217,7 +221,21 @@ async function run(database) {
     await measure(app, 'member (own 100 meetings and 200 shared)', member.accessToken),
   );
   await app.close();
+  await database.close();
   if (worst > TARGET_P99_MS) process.exitCode = 1;
 }
 
-await withPostgres(run);
+const keep = process.env.BENCH_KEEP_DB;
+if (keep) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_KEEP_DB: a plain database name');
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const { rows } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [keep]);
+  if (rows.length === 0) await admin.query(`CREATE DATABASE ${keep}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${keep}`;
+  await run(openPostgres(url.toString()));
+} else {
+  await withPostgres(run);
+}

@@ -220,6 +220,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
+    search: search.service,
     ai,
     settings: { contextTokens: env.ZAI_CONTEXT_TOKENS, maxOutputTokens: env.ZAI_MAX_OUTPUT_TOKENS },
   });
