@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { SearchX, TextSearch, X } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { SearchX, Sparkles, TextSearch, X } from 'lucide-react';
 import {
   MEETING_STAGES,
   SEARCH_MESSAGES,
@@ -8,6 +8,8 @@ import {
   type MeetingStage,
   type TranscriptSearchQuery,
 } from '@parley/contracts';
+import { isFeatureAvailable } from '@parley/contracts';
+import { useAuth, useCan } from '../../lib/auth-store';
 import { formatNumber } from '../../lib/format';
 import {
   Button,
@@ -79,6 +81,9 @@ export default function SearchPage() {
 
   const page = Math.max(0, Number(params.get('page')) || 0);
   const result = useTranscriptSearch(query);
+  const { user } = useAuth();
+  const canAskZai =
+    useCan('zai.use') && Boolean(user && isFeatureAvailable(user, 'Zai Intelligence'));
   const filtered = FILTER_KEYS.some((k) => params.get(k));
   const data = result.data;
 
@@ -171,10 +176,20 @@ export default function SearchPage() {
         />
       ) : (
         <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {formatNumber(data.count)} {data.count === 1 ? 'moment' : 'moments'} in{' '}
-            {formatNumber(data.meetingCount)} {data.meetingCount === 1 ? 'meeting' : 'meetings'}
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm text-muted" aria-live="polite">
+              {formatNumber(data.count)} {data.count === 1 ? 'moment' : 'moments'} in{' '}
+              {formatNumber(data.meetingCount)} {data.meetingCount === 1 ? 'meeting' : 'meetings'}
+            </p>
+            {canAskZai ? (
+              <Button asChild variant="secondary" size="sm">
+                <Link to={`/zai?search=${encodeURIComponent(query.q)}`}>
+                  <Sparkles aria-hidden />
+                  Ask Zai about these meetings
+                </Link>
+              </Button>
+            ) : null}
+          </div>
           <MomentList moments={data.data} dimmed={result.isPlaceholderData} />
           <Pagination
             pageIndex={page}
