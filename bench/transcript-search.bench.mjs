@@ -180,6 +180,7 @@ function searches(n) {
 
 async function measure(app, label, token) {
   const times = [];
+  const slowest = [];
   let found = 0;
   const list = searches(SEARCHES + 10);
   for (let i = 0; i < list.length; i++) {
@@ -193,6 +194,7 @@ async function measure(app, label, token) {
     // The first calls warm the connection pool and the caches.
     if (i >= 10) {
       times.push(performance.now() - t);
+      slowest.push([performance.now() - t, decodeURIComponent(list[i])]);
       if (res.json().count > 0) found += 1;
     }
   }
@@ -204,6 +206,8 @@ async function measure(app, label, token) {
       ` p99 ${p99.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms` +
       (p99 > TARGET_P99_MS ? `  (over the ${TARGET_P99_MS} ms target)` : ''),
   );
+  slowest.sort((a, b) => b[0] - a[0]);
+  for (const [ms, q] of slowest.slice(0, 3)) console.log(`  slowest: ${ms.toFixed(0)} ms  ${q}`);
   return p99;
 }
 

@@ -3,7 +3,7 @@ import { MARK_END, MARK_START, type SegmentHit } from './repo.js';
 
 /**
  * Reads ts_headline's marked text back: the character ranges of the matches in the plain text,
- * and the index of the first matching word (the n-th whitespace-separated token is words[n],
+ * and the index of the first matching word (the n-th whitespace-separated token is wordStartsMs[n],
  * since a segment's text is its words joined by single spaces).
  */
 export function readMarks(marked: string): { ranges: [number, number][]; firstWord: number } {
@@ -35,12 +35,12 @@ export function readMarks(marked: string): { ranges: [number, number][]; firstWo
 /** A matching segment as the search answers it: the moment starts at the matched word. */
 export function momentOf(hit: SegmentHit): TranscriptMoment {
   const { ranges, firstWord } = readMarks(hit.marked);
-  const word = hit.words[firstWord];
+  const wordStartMs = hit.wordStartsMs[firstWord];
   return {
     meetingId: hit.meetingId,
     meetingName: hit.meetingName,
     speaker: speakerDisplayName(hit.speaker, hit.names),
-    start: word?.start ?? hit.startSec,
+    start: wordStartMs === undefined ? hit.startSec : wordStartMs / 1000,
     end: hit.endSec,
     text: hit.text,
     matches: ranges,

@@ -5,7 +5,6 @@ import {
   meetingTranscripts,
   meetings,
   transcriptSegments,
-  type SegmentWord,
 } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
 import { dateRange, visibleTo } from '../meetings/index.js';
@@ -31,7 +30,7 @@ export interface SegmentHit {
   startSec: number;
   endSec: number;
   text: string;
-  words: SegmentWord[];
+  wordStartsMs: number[];
   /** The text with each matching word between \u0001 and \u0002 (ts_headline). */
   marked: string;
   isInterview: boolean;
@@ -65,18 +64,72 @@ export function createSearchRepo(db: Db) {
     return and(...c) as SQL;
   }
 
+  /** How many segments match, and in how many meetings. */
+  async function count(
+    caller: Caller,
+    f: SearchFilters,
+  ): Promise<{ moments: number; meetings: number }> {
+    const [row] = await db
+      .select({
+        moments: sql<number>`count(*)::int`,
+        meetings: sql<number>`count(distinct ${s.meetingId})::int`,
+      })
+      .from(s)
+      .innerJoin(meetings, eq(meetings.id, s.meetingId))
+      .leftJoin(interviews, eq(interviews.meetingId, s.meetingId))
+      .where(matching(caller, f));
+    return { moments: row?.moments ?? 0, meetings: row?.meetings ?? 0 };
+  }
+
   return {
     /**
-     * One page of matching segments, best first (ts_rank), newer meetings first among equals.
-     * The highlight is computed for the page's rows only, after the limit.
+     * One page of matching segments, best first (ts_rank), newer meetings first among equals,
+     * with the number of matching segments and meetings: one scan of the matches serves the
+     * page and both counts (window functions), and the text, word times and highlight are read
+     * for the page's rows only.
      */
     async search(
       caller: Caller,
       f: SearchFilters,
       page: number,
       size: number,
-    ): Promise<SegmentHit[]> {
-      const hits = db
+    ): Promise<{ hits: SegmentHit[]; moments: number; meetings: number }> {
+      const ranked = db
+        .select({
+          id: s.id,
+          meetingId: s.meetingId,
+          startSec: s.startSec,
+          meetingDate: meetings.startTime,
+          rank: sql<number>`ts_rank(${s.tsv}, ${tsquery(f.q)})`.as('rank'),
+          // Numbers the matching meetings 1..n, so the largest is how many there are.
+          meetingNo: sql<number>`dense_rank() over (order by ${s.meetingId})`.as('meeting_no'),
+        })
+        .from(s)
+        .innerJoin(meetings, eq(meetings.id, s.meetingId))
+        .leftJoin(interviews, eq(interviews.meetingId, s.meetingId))
+        .where(matching(caller, f))
+        .as('ranked');
+      const pageRows = db
+        .select({
+          id: ranked.id,
+          rank: ranked.rank,
+          meetingDate: ranked.meetingDate,
+          meetingId: ranked.meetingId,
+          startSec: ranked.startSec,
+          moments: sql<number>`count(*) over ()`.as('moments'),
+          meetingCount: sql<number>`max(${ranked.meetingNo}) over ()`.as('meeting_count'),
+        })
+        .from(ranked)
+        .orderBy(
+          desc(ranked.rank),
+          desc(ranked.meetingDate),
+          asc(ranked.meetingId),
+          asc(ranked.startSec),
+        )
+        .limit(size)
+        .offset(page * size)
+        .as('page');
+      const rows = await db
         .select({
           meetingId: s.meetingId,
           meetingName: meetings.meetingName,
@@ -86,55 +139,39 @@ export function createSearchRepo(db: Db) {
           startSec: s.startSec,
           endSec: s.endSec,
           text: s.text,
-          words: s.words,
-          isInterview: sql<boolean>`${interviews.meetingId} is not null`.as('is_interview'),
-          rank: sql<number>`ts_rank(${s.tsv}, ${tsquery(f.q)})`.as('rank'),
+          wordStartsMs: s.wordStartsMs,
+          isInterview: sql<boolean>`exists (select 1 from ${interviews} where ${interviews.meetingId} = ${s.meetingId})`,
+          marked: sql<string>`ts_headline('english', ${s.text}, ${tsquery(f.q)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`})`,
+          moments: pageRows.moments,
+          meetingCount: pageRows.meetingCount,
         })
-        .from(s)
+        .from(pageRows)
+        .innerJoin(s, eq(s.id, pageRows.id))
         .innerJoin(meetings, eq(meetings.id, s.meetingId))
-        .leftJoin(interviews, eq(interviews.meetingId, s.meetingId))
-        .where(matching(caller, f))
-        .orderBy(sql`rank desc`, desc(meetings.startTime), asc(s.meetingId), asc(s.startSec))
-        .limit(size)
-        .offset(page * size)
-        .as('hits');
-      const rows = await db
-        .select({
-          meetingId: hits.meetingId,
-          meetingName: hits.meetingName,
-          meetingDate: hits.meetingDate,
-          speaker: hits.speaker,
-          names: hits.names,
-          startSec: hits.startSec,
-          endSec: hits.endSec,
-          text: hits.text,
-          words: hits.words,
-          isInterview: hits.isInterview,
-          marked: sql<string>`ts_headline('english', ${hits.text}, ${tsquery(f.q)}, ${`StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`})`,
-        })
-        .from(hits)
         .orderBy(
-          sql`${hits.rank} desc`,
-          desc(hits.meetingDate),
-          asc(hits.meetingId),
-          asc(hits.startSec),
+          desc(pageRows.rank),
+          desc(pageRows.meetingDate),
+          asc(pageRows.meetingId),
+          asc(pageRows.startSec),
         );
-      return rows.map((r) => ({ ...r, startSec: Number(r.startSec), endSec: Number(r.endSec) }));
+      const first = rows[0];
+      // A page past the last has no rows to carry the counts: count without a page then.
+      const counts = first
+        ? { moments: Number(first.moments), meetings: Number(first.meetingCount) }
+        : page > 0
+          ? await count(caller, f)
+          : { moments: 0, meetings: 0 };
+      return {
+        hits: rows.map(({ moments: _m, meetingCount: _c, ...r }) => ({
+          ...r,
+          startSec: Number(r.startSec),
+          endSec: Number(r.endSec),
+        })),
+        ...counts,
+      };
     },
 
-    /** How many segments match, and in how many meetings. */
-    async count(caller: Caller, f: SearchFilters): Promise<{ moments: number; meetings: number }> {
-      const [row] = await db
-        .select({
-          moments: sql<number>`count(*)::int`,
-          meetings: sql<number>`count(distinct ${s.meetingId})::int`,
-        })
-        .from(s)
-        .innerJoin(meetings, eq(meetings.id, s.meetingId))
-        .leftJoin(interviews, eq(interviews.meetingId, s.meetingId))
-        .where(matching(caller, f));
-      return { moments: row?.moments ?? 0, meetings: row?.meetings ?? 0 };
-    },
+    count,
 
     /** The matching meetings, those with the best-ranked segment first (for the assistant). */
     async meetingIds(caller: Caller, f: SearchFilters, limit: number): Promise<string[]> {

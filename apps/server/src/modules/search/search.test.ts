@@ -106,7 +106,7 @@ describe('search across every conversation', () => {
     expect(rows.length).toBeGreaterThan(4);
     for (const r of rows) {
       expect(Number(r.endSec) - Number(r.startSec)).toBeLessThanOrEqual(9);
-      expect(r.text).toBe(r.words.map((w) => w.word).join(' '));
+      expect(r.text.split(' ')).toHaveLength(r.wordStartsMs.length);
     }
   });
 

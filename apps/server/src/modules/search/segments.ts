@@ -1,5 +1,3 @@
-import type { SegmentWord } from '../../platform/db/schema.js';
-
 /** A transcript word as the speech step stores it (StoredWord). */
 export interface TranscriptWord {
   word: string;
@@ -8,12 +6,20 @@ export interface TranscriptWord {
   speaker: string;
 }
 
+interface TimedWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
 export interface Segment {
   speaker: string;
   startSec: number;
   endSec: number;
+  /** The words joined by single spaces. */
   text: string;
-  words: SegmentWord[];
+  /** When each word of `text` starts (ms), in order. */
+  wordStartsMs: number[];
 }
 
 /**
@@ -33,7 +39,7 @@ const SENTENCE_END = /[.?!…]["'”’)\]]*$/;
 /** The transcript's words as segments of one speaker each, in time order. */
 export function segmentsOf(words: readonly TranscriptWord[]): Segment[] {
   const out: Segment[] = [];
-  let current: { speaker: string; words: SegmentWord[] } | null = null;
+  let current: { speaker: string; words: TimedWord[] } | null = null;
 
   const close = () => {
     if (!current || current.words.length === 0) return;
@@ -45,7 +51,7 @@ export function segmentsOf(words: readonly TranscriptWord[]): Segment[] {
       endSec: Math.max(last.end, first.start),
       // One space between words: the search maps the n-th word of the text to words[n].
       text: current.words.map((w) => w.word).join(' '),
-      words: current.words,
+      wordStartsMs: current.words.map((w) => Math.round(w.start * 1000)),
     });
     current = null;
   };

@@ -30,11 +30,8 @@ export function createSearchService(deps: SearchDeps) {
       caller: Caller,
       q: SearchFilters & { page: number; size: number },
     ): Promise<TranscriptSearchResult> {
-      const [hits, count] = await Promise.all([
-        repo.search(caller, q, q.page, q.size),
-        repo.count(caller, q),
-      ]);
-      return { data: hits.map(momentOf), count: count.moments, meetingCount: count.meetings };
+      const found = await repo.search(caller, q, q.page, q.size);
+      return { data: found.hits.map(momentOf), count: found.moments, meetingCount: found.meetings };
     },
 
     /** The visible meetings matching, best first, at most `limit`, and how many match in all. */
