@@ -35,6 +35,7 @@ import {
   organizationDeletionJob,
 } from './modules/organizations/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
+import { createSearchModule } from './modules/search/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
@@ -228,9 +229,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transcriptOf: analysis.transcriptOf,
     ai,
   });
+  // Search keeps its segments in step with every transcript write and correction.
+  const search = createSearchModule({ db, log });
+  const reindex = async (meetingId: string) => void (await search.service.reindex(meetingId));
+  analysis.onTranscriptWritten(reindex);
+  transcripts.service.onCorrected(reindex);
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
+    search: search.service,
     ai,
     settings: { contextTokens: env.ZAI_CONTEXT_TOKENS, maxOutputTokens: env.ZAI_MAX_OUTPUT_TOKENS },
   });
@@ -301,6 +308,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await analysis.registerWorkers({ insights: insights.service, video: videoSignals.step });
     await videoSignals.registerWorker();
     await biometrics.registerWorker();
+    // Transcripts stored before search existed get their segments, in the background.
+    search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
     log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
   }
@@ -336,6 +345,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       highlights.registerRoutes(api);
       interviews.registerRoutes(api);
       scorecards.registerRoutes(api);
+      search.registerRoutes(api);
       zai.registerRoutes(api);
       await uploads.registerRoutes(api);
       analysis.registerRoutes(api);

@@ -37,3 +37,4 @@ export * from './interviews.js';
 export * from './interviews-routes.js';
 export * from './scorecards.js';
 export * from './reports.js';
+export * from './search.js';

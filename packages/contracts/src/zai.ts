@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { aiProviderKindSchema } from './ai.js';
 import { defineRoute } from './route.js';
+import { transcriptSearchFilters } from './search.js';
 import type { STREAM_ERROR_EVENT, StreamError } from './errors.js';
 
 /** The assistant's limits and fixed texts (the spec leaves them open; these are the rules). */
 export const ZAI = {
   /** Meetings one question may span. */
   maxMeetings: 10,
+  /**
+   * Meetings a question over "all meetings matching this search" reads: the best-ranked ones.
+   * Excerpts are chosen from them within the model's context budget, so more would only dilute.
+   */
+  maxSearchMeetings: 25,
   /** Earlier question/answer pairs sent with a follow-up. */
   maxHistory: 3,
   maxPromptChars: 2000,
@@ -19,6 +25,13 @@ export const ZAI_MESSAGES = {
   chooseMeetings: 'Select at least one meeting',
   tooManyMeetings: `Select at most ${ZAI.maxMeetings} meetings`,
   bothMeetingFields: 'Send meetingId or meetingIds, not both',
+  searchOrMeetings: 'Ask over chosen meetings or over a search, not both',
+  noSearchMatches: (q: string) => `No meetings match “${q}”`,
+  /** Said with an answer over a search that matched more meetings than one question reads. */
+  searchScope: (used: number, matched: number) =>
+    used < matched
+      ? `Answered from the ${used} most relevant of ${matched} matching meetings`
+      : `Answered from the ${matched} matching ${matched === 1 ? 'meeting' : 'meetings'}`,
   /** Spec 2 §8: a browser that cannot read the streamed answer. */
   streamUnsupported: 'ReadableStream not supported in this environment.',
   failed: 'An unexpected error occurred',
@@ -60,6 +73,8 @@ export const zaiQuestionBody = z
       .max(ZAI.maxMeetings, ZAI_MESSAGES.tooManyMeetings)
       .optional(),
     userPrompt: z.string().trim().min(1, 'Please enter a question').max(ZAI.maxPromptChars),
+    /** Instead of chosen meetings: every visible meeting matching this transcript search. */
+    search: transcriptSearchFilters.optional(),
     /** Omitted: the organisation's default model. */
     model: z.string().trim().min(1).max(100).optional(),
     /** Earlier turns of the conversation, oldest first; only the last three are used. */
@@ -68,7 +83,10 @@ export const zaiQuestionBody = z
   .refine((b) => !(b.meetingId && b.meetingIds?.length), {
     message: ZAI_MESSAGES.bothMeetingFields,
   })
-  .refine((b) => Boolean(b.meetingId) || (b.meetingIds?.length ?? 0) > 0, {
+  .refine((b) => !(b.search && (b.meetingId || b.meetingIds?.length)), {
+    message: ZAI_MESSAGES.searchOrMeetings,
+  })
+  .refine((b) => Boolean(b.meetingId) || (b.meetingIds?.length ?? 0) > 0 || Boolean(b.search), {
     message: ZAI_MESSAGES.chooseMeetings,
   });
 export type ZaiQuestionBody = z.input<typeof zaiQuestionBody>;
@@ -92,6 +110,8 @@ export const zaiFinalSchema = z.object({
   model: z.string(),
   provider: aiProviderKindSchema,
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  /** For a question over a search: how many meetings matched, and how many were read. */
+  scope: z.object({ matched: z.number(), used: z.number() }).optional(),
 });
 export type ZaiFinal = z.infer<typeof zaiFinalSchema>;
 

@@ -164,6 +164,8 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /highlights': EVERYONE,
   'PATCH /highlights/:id': EVERYONE,
   'DELETE /highlights/:id': EVERYONE,
+  // Search across every conversation: the moments of the meetings the caller sees.
+  'GET /search/transcripts': EVERYONE,
   'GET /share': EVERYONE,
   'POST /share/:meetingId': EVERYONE,
   'POST /share/revoke/:meetingId': EVERYONE,

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           page('home', home),
           page('library', () => import('./pages/LibraryPage')),
           page('library/:id', () => import('./pages/MeetingPage')),
+          page('search', () => import('../features/search/SearchPage')),
           page('accounts', () => import('../features/sales/AccountsPage')),
           page('zai', () => import('../features/zai/ZaiPage')),
           page('coaching', () => import('../features/coaching/CoachingPage')),

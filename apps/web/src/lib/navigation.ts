@@ -163,6 +163,8 @@ export function navigationFor(
 /** Detail pages reachable from a list (spec 1 §2 route guard). */
 export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/library\/[^/]+$/,
+  // Search across every conversation, opened from the library's search box.
+  /^\/search$/,
   /^\/interviews\/[^/]+$/,
   /^\/organization-management\/[^/]+$/,
   /^\/configuration\/prompts$/,

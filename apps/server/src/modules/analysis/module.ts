@@ -26,19 +26,37 @@ export interface AnalysisNeeds {
  * Those modules read the transcript this one stores, so they are created after it and hand
  * their steps over when the workers start.
  */
+/** Told the meeting whose transcript the speech step has just stored. */
+export type TranscriptWritten = (meetingId: string) => Promise<void>;
+
 export type PipelineSteps = Pick<WorkerDeps, 'insights' | 'video'>;
 
 /** The analysis pipeline: runs, their status, and the workers of its step jobs. */
 export function createAnalysisModule(needs: AnalysisNeeds) {
   const repo = createAnalysisRepo(needs.db);
   const service = createAnalysisService({ ...needs, repo });
+  // Modules created later that keep something in step with the transcript (search).
+  const written: TranscriptWritten[] = [];
+  const transcriptWritten = async (meetingId: string) => {
+    for (const listener of written) await listener(meetingId);
+  };
   return {
     service,
+    /** Called after the speech step stores a meeting's transcript; a failure fails the step. */
+    onTranscriptWritten(listener: TranscriptWritten): void {
+      written.push(listener);
+    },
     /** The meeting's stored transcript, null before the speech step has run. */
     transcriptOf: (meetingId: string) => repo.transcript(meetingId),
     registerRoutes: (api: FastifyInstance) => registerAnalysisRoutes(api, service),
     /** Runs the step jobs (processes that run jobs: ROLE all or worker). */
     registerWorkers: (steps: PipelineSteps) =>
-      registerAnalysisWorkers(needs.queue, { ...needs, ...steps, repo, analysis: service }),
+      registerAnalysisWorkers(needs.queue, {
+        ...needs,
+        ...steps,
+        repo,
+        analysis: service,
+        transcriptWritten,
+      }),
   };
 }

@@ -35,6 +35,8 @@ export interface WorkerDeps {
   progressIntervalMs?: number;
   /** The 'video' step's work; without it the step is skipped. */
   video?: VideoStep;
+  /** Told each stored transcript (search rewrites its segments); a failure retries the step. */
+  transcriptWritten?: (meetingId: string) => Promise<void>;
 }
 
 /** A failure no retry can fix (a file that is not media, a plan without credits). */
@@ -210,6 +212,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         },
         now(),
       );
+      await deps.transcriptWritten?.(meeting.id);
     }),
   );
 

@@ -2,7 +2,8 @@
 export { createMeetingsModule, type MeetingsNeeds, type PublicLinkCheck } from './module.js';
 export type { MeetingsService, MeetingRow } from './service.js';
 export type { MeetingListsService } from './lists.js';
-export { seesWholeOrganisation } from './visibility.js';
+export { seesWholeOrganisation, visibleTo } from './visibility.js';
+export { dateRange } from './list-repo.js';
 export { searchTextOf } from './view.js';
 export { toMeeting } from './view.js';
 export { likePattern, listConditions, type ListQuery } from './list-repo.js';

@@ -48,6 +48,8 @@ const isDashboard = (s: string): boolean =>
  */
 export function createTranscriptsService(deps: TranscriptsDeps) {
   const { repo, meetings, now } = deps;
+  // Modules created later that keep something in step with the transcript (search).
+  const corrected: ((meetingId: string) => Promise<void>)[] = [];
 
   async function load(caller: Caller, meetingId: string) {
     const meeting = await meetings.visible(caller, meetingId);
@@ -122,7 +124,13 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
       });
       // The meeting was deleted between the read and the write.
       if (!saved) throw notFound(A.noTranscript);
+      for (const listener of corrected) await listener(meeting.id);
       return transcriptionOf(saved, meeting.additionalDetails);
+    },
+
+    /** Called after a correction is saved, with the meeting's id. */
+    onCorrected(listener: (meetingId: string) => Promise<void>): void {
+      corrected.push(listener);
     },
 
     /**

@@ -29,6 +29,8 @@ export interface AnswerPlan {
   provider: LlmProvider;
   model: string;
   maxOutputTokens: number;
+  /** A question over a search: how many meetings matched, and how many were read. */
+  scope?: { matched: number; used: number };
 }
 
 export const SYSTEM_INSTRUCTIONS = [
@@ -120,6 +122,7 @@ function notFoundFinal(plan: AnswerPlan): ZaiFinal {
     model: plan.model,
     provider: plan.provider.kind,
     usage: { inputTokens: 0, outputTokens: 0 },
+    ...(plan.scope ? { scope: plan.scope } : {}),
   };
 }
 
@@ -175,6 +178,7 @@ export async function* answerEvents(
       model: result.model,
       provider: result.provider,
       usage: result.usage,
+      ...(plan.scope ? { scope: plan.scope } : {}),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AiProviderResolver } from '../ai-providers/index.js';
 import type { MeetingListsService } from '../meetings/index.js';
+import type { SearchService } from '../search/index.js';
 import type { TranscriptsService } from '../transcripts/index.js';
 import { registerZaiRoutes } from './routes.js';
 import { createZaiService, type ZaiAnswerSettings } from './service.js';
@@ -8,6 +9,8 @@ import { createZaiService, type ZaiAnswerSettings } from './service.js';
 export interface ZaiNeeds {
   lists: MeetingListsService;
   transcripts: TranscriptsService;
+  /** Questions over "all meetings matching this search". */
+  search: Pick<SearchService, 'matchingMeetings'>;
   ai: AiProviderResolver;
   settings: ZaiAnswerSettings;
 }

@@ -2,11 +2,14 @@ import type { z } from 'zod';
 import { contextTokensOf, estimateTokens } from '@parley/ai';
 import {
   ZAI,
+  ZAI_MESSAGES,
   type zaiMeetingsQuery,
   type zaiQuestionBody,
   type ZaiMeeting,
 } from '@parley/contracts';
+import { badRequest } from '../../platform/errors.js';
 import type { AiProviderResolver } from '../ai-providers/index.js';
+import type { SearchService } from '../search/index.js';
 import type { MeetingListsService } from '../meetings/index.js';
 import type { TranscriptsService } from '../transcripts/index.js';
 import { SYSTEM_INSTRUCTIONS, type AnswerPlan } from './answer.js';
@@ -37,6 +40,8 @@ export function excerptBudget(
 export interface ZaiDeps {
   lists: MeetingListsService;
   transcripts: TranscriptsService;
+  /** The meetings matching a transcript search, for a question over a search. */
+  search: Pick<SearchService, 'matchingMeetings'>;
   ai: AiProviderResolver;
   settings: ZaiAnswerSettings;
 }
@@ -47,7 +52,18 @@ export interface ZaiDeps {
  * rule (via the transcripts service): one the caller cannot see is 404 before anything is read.
  */
 export function createZaiService(deps: ZaiDeps) {
-  const { lists, transcripts, ai, settings } = deps;
+  const { lists, transcripts, ai, settings, search } = deps;
+
+  /** The meetings a question is over: chosen ones, or the best of those matching a search. */
+  async function meetingsOf(caller: Caller, body: z.output<typeof zaiQuestionBody>) {
+    if (body.search) {
+      const found = await search.matchingMeetings(caller, body.search, ZAI.maxSearchMeetings);
+      if (found.ids.length === 0) throw badRequest(ZAI_MESSAGES.noSearchMatches(body.search.q));
+      return { ids: found.ids, scope: { matched: found.count, used: found.ids.length } };
+    }
+    const ids = [...new Set(body.meetingIds?.length ? body.meetingIds : [body.meetingId ?? ''])];
+    return { ids, scope: undefined };
+  }
 
   return {
     async meetings(
@@ -75,7 +91,7 @@ export function createZaiService(deps: ZaiDeps) {
 
     /** Checks access, loads the transcripts, picks the model and retrieves the excerpts. */
     async plan(caller: Caller, body: z.output<typeof zaiQuestionBody>): Promise<AnswerPlan> {
-      const ids = [...new Set(body.meetingIds?.length ? body.meetingIds : [body.meetingId ?? ''])];
+      const { ids, scope } = await meetingsOf(caller, body);
       const meetings = [];
       for (const id of ids) meetings.push(await transcripts.passages(caller, id));
       const { provider, model } = await ai.providerFor(caller.organizationId, body.model);
@@ -95,6 +111,7 @@ export function createZaiService(deps: ZaiDeps) {
         provider,
         model,
         maxOutputTokens: settings.maxOutputTokens,
+        ...(scope ? { scope } : {}),
       };
     },
   };

@@ -22,6 +22,7 @@ import {
   useMeetingListState,
   type TableFilters,
 } from '../../features/meetings';
+import { TranscriptSearchBox } from '../../features/search';
 import { ShareDialog } from '../../features/sharing';
 import { UploadDialog } from '../../features/uploads';
 
@@ -104,6 +105,7 @@ export default function LibraryPage() {
         actions={canUpload ? addActions : undefined}
         className="pb-2"
       />
+      <TranscriptSearchBox className="max-w-xl" />
       {firstRun ? (
         <EmptyState
           icon={Library}

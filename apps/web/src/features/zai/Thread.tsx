@@ -1,3 +1,4 @@
+import { ZAI_MESSAGES } from '@parley/contracts';
 import { useEffect, useRef } from 'react';
 import { AlertCircle, RotateCcw, SearchX, Sparkles } from 'lucide-react';
 import { Button } from '../../ui';
@@ -73,6 +74,11 @@ function Answer({ turn, onRetry }: { turn: Turn; onRetry(id: string): void }) {
         <TypingIndicator />
       )}
       {final ? <Citations citations={final.citations} /> : null}
+      {final?.scope ? (
+        <p className="text-xs text-muted">
+          {ZAI_MESSAGES.searchScope(final.scope.used, final.scope.matched)}
+        </p>
+      ) : null}
     </div>
   );
 }

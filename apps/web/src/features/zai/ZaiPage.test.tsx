@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { zaiRoutes, availableModelsRoute, type ZaiFinal } from '@parley/contracts';
+import { searchRoutes, zaiRoutes, availableModelsRoute, type ZaiFinal } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { fakeServer } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
@@ -179,5 +179,40 @@ describe('ZaiPage', () => {
     expect(screen.getByRole('link', { name: 'Go to library' }).getAttribute('href')).toBe(
       '/library',
     );
+  });
+
+  it('asks over all meetings matching a search, saying how many it read', async () => {
+    const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const bodies: unknown[] = [];
+    fakeServer()
+      .on(zaiRoutes.meetings, MEETINGS)
+      .on(availableModelsRoute, { data: [] })
+      .on(searchRoutes.transcripts, { data: [], count: 61, meetingCount: 40 })
+      .on(zaiRoutes.ask, ({ body: sent }) => {
+        bodies.push(sent);
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      });
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderWithProviders(<ZaiPage />, { path: '/zai?search=chicago' });
+    expect(
+      await screen.findByText('40 meetings match; Zai reads the 25 most relevant.'),
+    ).toBeTruthy();
+    const box = screen.getByRole('textbox', { name: 'Ask Zai' });
+    fireEvent.change(box, { target: { value: 'Where is Sheila from?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      userPrompt: 'Where is Sheila from?',
+      search: { q: 'chicago' },
+      history: [],
+    });
+    await act(async () => {
+      streams[0]?.enqueue(sse('final', { ...FOUND, scope: { matched: 40, used: 25 } }));
+      streams[0]?.close();
+    });
+    expect(
+      await screen.findByText('Answered from the 25 most relevant of 40 matching meetings'),
+    ).toBeTruthy();
   });
 });

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { MessagesSquare, Sparkles, SquarePen } from 'lucide-react';
 import { isFeatureAvailable, type ZaiMeeting } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { Button, Card, FeatureGate, PageHeader } from '../../ui';
+import { Button, Card, FeatureGate, PageHeader, Tabs, TabsList, TabsTrigger } from '../../ui';
 import { Composer } from './Composer';
 import { MeetingPicker } from './MeetingPicker';
 import { ModelPicker } from './ModelPicker';
+import { SearchScope } from './SearchScope';
 import { Thread } from './Thread';
 import { useConversation } from './use-conversation';
 
@@ -27,7 +29,13 @@ function AssistantPreview() {
   );
 }
 
+type Mode = 'picked' | 'search';
+
 function Assistant() {
+  const [params] = useSearchParams();
+  // /search links here with ?search=<words>: ask over the meetings that search found.
+  const [mode, setMode] = useState<Mode>(params.get('search') ? 'search' : 'picked');
+  const [search, setSearch] = useState(params.get('search') ?? '');
   const [selected, setSelected] = useState<ZaiMeeting[]>([]);
   const [model, setModel] = useState('');
   const conversation = useConversation();
@@ -37,7 +45,17 @@ function Assistant() {
     <div className="grid min-h-0 gap-5 lg:h-[calc(100dvh-11rem)] lg:grid-cols-[320px_minmax(0,1fr)]">
       <Card className="flex min-h-0 flex-col gap-3 p-4 max-lg:max-h-[26rem]">
         <h2 className="text-sm font-semibold text-fg">Meetings</h2>
-        <MeetingPicker selected={selected} onChange={setSelected} />
+        <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+          <TabsList aria-label="Ask about">
+            <TabsTrigger value="picked">Chosen</TabsTrigger>
+            <TabsTrigger value="search">Matching a search</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        {mode === 'picked' ? (
+          <MeetingPicker selected={selected} onChange={setSelected} />
+        ) : (
+          <SearchScope q={search} onChange={setSearch} />
+        )}
       </Card>
       <Card className="flex min-h-[28rem] flex-col overflow-hidden">
         <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2.5">
@@ -73,14 +91,20 @@ function Assistant() {
         <div className="border-t border-border p-3">
           <Composer
             disabledReason={
-              selected.length === 0 ? 'Select at least one meeting to ask about' : null
+              mode === 'search'
+                ? search.trim()
+                  ? null
+                  : 'Type the words the meetings should contain'
+                : selected.length === 0
+                  ? 'Select at least one meeting to ask about'
+                  : null
             }
             streaming={streaming}
             onStop={conversation.stop}
             onSend={(q) =>
               conversation.send(
                 q,
-                selected.map((m) => m.id),
+                mode === 'search' ? { q: search.trim() } : selected.map((m) => m.id),
                 model || undefined,
               )
             }

@@ -16,7 +16,9 @@ export type ZaiStatus = 'pending' | 'failed' | 'success';
 export interface Turn {
   id: string;
   question: string;
+  /** What the question is over: chosen meetings, or every meeting matching a search. */
   meetingIds: string[];
+  search?: { q: string };
   model?: string;
   status: ZaiStatus;
   /** The answer so far (deltas appended), then the final answer. */

@@ -27,7 +27,7 @@ export function useConversation() {
       await ask(
         {
           userPrompt: turn.question,
-          meetingIds: turn.meetingIds,
+          ...(turn.search ? { search: turn.search } : { meetingIds: turn.meetingIds }),
           model: turn.model,
           history: historyOf(earlier),
         },
@@ -45,11 +45,12 @@ export function useConversation() {
   );
 
   const send = useCallback(
-    (question: string, meetingIds: string[], model?: string) => {
+    (question: string, over: string[] | { q: string }, model?: string) => {
       const turn: Turn = {
         id: `turn-${++nextId}`,
         question,
-        meetingIds,
+        meetingIds: Array.isArray(over) ? over : [],
+        ...(Array.isArray(over) ? {} : { search: over }),
         model,
         status: 'pending',
         text: '',

@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
+import {
+  deleteMeeting,
+  setTheme,
+  uploadRecording,
+  uploadedMeeting,
+  waitProcessed,
+} from './meeting-support';
+
+/**
+ * Search across every conversation: a recording analysed by the real pipeline, a word of its
+ * transcript searched from the library's box, and the moment found opens the meeting with the
+ * player at that second. Screenshots of /search in both themes, wide and at 390 px. The
+ * meeting is deleted at the end.
+ */
+const NAME = 'search-talking-face';
+const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
+/** Words too common to single out one moment. */
+const COMMON = new Set(
+  'about after again their there these those which would could should really actually because going thinking people'.split(
+    ' ',
+  ),
+);
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const meeting = uploadedMeeting();
+
+/** A content word spoken in the open meeting (the speech engine's words vary by machine). */
+async function wordFromTranscript(page: Page): Promise<string> {
+  const blocks = page.getByRole('list', { name: 'Transcript' }).getByTestId('transcript-block');
+  await expect(blocks.first()).toBeVisible({ timeout: 30_000 });
+  for (const block of await blocks.all()) {
+    const words = (await block.locator('button[data-w]').allInnerTexts())
+      .map((w) => w.toLowerCase().replace(/[^\p{L}]/gu, ''))
+      .filter((w) => w.length >= 6 && !COMMON.has(w));
+    if (words[0]) return words[0];
+  }
+  throw new Error('no content word in the transcript');
+}
+
+test('a word searched from the library opens its meeting at the moment it was said', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'poc@acme.parley.local');
+  meeting.url = await uploadRecording(page, NAME);
+  await waitProcessed(page);
+  const word = await wordFromTranscript(page);
+  const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meeting.url)?.[1] ?? '';
+
+  await page.goto('/library');
+  const box = page.getByRole('search', { name: 'Search every conversation' });
+  await box.getByRole('searchbox', { name: 'Search what was said' }).fill(word);
+  await box.getByRole('searchbox', { name: 'Search what was said' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
+
+  const results = page.getByRole('list', { name: 'Matching moments' });
+  const moment = results.getByRole('link').filter({ hasText: NAME }).first();
+  await expect(moment).toBeVisible({ timeout: 20_000 });
+  await expect(moment.locator('mark').first()).toHaveText(new RegExp(word.slice(0, 4), 'i'));
+  const href = (await moment.getAttribute('href')) ?? '';
+  expect(href).toMatch(new RegExp(`^/library/${meetingId}\\?t=\\d+$`));
+  const seconds = Number(href.split('t=')[1]);
+  // The time shown is the one the link opens.
+  const hh = new Date(seconds * 1000).toISOString().slice(11, 19);
+  await expect(moment).toContainText(hh);
+
+  // Nothing found says so.
+  await page.goto('/search?q=xylophonequartz');
+  await expect(page.getByText('No moments match “xylophonequartz”')).toBeVisible();
+
+  await page.goto(`/search?q=${word}`);
+  await expect(moment).toBeVisible({ timeout: 20_000 });
+  for (const [theme, size] of [
+    ['light', { width: 1440, height: 900 }],
+    ['dark', { width: 1440, height: 900 }],
+    ['dark', { width: 390, height: 844 }],
+    ['light', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate((t) => {
+      localStorage.setItem('parley.theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    // Colours ease over 150 ms after the switch; let them settle before the picture.
+    await page.waitForTimeout(400);
+    const name = `search-${theme}-${size.width > 1000 ? 'wide' : 'narrow'}`;
+    await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await setTheme(page, 'light');
+
+  await moment.click();
+  await expect(page).toHaveURL(new RegExp(`/library/${meetingId}\\?t=${seconds}$`));
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1), {
+      timeout: 20_000,
+    })
+    .toBeCloseTo(seconds, 0);
+
+  await deleteMeeting(page, meeting.url);
+  meeting.url = null;
+});
