@@ -23,6 +23,7 @@ import {
   SelectField,
 } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
+import { useHiring, useJobs } from '../interviews';
 import { useTranscriptSearch } from './api';
 import { MomentList, MomentSkeletons } from './MomentList';
 
@@ -85,6 +86,13 @@ export default function SearchPage() {
   const canAskZai =
     useCan('zai.use') && Boolean(user && isFeatureAvailable(user, 'Zai Intelligence'));
   const filtered = FILTER_KEYS.some((k) => params.get(k));
+  // Jobs are the hiring team's: others search without the job filter.
+  const hiring = useHiring();
+  const jobs = useJobs(hiring.allowed && hiring.hasFeature);
+  const jobOptions = [
+    { value: ALL, label: 'All jobs' },
+    ...(jobs.data?.data ?? []).map((j) => ({ value: j.id, label: j.title })),
+  ];
   const data = result.data;
 
   return (
@@ -119,6 +127,16 @@ export default function SearchPage() {
             options={STAGE_OPTIONS}
             className="md:w-48"
           />
+          {jobOptions.length > 1 ? (
+            <SelectField
+              label="Job"
+              hideLabel
+              value={params.get('jobId') ?? ALL}
+              onValueChange={(v) => update({ jobId: v === ALL ? null : v })}
+              options={jobOptions}
+              className="md:w-48"
+            />
+          ) : null}
           <Input
             aria-label="Speaker"
             placeholder="Speaker"
