@@ -13,15 +13,30 @@ import { setTheme, uploadRecording, useOwnServer, waitProcessed } from './meetin
  * HR Workflow is not in the demo plan, so this runs its own server (E2E_PORT + 100).
  */
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 100;
+/**
+ * SCORECARDS_E2E_MAIN_SERVER=1 runs on the configured server instead, which must then be seeded
+ * with the bundles (SEED_DEMO_BUNDLES): for machines where E2E_PORT + 100 is another server.
+ */
+const ON_MAIN = process.env.SCORECARDS_E2E_MAIN_SERVER === '1';
+const PORT = Number(process.env.E2E_PORT ?? 8181) + (ON_MAIN ? 0 : 100);
 const BASE = `http://localhost:${PORT}`;
 
 test.use({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
-useOwnServer({
-  port: PORT,
-  bundles: 'Essentials,Sales Suite,Interview Intelligence',
-  env: { VIDEO_FPS: '1', PHYSIOLOGY_FPS: '10' },
-});
+if (!ON_MAIN) {
+  // startOwnServer takes any server answering on the port for its own: refuse one already there.
+  test.beforeAll(async () => {
+    const taken = await fetch(`${BASE}/api/health`).then(
+      () => true,
+      () => false,
+    );
+    if (taken) throw new Error(`port ${PORT} already serves another server; stop it first`);
+  });
+  useOwnServer({
+    port: PORT,
+    bundles: 'Essentials,Sales Suite,Interview Intelligence',
+    env: { VIDEO_FPS: '1', PHYSIOLOGY_FPS: '10' },
+  });
+}
 
 const rubric = ['No example', 'Vague', 'One clear example', 'Several examples', 'Teaches others'];
 const KIT = [
