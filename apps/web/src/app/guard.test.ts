@@ -97,6 +97,15 @@ describe('decideRoute (spec 1 §2 route guard)', () => {
     expect(decide('/parameters', user({ role: 'superadmin' }))).toEqual({ kind: 'allow' });
   });
 
+  it('lets the hiring team (poc, user) reach the HR list, in no menu of spec 1', () => {
+    expect(decide('/interviews', user())).toEqual({ kind: 'allow' });
+    expect(decide('/interviews', user({ role: 'poc' }))).toEqual({ kind: 'allow' });
+    expect(decide('/interviews', user({ role: 'salesRep' }))).toEqual({
+      kind: 'redirect',
+      to: '/coaching',
+    });
+  });
+
   it('keeps the no-plan toast on a navigation redirect', () => {
     expect(decide('/accounts', user({ plan: null }))).toEqual({
       kind: 'redirect',

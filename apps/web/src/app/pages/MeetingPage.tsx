@@ -113,7 +113,7 @@ export default function MeetingPage({
   variant?: 'meeting' | 'interview';
   /** Tabs after HR Insights (the interview page's). */
   extraTabs?: readonly MeetingExtraTab[];
-  /** Shown under the player's column, before the biometric card. */
+  /** Shown under the header and status, above the player (the interview's hiring card). */
   aside?: ReactNode;
   /** Where Back goes when there is no history (the list the page belongs to). */
   backTo?: string;
@@ -215,6 +215,7 @@ export default function MeetingPage({
         }
         retrying={start.isPending}
       />
+      {aside}
       {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
           player and the panels beside both (DESIGN: detail pages). */}
       <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
@@ -300,8 +301,7 @@ export default function MeetingPage({
             </Suspense>
           </div>
         )}
-        <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-start-3">
-          {aside}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3">
           <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
         </div>
       </div>

@@ -171,40 +171,42 @@ export function InterviewDetailsCard({ meetingId }: { meetingId: string }) {
         </p>
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Row label="Job">{i.job?.title ?? 'No job'}</Row>
-            <Row label="Candidate">
-              {i.candidate ? (
-                <span title={i.candidate.email}>
-                  {i.candidate.name}
-                  <span className="block truncate text-xs text-muted">{i.candidate.email}</span>
-                </span>
-              ) : (
-                'No candidate'
-              )}
-            </Row>
-            <Row label="Round">{i.round}</Row>
-            <Row label="Invited to the next round">
-              {i.invitedAt
-                ? `${formatDayMonthYear(i.invitedAt)}, ${formatTime12(i.invitedAt)}`
-                : 'Not yet'}
-            </Row>
-          </dl>
-          <div className="grid items-end gap-3 sm:grid-cols-2">
-            <SelectField
-              label="Status"
-              value={i.status}
-              onValueChange={(v) => setStatus(v as InterviewStatus)}
-              options={STATUS_OPTIONS}
-              disabled={status.isPending}
-            />
-            <SwitchField
-              label="Last round"
-              description="The candidate's final interview for this job."
-              checked={i.lastRound}
-              onCheckedChange={setLast}
-              disabled={lastRound.isPending}
-            />
+          <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <Row label="Job">{i.job?.title ?? 'No job'}</Row>
+              <Row label="Candidate">
+                {i.candidate ? (
+                  <span title={i.candidate.email}>
+                    {i.candidate.name}
+                    <span className="block truncate text-xs text-muted">{i.candidate.email}</span>
+                  </span>
+                ) : (
+                  'No candidate'
+                )}
+              </Row>
+              <Row label="Round">{i.round}</Row>
+              <Row label="Invited to the next round">
+                {i.invitedAt
+                  ? `${formatDayMonthYear(i.invitedAt)}, ${formatTime12(i.invitedAt)}`
+                  : 'Not yet'}
+              </Row>
+            </dl>
+            <div className="grid items-start gap-3 sm:grid-cols-2">
+              <SelectField
+                label="Status"
+                value={i.status}
+                onValueChange={(v) => setStatus(v as InterviewStatus)}
+                options={STATUS_OPTIONS}
+                disabled={status.isPending}
+              />
+              <SwitchField
+                label="Last round"
+                description="The candidate's final interview for this job."
+                checked={i.lastRound}
+                onCheckedChange={setLast}
+                disabled={lastRound.isPending}
+              />
+            </div>
           </div>
         </>
       )}

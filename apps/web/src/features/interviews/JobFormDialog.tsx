@@ -49,8 +49,12 @@ function CompetencyEditor({
 }) {
   return (
     <fieldset className="flex flex-col gap-3 rounded-card border border-border p-3">
+      {/* The legend must be the fieldset's first child to name the group. */}
+      <legend className="sr-only">Competency {index + 1}</legend>
       <div className="flex items-center justify-between gap-2">
-        <legend className="text-sm font-semibold text-fg">Competency {index + 1}</legend>
+        <p aria-hidden className="text-sm font-semibold text-fg">
+          Competency {index + 1}
+        </p>
         <Button
           variant="ghost"
           size="sm"

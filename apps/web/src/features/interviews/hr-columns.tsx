@@ -86,7 +86,16 @@ export function hrColumns(): DataColumn<HrInterviewRow>[] {
     {
       id: 'status',
       header: 'Status',
-      cell: (r) => <InterviewStatusBadge status={r.status} />,
+      cell: (r) => (
+        <span className="flex flex-col items-start gap-0.5">
+          <InterviewStatusBadge status={r.status} />
+          {r.invitedAt ? (
+            <span className="text-xs whitespace-nowrap text-muted">
+              Invited {formatDayMonthYear(r.invitedAt)}
+            </span>
+          ) : null}
+        </span>
+      ),
     },
     {
       id: 'overallScore',
