@@ -145,7 +145,7 @@ test('an interviewer submits a scorecard next to Zai’s draft, and two candidat
   const columns = page.getByTestId('compare-candidate');
   await expect(columns).toHaveCount(2);
   await expect(columns.first()).toContainText('Ada Lovelace');
-  await expect(columns.first()).toContainText('1 interviewers');
+  await expect(columns.first()).toContainText('1 interviewer');
   await expect(page.getByTestId('compare-chart')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/compare-dark-wide.png`, fullPage: true });
   await setTheme(page, 'light');
