@@ -136,6 +136,8 @@ export const SCORECARD_MESSAGES = {
   saved: 'Scorecard saved',
   submitted: 'Scorecard submitted',
   notDiscussed: 'Not discussed in this interview.',
+  draftFailed:
+    'Zai could not draft this scorecard. Try Re-draft, or check the AI provider in Configuration.',
 } as const;
 
 export const scorecardRoutes = {

@@ -77,7 +77,7 @@ function rate(c: JobCompetency, m: DraftMaterial): StoredRating {
   const spoken = lines.reduce((n, l) => n + wordsOf(l.text).length, 0);
   let rating = spoken < 12 ? 2 : spoken < 40 ? 3 : 4;
   const why = [
-    `${lines.length === 1 ? 'One answer' : `${lines.length} answers`} bear on it (${spoken} words, at ${lines
+    `${lines.length === 1 ? 'One answer bears' : `${lines.length} answers bear`} on it (${spoken} words, at ${lines
       .map((l) => formatTimestamp(l.start))
       .join(', ')}).`,
   ];

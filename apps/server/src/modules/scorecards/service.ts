@@ -9,7 +9,8 @@ import {
   type Scorecard,
   type ScorecardView,
 } from '@parley/contracts';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { isAiError } from '@parley/ai';
+import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import type { StoredRating } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { AiProviderResolver } from '../ai-providers/index.js';
@@ -39,6 +40,14 @@ export interface ScorecardsDeps {
   transcriptOf: (meetingId: string) => Promise<TranscriptData | null>;
   ai: AiProviderResolver;
   now: () => Date;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** A failed draft as the API says it: the provider's own message (fit to show), else ours. */
+function draftFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isAiError(err)) return new AppError(502, err.message || S.draftFailed);
+  return new AppError(500, S.draftFailed);
 }
 
 export function toScorecard(row: ScorecardRow, authorName: string | null = null): Scorecard {
@@ -133,8 +142,14 @@ export function createScorecardsService(deps: ScorecardsDeps) {
       if (!facts?.job) draftMissing = S.notInterview;
       else if (kit.length === 0) draftMissing = S.noKit;
       else if (!draftRow) {
-        draftRow = await draft(caller, meeting, kit);
-        if (!draftRow) draftMissing = S.noTranscript;
+        // Drafted the first time it is asked for; a failed draft leaves the tab usable.
+        try {
+          draftRow = await draft(caller, meeting, kit);
+          if (!draftRow) draftMissing = S.noTranscript;
+        } catch (err) {
+          deps.log.warn({ err, meetingId: meeting.id }, 'scorecard draft failed');
+          draftMissing = draftFailure(err).message;
+        }
       }
       const mine = rows.find((r) => r.authorId === caller.userId) ?? null;
       return {
@@ -152,7 +167,9 @@ export function createScorecardsService(deps: ScorecardsDeps) {
     async redraft(caller: Caller, meetingId: string): Promise<Scorecard> {
       const { meeting, facts } = await interview(caller, meetingId);
       const kit = kitOrRefuse(facts);
-      const row = await draft(caller, meeting, kit);
+      const row = await draft(caller, meeting, kit).catch((err: unknown) => {
+        throw draftFailure(err);
+      });
       if (!row) throw badRequest(S.noTranscript);
       return toScorecard(row);
     },

@@ -8,11 +8,7 @@ import { ratingTone } from './RatingScale';
 export const momentUrl = (meetingId: string, seconds: number) =>
   `/interviews/${meetingId}?t=${Math.floor(seconds)}`;
 
-const SOURCE: Record<CompareCandidate['competencies'][number]['source'], string> = {
-  interviewers: 'interviewers',
-  draft: "Zai's draft",
-  none: '',
-};
+const SOURCE = { draft: "Zai's draft" } as const;
 
 function Points({
   title,
@@ -113,7 +109,7 @@ export function CandidateColumn({
                 {k.source !== 'none' ? (
                   <span className="text-xs text-subtle">
                     {k.source === 'interviewers'
-                      ? `${k.raters} ${SOURCE.interviewers}`
+                      ? `${k.raters} ${k.raters === 1 ? 'interviewer' : 'interviewers'}`
                       : SOURCE.draft}
                   </span>
                 ) : null}

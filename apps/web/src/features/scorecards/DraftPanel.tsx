@@ -42,8 +42,8 @@ export function DraftPanel({
       {draft ? (
         <>
           <p className="text-xs text-muted">
-            By {engineOf(draft.provider, draft.model)} on {formatDate(draft.updatedAt)}.{' '}
-            {draft.summary}
+            {draft.provider === 'local' ? '' : `By ${engineOf(draft.provider, draft.model)}. `}
+            {draft.summary} ({formatDate(draft.updatedAt)})
           </p>
           <RatingList ratings={draft.ratings} onSeek={onSeek} />
         </>
