@@ -275,7 +275,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       biometrics: (caller, id) => biometrics.service.data(caller, id),
       participants: (meeting) => biometrics.service.participantsOf(meeting),
       participant: (orgId, email) => biometrics.service.participantByEmail(orgId, email),
-      scorecards: (caller, id) => scorecards.service.view(caller, id),
+      scorecards: (orgId, id) => scorecards.service.ofMeeting(orgId, id),
       interview: (orgId, id) => interviews.service.interviewOf(orgId, id),
       featureHolder: (caller) => users.service.featureHolder(caller.userId),
       organisationName: async (orgId) => (await organizations.service.byId(orgId))?.name ?? '',

@@ -206,6 +206,11 @@ describe('Candidate report', () => {
       },
     });
     expect(set.statusCode, set.body).toBe(200);
+    // A download reads what is stored and never drafts (no model call behind a download).
+    const before = await pdfText((await get(owner, `/report/hr/${meetingId}`)).rawPayload);
+    expect(before).toContain('No scorecard has been drafted or submitted');
+    // The Scorecard tab's first read drafts; the report then shows the draft.
+    expect((await get(owner, `/scorecard/${meetingId}`)).statusCode).toBe(200);
     const text = await pdfText((await get(owner, `/report/hr/${meetingId}`)).rawPayload);
     expect(text).toContain('Zai’s draft');
     expect(text).toContain('Troubleshooting');

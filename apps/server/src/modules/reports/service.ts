@@ -121,14 +121,17 @@ export function createReportsService(deps: ReportsDeps) {
    */
   async function interviewScorecards(
     caller: Caller,
-    meetingId: string,
+    meeting: Pick<MeetingRow, 'id' | 'organizationId'>,
   ): Promise<ReportScorecard[] | 'private' | null> {
     // The HR report is for whoever reads the meeting (meetings.read), but scorecards are the
     // hiring team's (interviews.manage on their own routes): others get the section without them.
     if (!caller.permissions.includes('interviews.manage')) return 'private';
-    const view = await s.scorecards(caller, meetingId);
-    if (!view.job || view.competencies.length === 0) return null;
-    const cards = [...(view.draft ? [view.draft] : []), ...view.submitted];
+    const [interview, stored] = await Promise.all([
+      s.interview(meeting.organizationId, meeting.id),
+      s.scorecards(meeting.organizationId, meeting.id),
+    ]);
+    if (!interview?.job) return null;
+    const cards = [...(stored.draft ? [stored.draft] : []), ...stored.submitted];
     return cards.map((c) => ({
       author: c.author?.name ?? null,
       submittedAt: c.submittedAt ? new Date(c.submittedAt) : null,
@@ -230,7 +233,7 @@ export function createReportsService(deps: ReportsDeps) {
         s.insights(caller, meeting.id),
         conversationOf(caller, meeting.id),
         s.interview(meeting.organizationId, meeting.id),
-        interviewScorecards(caller, meeting.id),
+        interviewScorecards(caller, meeting),
         videoOf(caller, meeting.id, holder),
         isFeatureAvailable(holder, 'Biometrics')
           ? s.biometrics(caller, meeting.id)

@@ -10,7 +10,7 @@ import type {
   PhysiologicalResponse,
   ProctoringResponse,
   RouteResponse,
-  ScorecardView,
+  Scorecard,
   analysisRoutes,
 } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
@@ -72,8 +72,14 @@ export interface ReportSources {
   participants(meeting: Pick<MeetingRow, 'id' | 'organizationId'>): Promise<Participant[]>;
   /** The organisation's participant record of an e-mail address (registration, consent). */
   participant(organizationId: string, email: string): Promise<Participant | null>;
-  /** The interview's scorecards: Zai's draft and the submitted ones (the scorecards module). */
-  scorecards(caller: Caller, meetingId: string): Promise<ScorecardView>;
+  /**
+   * The interview's scorecards as stored: Zai's draft and the submitted ones (the scorecards
+   * module). Reading never drafts, so a download never calls a model.
+   */
+  scorecards(
+    organizationId: string,
+    meetingId: string,
+  ): Promise<{ draft: Scorecard | null; submitted: Scorecard[] }>;
   /** The interview's job, candidate and round (the interviews module); null for a meeting that is not one. */
   interview(organizationId: string, meetingId: string): Promise<ReportInterview | null>;
   /** The organisation's features, for the video sections each plan covers. */
