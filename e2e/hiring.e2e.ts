@@ -1,19 +1,20 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, test, toast } from './support';
-import { TALKING_FACE, setTheme, useOwnServer } from './meeting-support';
+import { TALKING_FACE, setTheme, useOwnServer, waitProcessed } from './meeting-support';
 
 /**
  * Hiring end to end (issue 13): the hiring team creates a job with its interview kit, uploads
  * two candidates' interviews for it (job, candidate and round set in the upload dialog),
  * qualifies one from the HR list and sends them the next round's invitation; the candidate's
  * e-mail (dev outbox) holds the biometric registration link, which opens the registration page.
- * Analysis runs in the background; nothing here waits for it.
+ * Once both are analysed, the interviewer submits a scorecard beside Zai's draft, compares the
+ * two candidates from the list's selection and downloads the HR report.
  *
  * The demo organisation's plan leaves HR Workflow out, so this journey runs its own server
- * (port E2E_PORT + 50: helpers' E2E_PORTs are 100 apart, so + 100 is another's server) seeded with the Interview Intelligence bundle.
+ * (port E2E_PORT + 50) seeded with the Interview Intelligence bundle.
  */
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 50;
@@ -25,6 +26,8 @@ useOwnServer({ port: PORT, bundles: 'Essentials,Sales Suite,Interview Intelligen
 test.afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 
 const JOB = 'Support engineer';
+/** A competency nobody talks about in the recording: Zai's draft must say it was not discussed. */
+const UNTOUCHED = 'Kubernetes operations';
 const CANDIDATES = [
   { name: 'Alex Applicant', email: 'alex.applicant@example.com', file: 'alex-round-1' },
   { name: 'Blair Bewerber', email: 'blair.bewerber@example.com', file: 'blair-round-1' },
@@ -52,10 +55,22 @@ async function createJob(page: Page) {
   const levels = ['Guesses', 'Needs help', 'Finds the cause', 'Explains it', 'Prevents it'];
   for (const [i, text] of levels.entries())
     await kit.getByLabel(new RegExp(`^${i + 1} ·`)).fill(text);
+  await form.getByRole('button', { name: 'Add competency' }).click();
+  const second = form.getByRole('group', { name: 'Competency 2' });
+  await second.getByLabel('Name').fill(UNTOUCHED);
+  await second.getByLabel('Guiding questions').fill('How would you upgrade a cluster?');
+  for (const [i, text] of [
+    'None',
+    'Read about it',
+    'Ran one',
+    'Ran many',
+    'Built platforms',
+  ].entries())
+    await second.getByLabel(new RegExp(`^${i + 1} ·`)).fill(text);
   await form.getByRole('button', { name: 'Create job' }).click();
   await expect(form).toBeHidden();
   await expect(jobs.getByText(JOB)).toBeVisible();
-  await expect(jobs.getByText('Customer support · 1 competency · 0 interviews')).toBeVisible();
+  await expect(jobs.getByText('Customer support · 2 competencies · 0 interviews')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(jobs).toBeHidden();
 }
@@ -95,7 +110,7 @@ test('the hiring team qualifies a candidate and invites them to the next round',
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(900_000);
   await signIn(page, 'user@acme.parley.local');
   await page.goto('/interviews');
   await expect(page.getByRole('heading', { name: 'Interviews', exact: true })).toBeVisible();
@@ -108,7 +123,7 @@ test('the hiring team qualifies a candidate and invites them to the next round',
   await expect(page.getByTestId('meeting-meta')).toContainText(/\d{1,2}:\d{2} (AM|PM)/);
   await expect(page.getByRole('tab', { name: 'Transcripts' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'HR Insights' })).toBeVisible();
-  await uploadInterview(page, CANDIDATES[1]!);
+  const secondUrl = await uploadInterview(page, CANDIDATES[1]!);
 
   // The HR list: both candidates in round 1.
   await page.goto('/interviews');
@@ -169,4 +184,84 @@ test('the hiring team qualifies a candidate and invites them to the next round',
     'hiring-interview',
     page.getByRole('region', { name: 'Interview details' }).getByText('Invited to the next round'),
   );
+
+  // Scorecards, the comparison and the report rest on the analysis: wait for both.
+  await page.goto(secondUrl);
+  await waitProcessed(page, 600_000);
+  await page.goto(interviewUrl);
+  await waitProcessed(page, 600_000);
+  await scoreAndSubmit(page);
+  await downloadHrReport(page);
+  await compareBoth(page);
 });
+
+/** The Scorecard tab: Zai's draft with its moments, then the interviewer's own, submitted. */
+async function scoreAndSubmit(page: Page) {
+  await page.getByRole('tab', { name: 'Scorecard' }).click();
+  const draft = page.getByRole('region', { name: "Zai's draft" });
+  await expect(draft).toBeVisible({ timeout: 60_000 });
+  await expect(draft.locator(`[data-competency="${UNTOUCHED}"]`)).toContainText('Not discussed');
+  const moment = draft.locator('button[data-moment]').first();
+  if (await moment.count()) {
+    const start = Number(await moment.getAttribute('data-moment'));
+    await moment.click();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1))
+      .toBeCloseTo(start, 0);
+  }
+  const mine = page.getByRole('region', { name: 'Your scorecard' });
+  await mine
+    .getByRole('radiogroup', { name: 'Troubleshooting rating' })
+    .getByRole('radio', { name: '4 of 5' })
+    .click();
+  await expect(mine.getByTestId('rubric-level')).toHaveText('4: Explains it');
+  await mine.getByRole('button', { name: 'Submit' }).click();
+  await expect(mine.getByRole('alert')).toHaveText(`Rate or mark as not discussed: ${UNTOUCHED}.`);
+  await mine.getByRole('checkbox', { name: 'Not discussed' }).nth(1).click();
+  await mine.getByPlaceholder('Notes').first().fill('Finds the cause step by step.');
+  await mine.getByRole('radio', { name: 'Yes', exact: true }).click();
+  await page.screenshot({ path: `${SCREENS}/scorecard-form-light.png` });
+  await mine.getByRole('button', { name: 'Submit' }).click();
+  const submitted = page.getByRole('region', { name: 'Submitted scorecards' });
+  await expect(submitted.getByTestId('submitted-scorecard')).toHaveCount(1);
+  await expect(submitted).toContainText('Finds the cause step by step.');
+  await setTheme(page, 'dark');
+  await page.getByRole('tab', { name: 'Scorecard' }).click();
+  await expect(page.getByRole('region', { name: 'Submitted scorecards' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/scorecard-submitted-dark.png` });
+  await setTheme(page, 'light');
+}
+
+/** The HR report: a PDF named after the meeting. */
+async function downloadHrReport(page: Page) {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download HR report' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('alex-round-1.pdf');
+  const saved = path.join(WORK, 'report.pdf');
+  await file.saveAs(saved);
+  expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+}
+
+/** Both candidates side by side, chosen from the HR list's selection. */
+async function compareBoth(page: Page) {
+  await page.goto('/interviews');
+  for (const c of CANDIDATES)
+    await page.getByRole('checkbox', { name: `Select ${c.name}` }).check();
+  await page.getByRole('link', { name: 'Compare' }).click();
+  await expect(page).toHaveURL(/\/interviews\/compare\?ids=/);
+  const columns = page.getByTestId('compare-candidate');
+  await expect(columns).toHaveCount(2, { timeout: 60_000 });
+  await expect(page.getByTestId('compare-chart')).toBeVisible();
+  await expect(page.getByText(CANDIDATES[0]!.name).first()).toBeVisible();
+  await expect(page.getByText('1 interviewer').first()).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(columns).toHaveCount(2);
+    await page.screenshot({ path: `${SCREENS}/compare-${theme}.png`, fullPage: true });
+  }
+  await setTheme(page, 'light');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/compare-390-light.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -113,8 +113,15 @@ export async function startOwnServer(opts: {
   bundles?: string;
   env?: Record<string, string>;
 }): Promise<() => Promise<void>> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-server-'));
   const base = `http://localhost:${opts.port}`;
+  // A server already answering there is someone else's: the health poll below would take it
+  // for this one and the journey would run against the wrong data.
+  const taken = await fetch(`${base}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${opts.port} already serves another server; stop it first`);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-server-'));
   const server = spawn('sh', ['scripts/serve.sh'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     stdio: ['ignore', 'ignore', 'inherit'],

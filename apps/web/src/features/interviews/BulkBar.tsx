@@ -1,4 +1,5 @@
-import { CircleCheck, Mail } from 'lucide-react';
+import { Link } from 'react-router';
+import { CircleCheck, Columns3, Mail } from 'lucide-react';
 import {
   INTERVIEW_MESSAGES as I,
   INTERVIEW_STATUS_LABELS,
@@ -8,6 +9,7 @@ import {
 } from '@parley/contracts';
 import { toast } from '../../lib/toast';
 import { ActionMenu, Button } from '../../ui';
+import { canCompare, compareUrl } from '../scorecards';
 import { useSendInvitation, useUpdateStatus } from './api';
 import { failedRows } from './model';
 
@@ -93,6 +95,24 @@ export function BulkBar({ selected, names, onClear }: BulkBarProps) {
             onSelect: () => setStatus(s),
           }))}
         />
+        {canCompare(ids.length) ? (
+          <Button asChild variant="secondary" size="sm">
+            <Link to={compareUrl(ids)}>
+              <Columns3 aria-hidden />
+              Compare
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled
+            title="Select two to four interviews of one job to compare them"
+          >
+            <Columns3 aria-hidden />
+            Compare
+          </Button>
+        )}
         <Button
           variant="secondary"
           size="sm"
