@@ -170,3 +170,28 @@ export function useOwnServer(opts: Parameters<typeof startOwnServer>[0]): void {
     await stop?.();
   });
 }
+
+/**
+ * Full-page screenshots of the current page in light and dark, wide and at 390 px, named
+ * `{name}-{theme}-{wide|narrow}.png` in `dir`; ends wide and light.
+ */
+export async function shootThemesAndSizes(page: Page, dir: string, name: string): Promise<void> {
+  for (const [theme, size] of [
+    ['light', { width: 1440, height: 900 }],
+    ['dark', { width: 1440, height: 900 }],
+    ['dark', { width: 390, height: 844 }],
+    ['light', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate((t) => {
+      localStorage.setItem('parley.theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    // Colours ease over 150 ms after the switch; let them settle before the picture.
+    await page.waitForTimeout(400);
+    const shot = `${name}-${theme}-${size.width > 1000 ? 'wide' : 'narrow'}`;
+    await page.screenshot({ path: `${dir}/${shot}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await setTheme(page, 'light');
+}

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
 import {
+  shootThemesAndSizes,
   deleteMeeting,
-  setTheme,
   uploadRecording,
   uploadedMeeting,
   waitProcessed,
@@ -73,24 +73,7 @@ test('a word searched from the library opens its meeting at the moment it was sa
 
   await page.goto(`/search?q=${word}`);
   await expect(moment).toBeVisible({ timeout: 20_000 });
-  for (const [theme, size] of [
-    ['light', { width: 1440, height: 900 }],
-    ['dark', { width: 1440, height: 900 }],
-    ['dark', { width: 390, height: 844 }],
-    ['light', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate((t) => {
-      localStorage.setItem('parley.theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    // Colours ease over 150 ms after the switch; let them settle before the picture.
-    await page.waitForTimeout(400);
-    const name = `search-${theme}-${size.width > 1000 ? 'wide' : 'narrow'}`;
-    await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await setTheme(page, 'light');
+  await shootThemesAndSizes(page, SCREENS, 'search');
 
   await moment.click();
   await expect(page).toHaveURL(new RegExp(`/library/${meetingId}\\?t=${seconds}$`));

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
 import {
+  shootThemesAndSizes,
   deleteMeeting,
-  setTheme,
   uploadRecording,
   waitProcessed,
   uploadedMeeting,
@@ -80,24 +80,7 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
   );
   await expect(thread.getByRole('list', { name: 'Sources' })).toHaveCount(1);
 
-  for (const [theme, size] of [
-    ['light', { width: 1440, height: 900 }],
-    ['dark', { width: 1440, height: 900 }],
-    ['dark', { width: 390, height: 844 }],
-    ['light', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate((t) => {
-      localStorage.setItem('parley.theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    // Colours ease over 150 ms after the switch; let them settle before the picture.
-    await page.waitForTimeout(400);
-    const name = `zai-${theme}-${size.width > 1000 ? 'wide' : 'narrow'}`;
-    await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await setTheme(page, 'light');
+  await shootThemesAndSizes(page, SCREENS, 'zai');
 
   // The answer is gone after the reload; ask again, then follow the citation.
   await page.getByRole('searchbox', { name: 'Search meetings' }).fill(NAME);

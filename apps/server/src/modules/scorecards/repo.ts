@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { scorecards, users, type StoredRating } from '../../platform/db/schema.js';
 
@@ -29,6 +29,25 @@ export function createScorecardsRepo(db: Db) {
   const flat = (rows: { card: ScorecardRow; authorName: string | null }[]): AuthoredRow[] =>
     rows.map((r) => ({ ...r.card, authorName: r.authorName }));
 
+  /** The one scorecard of a meeting whose author matches (unique per meeting and author). */
+  async function oneOf(
+    organizationId: string,
+    meetingId: string,
+    author: SQL,
+  ): Promise<ScorecardRow | null> {
+    const [row] = await db
+      .select()
+      .from(scorecards)
+      .where(
+        and(
+          eq(scorecards.organizationId, organizationId),
+          eq(scorecards.meetingId, meetingId),
+          author,
+        ),
+      );
+    return row ?? null;
+  }
+
   return {
     /** Every scorecard of the meetings: drafts and interviewers' (submitted or not), oldest first. */
     async forMeetings(organizationId: string, meetingIds: string[]): Promise<AuthoredRow[]> {
@@ -45,33 +64,13 @@ export function createScorecardsRepo(db: Db) {
       );
     },
 
-    async draftOf(organizationId: string, meetingId: string): Promise<ScorecardRow | null> {
-      const [row] = await db
-        .select()
-        .from(scorecards)
-        .where(
-          and(
-            eq(scorecards.organizationId, organizationId),
-            eq(scorecards.meetingId, meetingId),
-            isNull(scorecards.authorId),
-          ),
-        );
-      return row ?? null;
-    },
+    /** Zai's draft of a meeting. */
+    draftOf: (organizationId: string, meetingId: string) =>
+      oneOf(organizationId, meetingId, isNull(scorecards.authorId)),
 
-    async mineOf(organizationId: string, meetingId: string, authorId: string) {
-      const [row] = await db
-        .select()
-        .from(scorecards)
-        .where(
-          and(
-            eq(scorecards.organizationId, organizationId),
-            eq(scorecards.meetingId, meetingId),
-            eq(scorecards.authorId, authorId),
-          ),
-        );
-      return row ?? null;
-    },
+    /** An interviewer's own scorecard of a meeting. */
+    mineOf: (organizationId: string, meetingId: string, authorId: string) =>
+      oneOf(organizationId, meetingId, eq(scorecards.authorId, authorId)),
 
     /** Zai's draft, replacing the previous one. */
     async saveDraft(
