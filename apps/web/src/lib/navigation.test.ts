@@ -124,6 +124,35 @@ describe('path helpers', () => {
     expect(isInNavigation('/', nav)).toBe(false);
   });
 
+  it('adds Interviews after Library for the hiring team when the plan has HR Workflow', () => {
+    const plan = {
+      currentBundles: [
+        { id: 'b', name: 'Interview Intelligence', features: [{ name: 'HR Workflow' }] },
+      ],
+    };
+    const withHiring = (role: Role) =>
+      navigationFor({
+        role,
+        position: null,
+        permissions: [...DEFAULT_ROLE_PERMISSIONS[role]],
+        organization: { isB2C: false },
+        plan,
+      }).map((i) => i.path);
+    expect(withHiring('user').slice(0, 3)).toEqual(['/', '/library', '/interviews']);
+    expect(withHiring('poc').slice(0, 3)).toEqual(['/', '/library', '/interviews']);
+    // Sales roles do not run hiring, whatever the plan.
+    expect(withHiring('salesManager')).not.toContain('/interviews');
+    // Without the permission (a custom role), no item.
+    const custom = navigationFor({
+      role: 'user',
+      position: null,
+      permissions: ['profile.own', 'meetings.read'],
+      organization: { isB2C: false },
+      plan,
+    });
+    expect(custom.map((i) => i.path)).not.toContain('/interviews');
+  });
+
   it('marks the list item active on its detail page; Home only on /', () => {
     expect(isNavItemActive('/library', '/library/1')).toBe(true);
     expect(isNavItemActive('/', '/library')).toBe(false);

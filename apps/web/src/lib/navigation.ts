@@ -15,7 +15,14 @@ import {
   UserRound,
   Users,
 } from 'lucide-react';
-import { POSITIONS, type Permission, type Role, type SessionUser } from '@parley/contracts';
+import {
+  POSITIONS,
+  isFeatureAvailable,
+  type FeatureHolder,
+  type Permission,
+  type Role,
+  type SessionUser,
+} from '@parley/contracts';
 
 export interface NavItem {
   title: string;
@@ -85,6 +92,13 @@ const LIBRARY = item(
   'meetings.read',
 );
 const ACCOUNTS = item('Accounts', '/accounts', Briefcase, 'Accounts, teams and deals');
+const INTERVIEWS = item(
+  'Interviews',
+  '/interviews',
+  MessagesSquare,
+  'Candidates by round: qualify, invite, score and compare',
+  'interviews.manage',
+);
 
 /** Spec 1 §2 "Navigation per role" — titles, paths and order exactly as the table. */
 export const NAVIGATION = {
@@ -151,13 +165,25 @@ export function navigationKind(user: { role: Role; position: string | null }): N
   return 'user';
 }
 
-/** The user's menu: their kind of account's list, less the areas their role may not use. */
+/**
+ * The user's menu: their kind of account's list, less the areas their role may not use. The
+ * hiring list (issue 13) is in no menu of spec 1's table: organisations whose plan has HR
+ * Workflow get it after Library, so the people who run hiring can find it.
+ */
 export function navigationFor(
-  user: Pick<SessionUser, 'role' | 'position' | 'permissions'>,
+  user: Pick<SessionUser, 'role' | 'position' | 'permissions'> & Partial<FeatureHolder>,
 ): readonly NavItem[] {
-  return NAVIGATION[navigationKind(user)].filter(
-    (i: NavItem) => !i.permission || user.permissions.includes(i.permission),
-  );
+  const kind = navigationKind(user);
+  const hiring =
+    (kind === 'poc' || kind === 'user') &&
+    isFeatureAvailable(
+      { organization: user.organization ?? null, plan: user.plan ?? null },
+      'HR Workflow',
+    );
+  const items: readonly NavItem[] = hiring
+    ? NAVIGATION[kind].flatMap((i: NavItem) => (i === LIBRARY ? [i, INTERVIEWS] : [i]))
+    : NAVIGATION[kind];
+  return items.filter((i) => !i.permission || user.permissions.includes(i.permission));
 }
 
 /** Detail pages reachable from a list (spec 1 §2 route guard). */
@@ -179,8 +205,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
  */
 export const EXTRA_PAGES: Partial<Record<NavigationKind, readonly string[]>> = {
   superadmin: ['/parameters'],
-  // The HR interviews list (issue 13): in no menu of spec 1's table, reached from the library
-  // and the interview pages; the page itself gates on HR Workflow and interviews.manage.
+  // The HR interviews list (issue 13): in the menu only with HR Workflow (navigationFor); without
+  // it the page shows the plan's upgrade card rather than sending the user away.
   poc: ['/interviews'],
   user: ['/interviews'],
 };
