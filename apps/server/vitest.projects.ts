@@ -28,6 +28,9 @@ const PGLITE_ONLY = [
   'src/modules/uploads/upload-cloud.test.ts',
   'src/modules/video-signals/video-step.test.ts',
   'src/modules/insights/insights-step.test.ts',
+  // The whole pipeline to one word's time; search.test.ts runs the search SQL on both.
+  'src/modules/search/search-pipeline.test.ts',
+  'src/modules/search/segments.test.ts',
   'src/modules/reports/pdf/pdf.test.ts',
 ];
 

@@ -14,14 +14,15 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { MeetingRow } from '../meetings/index.js';
-import {
-  renderCandidateReport,
-  renderHrReport,
-  renderSalesReport,
-  type MeetingFacts,
-} from './pdf/reports.js';
+import type { MeetingFacts } from './pdf/reports.js';
 import type { ConversationData, VideoData } from './pdf/sections.js';
 import type { ReportScorecard, ReportSources } from './sources.js';
+
+/**
+ * PDFKit and its fonts load with the first report, not with every server start: each API test
+ * file builds the app, and the import alone costs about half a second.
+ */
+const renderers = () => import('./pdf/reports.js');
 
 export interface ReportsDeps {
   sources: ReportSources;
@@ -221,7 +222,9 @@ export function createReportsService(deps: ReportsDeps) {
   async function candidateFile(caller: Caller, meetingId: string): Promise<ReportFile> {
     const { meeting, preview, conversation } = await candidatePreview(caller, meetingId);
     const { facts: f } = await facts(meeting, conversation);
-    const pdf = await renderCandidateReport({ meeting: f, generatedAt: now(), preview });
+    const pdf = await (
+      await renderers()
+    ).renderCandidateReport({ meeting: f, generatedAt: now(), preview });
     return { fileName: reportFileName(meeting.meetingName, 'candidate'), pdf };
   }
 
@@ -240,7 +243,9 @@ export function createReportsService(deps: ReportsDeps) {
           : Promise.resolve(null),
       ]);
       const { facts: f } = await facts(meeting, conversation);
-      const pdf = await renderHrReport({
+      const pdf = await (
+        await renderers()
+      ).renderHrReport({
         meeting: f,
         generatedAt: now(),
         insights,
@@ -260,7 +265,9 @@ export function createReportsService(deps: ReportsDeps) {
         conversationOf(caller, meeting.id),
       ]);
       const { facts: f } = await facts(meeting, conversation);
-      const pdf = await renderSalesReport({
+      const pdf = await (
+        await renderers()
+      ).renderSalesReport({
         meeting: f,
         generatedAt: now(),
         insights,
