@@ -352,7 +352,7 @@ describe('participant biometrics', () => {
     expect(refused.statusCode).toBe(403);
     expect(json(refused)).toMatchObject({ message: P.forbidden });
     expect(json<BiometricRun>(await verificationStatus(same.id, manager)).status).toBe('done');
-  });
+  }, 60_000);
 
   it('deletes the participant with their templates and results', async () => {
     const res = await call(ctx, 'DELETE', '/invite-participant/pat%40example.com', {
