@@ -1,5 +1,6 @@
 import { formatHms } from '@parley/contracts';
-import { COLOURS, SERIES, type ReportDocument } from './document.js';
+import type { ReportDocument } from './blocks.js';
+import { COLOURS, SERIES } from './document.js';
 
 /** Vector charts of the reports, drawn with the page kit's fonts and colours. */
 

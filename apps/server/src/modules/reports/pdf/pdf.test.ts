@@ -15,7 +15,7 @@ describe('reports without a Unicode font', () => {
   });
 
   it('still renders a readable PDF, with unknown characters as ?', async () => {
-    const { ReportDocument } = await import('./document.js');
+    const { ReportDocument } = await import('./blocks.js');
     const r = new ReportDocument({
       title: 'HR report',
       meetingName: 'Interview with 李明 and Zoë',

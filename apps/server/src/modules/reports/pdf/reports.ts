@@ -8,7 +8,8 @@ import {
   type ScoreResult,
 } from '@parley/contracts';
 import type { ReportInterview, ReportScorecard } from '../sources.js';
-import { COLOURS, ReportDocument } from './document.js';
+import { ReportDocument } from './blocks.js';
+import { COLOURS } from './document.js';
 import {
   biometricsSection,
   insightLines,

@@ -12,7 +12,8 @@ import {
 } from '@parley/contracts';
 import type { Conversation, ReportScorecard, Sentiment } from '../sources.js';
 import { sentimentChart, talkTimeChart } from './charts.js';
-import type { ReportDocument, Tone } from './document.js';
+import type { ReportDocument } from './blocks.js';
+import type { Tone } from './document.js';
 
 /** Sections the HR and sales reports share. Each says so plainly when it has nothing to show. */
 
