@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { meetingRoutes, sharingRoutes, type Meeting } from '@parley/contracts';
-import { setAuthFailed } from '../../lib/auth-store';
 import { fakeServer } from '../../test/fake-server';
+import { setUpPageTests } from '../../test/page-setup';
 import { renderWithProviders } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
 import LibraryPage from './LibraryPage';
@@ -61,16 +61,7 @@ async function pick(name: string) {
   fireEvent.click(await screen.findByRole('option', { name }));
 }
 
-beforeAll(() => {
-  // jsdom lacks what Radix Select calls when it opens.
-  Element.prototype.scrollIntoView ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-});
-afterEach(() => {
-  cleanup();
-  setAuthFailed();
-});
+setUpPageTests();
 
 describe('the library categories', { timeout: 20_000 }, () => {
   it('reads each category from its own route, in the URL, keeping the search', async () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_ROLE_PERMISSIONS, highlightRoutes, type Highlight } from '@parley/contracts';
-import { setAuthenticated, setAuthFailed } from '../../lib/auth-store';
+import { setAuthenticated } from '../../lib/auth-store';
 import { fakeServer, json } from '../../test/fake-server';
+import { setUpPageTests } from '../../test/page-setup';
 import { renderWithProviders } from '../../test/render';
 import { authSuccess, signInWith } from '../../test/sign-in';
 import type { TranscriptMoment } from '../transcripts';
@@ -73,15 +74,7 @@ const saved = (over: Partial<Highlight>): Highlight => ({
   ...over,
 });
 
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-});
-afterEach(() => {
-  cleanup();
-  setAuthFailed();
-});
+setUpPageTests();
 
 describe('highlights on the meeting page', { timeout: 20_000 }, () => {
   it('creates one from a transcript selection, lists it, seeks, edits and deletes it', async () => {

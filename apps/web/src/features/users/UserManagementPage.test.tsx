@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   DEFAULT_ROLES,
   USER_ADMIN_MESSAGES,
@@ -9,9 +9,9 @@ import {
   type Group,
   type ManagedUser,
 } from '@parley/contracts';
-import { setAuthFailed } from '../../lib/auth-store';
 import { toastStore } from '../../lib/toast';
 import { fakeServer, json } from '../../test/fake-server';
+import { setUpPageTests } from '../../test/page-setup';
 import { renderWithProviders } from '../../test/render';
 import { signInWith } from '../../test/sign-in';
 import UserManagementPage from './UserManagementPage';
@@ -53,17 +53,7 @@ function serve(list: ListReply = { data: [grace], count: 23 }) {
     .on(userAdminRoutes.ofOrganization, { data: [] });
 }
 
-beforeAll(() => {
-  // jsdom lacks what Radix Select calls when it opens.
-  Element.prototype.scrollIntoView ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-  Element.prototype.releasePointerCapture ??= () => {};
-});
-
-afterEach(() => {
-  cleanup();
-  setAuthFailed();
-});
+setUpPageTests();
 
 describe('User Management', { timeout: 20_000 }, () => {
   it('lists users with pages; the group filter is sent even with an empty search', async () => {
