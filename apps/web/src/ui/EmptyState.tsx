@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { SearchX, type LucideIcon } from 'lucide-react';
 import { cn } from '../lib/cn';
 import { Button } from './Button';
 
@@ -51,6 +51,32 @@ export function LoadError({ icon, what, onRetry, className }: LoadErrorProps) {
       action={
         <Button variant="secondary" onClick={onRetry}>
           Try again
+        </Button>
+      }
+      className={className}
+    />
+  );
+}
+
+interface NoMatchesProps {
+  /** What the list holds, e.g. 'meetings'. */
+  what: string;
+  /** What to try instead. */
+  hint: string;
+  onClear: () => void;
+  className?: string;
+}
+
+/** The one answer to a filtered list with no rows: say so, and offer to clear the filters. */
+export function NoMatches({ what, hint, onClear, className }: NoMatchesProps) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={`No ${what} match these filters`}
+      description={hint}
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
         </Button>
       }
       className={className}

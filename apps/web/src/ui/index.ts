@@ -2,7 +2,7 @@ export { Avatar } from './Avatar';
 export { Button, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card';
 export { CheckboxField, CheckboxList } from './Checkbox';
-export { EmptyState, LoadError } from './EmptyState';
+export { EmptyState, LoadError, NoMatches } from './EmptyState';
 export { FeatureGate, LockedOverlay } from './FeatureGate';
 export { Input, TextField, inputClasses } from './Input';
 export { Label } from './Label';

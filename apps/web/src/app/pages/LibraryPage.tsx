@@ -4,7 +4,7 @@ import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-r
 import type { Meeting } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { pageCount } from '../../lib/table-state';
-import { Button, DataTable, EmptyState, LoadError, PageHeader } from '../../ui';
+import { Button, DataTable, EmptyState, LoadError, NoMatches, PageHeader } from '../../ui';
 import {
   FromLinkDialog,
   FromStorageDialog,
@@ -184,15 +184,10 @@ export default function LibraryPage() {
                   className="border-0"
                 />
               ) : (
-                <EmptyState
-                  icon={SearchX}
-                  title="No meetings match these filters"
-                  description="Try other words or a wider date range."
-                  action={
-                    <Button variant="secondary" onClick={listState.resetFilters}>
-                      Clear filters
-                    </Button>
-                  }
+                <NoMatches
+                  what="meetings"
+                  hint="Try other words or a wider date range."
+                  onClear={listState.resetFilters}
                   className="border-0"
                 />
               )

@@ -8,6 +8,7 @@ import {
   EmptyState,
   FeatureGate,
   LoadError,
+  NoMatches,
   PageHeader,
   Tabs,
   TabsList,
@@ -190,15 +191,10 @@ function HrList() {
                   className="border-0"
                 />
               ) : (
-                <EmptyState
-                  icon={SearchX}
-                  title="No interviews match these filters"
-                  description="Try another round, status, job or a wider date range."
-                  action={
-                    <Button variant="secondary" onClick={state.resetFilters}>
-                      Clear filters
-                    </Button>
-                  }
+                <NoMatches
+                  what="interviews"
+                  hint="Try another round, status, job or a wider date range."
+                  onClear={state.resetFilters}
                   className="border-0"
                 />
               )
