@@ -38,6 +38,15 @@ export const organizations = pgTable('organizations', {
   isB2C: boolean('is_b2c').notNull().default(false),
   logo: jsonb('logo').$type<StoredImage>(),
   defaultCloud: text('default_cloud'),
+  /**
+   * Emotion inference from faces; organisations in workplaces and education in the EU must turn
+   * it off (AI Act art. 5(1)(f)). Off: emotions are not computed at all.
+   */
+  emotionInference: boolean('emotion_inference').notNull().default(true),
+  /** Mask e-mail addresses, phone, card and national ID numbers in transcripts and all they feed. */
+  piiRedaction: boolean('pii_redaction').notNull().default(false),
+  /** With redaction on, keep the unmasked words (readable only by the organisation's admins). */
+  piiKeepOriginals: boolean('pii_keep_originals').notNull().default(false),
   /** The active plan; null until the organisation buys one. */
   planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
   /**

@@ -65,6 +65,13 @@ export const meetingTranscripts = pgTable('meeting_transcripts', {
     .notNull(),
   /** Conversation analytics (packages/analysis Analytics + questions); null until the text step. */
   analytics: jsonb('analytics').$type<Record<string, unknown>>(),
+  /** The spoken language (ISO 639-1) and whether the engine detected it or was told it. */
+  language: jsonb('language').$type<{ code: string; source: 'detected' | 'default' }>(),
+  /**
+   * The unmasked words when the organisation redacts PII and chose to keep originals; null
+   * otherwise (the masked text is then the only copy).
+   */
+  originalWords: jsonb('original_words').$type<StoredWord[]>(),
   editedAt: timestamp('edited_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -38,6 +38,11 @@ export const meetings = pgTable(
     statusReason: text('status_reason'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),
     durationSec: numeric('duration_sec', { precision: 12, scale: 3, mode: 'number' }),
+    /**
+     * What the analysis could not read in the file (truncated, partly unreadable, a language
+     * the engine cannot transcribe): shown as a warning with the analysed duration.
+     */
+    mediaNotice: jsonb('media_notice').$type<MediaNotice>(),
     storageProvider: storageProviderEnum('storage_provider').notNull().default('local'),
     /** Object key of the original file in the meeting's store. */
     sourceKey: text('source_key'),
@@ -140,3 +145,15 @@ export const publicLinks = pgTable('public_links', {
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/** A warning about the recording itself, set by the analysis (issue 14 item 7). */
+export interface MediaNotice {
+  kind: 'truncated' | 'unreadable_part' | 'unsupported_language';
+  /** A sentence for the meeting page. */
+  message: string;
+  /** Seconds of media actually analysed, and what the file's header claimed. */
+  analysedSec?: number;
+  declaredSec?: number;
+  /** ISO 639-1 code detected or declared, for unsupported_language. */
+  language?: string;
+}
