@@ -20,22 +20,36 @@ const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 50;
 const BASE = `http://localhost:${PORT}`;
 const WORK = mkdtempSync(path.join(os.tmpdir(), 'parley-hiring-e2e-'));
+const PHONE_SCREEN = path.resolve(import.meta.dirname, '../fixtures/speech/jfk.wav');
 
 test.use({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
 useOwnServer({
   port: PORT,
   bundles: 'Essentials,Sales Suite,Interview Intelligence',
-  // Faces at one frame a second are enough here and halve the video step.
-  env: { VIDEO_FPS: '1' },
+  // Hiring rests on the transcript, not on video signals (video-signals.e2e.ts covers those):
+  // faces at one frame a second and the pulse at two keep the two analyses short on a loaded
+  // machine (at the default 10 fps the pulse's face pass is most of each analysis).
+  env: { VIDEO_FPS: '1', PHYSIOLOGY_FPS: '2' },
 });
 test.afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 
 const JOB = 'Support engineer';
 /** A competency nobody talks about in the recording: Zai's draft must say it was not discussed. */
 const UNTOUCHED = 'Kubernetes operations';
+/** Alex's interview is a video; Blair's a phone screen (audio only), which also keeps it short. */
 const CANDIDATES = [
-  { name: 'Alex Applicant', email: 'alex.applicant@example.com', file: 'alex-round-1' },
-  { name: 'Blair Bewerber', email: 'blair.bewerber@example.com', file: 'blair-round-1' },
+  {
+    name: 'Alex Applicant',
+    email: 'alex.applicant@example.com',
+    file: 'alex-round-1',
+    source: TALKING_FACE,
+  },
+  {
+    name: 'Blair Bewerber',
+    email: 'blair.bewerber@example.com',
+    file: 'blair-round-1',
+    source: PHONE_SCREEN,
+  },
 ];
 
 async function choose(scope: Page | Locator, label: string, option: string) {
@@ -82,8 +96,8 @@ async function createJob(page: Page) {
 
 /** Uploads a candidate's interview from the HR list with its job, candidate and round. */
 async function uploadInterview(page: Page, c: (typeof CANDIDATES)[number]): Promise<string> {
-  const file = path.join(WORK, `${c.file}.mp4`);
-  copyFileSync(TALKING_FACE, file);
+  const file = path.join(WORK, `${c.file}${path.extname(c.source)}`);
+  copyFileSync(c.source, file);
   await page.goto('/interviews');
   await page.getByRole('button', { name: 'Upload interview' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload a recording' });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -35,11 +35,18 @@ export async function uploadRecording(
 /** Waits for the open meeting's analysis to end; a failure throws with the page's reason. */
 export async function waitProcessed(page: Page, timeout = 180_000): Promise<void> {
   const banner = page.getByTestId('meeting-status');
-  await expect
-    .poll(async () => banner.getAttribute('data-status'), { timeout, intervals: [1000] })
-    .toMatch(/^(processed|failed)$/);
-  if ((await banner.getAttribute('data-status')) === 'failed')
-    throw new Error(`analysis failed: ${await banner.innerText()}`);
+  const until = Date.now() + timeout;
+  let status = await banner.getAttribute('data-status');
+  while (!/^(processed|failed)$/.test(status ?? '')) {
+    if (Date.now() > until) {
+      // Say which step it was waiting on: while pending the banner lists the steps and their state.
+      const steps = await banner.innerText().catch(() => '(no status banner)');
+      throw new Error(`the analysis did not end in ${timeout / 1000} s (${status}): ${steps}`);
+    }
+    await page.waitForTimeout(1000);
+    status = await banner.getAttribute('data-status');
+  }
+  if (status === 'failed') throw new Error(`analysis failed: ${await banner.innerText()}`);
 }
 
 /** Deletes the meeting at `url` (other journeys expect Acme's library as seeded). */
@@ -122,16 +129,21 @@ export async function startOwnServer(opts: {
   );
   if (taken) throw new Error(`port ${opts.port} already serves another server; stop it first`);
   const work = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-server-'));
+  // E2E_SERVER_LOG=PREFIX keeps the server's log (info level) in PREFIX-PORT.log, to see why a
+  // journey waited on the analysis.
+  const logFile = process.env.E2E_SERVER_LOG
+    ? openSync(`${process.env.E2E_SERVER_LOG}-${opts.port}.log`, 'w')
+    : 'ignore';
   const server = spawn('sh', ['scripts/serve.sh'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile, 'inherit'],
     env: {
       ...process.env,
       // Unset for serve.sh (loopback with the dev outbox) unless `env` names one.
       HOST: '',
       PORT: String(opts.port),
       DATA_DIR: path.join(work, 'data'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_SERVER_LOG ? 'info' : 'warn',
       PUBLIC_URL: base,
       AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
       AUTH_REQUESTS_PER_IP: '10000',
