@@ -32,6 +32,18 @@ const PGLITE_ONLY = [
   'src/modules/search/search-pipeline.test.ts',
   'src/modules/search/segments.test.ts',
   'src/modules/reports/pdf/pdf.test.ts',
+  // Face and voice work, media decoding and model servers: their SQL is plain reads and
+  // upserts that the tenancy, authorisation-matrix and repository tests run on PostgreSQL.
+  'src/modules/biometrics/participants.test.ts',
+  'src/modules/analysis/damaged-media.test.ts',
+  'src/modules/video-signals/physiology-job.test.ts',
+  'src/modules/zai/remote.test.ts',
+  'src/modules/scorecards/remote.test.ts',
+  'src/modules/prompts/prompt-run.test.ts',
+  'src/modules/ai-providers/private-endpoints.test.ts',
+  'src/modules/integrations/private-endpoints.test.ts',
+  'src/modules/auth/oidc-unavailable.test.ts',
+  'src/config.test.ts',
 ];
 
 /**
