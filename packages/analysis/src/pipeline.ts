@@ -9,7 +9,8 @@ import {
   type Turn,
 } from './analytics.js';
 import { selectEngine } from './asr/select.js';
-import type { AsrEngine, Word } from './asr/types.js';
+import type { AsrEngine, SpokenLanguage, Word } from './asr/types.js';
+import { mainLanguage } from './asr/whisper.js';
 import { decodePcm, MediaError, probeDuration, SAMPLE_RATE } from './decode.js';
 import { diarize } from './diarize/diarize.js';
 import { VoiceFeatures, type BlockStats } from './diarize/features.js';
@@ -39,6 +40,8 @@ export interface SpeechResult {
   words: AttributedWord[];
   turns: SpeakerTurn[];
   speakerCount: { value: number; source: 'estimated' | 'participants' };
+  /** The main spoken language, when the engine says (detected, or the only one it knows). */
+  language: SpokenLanguage | null;
 }
 
 export interface SpeechStepOptions {
@@ -84,7 +87,7 @@ export async function runSpeechStep(
       report(PROGRESS.decode * Math.min(1, decodedSec / Math.max(durationSec, 1e-3))),
     );
     if (samples === 0) throw new MediaError(`no audio in ${file}`, 'no-audio');
-    const words = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
+    const { words, language } = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
       report(PROGRESS.decode + PROGRESS.asr * done),
     );
     report(PROGRESS.decode + PROGRESS.asr);
@@ -103,6 +106,7 @@ export async function runSpeechStep(
         value: speakerCount,
         source: opts.speakers !== undefined ? 'participants' : 'estimated',
       },
+      language,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -174,7 +178,7 @@ async function transcribeFromFile(
   samples: number,
   speech: readonly Segment[],
   onDone: (fraction: number) => void,
-): Promise<Word[]> {
+): Promise<{ words: Word[]; language: SpokenLanguage | null }> {
   const totalSec = samples / SAMPLE_RATE;
   const pieces = planPieces(speech, 30).map((p) => ({
     start: p.start,
@@ -189,6 +193,8 @@ async function transcribeFromFile(
   const speechSec = pieces.reduce((a, p) => a + (p.end - p.start), 0) || 1;
   let doneSec = 0;
   const words: Word[] = [];
+  const detected: { code: string; seconds: number }[] = [];
+  let fallback: SpokenLanguage | null = null;
   for (const batch of batches) {
     const from = Math.floor(batch[0]!.start * SAMPLE_RATE);
     const to = Math.min(samples, Math.ceil(batch[batch.length - 1]!.end * SAMPLE_RATE));
@@ -203,7 +209,7 @@ async function transcribeFromFile(
       }));
     const batchSec = batch.reduce((a, p) => a + (p.end - p.start), 0);
     let pieceSec = 0;
-    const { words: batchWords } = await engine.transcribe(pcm, {
+    const { words: batchWords, language } = await engine.transcribe(pcm, {
       speech: inside,
       // The engine re-plans pieces inside the batch; their seconds move the bar within it.
       onPieceDone: (p) => {
@@ -213,10 +219,13 @@ async function transcribeFromFile(
     });
     for (const w of batchWords)
       words.push({ ...w, start: round2(w.start + offset), end: round2(w.end + offset) });
+    if (language?.source === 'detected') detected.push({ code: language.code, seconds: batchSec });
+    else if (language) fallback ??= language;
     doneSec += batchSec;
     onDone(doneSec / speechSec);
   }
-  return words;
+  const main = mainLanguage(detected);
+  return { words, language: main ? { code: main, source: 'detected' } : fallback };
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;

@@ -214,7 +214,9 @@ export class WhisperEngine implements AsrEngine {
     return {
       words,
       language: this.multilingual
-        ? detected && { code: detected, source: 'detected' }
+        ? detected === null
+          ? null
+          : { code: detected, source: 'detected' }
         : { code: 'en', source: 'default' },
     };
   }

@@ -186,7 +186,7 @@ async function fetchInto(
       for await (const chunk of res.body) {
         clearTimeout(stall);
         stall = setTimeout(() => controller.abort(new Error('no data received')), stallMs);
-        if (!file.write(chunk)) await new Promise((r) => file.once('drain', r));
+        if (!file.write(chunk)) await new Promise<void>((r) => file.once('drain', () => r()));
         progress.add(chunk.byteLength);
       }
     } finally {

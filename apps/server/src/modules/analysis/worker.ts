@@ -209,6 +209,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
             ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
           })),
           speakerCount: result.speakerCount,
+          language: result.language,
         },
         now(),
       );
