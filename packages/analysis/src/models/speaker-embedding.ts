@@ -4,10 +4,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
+import type { SpeakerEmbedder } from '../diarize/diarize.js';
+import { speakerEmbeddingModelPath } from './locate.js';
 import { NotOnnxError, onnxMetadata } from './onnx-metadata.js';
-
-/** Same signature as diarize's `embedder` option. */
-export type SpeakerEmbedder = (samples: Float32Array, sampleRate: number) => Float32Array;
 
 export interface LoadedSpeakerEmbedder {
   embed: SpeakerEmbedder;
@@ -124,4 +123,28 @@ export async function loadSpeakerEmbedder(
     return Float32Array.from(extractor.compute(stream, false));
   };
   return { embed, dim: extractor.dim, model: basename(path), framework: meta.framework! };
+}
+
+let cached: { path: string; loaded: Promise<LoadedSpeakerEmbedder> } | undefined;
+
+/**
+ * The embedder the environment asks for (SPEAKER_EMBEDDING_MODEL, else the model pulled into
+ * DATA_DIR/models), loaded once per process and per path; null when there is none, so the
+ * analysis uses its own voice statistics. Looked up on each call, so a model pulled while the
+ * server runs is used from the next analysis on. A model that fails to load is an error (the
+ * administrator asked for it), tried again on the next call.
+ */
+export function configuredSpeakerEmbedder(
+  env: Record<string, string | undefined> = process.env,
+): Promise<LoadedSpeakerEmbedder | null> {
+  const path = speakerEmbeddingModelPath(env);
+  if (!path) return Promise.resolve(null);
+  if (cached?.path !== path) {
+    const loaded = loadSpeakerEmbedder(path);
+    cached = { path, loaded };
+    loaded.catch(() => {
+      if (cached?.loaded === loaded) cached = undefined;
+    });
+  }
+  return cached.loaded;
 }
