@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeAll } from '../decode.js';
 import { fixture } from '../test-fixtures.js';
+import { meanFbankModel, WESPEAKER } from '../test-onnx.js';
 import { speakerEmbeddingModelPath } from './locate.js';
 import { onnxMetadata } from './onnx-metadata.js';
 import { checkSpeakerModel, loadSpeakerEmbedder, SpeakerModelError } from './speaker-embedding.js';
@@ -18,69 +19,6 @@ const SILERO = join(
 );
 const GGML = fixture('models/for-tests-ggml-tiny.en.bin');
 
-// --- a minimal protobuf writer, enough for one ONNX ModelProto ---
-const varint = (n: number): number[] => {
-  const out: number[] = [];
-  do {
-    let b = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) b |= 0x80;
-    out.push(b);
-  } while (n > 0);
-  return out;
-};
-const key = (field: number, wire: number) => varint(field * 8 + wire);
-const num = (field: number, n: number) => [...key(field, 0), ...varint(n)];
-const bytes = (field: number, body: number[] | string) => {
-  const b = typeof body === 'string' ? [...Buffer.from(body)] : body;
-  return [...key(field, 2), ...varint(b.length), ...b];
-};
-const FLOAT = 1;
-/** ValueInfoProto: a float tensor with the given dims (a number, or a named free dim). */
-const tensorInfo = (name: string, dims: (number | string)[]) =>
-  bytes(1, name).concat(
-    bytes(2, bytes(1, [
-      ...num(1, FLOAT),
-      ...bytes(2, dims.flatMap((d) => bytes(1, typeof d === 'number' ? num(1, d) : bytes(2, d)))),
-    ])),
-  );
-
-/**
- * A WeSpeaker-format model whose embedding is the mean of the 80 log-mel filterbank values
- * sherpa-onnx computes (ReduceMean over time): a real, if plain, voice profile, small enough
- * to write here. The metadata are the keys sherpa-onnx reads for the wespeaker family.
- */
-function meanFbankModel(meta: Record<string, string>): Buffer {
-  const node = [
-    ...bytes(1, 'feats'),
-    ...bytes(2, 'embs'),
-    ...bytes(4, 'ReduceMean'),
-    ...bytes(5, [...bytes(1, 'axes'), ...num(8, 1), ...num(20, 7)]), // INTS [1]
-    ...bytes(5, [...bytes(1, 'keepdims'), ...num(3, 0), ...num(20, 2)]), // INT 0
-  ];
-  const graph = [
-    ...bytes(1, node),
-    ...bytes(2, 'mean-fbank'),
-    ...bytes(11, tensorInfo('feats', ['N', 'T', 80])),
-    ...bytes(12, tensorInfo('embs', ['N', 80])),
-  ];
-  const model = [
-    ...num(1, 7), // IR version 7 goes with opset 13, where ReduceMean takes axes as an attribute
-    ...bytes(2, 'parley-test'),
-    ...bytes(7, graph),
-    ...bytes(8, [...bytes(1, ''), ...num(2, 13)]),
-    ...Object.entries(meta).flatMap(([k, v]) => bytes(14, [...bytes(1, k), ...bytes(2, v)])),
-  ];
-  return Buffer.from(model);
-}
-
-const WESPEAKER = {
-  framework: 'wespeaker',
-  output_dim: '80',
-  sample_rate: '16000',
-  normalize_samples: '0',
-  language: 'English',
-};
 
 let dir = '';
 beforeAll(() => {
