@@ -2,10 +2,13 @@
 // cut connection, checksum failure, no network, disk space, list and remove.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogueModel } from './catalogue.js';
 import { runModelsCli, type CliIo } from './cli.js';
@@ -175,6 +178,25 @@ describe('npm run models -- pull', () => {
       new RegExp(`^Cannot reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\): this machine seems to have no internet access\\.`),
     );
     expect(err).not.toMatch(/\bat .*\.(ts|js):\d+/); // no stack trace
+    expect(c.out()).toBe(''); // and nothing else
+  });
+
+  it('as a process: one line on stderr, exit code 1, nothing on stdout', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', cliPath, 'pull', 'tiny.en'], {
+      env: { ...process.env, DATA_DIR: dataDir, MODELS_BASE_URL: `http://127.0.0.1:${port}` },
+    });
+    const failed = await run.then(
+      () => null,
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stdout).toBe('');
+    expect(failed?.stderr).toMatch(/^Cannot reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)[^\n]*\n$/);
   });
 
   it('refuses to start when the disk lacks the room, before any request', async () => {

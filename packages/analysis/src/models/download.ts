@@ -102,15 +102,21 @@ export async function pullModel(model: CatalogueModel, opts: PullOptions): Promi
     );
   }
 
-  out.write(
-    have > 0
-      ? `Resuming ${model.name} at ${formatBytes(have)} of ${formatBytes(model.bytes)} from ${host}\n`
-      : `Downloading ${model.name} (${formatBytes(model.bytes)}) from ${host}\n`,
-  );
+  // Said once the host answers, so that a machine without internet access prints one line.
+  let announced = false;
+  const announce = () => {
+    if (announced) return;
+    announced = true;
+    out.write(
+      have > 0
+        ? `Resuming ${model.name} at ${formatBytes(have)} of ${formatBytes(model.bytes)} from ${host}\n`
+        : `Downloading ${model.name} (${formatBytes(model.bytes)}) from ${host}\n`,
+    );
+  };
   const retries = opts.retries ?? DEFAULT_RETRIES;
   for (let attempt = 0; ; attempt++) {
     try {
-      await fetchInto(url, part, model, opts);
+      await fetchInto(url, part, model, opts, announce);
       break;
     } catch (err) {
       if (err instanceof ModelsError) throw err;
@@ -150,6 +156,7 @@ async function fetchInto(
   part: string,
   model: CatalogueModel,
   opts: PullOptions,
+  announce: () => void,
 ): Promise<void> {
   let have = await sizeOf(part);
   const controller = new AbortController();
@@ -161,6 +168,7 @@ async function fetchInto(
       signal: controller.signal,
       redirect: 'follow',
     });
+    announce();
     if (res.status === 416 && have > 0) {
       // The server has nothing after `have`: the part is whole (verified next) or wrong.
       await res.body?.cancel();
