@@ -21,10 +21,16 @@ const FLOAT = 1;
 /** ValueInfoProto: a float tensor with the given dims (a number, or a named free dim). */
 const tensorInfo = (name: string, dims: (number | string)[]) =>
   bytes(1, name).concat(
-    bytes(2, bytes(1, [
-      ...num(1, FLOAT),
-      ...bytes(2, dims.flatMap((d) => bytes(1, typeof d === 'number' ? num(1, d) : bytes(2, d)))),
-    ])),
+    bytes(
+      2,
+      bytes(1, [
+        ...num(1, FLOAT),
+        ...bytes(
+          2,
+          dims.flatMap((d) => bytes(1, typeof d === 'number' ? num(1, d) : bytes(2, d))),
+        ),
+      ]),
+    ),
   );
 
 /**

@@ -45,7 +45,11 @@ export function selectEngine(kind?: EngineKind, env: Env = process.env): AsrEngi
         throw new Error(
           '--engine whisper needs WHISPER_MODEL (a ggml model file) or a model pulled with `npm run models -- pull NAME`',
         );
-      return new WhisperEngine(pulled.path, undefined, 'the best model pulled into DATA_DIR/models');
+      return new WhisperEngine(
+        pulled.path,
+        undefined,
+        'the best model pulled into DATA_DIR/models',
+      );
     }
     case 'openai':
       if (!env.ASR_URL) throw new Error('--engine openai needs ASR_URL (the server root)');

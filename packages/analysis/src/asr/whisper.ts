@@ -207,7 +207,8 @@ export class WhisperEngine implements AsrEngine {
       const { text, segments, language } = await this.full(pcm.slice(from, to));
       const pieceWords = toWords(segments, text, from / SAMPLE_RATE, (to - from) / SAMPLE_RATE);
       words.push(...pieceWords);
-      if (language && pieceWords.length > 0) heard.push({ code: language, seconds: (to - from) / SAMPLE_RATE });
+      if (language && pieceWords.length > 0)
+        heard.push({ code: language, seconds: (to - from) / SAMPLE_RATE });
       opts.onPieceDone?.(piece);
     }
     const detected = mainLanguage(heard);

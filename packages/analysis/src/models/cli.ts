@@ -37,7 +37,11 @@ function table(io: CliIo, dir: string): void {
   ]);
   const head = ['NAME', 'KIND', 'SIZE', 'STATE'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   io.out.write(`Models in ${dir}\n${line(head)}\n${rows.map(line).join('\n')}\n`);
 }
 
@@ -47,10 +51,16 @@ export async function runModelsCli(argv: readonly string[], io: CliIo): Promise<
   const dir = modelsDir(io.env);
   const catalogue = io.catalogue ?? CATALOGUE;
   const lookup = (n: string | undefined): CatalogueModel => {
-    const model = n ? (io.catalogue ? catalogue.find((m) => m.name === n) : findModel(n)) : undefined;
+    const model = n
+      ? io.catalogue
+        ? catalogue.find((m) => m.name === n)
+        : findModel(n)
+      : undefined;
     if (!model) {
       throw new ModelsError(
-        n ? `Unknown model "${n}"; \`npm run models -- list\` shows the known ones.` : `Which model? ${USAGE.split('\n')[0]}`,
+        n
+          ? `Unknown model "${n}"; \`npm run models -- list\` shows the known ones.`
+          : `Which model? ${USAGE.split('\n')[0]}`,
       );
     }
     return model;
@@ -71,7 +81,11 @@ export async function runModelsCli(argv: readonly string[], io: CliIo): Promise<
       case 'remove': {
         const model = lookup(name);
         const removed = await removeModel(model, dir);
-        io.out.write(removed ? `Removed ${model.name} from ${dir}\n` : `${model.name} is not installed in ${dir}\n`);
+        io.out.write(
+          removed
+            ? `Removed ${model.name} from ${dir}\n`
+            : `${model.name} is not installed in ${dir}\n`,
+        );
         return 0;
       }
       default:
@@ -84,7 +98,9 @@ export async function runModelsCli(argv: readonly string[], io: CliIo): Promise<
       return 1;
     }
     // Anything else is a bug or an unexpected system error: still one line for the user.
-    io.err.write(`models ${command ?? ''} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    io.err.write(
+      `models ${command ?? ''} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+    );
     return 1;
   }
 }

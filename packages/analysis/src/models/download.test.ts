@@ -116,7 +116,8 @@ describe('npm run models -- pull', () => {
     expect(steps.length).toBeGreaterThanOrEqual(2);
     expect(steps.length).toBeLessThanOrEqual(10);
     // Bytes, per cent and rate on each line.
-    for (const l of steps) expect(l).toMatch(/^good: \d+% [\d.]+ kB of 300\.0 kB, [\d.]+ (B|kB|MB|GB)\/s$/);
+    for (const l of steps)
+      expect(l).toMatch(/^good: \d+% [\d.]+ kB of 300\.0 kB, [\d.]+ (B|kB|MB|GB)\/s$/);
     expect(steps.at(-1)).toMatch(/^good: 100% 300\.0 kB of 300\.0 kB/);
     expect(lines.at(-1)).toMatch(/^Installed good \(300\.0 kB, SHA-256 verified\): /);
     expect(existsSync(`${modelFile('good')}.part`)).toBe(false);
@@ -159,7 +160,9 @@ describe('npm run models -- pull', () => {
     expect(await c.run('pull', 'bad')).toBe(1);
     const err = c.err().trim();
     expect(err.split('\n')).toHaveLength(1);
-    expect(err).toMatch(/^Checksum mismatch for bad: expected SHA-256 0{64}, got [0-9a-f]{64}; the downloaded file was deleted\.$/);
+    expect(err).toMatch(
+      /^Checksum mismatch for bad: expected SHA-256 0{64}, got [0-9a-f]{64}; the downloaded file was deleted\.$/,
+    );
     expect(existsSync(modelFile('bad'))).toBe(false);
     expect(existsSync(`${modelFile('bad')}.part`)).toBe(false);
   });
@@ -175,7 +178,9 @@ describe('npm run models -- pull', () => {
     const err = c.err();
     expect(err.trim().split('\n')).toHaveLength(1);
     expect(err).toMatch(
-      new RegExp(`^Cannot reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\): this machine seems to have no internet access\\.`),
+      new RegExp(
+        `^Cannot reach 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\): this machine seems to have no internet access\\.`,
+      ),
     );
     expect(err).not.toMatch(/\bat .*\.(ts|js):\d+/); // no stack trace
     expect(c.out()).toBe(''); // and nothing else
@@ -187,9 +192,13 @@ describe('npm run models -- pull', () => {
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((r) => probe.close(() => r()));
     const cliPath = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', cliPath, 'pull', 'tiny.en'], {
-      env: { ...process.env, DATA_DIR: dataDir, MODELS_BASE_URL: `http://127.0.0.1:${port}` },
-    });
+    const run = promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', cliPath, 'pull', 'tiny.en'],
+      {
+        env: { ...process.env, DATA_DIR: dataDir, MODELS_BASE_URL: `http://127.0.0.1:${port}` },
+      },
+    );
     const failed = await run.then(
       () => null,
       (e: { code: number; stdout: string; stderr: string }) => e,
@@ -202,7 +211,9 @@ describe('npm run models -- pull', () => {
   it('refuses to start when the disk lacks the room, before any request', async () => {
     const c = cli({ freeBytes: async () => 50_000_000 });
     expect(await c.run('pull', 'good')).toBe(1);
-    expect(c.err()).toMatch(/^Not enough disk space in .*models: good needs 300\.0 kB more \(plus 104\.9 MB kept free\), 50\.0 MB is free\.\n$/);
+    expect(c.err()).toMatch(
+      /^Not enough disk space in .*models: good needs 300\.0 kB more \(plus 104\.9 MB kept free\), 50\.0 MB is free\.\n$/,
+    );
     expect(seen).toHaveLength(0);
   });
 
@@ -214,7 +225,9 @@ describe('npm run models -- pull', () => {
   it('reports an HTTP error from the mirror in one line', async () => {
     const c = cli();
     expect(await c.run('pull', 'missing')).toBe(1);
-    expect(c.err()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mirror\/ggml-missing\.bin answered HTTP 404 Not Found\n$/);
+    expect(c.err()).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/mirror\/ggml-missing\.bin answered HTTP 404 Not Found\n$/,
+    );
   });
 });
 
@@ -243,7 +256,15 @@ describe('npm run models -- list | remove', () => {
   it('the real catalogue lists whisper tiny.en to large-v3-turbo and a speaker-embedding model', async () => {
     const c = cli({ catalogue: undefined });
     expect(await c.run('list')).toBe(0);
-    for (const name of ['tiny.en', 'base', 'small', 'medium', 'large-v3', 'large-v3-turbo', 'campplus-en-voxceleb'])
+    for (const name of [
+      'tiny.en',
+      'base',
+      'small',
+      'medium',
+      'large-v3',
+      'large-v3-turbo',
+      'campplus-en-voxceleb',
+    ])
       expect(c.out()).toMatch(new RegExp(`^${name.replace('.', '\\.')}\\s`, 'm'));
     expect(c.out()).toMatch(/^campplus-en-voxceleb\s+speaker-embedding\s+29\.6 MB\s+available$/m);
   });

@@ -146,7 +146,9 @@ export async function pullModel(model: CatalogueModel, opts: PullOptions): Promi
     );
   }
   await rename(part, final);
-  out.write(`Installed ${model.name} (${formatBytes(await sizeOf(final))}, SHA-256 verified): ${final}\n`);
+  out.write(
+    `Installed ${model.name} (${formatBytes(await sizeOf(final))}, SHA-256 verified): ${final}\n`,
+  );
   return final;
 }
 

@@ -1,6 +1,11 @@
 export { CATALOGUE, findModel, modelUrl } from './catalogue.js';
 export type { CatalogueModel, ModelKind } from './catalogue.js';
-export { bestWhisperModel, installedModels, modelsDir, speakerEmbeddingModelPath } from './locate.js';
+export {
+  bestWhisperModel,
+  installedModels,
+  modelsDir,
+  speakerEmbeddingModelPath,
+} from './locate.js';
 export type { InstalledModel } from './locate.js';
 export {
   checkSpeakerModel,

@@ -19,7 +19,6 @@ const SILERO = join(
 );
 const GGML = fixture('models/for-tests-ggml-tiny.en.bin');
 
-
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'parley-spk-'));
@@ -74,7 +73,9 @@ describe('loading a speaker-embedding model', () => {
     const partial = join(dir, 'partial.onnx');
     const { output_dim: _o, language: _l, ...partialMeta } = WESPEAKER;
     writeFileSync(partial, meanFbankModel(partialMeta));
-    await expect(checkSpeakerModel(partial)).rejects.toThrow(/lacks the metadata output_dim, language$/);
+    await expect(checkSpeakerModel(partial)).rejects.toThrow(
+      /lacks the metadata output_dim, language$/,
+    );
   });
 
   it('runs a WeSpeaker-format model through sherpa-onnx-node, offline', async () => {
@@ -109,8 +110,12 @@ describe('which speaker-embedding model the analysis uses', () => {
     const pulled = join(dataDir, 'models', '3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx');
     copyFileSync(SILERO, pulled);
     expect(speakerEmbeddingModelPath({ DATA_DIR: dataDir })).toBe(pulled);
-    expect(speakerEmbeddingModelPath({ DATA_DIR: dataDir, SPEAKER_EMBEDDING_MODEL: '/m/x.onnx' })).toBe('/m/x.onnx');
+    expect(
+      speakerEmbeddingModelPath({ DATA_DIR: dataDir, SPEAKER_EMBEDDING_MODEL: '/m/x.onnx' }),
+    ).toBe('/m/x.onnx');
     // Set but empty: switched off even with a pulled model.
-    expect(speakerEmbeddingModelPath({ DATA_DIR: dataDir, SPEAKER_EMBEDDING_MODEL: '' })).toBeNull();
+    expect(
+      speakerEmbeddingModelPath({ DATA_DIR: dataDir, SPEAKER_EMBEDDING_MODEL: '' }),
+    ).toBeNull();
   });
 });

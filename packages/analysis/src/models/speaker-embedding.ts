@@ -56,7 +56,8 @@ interface SherpaModule {
 /** Throws SpeakerModelError unless `path` is an ONNX model sherpa-onnx can embed with. */
 export async function checkSpeakerModel(path: string): Promise<Record<string, string>> {
   if (!existsSync(path)) throw new SpeakerModelError(`speaker-embedding model not found: ${path}`);
-  if (!statSync(path).isFile()) throw new SpeakerModelError(`speaker-embedding model is not a file: ${path}`);
+  if (!statSync(path).isFile())
+    throw new SpeakerModelError(`speaker-embedding model is not a file: ${path}`);
   let meta: Record<string, string>;
   try {
     meta = await onnxMetadata(path);
@@ -105,7 +106,11 @@ export async function loadSpeakerEmbedder(
   try {
     // One thread: the embedder is called once per 1.5 s window, and the analysis already
     // runs its steps side by side on the machine's cores.
-    extractor = new SpeakerEmbeddingExtractor({ model: path, numThreads: opts.threads ?? 1, debug: 0 });
+    extractor = new SpeakerEmbeddingExtractor({
+      model: path,
+      numThreads: opts.threads ?? 1,
+      debug: 0,
+    });
   } catch (err) {
     throw new SpeakerModelError(
       `sherpa-onnx could not load ${basename(path)}: ${err instanceof Error ? err.message : String(err)}`,

@@ -29,10 +29,14 @@ describe('a whisper model pulled into DATA_DIR/models', () => {
     const engine = selectEngine(undefined, env);
     expect(engine).toBeInstanceOf(WhisperEngine);
     expect(engine.model).toBe('ggml-tiny.en.bin');
-    expect(engine.quality).toMatch(/^whisper\.cpp with ggml-tiny\.en\.bin \(the best model pulled into DATA_DIR\/models\)/);
+    expect(engine.quality).toMatch(
+      /^whisper\.cpp with ggml-tiny\.en\.bin \(the best model pulled into DATA_DIR\/models\)/,
+    );
     // Configuration still wins over what happens to be on disk.
     expect(engineKind({ ...env, ASR_URL: 'http://asr' })).toBe('openai');
-    expect(selectEngine(undefined, { ...env, WHISPER_MODEL: '/m/ggml-x.bin' }).model).toBe('ggml-x.bin');
+    expect(selectEngine(undefined, { ...env, WHISPER_MODEL: '/m/ggml-x.bin' }).model).toBe(
+      'ggml-x.bin',
+    );
   });
 
   it('picks the best one present: larger first, multilingual before English-only at one size', () => {

@@ -39,13 +39,27 @@ describe('embedding voice templates', () => {
 
   it('needs 2 s of speech', () => {
     expect(embeddingVoiceTemplate(jfk, [{ start: 0, end: 1.9 }], model)).toBeNull();
-    expect(embeddingVoiceTemplate(jfk, [{ start: 0, end: 1 }, { start: 3, end: 4.1 }], model)).not.toBeNull();
+    expect(
+      embeddingVoiceTemplate(
+        jfk,
+        [
+          { start: 0, end: 1 },
+          { start: 3, end: 4.1 },
+        ],
+        model,
+      ),
+    ).not.toBeNull();
   });
 
   it('the same speech compares at similarity 1; other speech of the same man lower', () => {
     const t = embeddingVoiceTemplate(jfk, [{ start: 0, end: 5 }], model)!;
     const same = compareEmbeddingVoice(t, jfk, [{ start: 0, end: 5 }], model)!;
-    expect(same).toEqual({ similarity: 1, threshold: EMBEDDING_MATCH_THRESHOLD, likelySame: true, seconds: 5 });
+    expect(same).toEqual({
+      similarity: 1,
+      threshold: EMBEDDING_MATCH_THRESHOLD,
+      likelySame: true,
+      seconds: 5,
+    });
     const later = compareEmbeddingVoice(t, jfk, [{ start: 5.5, end: 11 }], model)!;
     expect(later.similarity).toBeLessThan(1);
     expect(later.seconds).toBeCloseTo(5.5, 1);
@@ -53,7 +67,9 @@ describe('embedding voice templates', () => {
 
   it('does not compare a template made by another model, or a speaker with too little speech', () => {
     const t = embeddingVoiceTemplate(jfk, [{ start: 0, end: 5 }], model)!;
-    expect(compareEmbeddingVoice({ ...t, model: 'other.onnx' }, jfk, [{ start: 5, end: 11 }], model)).toBeNull();
+    expect(
+      compareEmbeddingVoice({ ...t, model: 'other.onnx' }, jfk, [{ start: 5, end: 11 }], model),
+    ).toBeNull();
     expect(compareEmbeddingVoice(t, jfk, [{ start: 5, end: 6 }], model)).toBeNull();
   });
 });

@@ -91,7 +91,11 @@ export async function templatesFromClip(file: string): Promise<Templates> {
   let voice: AnyVoiceTemplate | null = null;
   if (sound && speakerModel) {
     const whole = [{ start: 0, end: sound.pcm.length / SAMPLE_RATE }];
-    voice = embeddingVoiceTemplate(sound.pcm, sound.speech.length ? sound.speech : whole, speakerModel);
+    voice = embeddingVoiceTemplate(
+      sound.pcm,
+      sound.speech.length ? sound.speech : whole,
+      speakerModel,
+    );
   } else if (sound) {
     voice =
       voiceTemplate(sound.blocks, sound.speech.length ? sound.speech : undefined) ??
@@ -111,7 +115,9 @@ function compareAnyVoice(
   speakerModel: LoadedSpeakerEmbedder | null,
 ): Verdict['voice'] {
   if (template.version === 2) {
-    const c = speakerModel ? compareEmbeddingVoice(template, sound.pcm, ranges, speakerModel) : null;
+    const c = speakerModel
+      ? compareEmbeddingVoice(template, sound.pcm, ranges, speakerModel)
+      : null;
     return c
       ? {
           method: 'speaker-embedding',
@@ -250,7 +256,8 @@ export async function verifyVideo(
     const speaker = pickSpeaker(turns, status === 'verified' ? matches : frames);
     const ranges = speaker ? turns.filter((t) => t.speaker === speaker) : [];
     const voiceRanges = ranges.length ? ranges : [{ start: 0, end: Math.max(duration, 1) }];
-    const voice = c.voice && sound ? compareAnyVoice(c.voice, sound, voiceRanges, speakerModel) : null;
+    const voice =
+      c.voice && sound ? compareAnyVoice(c.voice, sound, voiceRanges, speakerModel) : null;
     return { c, frames, status, speaker, ranges, voice };
   });
   onProgress('voiceRecognition', 1);

@@ -91,6 +91,8 @@ describe('TranscriptTab', () => {
     renderTab();
     const assumed = await screen.findByTestId('transcript-language');
     expect(assumed.textContent).toBe('Englishassumed');
-    expect(assumed.getAttribute('title')).toMatch(/knows only this language, so it was not detected/);
+    expect(assumed.getAttribute('title')).toMatch(
+      /knows only this language, so it was not detected/,
+    );
   });
 });
