@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { engineKind, selectEngine } from '../asr/select.js';
+import type { AsrEngine, SpokenLanguage } from '../asr/types.js';
+import { runSpeechStep } from '../pipeline.js';
 import { mainLanguage, WhisperEngine } from '../asr/whisper.js';
 import { decodeAll } from '../decode.js';
 import { fixture } from '../test-fixtures.js';
@@ -81,5 +83,28 @@ describe('the main language of a recording', () => {
         { code: 'de', seconds: 10 },
       ]),
     ).toBe('de');
+  });
+});
+
+describe('the speech step', () => {
+  /** An engine that hears no words and reports the given language for every batch. */
+  const saying = (language?: SpokenLanguage | null): AsrEngine => ({
+    name: 'fake',
+    model: 'fake',
+    quality: 'test engine',
+    transcribe: async () => ({ words: [], ...(language === undefined ? {} : { language }) }),
+  });
+
+  it("returns the engine's language: detected, assumed, or null when the engine does not say", async () => {
+    const file = fixture('speech/jfk.wav');
+    const detected = await runSpeechStep(file, {
+      engine: saying({ code: 'de', source: 'detected' }),
+    });
+    expect(detected.language).toEqual({ code: 'de', source: 'detected' });
+    const assumed = await runSpeechStep(file, {
+      engine: saying({ code: 'en', source: 'default' }),
+    });
+    expect(assumed.language).toEqual({ code: 'en', source: 'default' });
+    expect((await runSpeechStep(file, { engine: saying() })).language).toBeNull();
   });
 });
