@@ -1,11 +1,14 @@
 // The models `npm run models` knows: where each is published, its size and its SHA-256.
 //
-// Checksums are the SHA-256 of the file as served. None is published by the model authors in
-// a README; they are Hugging Face's LFS object ids (`oid sha256:`) as recorded by several
-// independent projects that download and verify these files (Nix fetchurl hashes, which fail
-// the build on a mismatch, and download catalogues), and agree across them. Sizes are the
-// exact byte counts those projects record; `approximate` marks the one known only from
-// whisper.cpp's models/README (a MiB figure), used only for the disk-space check.
+// Checksums are the SHA-256 of each file as served. Neither whisper.cpp nor sherpa-onnx
+// publishes them in a README (whisper.cpp's models/README lists SHA-1 only). The whisper values
+// are Hugging Face's LFS object ids (`oid sha256:`) as recorded by independent projects that
+// download and verify these files (Nix fetchurl hashes, which fail a build on a mismatch, and
+// download catalogues in TypeScript, Rust and C#), at least two agreeing for every model. The
+// speaker models are GitHub release assets (no LFS): campplus-en-voxceleb's value agrees across
+// six projects; eres2net-en-voxceleb's was found in one only. Sizes are the exact byte counts
+// those projects record; `approximate` marks the one known only as a MiB figure (whisper.cpp's
+// models/README), used only for the disk-space check. `pull` refuses a file that does not match.
 
 export type ModelKind = 'whisper' | 'speaker-embedding';
 
