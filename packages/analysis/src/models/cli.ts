@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run models -- list | pull NAME | remove NAME`: the models the analysis can use when a
 // user downloads them. They go to DATA_DIR/models, where the server finds them.
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE, findModel, type CatalogueModel } from './catalogue.js';
 import { ModelsError, pullModel, removeModel, type PullOptions } from './download.js';
@@ -26,6 +27,14 @@ const USAGE = `Usage: npm run models -- list | pull NAME | remove NAME
   remove NAME   delete NAME (and any partial download of it)
 `;
 
+/** 'available', or how much of it an interrupted pull left (the next pull resumes there). */
+function partial(dir: string, m: CatalogueModel): string {
+  const part = join(dir, `${m.file}.part`);
+  return existsSync(part)
+    ? `partial, ${formatBytes(statSync(part).size)} (pull resumes)`
+    : 'available';
+}
+
 function table(io: CliIo, dir: string): void {
   const catalogue = io.catalogue ?? CATALOGUE;
   const installed = new Set(installedModels(dir, catalogue).map((m) => m.model.name));
@@ -33,7 +42,7 @@ function table(io: CliIo, dir: string): void {
     m.name,
     m.kind === 'whisper' ? (m.multilingual ? 'whisper, multilingual' : 'whisper, English') : m.kind,
     `${m.approximate ? '~' : ''}${formatBytes(m.bytes)}`,
-    installed.has(m.name) ? 'installed' : 'available',
+    installed.has(m.name) ? 'installed' : partial(dir, m),
   ]);
   const head = ['NAME', 'KIND', 'SIZE', 'STATE'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -148,6 +148,9 @@ describe('npm run models -- pull', () => {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir, { recursive: true });
     writeFileSync(`${modelFile('good')}.part`, BODY.subarray(0, 100_000));
+    const l = cli();
+    await l.run('list');
+    expect(l.out()).toMatch(/^good\s.*\s+partial, 100\.0 kB \(pull resumes\)$/m);
     const c = cli();
     expect(await c.run('pull', 'good')).toBe(0);
     expect(c.out()).toContain('Resuming good at 100.0 kB of 300.0 kB');
