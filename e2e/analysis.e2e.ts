@@ -38,6 +38,8 @@ test('an uploaded recording is analysed: transcript, search, seek and charts', a
   const transcript = page.getByRole('list', { name: 'Transcript' });
   await expect(transcript).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('asr-engine')).toBeVisible();
+  // The transcript's language beside the engine (pocketsphinx knows English only: assumed).
+  await expect(page.getByTestId('transcript-language')).toHaveText('Englishassumed');
   const words = transcript.locator('button[data-w]');
   await expect(words.first()).toBeVisible();
   const blocks = transcript.getByTestId('transcript-block');

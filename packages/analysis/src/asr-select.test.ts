@@ -9,13 +9,15 @@ import { decodeAll } from './decode.js';
 import { fixture } from './test-fixtures.js';
 
 const MODEL = fixture('models/for-tests-ggml-tiny.en.bin');
+/** A DATA_DIR with no pulled models, so a developer's ./data/models cannot change the answer. */
+const NONE = '/nonexistent-parley-data';
 
 describe('engine selection', () => {
   it('prefers WHISPER_MODEL, then ASR_URL, then pocketsphinx', () => {
     expect(engineKind({ WHISPER_MODEL: '/m.bin', ASR_URL: 'http://x' })).toBe('whisper');
     expect(engineKind({ ASR_URL: 'http://x' })).toBe('openai');
-    expect(engineKind({ WHISPER_MODEL: '', ASR_URL: '' })).toBe('pocketsphinx');
-    expect(selectEngine(undefined, {})).toBeInstanceOf(PocketsphinxEngine);
+    expect(engineKind({ WHISPER_MODEL: '', ASR_URL: '', DATA_DIR: NONE })).toBe('pocketsphinx');
+    expect(selectEngine(undefined, { DATA_DIR: NONE })).toBeInstanceOf(PocketsphinxEngine);
     const w = selectEngine(undefined, { WHISPER_MODEL: '/models/ggml-base.en.bin' });
     expect(w).toBeInstanceOf(WhisperEngine);
     expect(w.model).toBe('ggml-base.en.bin');
@@ -29,7 +31,7 @@ describe('engine selection', () => {
     const env = { WHISPER_MODEL: '/m.bin', ASR_URL: 'http://x' };
     expect(selectEngine('pocketsphinx', env)).toBeInstanceOf(PocketsphinxEngine);
     expect(selectEngine('openai', env).model).toBe('whisper-1');
-    expect(() => selectEngine('whisper', {})).toThrow(/WHISPER_MODEL/);
+    expect(() => selectEngine('whisper', { DATA_DIR: NONE })).toThrow(/WHISPER_MODEL/);
     expect(() => selectEngine('openai', {})).toThrow(/ASR_URL/);
     expect(() => selectEngine('openai', { ASR_URL: 'http://x', ASR_TIMEOUT_MS: 'soon' })).toThrow(
       /ASR_TIMEOUT_MS/,

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +10,10 @@ import {
   type Turn,
 } from './analytics.js';
 import { selectEngine } from './asr/select.js';
-import type { AsrEngine, Word } from './asr/types.js';
+import type { AsrEngine, SpokenLanguage, Word } from './asr/types.js';
+import { mainLanguage } from './asr/whisper.js';
 import { decodePcm, MediaError, probeDuration, SAMPLE_RATE } from './decode.js';
-import { diarize } from './diarize/diarize.js';
+import { diarize, type SampleReader, type SpeakerEmbedder } from './diarize/diarize.js';
 import { VoiceFeatures, type BlockStats } from './diarize/features.js';
 import { planPieces } from './pieces.js';
 import { detectSpeech, round3, type Segment } from './vad.js';
@@ -39,12 +41,16 @@ export interface SpeechResult {
   words: AttributedWord[];
   turns: SpeakerTurn[];
   speakerCount: { value: number; source: 'estimated' | 'participants' };
+  /** The main spoken language, when the engine says (detected, or the only one it knows). */
+  language: SpokenLanguage | null;
 }
 
 export interface SpeechStepOptions {
   engine?: AsrEngine;
-  /** Number of speakers when known (the meeting's participants); estimated otherwise. */
+  /** Number of speakers when known (the meeting's participants): an upper bound; estimated otherwise. */
   speakers?: number;
+  /** A learned speaker embedding (e.g. sherpa-onnx), used instead of the hand-made voice statistics. */
+  embedder?: SpeakerEmbedder;
   /** Fraction 0..1 of the step done, for progress bars. */
   onProgress?: (fraction: number) => void;
 }
@@ -75,6 +81,21 @@ export async function runSpeechStep(
 ): Promise<SpeechResult> {
   const engine = opts.engine ?? selectEngine();
   const report = progressReporter(opts.onProgress);
+  try {
+    return await speechStep(file, engine, report, opts);
+  } finally {
+    // An engine made here is this call's: whisper.cpp holds its model (up to 3 GB) in a
+    // worker thread until closed, and the next call may pick another (newly pulled) model.
+    if (!opts.engine) await (engine as { close?: () => Promise<void> }).close?.();
+  }
+}
+
+async function speechStep(
+  file: string,
+  engine: AsrEngine,
+  report: (fraction: number) => void,
+  opts: SpeechStepOptions,
+): Promise<SpeechResult> {
   const durationSec = await probeDuration(file);
   report(0);
   const dir = await mkdtemp(join(tmpdir(), 'parley-speech-'));
@@ -84,11 +105,13 @@ export async function runSpeechStep(
       report(PROGRESS.decode * Math.min(1, decodedSec / Math.max(durationSec, 1e-3))),
     );
     if (samples === 0) throw new MediaError(`no audio in ${file}`, 'no-audio');
-    const words = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
+    const { words, language } = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
       report(PROGRESS.decode + PROGRESS.asr * done),
     );
     report(PROGRESS.decode + PROGRESS.asr);
-    const { turns, speakerCount } = diarize(blocks, speech, { speakers: opts.speakers });
+    const { turns, speakerCount } = withSampleReader(rawPath, samples, (audio) =>
+      diarize(blocks, speech, { speakers: opts.speakers, embedder: opts.embedder, audio }),
+    );
     report(1);
     const attributed: AttributedWord[] = assignSpeakers(words, turns).map((w, i) => ({
       ...w,
@@ -103,6 +126,7 @@ export async function runSpeechStep(
         value: speakerCount,
         source: opts.speakers !== undefined ? 'participants' : 'estimated',
       },
+      language,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -149,6 +173,27 @@ async function decodeOnce(
   }
 }
 
+/**
+ * Runs `use` with a synchronous reader of the 16-bit copy by time (the speaker embedder reads
+ * a 1.5 s window at a time), closing the file afterwards.
+ */
+function withSampleReader<T>(rawPath: string, samples: number, use: (read: SampleReader) => T): T {
+  const fd = openSync(rawPath, 'r');
+  try {
+    return use((startSec, endSec) => {
+      const from = Math.max(0, Math.floor(startSec * SAMPLE_RATE));
+      const to = Math.min(samples, Math.ceil(endSec * SAMPLE_RATE));
+      const bytes = Buffer.alloc(Math.max(0, to - from) * BYTES_PER_SAMPLE);
+      const read = readSync(fd, bytes, 0, bytes.length, from * BYTES_PER_SAMPLE);
+      const pcm = new Float32Array(read / BYTES_PER_SAMPLE);
+      for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2) / 32768;
+      return pcm;
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Samples [from, to) of the 16-bit copy as Float32 in [-1, 1). */
 async function readRange(rawPath: string, from: number, to: number): Promise<Float32Array> {
   const fh = await open(rawPath, 'r');
@@ -174,7 +219,7 @@ async function transcribeFromFile(
   samples: number,
   speech: readonly Segment[],
   onDone: (fraction: number) => void,
-): Promise<Word[]> {
+): Promise<{ words: Word[]; language: SpokenLanguage | null }> {
   const totalSec = samples / SAMPLE_RATE;
   const pieces = planPieces(speech, 30).map((p) => ({
     start: p.start,
@@ -189,6 +234,8 @@ async function transcribeFromFile(
   const speechSec = pieces.reduce((a, p) => a + (p.end - p.start), 0) || 1;
   let doneSec = 0;
   const words: Word[] = [];
+  const detected: { code: string; seconds: number }[] = [];
+  let fallback: SpokenLanguage | null = null;
   for (const batch of batches) {
     const from = Math.floor(batch[0]!.start * SAMPLE_RATE);
     const to = Math.min(samples, Math.ceil(batch[batch.length - 1]!.end * SAMPLE_RATE));
@@ -203,7 +250,7 @@ async function transcribeFromFile(
       }));
     const batchSec = batch.reduce((a, p) => a + (p.end - p.start), 0);
     let pieceSec = 0;
-    const { words: batchWords } = await engine.transcribe(pcm, {
+    const { words: batchWords, language } = await engine.transcribe(pcm, {
       speech: inside,
       // The engine re-plans pieces inside the batch; their seconds move the bar within it.
       onPieceDone: (p) => {
@@ -213,10 +260,13 @@ async function transcribeFromFile(
     });
     for (const w of batchWords)
       words.push({ ...w, start: round2(w.start + offset), end: round2(w.end + offset) });
+    if (language?.source === 'detected') detected.push({ code: language.code, seconds: batchSec });
+    else if (language) fallback ??= language;
     doneSec += batchSec;
     onDone(doneSec / speechSec);
   }
-  return words;
+  const main = mainLanguage(detected);
+  return { words, language: main ? { code: main, source: 'detected' } : fallback };
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;

@@ -96,6 +96,23 @@ export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 export const BIOMETRIC_STATUSES = ['verified', 'mismatch', 'not_registered', 'no_face'] as const;
 export type BiometricStatus = (typeof BIOMETRIC_STATUSES)[number];
 
+/**
+ * A voice compared with the registration: by the built-in voice statistics (a mean
+ * log-likelihood ratio per frame, `llr`), or by a speaker-embedding model the administrator
+ * installed (cosine `similarity` of the embeddings, and the model's file name). Results
+ * stored before `method` existed are voice statistics.
+ */
+export const biometricVoiceResultSchema = z.object({
+  method: z.enum(['voice-statistics', 'speaker-embedding']).optional(),
+  llr: z.number().optional(),
+  similarity: z.number().optional(),
+  model: z.string().optional(),
+  threshold: z.number(),
+  likelySame: z.boolean(),
+  weakSignal: z.literal(true),
+});
+export type BiometricVoiceResult = z.infer<typeof biometricVoiceResultSchema>;
+
 export const biometricResultSchema = z.object({
   meetingId: z.string(),
   inferenceId: z.string().nullable(),
@@ -113,14 +130,7 @@ export const biometricResultSchema = z.object({
     .object({ similarity: z.number(), threshold: z.number(), samePerson: z.boolean() })
     .nullable(),
   /** A weak signal only: reported beside the face result, never the basis of 'verified'. */
-  voice: z
-    .object({
-      llr: z.number(),
-      threshold: z.number(),
-      likelySame: z.boolean(),
-      weakSignal: z.literal(true),
-    })
-    .nullable(),
+  voice: biometricVoiceResultSchema.nullable(),
   /** JPEG of the face, base64 (no data: prefix). */
   image: z.string().nullable(),
   /** WAV of the speaker, base64 (no data: prefix). */

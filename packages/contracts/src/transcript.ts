@@ -11,6 +11,13 @@ export const asrEngineInfoSchema = z.object({
 });
 export type AsrEngineInfo = z.infer<typeof asrEngineInfoSchema>;
 
+/** The spoken language (ISO 639-1): detected by the engine, or the only one its model knows. */
+export const spokenLanguageSchema = z.object({
+  code: z.string(),
+  source: z.enum(['detected', 'default']),
+});
+export type SpokenLanguage = z.infer<typeof spokenLanguageSchema>;
+
 /** Spec 2 §3 Word timestamp; times in seconds. `index` addresses the word in PATCH calls. */
 export const wordTimestampSchema = z.object({
   index: z.number().int(),
@@ -46,6 +53,8 @@ export const transcriptionSchema = z.object({
   wordToWordTimestamps: z.array(wordTimestampSchema),
   speakers: z.array(speakerSchema),
   engine: asrEngineInfoSchema.nullable(),
+  /** Null before the speech step, and for engines that do not say (a remote server). */
+  language: spokenLanguageSchema.nullable().optional(),
   editedAt: z.string().nullable(),
 });
 export type Transcription = z.infer<typeof transcriptionSchema>;

@@ -87,7 +87,8 @@ export class PocketsphinxEngine implements AsrEngine {
           return words;
         },
       );
-      return { words: perPiece.flat() };
+      // The en-us acoustic model knows English only: the language is a default, not detected.
+      return { words: perPiece.flat(), language: { code: 'en', source: 'default' } };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

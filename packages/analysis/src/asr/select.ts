@@ -1,5 +1,6 @@
 import { OpenAiCompatibleEngine } from './openai-compatible.js';
 import { PocketsphinxEngine } from './pocketsphinx.js';
+import { bestWhisperModel, modelsDir } from '../models/locate.js';
 import type { AsrEngine } from './types.js';
 import { WhisperEngine } from './whisper.js';
 
@@ -11,10 +12,15 @@ export const isEngineKind = (s: string): s is EngineKind =>
 
 type Env = Record<string, string | undefined>;
 
-/** Which engine the environment asks for: WHISPER_MODEL, else ASR_URL, else pocketsphinx. */
+/**
+ * Which engine the environment asks for: WHISPER_MODEL, else ASR_URL, else a whisper model
+ * pulled into DATA_DIR/models (`npm run models -- pull`), else pocketsphinx. A server the
+ * administrator pointed at (ASR_URL) wins over a model file that merely happens to be there.
+ */
 export function engineKind(env: Env = process.env): EngineKind {
   if (env.WHISPER_MODEL) return 'whisper';
   if (env.ASR_URL) return 'openai';
+  if (bestWhisperModel(modelsDir(env))) return 'whisper';
   return 'pocketsphinx';
 }
 
@@ -32,10 +38,19 @@ const positive = (name: string, value: string | undefined): number | undefined =
  */
 export function selectEngine(kind?: EngineKind, env: Env = process.env): AsrEngine {
   switch (kind ?? engineKind(env)) {
-    case 'whisper':
-      if (!env.WHISPER_MODEL)
-        throw new Error('--engine whisper needs WHISPER_MODEL (a ggml model file)');
-      return new WhisperEngine(env.WHISPER_MODEL);
+    case 'whisper': {
+      if (env.WHISPER_MODEL) return new WhisperEngine(env.WHISPER_MODEL);
+      const pulled = bestWhisperModel(modelsDir(env));
+      if (!pulled)
+        throw new Error(
+          '--engine whisper needs WHISPER_MODEL (a ggml model file) or a model pulled with `npm run models -- pull NAME`',
+        );
+      return new WhisperEngine(
+        pulled.path,
+        undefined,
+        'the best model pulled into DATA_DIR/models',
+      );
+    }
     case 'openai':
       if (!env.ASR_URL) throw new Error('--engine openai needs ASR_URL (the server root)');
       return new OpenAiCompatibleEngine({

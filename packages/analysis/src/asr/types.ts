@@ -20,8 +20,16 @@ export interface TranscribeOptions {
   onPieceDone?: (piece: Segment) => void;
 }
 
+/** The spoken language (ISO 639-1): detected by the engine, or the only one it knows. */
+export interface SpokenLanguage {
+  code: string;
+  source: 'detected' | 'default';
+}
+
 export interface Transcript {
   words: Word[];
+  /** Absent when the engine does not say (e.g. a remote server); null when nothing was heard. */
+  language?: SpokenLanguage | null;
 }
 
 /** One speech-to-text engine. Every engine returns words with times in seconds. */

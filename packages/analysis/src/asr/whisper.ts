@@ -22,9 +22,10 @@ interface WhisperJob {
 type WhisperSegment = { text: string; start: number; end: number };
 
 type WhisperReply =
-  | { type: 'ready' }
+  | { type: 'ready'; multilingual: boolean }
   | { type: 'error'; id?: number; message: string }
-  | { type: 'done'; id: number; text: string; segments: WhisperSegment[] };
+  /** `language`: what whisper.cpp detected in this piece (multilingual models only). */
+  | { type: 'done'; id: number; text: string; segments: WhisperSegment[]; language: string | null };
 
 /**
  * The worker thread's code. whisper.cpp's `full()` is synchronous and takes seconds per
@@ -39,7 +40,7 @@ const { Whisper, WhisperFullParams, WhisperSamplingStrategy } = require(workerDa
 let whisper;
 try {
   whisper = new Whisper(workerData.modelPath, { useGpu: false });
-  parentPort.postMessage({ type: 'ready' });
+  parentPort.postMessage({ type: 'ready', multilingual: !!whisper.isMultilingual });
 } catch (e) {
   parentPort.postMessage({
     type: 'error',
@@ -51,7 +52,10 @@ parentPort.on('message', async (job) => {
     if (!whisper) throw new Error('whisper model not loaded');
     const segments = [];
     const params = new WhisperFullParams(WhisperSamplingStrategy.Greedy);
-    params.language = 'en';
+    // A multilingual model detects the language of each piece ('auto') and transcribes it in
+    // that language; an English-only model is told English.
+    const multilingual = !!whisper.isMultilingual;
+    params.language = multilingual ? 'auto' : 'en';
     params.nThreads = workerData.threads;
     params.tokenTimestamps = true;
     params.maxLen = 1;
@@ -63,7 +67,9 @@ parentPort.on('message', async (job) => {
     const text = whisper.full(params, job.pcm);
     // The segment callback may be queued to the event loop: let it run before replying.
     await new Promise((r) => setImmediate(r));
-    parentPort.postMessage({ type: 'done', id: job.id, text, segments });
+    // full() leaves the detected language's id on the context's default state.
+    const language = multilingual ? Whisper.lang(whisper.fullLangId) : null;
+    parentPort.postMessage({ type: 'done', id: job.id, text, segments, language });
   } catch (e) {
     parentPort.postMessage({ type: 'error', id: job.id, message: e && e.message ? e.message : String(e) });
   }
@@ -93,12 +99,22 @@ export class WhisperEngine implements AsrEngine {
     { resolve: (r: Extract<WhisperReply, { type: 'done' }>) => void; reject: (e: Error) => void }
   >();
 
+  /** Whether the model knows languages other than English; known once loaded. */
+  multilingual: boolean | undefined;
+
+  /**
+   * `origin` says where the model came from when it was not configured, e.g. "the best model
+   * pulled into DATA_DIR/models": it is part of the engine record stored with a transcript.
+   */
   constructor(
     private readonly modelPath: string,
     private readonly threads = availableParallelism(),
+    origin?: string,
   ) {
     this.model = basename(modelPath);
-    this.quality = `whisper.cpp with ${this.model}; accuracy depends on the model file and is not measured here. No per-word confidence: reported as 1.`;
+    this.quality =
+      `whisper.cpp with ${this.model}${origin ? ` (${origin})` : ''}; accuracy depends on the ` +
+      'model file and is not measured here. No per-word confidence: reported as 1.';
   }
 
   /** Loads the model once in the worker; throws a clear error for a missing or unreadable file. */
@@ -140,7 +156,10 @@ export class WhisperEngine implements AsrEngine {
     worker.unref();
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: WhisperReply) => {
-        if (reply.type === 'ready') return resolve();
+        if (reply.type === 'ready') {
+          this.multilingual = reply.multilingual;
+          return resolve();
+        }
         const job = reply.id !== undefined ? this.pending.get(reply.id) : undefined;
         if (reply.type === 'error' && !job) {
           void worker.terminate();
@@ -181,15 +200,44 @@ export class WhisperEngine implements AsrEngine {
     // whisper.cpp works on 30 s windows: longer pieces gain nothing.
     const { pcm, pieces } = await prepareAudio(input, opts, 30);
     const words: Word[] = [];
+    const heard: LanguageVote[] = [];
     for (const piece of pieces) {
       const from = Math.floor(piece.start * SAMPLE_RATE);
       const to = Math.min(pcm.length, Math.ceil(piece.end * SAMPLE_RATE));
-      const { text, segments } = await this.full(pcm.slice(from, to));
-      words.push(...toWords(segments, text, from / SAMPLE_RATE, (to - from) / SAMPLE_RATE));
+      const { text, segments, language } = await this.full(pcm.slice(from, to));
+      const pieceWords = toWords(segments, text, from / SAMPLE_RATE, (to - from) / SAMPLE_RATE);
+      words.push(...pieceWords);
+      if (language && pieceWords.length > 0)
+        heard.push({ code: language, seconds: (to - from) / SAMPLE_RATE });
       opts.onPieceDone?.(piece);
     }
-    return { words };
+    const detected = mainLanguage(heard);
+    return {
+      words,
+      language: this.multilingual
+        ? detected === null
+          ? null
+          : { code: detected, source: 'detected' }
+        : { code: 'en', source: 'default' },
+    };
   }
+}
+
+export interface LanguageVote {
+  code: string;
+  seconds: number;
+}
+
+/**
+ * The language spoken longest, from per-piece detections weighted by their duration (a
+ * meeting may switch language; the transcript records the main one). Null with no votes.
+ */
+export function mainLanguage(votes: readonly LanguageVote[]): string | null {
+  const total = new Map<string, number>();
+  for (const v of votes) total.set(v.code, (total.get(v.code) ?? 0) + v.seconds);
+  let best: string | null = null;
+  for (const [code, sec] of total) if (best === null || sec > total.get(best)!) best = code;
+  return best;
 }
 
 /** One-word segments (centiseconds) to words; the plain text spread evenly if none came. */

@@ -39,6 +39,15 @@ export interface DiarizedTurn {
   overlap?: boolean;
 }
 
+/**
+ * A learned speaker embedding (x-vector, ECAPA, ResNet…): one vector per window of mono
+ * speech at `sampleRate`. Vectors of one voice point the same way (cosine similarity).
+ */
+export type SpeakerEmbedder = (samples: Float32Array, sampleRate: number) => Float32Array;
+
+/** The recording's samples (16 kHz mono) between two times in seconds. */
+export type SampleReader = (startSec: number, endSec: number) => Float32Array;
+
 export interface DiarizeOptions {
   /** Number of speakers when known; estimated (1…maxSpeakers) otherwise. */
   speakers?: number;
@@ -48,6 +57,13 @@ export interface DiarizeOptions {
   /** Tuning; the defaults were chosen on the fixtures (see diarize.test.ts). */
   bicLambda?: number;
   switchPenalty?: number;
+  /**
+   * A learned speaker embedding, used instead of the hand-made voice statistics to decide
+   * who speaks when; needs `audio`. The block statistics still mark overlaps.
+   */
+  embedder?: SpeakerEmbedder;
+  /** The recording, whole or as a reader by time, for the embedder. */
+  audio?: Float32Array | SampleReader;
 }
 
 export interface Diarization {

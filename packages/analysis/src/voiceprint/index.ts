@@ -1,1 +1,2 @@
 export * from './voiceprint.js';
+export * from './embedding.js';

@@ -85,6 +85,8 @@ describe('the analysis pipeline', () => {
     expect(rows[0]?.runId).toBe(first.runId);
     expect(rows[0]?.audioLengthSec).toBeCloseTo(33.6, 0);
     expect(rows[0]?.words.length).toBeGreaterThan(10);
+    // pocketsphinx's en-us model knows English only: assumed, not detected.
+    expect(rows[0]?.language).toEqual({ code: 'en', source: 'default' });
     expect(rows[0]?.analytics).toMatchObject({ audioLengthSec: expect.any(Number) });
     // 33.6 s is one started minute.
     expect(await remaining()).toBe((before ?? 0) - 1);

@@ -6,7 +6,7 @@ import {
   type AnalysisJob,
   type AnalysisStep,
 } from '@parley/contracts';
-import { runSpeechStep, runTextStep } from '@parley/analysis';
+import { configuredSpeakerEmbedder, runSpeechStep, runTextStep } from '@parley/analysis';
 import { permanentMediaReason, reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import { creditsFor } from '../billing/index.js';
@@ -185,8 +185,15 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       if (!(await store.info(sourceKey))) throw new Error('the recording is no longer in storage');
       // Participants named in additionalDetails (speaker_NN → name) fix the speaker count.
       const named = Object.values(meeting.additionalDetails).filter((n) => n.trim()).length;
+      // A speaker-embedding model (SPEAKER_EMBEDDING_MODEL or pulled into DATA_DIR/models)
+      // decides who speaks when; without one the built-in voice statistics do.
+      const speakerModel = await configuredSpeakerEmbedder();
       const result = await withLocalFile(store, sourceKey, (file) =>
-        runSpeechStep(file, { speakers: named > 0 ? named : undefined, onProgress: progress }),
+        runSpeechStep(file, {
+          speakers: named > 0 ? named : undefined,
+          onProgress: progress,
+          embedder: speakerModel?.embed,
+        }),
       );
       await repo.upsertTranscript(
         {
@@ -209,6 +216,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
             ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
           })),
           speakerCount: result.speakerCount,
+          language: result.language,
         },
         now(),
       );

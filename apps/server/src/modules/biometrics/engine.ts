@@ -1,7 +1,12 @@
 // Templates from a registration clip and offline verification of a meeting's video against
-// them. The face decides; the voice template is a weak signal reported beside it.
+// them. The face decides; the voice template is a weak signal reported beside it: from a
+// speaker-embedding model when one is installed (SPEAKER_EMBEDDING_MODEL or pulled into
+// DATA_DIR/models), else from the built-in voice statistics.
 import {
   MediaError,
+  compareEmbeddingVoice,
+  configuredSpeakerEmbedder,
+  embeddingVoiceTemplate,
   SAME_PERSON_THRESHOLD,
   blockFeatures,
   compareFaces,
@@ -11,14 +16,16 @@ import {
   detectSpeech,
   faceTemplate,
   probeDuration,
+  SAMPLE_RATE,
   sampleFrames,
   voiceTemplate,
   type BlockStats,
+  type EmbeddingVoiceTemplate,
+  type LoadedSpeakerEmbedder,
   type FaceTemplate,
-  type VoiceComparison,
   type VoiceTemplate,
 } from '@parley/analysis';
-import type { BiometricStage } from '@parley/contracts';
+import type { BiometricStage, BiometricVoiceResult } from '@parley/contracts';
 import type { MeetingRow } from '../meetings/index.js';
 import { cropRgb, jpegOf, wavClip, type RgbImage } from './snippets.js';
 
@@ -34,9 +41,12 @@ export interface BiometricEngine {
   ): Promise<Verdict[]>;
 }
 
+/** Version 1: voice statistics (voiceprint.ts); version 2: a speaker-embedding model's vector. */
+export type AnyVoiceTemplate = VoiceTemplate | EmbeddingVoiceTemplate;
+
 export interface Templates {
   face: FaceTemplate | null;
-  voice: VoiceTemplate | null;
+  voice: AnyVoiceTemplate | null;
 }
 
 /** Whether a stored value has the shape of a face template (it comes back out of storage). */
@@ -51,11 +61,11 @@ const TEMPLATE_FACES = 8;
 /** Sound of a recording as voice blocks, with the speech ranges; null when it has no sound. */
 async function voiceBlocks(
   file: string,
-): Promise<{ blocks: BlockStats[]; speech: Range[] } | null> {
+): Promise<{ pcm: Float32Array; blocks: BlockStats[]; speech: Range[] } | null> {
   try {
     const pcm = await decodeAll(file);
     const [blocks, speech] = [blockFeatures(pcm), await detectSpeech(pcm)];
-    return { blocks, speech };
+    return { pcm, blocks, speech };
   } catch (err) {
     if (err instanceof MediaError) return null;
     throw err;
@@ -77,11 +87,58 @@ export async function templatesFromClip(file: string): Promise<Templates> {
   const best = candidates.sort((a, b) => b.score - a.score).slice(0, TEMPLATE_FACES);
   const face = best.length ? faceTemplate(best.map((c) => c.embedding)) : null;
   const sound = await voiceBlocks(file);
-  const voice = sound
-    ? (voiceTemplate(sound.blocks, sound.speech.length ? sound.speech : undefined) ??
-      voiceTemplate(sound.blocks))
-    : null;
+  const speakerModel = await configuredSpeakerEmbedder();
+  let voice: AnyVoiceTemplate | null = null;
+  if (sound && speakerModel) {
+    const whole = [{ start: 0, end: sound.pcm.length / SAMPLE_RATE }];
+    voice = embeddingVoiceTemplate(
+      sound.pcm,
+      sound.speech.length ? sound.speech : whole,
+      speakerModel,
+    );
+  } else if (sound) {
+    voice =
+      voiceTemplate(sound.blocks, sound.speech.length ? sound.speech : undefined) ??
+      voiceTemplate(sound.blocks);
+  }
   return { face, voice };
+}
+
+/**
+ * One candidate's voice against a speaker's turns: by the template's own method. An
+ * embedding template needs the model that made it; without it there is no comparison.
+ */
+function compareAnyVoice(
+  template: AnyVoiceTemplate,
+  sound: { pcm: Float32Array; blocks: BlockStats[] },
+  ranges: readonly Range[],
+  speakerModel: LoadedSpeakerEmbedder | null,
+): Verdict['voice'] {
+  if (template.version === 2) {
+    const c = speakerModel
+      ? compareEmbeddingVoice(template, sound.pcm, ranges, speakerModel)
+      : null;
+    return c
+      ? {
+          method: 'speaker-embedding',
+          model: template.model,
+          similarity: c.similarity,
+          threshold: c.threshold,
+          likelySame: c.likelySame,
+          weakSignal: true,
+        }
+      : null;
+  }
+  const c = compareVoice(template, sound.blocks, ranges);
+  return c
+    ? {
+        method: 'voice-statistics',
+        llr: c.llr,
+        threshold: c.threshold,
+        likelySame: c.likelySame,
+        weakSignal: true,
+      }
+    : null;
 }
 
 export interface Range {
@@ -96,7 +153,7 @@ export interface Turn extends Range {
 export interface Candidate {
   id: string;
   face: FaceTemplate | null;
-  voice: VoiceTemplate | null;
+  voice: AnyVoiceTemplate | null;
 }
 
 export interface Verdict {
@@ -105,7 +162,7 @@ export interface Verdict {
   speaker: string | null;
   videoTimeStamp: number | null;
   face: { similarity: number; threshold: number; samePerson: boolean } | null;
-  voice: (Pick<VoiceComparison, 'llr' | 'threshold' | 'likelySame'> & { weakSignal: true }) | null;
+  voice: BiometricVoiceResult | null;
   image: string | null;
   audio: string | null;
   mismatchedEvents: { start: number; end: number; similarity: number }[];
@@ -186,6 +243,7 @@ export async function verifyVideo(
 
   onProgress('voiceRecognition', 0);
   const sound = candidates.some((c) => c.voice) ? await voiceBlocks(file) : null;
+  const speakerModel = sound ? await configuredSpeakerEmbedder() : null;
   const judged = candidates.map((c) => {
     const frames = seen.get(c.id) ?? [];
     const matches = frames.filter((f) => f.best >= SAME_PERSON_THRESHOLD);
@@ -198,7 +256,8 @@ export async function verifyVideo(
     const speaker = pickSpeaker(turns, status === 'verified' ? matches : frames);
     const ranges = speaker ? turns.filter((t) => t.speaker === speaker) : [];
     const voiceRanges = ranges.length ? ranges : [{ start: 0, end: Math.max(duration, 1) }];
-    const voice = c.voice && sound ? compareVoice(c.voice, sound.blocks, voiceRanges) : null;
+    const voice =
+      c.voice && sound ? compareAnyVoice(c.voice, sound, voiceRanges, speakerModel) : null;
     return { c, frames, status, speaker, ranges, voice };
   });
   onProgress('voiceRecognition', 1);
@@ -220,14 +279,7 @@ export async function verifyVideo(
             samePerson: found.similarity >= SAME_PERSON_THRESHOLD,
           }
         : null,
-      voice: voice
-        ? {
-            llr: voice.llr,
-            threshold: voice.threshold,
-            likelySame: voice.likelySame,
-            weakSignal: true,
-          }
-        : null,
+      voice,
       image: found ? (await jpegOf(found.crop)).toString('base64') : null,
       audio: sound
         ? await wavClip(file, clipFrom, AUDIO_SNIPPET_SEC)

@@ -1,6 +1,6 @@
-import { isVoiceTemplate, type FaceTemplate, type VoiceTemplate } from '@parley/analysis';
+import { isEmbeddingVoiceTemplate, isVoiceTemplate, type FaceTemplate } from '@parley/analysis';
 import type { SecretBox } from '../../platform/secrets.js';
-import { isFaceTemplate } from './engine.js';
+import { isFaceTemplate, type AnyVoiceTemplate } from './engine.js';
 import type { ParticipantRow, ParticipantsRepo, TemplateKind } from './repo.js';
 
 /** What a sealed template is bound to: its organisation, participant and kind. */
@@ -12,13 +12,14 @@ export async function openTemplates(
   repo: ParticipantsRepo,
   secrets: SecretBox,
   row: ParticipantRow,
-): Promise<{ face: FaceTemplate | null; voice: VoiceTemplate | null }> {
+): Promise<{ face: FaceTemplate | null; voice: AnyVoiceTemplate | null }> {
   let face: FaceTemplate | null = null;
-  let voice: VoiceTemplate | null = null;
+  let voice: AnyVoiceTemplate | null = null;
   for (const t of await repo.templates(row.id)) {
     const value = secrets.open(t.sealed, sealContext(row, t.kind as TemplateKind));
     if (t.kind === 'face' && isFaceTemplate(value)) face = value;
-    if (t.kind === 'voice' && isVoiceTemplate(value)) voice = value;
+    if (t.kind === 'voice' && (isVoiceTemplate(value) || isEmbeddingVoiceTemplate(value)))
+      voice = value;
   }
   return { face, voice };
 }

@@ -5,6 +5,7 @@ import {
   type AsrEngineInfo,
   type Diarization,
   type RouteResponse,
+  type SpokenLanguage,
   type Transcription,
   type TranscriptionEntry,
   type analysisRoutes,
@@ -22,6 +23,7 @@ export type SpeakerNames = Record<string, string>;
 /** The parts of a transcript row the views read. */
 export interface TranscriptData {
   engine: AsrEngineInfo;
+  language?: SpokenLanguage | null;
   audioLengthSec: number;
   words: StoredWord[];
   turns: StoredTurn[];
@@ -92,6 +94,7 @@ export const EMPTY_TRANSCRIPTION: Transcription = {
   wordToWordTimestamps: [],
   speakers: [],
   engine: null,
+  language: null,
   editedAt: null,
 };
 
@@ -109,6 +112,7 @@ export function transcriptionOf(data: TranscriptData, names: SpeakerNames): Tran
     })),
     speakers: speakersOf(data).map((key) => ({ key, name: speakerDisplayName(key, names) })),
     engine: data.engine,
+    language: data.language ?? null,
     editedAt: data.editedAt?.toISOString() ?? null,
   };
 }

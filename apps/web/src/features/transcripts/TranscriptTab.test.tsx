@@ -68,5 +68,31 @@ describe('TranscriptTab', () => {
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/v1\/transcription\/m1$/);
     expect(screen.getByTestId('asr-engine').textContent).toContain('Whisper base.en');
     expect(screen.getByRole('button', { name: 'Search transcript' })).toBeTruthy();
+    // A transcript stored before languages were recorded shows no language.
+    expect(screen.queryByTestId('transcript-language')).toBeNull();
+  });
+
+  it('shows the detected language beside the engine, and an assumed one as assumed', async () => {
+    fakeServer().on(analysisRoutes.transcription, {
+      ...TRANSCRIPTION,
+      language: { code: 'de', source: 'detected' },
+    });
+    signInWith(['Essentials', 'Zai Intelligence']);
+    renderTab();
+    const badge = await screen.findByTestId('transcript-language');
+    expect(badge.textContent).toBe('Germandetected');
+    expect(badge.getAttribute('title')).toMatch(/^German, detected from the speech/);
+    cleanup();
+
+    fakeServer().on(analysisRoutes.transcription, {
+      ...TRANSCRIPTION,
+      language: { code: 'en', source: 'default' },
+    });
+    renderTab();
+    const assumed = await screen.findByTestId('transcript-language');
+    expect(assumed.textContent).toBe('Englishassumed');
+    expect(assumed.getAttribute('title')).toMatch(
+      /knows only this language, so it was not detected/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import { ZAI_FEATURE, useTranscription } from '../analysis';
 import { buildBlocks } from './model';
 import { NO_TRANSCRIPT_MESSAGE, TranscriptPanel } from './TranscriptPanel';
 import { EngineNote } from './EngineNote';
+import { LanguageNote } from './LanguageNote';
 import type { TranscriptMoment } from './selection';
 
 interface Props {
@@ -80,7 +81,12 @@ export function TranscriptTab({
       onSeek={onSeek}
       searchable={hasZai}
       onHighlight={onHighlight}
-      note={<EngineNote engine={transcription.data?.engine ?? status?.engine} />}
+      note={
+        <span className="flex min-w-0 items-center gap-2">
+          <LanguageNote language={transcription.data?.language} />
+          <EngineNote engine={transcription.data?.engine ?? status?.engine} />
+        </span>
+      }
     />
   );
 }
