@@ -33,7 +33,12 @@ export function referencePatches(): ReferencePatch[] {
     .slice(1)
     .map((line) => {
       const [file, country, subject, region, bpm] = line.split(',');
-      return { file: `rppg-set/${file}`, subject: `${country} ${subject}`, region: region!, bpm: Number(bpm) };
+      return {
+        file: `rppg-set/${file}`,
+        subject: `${country} ${subject}`,
+        region: region!,
+        bpm: Number(bpm),
+      };
     });
   const old = RPPG_PATCHES.map((patch) => ({
     file: `rppg/${patch}`,

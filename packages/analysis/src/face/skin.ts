@@ -98,7 +98,9 @@ export function skinColour(frame: Frame, mesh: Point[]): Omit<SkinSample, 't'> |
   }
   if (n === 0) return undefined;
   const whole = { r: r / n, g: g / n, b: b / n };
-  const regions = perRegion.map((p) => (p.n > 0 ? { r: p.r / p.n, g: p.g / p.n, b: p.b / p.n } : whole));
+  const regions = perRegion.map((p) =>
+    p.n > 0 ? { r: p.r / p.n, g: p.g / p.n, b: p.b / p.n } : whole,
+  );
   return { ...whole, pixels: n, regions };
 }
 

@@ -6,7 +6,13 @@ import { PULSE_BAND } from './pulse.js';
 import { evenlySpaced } from './resample.js';
 import { estimateRespiration } from './respiration.js';
 import { harmonicPeak, pulseSnrDb, welch } from './spectrum.js';
-import type { HeartRate, HeartRatePoint, PhysiologyResult, PulseMethod, RgbTrace } from './types.js';
+import type {
+  HeartRate,
+  HeartRatePoint,
+  PhysiologyResult,
+  PulseMethod,
+  RgbTrace,
+} from './types.js';
 
 export { HEART_RATE_SEARCH };
 

@@ -20,7 +20,10 @@ describe('heart rate on the 17 skin patches with a contact reference (5 + 1 peop
     const mae = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
     console.log(
       rows
-        .map((r) => `${r.file}: ${r.bpm} → ${r.hr.bpm ?? `null (${r.hr.reason})`} q${r.hr.qualityIndex}`)
+        .map(
+          (r) =>
+            `${r.file}: ${r.bpm} → ${r.hr.bpm ?? `null (${r.hr.reason})`} q${r.hr.qualityIndex}`,
+        )
         .join('\n'),
     );
     // Measured: on these compressed, moving patches the pulse's power at the rate and its
@@ -47,22 +50,37 @@ describe('heart rate from a trace with a known pulse', () => {
   const pulse = (bpm: number, extra: Partial<Parameters<typeof synthTrace>[0]> = {}) =>
     synthTrace({ sec: 30, fps: 15, bpm, amplitude: 0.6, noise: 1, ...extra });
 
-  it.each([48, 72, 96, 130])('reads %i bpm under per-region noise 1.7 times the pulse and light drift', (bpm) => {
-    const hr = estimateHeartRate(pulse(bpm), 15);
-    expect(hr.bpm).not.toBeNull();
-    expect(Math.abs(hr.bpm! - bpm)).toBeLessThan(2);
-    expect(hr.reason).toBeNull();
-    expect(hr.qualityIndex).toBeGreaterThanOrEqual(MIN_AGREEMENT);
-    expect(hr.regions).toBe(4);
-  });
+  it.each([48, 72, 96, 130])(
+    'reads %i bpm under per-region noise 1.7 times the pulse and light drift',
+    (bpm) => {
+      const hr = estimateHeartRate(pulse(bpm), 15);
+      expect(hr.bpm).not.toBeNull();
+      expect(Math.abs(hr.bpm! - bpm)).toBeLessThan(2);
+      expect(hr.reason).toBeNull();
+      expect(hr.qualityIndex).toBeGreaterThanOrEqual(MIN_AGREEMENT);
+      expect(hr.regions).toBe(4);
+    },
+  );
 
   it('finds the pulse in the one region that carries it (regions fused by their SNR)', () => {
-    const oneOfFour = synthTrace({ sec: 30, fps: 15, bpm: 80, amplitude: 0.8, noise: 1, pulsingRegions: 1 });
+    const oneOfFour = synthTrace({
+      sec: 30,
+      fps: 15,
+      bpm: 80,
+      amplitude: 0.8,
+      noise: 1,
+      pulsingRegions: 1,
+    });
     const fused = estimateHeartRate(oneOfFour, 15);
     expect(Math.abs(fused.bpm! - 80)).toBeLessThan(2);
     // The same frames averaged into one region dilute the pulse with three regions of noise.
-    const whole = estimateHeartRate(oneOfFour.map(({ t, r, g, b }) => ({ t, r, g, b })), 15);
-    console.log(`one pulsing region of four: fused SNR ${fused.snrDb} dB, averaged ${whole.snrDb} dB`);
+    const whole = estimateHeartRate(
+      oneOfFour.map(({ t, r, g, b }) => ({ t, r, g, b })),
+      15,
+    );
+    console.log(
+      `one pulsing region of four: fused SNR ${fused.snrDb} dB, averaged ${whole.snrDb} dB`,
+    );
     expect(fused.snrDb).toBeGreaterThan(whole.snrDb + 1);
   });
 

@@ -9,7 +9,13 @@ import { std } from './filter.js';
 import { PULSE_BAND, pulseSignal } from './pulse.js';
 import { trackRates } from './track.js';
 import type { PulseMethod, Quality, RgbColour, RgbSample } from './types.js';
-import { argmax, harmonicScores, snrAt, windowSpectra, type WindowSpectra } from './window-spectra.js';
+import {
+  argmax,
+  harmonicScores,
+  snrAt,
+  windowSpectra,
+  type WindowSpectra,
+} from './window-spectra.js';
 
 /**
  * Rates searched: 42–150 bpm. Below 42 is bradycardia rare outside athletes asleep; above 150
@@ -132,7 +138,12 @@ function runMethod(
     const pulse = clipSpikes(pulseSignal(samples, fps, method));
     const spectra = windowSpectra(pulse, fps, length, step, band);
     const mean = meanSpectrum(spectra);
-    const scores = harmonicScores(mean, spectra.binHz, HEART_RATE_SEARCH.lowHz, HEART_RATE_SEARCH.highHz);
+    const scores = harmonicScores(
+      mean,
+      spectra.binHz,
+      HEART_RATE_SEARCH.lowHz,
+      HEART_RATE_SEARCH.highHz,
+    );
     const peak = argmax(scores);
     const snr =
       peak < 0
@@ -145,7 +156,10 @@ function runMethod(
   const weights = parts.map((p) => (Number.isFinite(p.snr) ? 10 ** (p.snr / 10) : 0));
   const total = weights.reduce((a, b) => a + b, 0);
   const first = parts[0]!.spectra;
-  const fused: WindowSpectra = { ...first, power: first.power.map((p) => new Float64Array(p.length)) };
+  const fused: WindowSpectra = {
+    ...first,
+    power: first.power.map((p) => new Float64Array(p.length)),
+  };
   const pulse = new Float64Array(parts[0]!.pulse.length);
   parts.forEach((part, r) => {
     const w = total > 0 ? weights[r]! / total : 0;
@@ -154,7 +168,8 @@ function runMethod(
       for (let k = 0; k < out.length; k++) out[k] = out[k]! + w * p[k]!;
     });
     const sd = std(part.pulse);
-    if (sd > 0) for (let i = 0; i < pulse.length; i++) pulse[i] = pulse[i]! + (w * part.pulse[i]!) / sd;
+    if (sd > 0)
+      for (let i = 0; i < pulse.length; i++) pulse[i] = pulse[i]! + (w * part.pulse[i]!) / sd;
   });
   const flat = total === 0;
   const { binHz } = fused;
@@ -168,7 +183,9 @@ function runMethod(
   // Quality index: windows whose own strongest candidate agrees with the tracked answer.
   const own = scores.map((s) => argmax(s, from, to));
   const agreeing =
-    hz === null ? 0 : own.filter((k) => k >= 0 && Math.abs(k * binHz - hz) * 60 <= AGREE_BPM).length;
+    hz === null
+      ? 0
+      : own.filter((k) => k >= 0 && Math.abs(k * binHz - hz) * 60 <= AGREE_BPM).length;
   const agreement = scores.length > 0 ? agreeing / scores.length : 0;
   const { snrDb, noiseDb } =
     hz === null
@@ -233,7 +250,13 @@ export function estimateHeartRate(
       const snr =
         hz === null
           ? -Infinity
-          : snrAt(best.spectra.power[w]!, best.spectra.binHz, hz, PULSE_BAND.lowHz, PULSE_BAND.highHz).snrDb;
+          : snrAt(
+              best.spectra.power[w]!,
+              best.spectra.binHz,
+              hz,
+              PULSE_BAND.lowHz,
+              PULSE_BAND.highHz,
+            ).snrDb;
       return {
         t: round1((start + length / 2) / fps),
         bpm: answered && hz !== null ? round1(hz * 60) : null,

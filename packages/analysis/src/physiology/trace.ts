@@ -69,7 +69,10 @@ export async function probeVideo(file: string): Promise<VideoStream> {
 
 /** Mean R, G, B of one rgb24 frame over the pixels that are neither near black nor clipped. */
 export function meanSkinColour(frame: Uint8Array): RgbColour {
-  return meanOfPixels(frame, Array.from({ length: Math.floor(frame.length / 3) }, (_, i) => i));
+  return meanOfPixels(
+    frame,
+    Array.from({ length: Math.floor(frame.length / 3) }, (_, i) => i),
+  );
 }
 
 /**
@@ -84,7 +87,8 @@ export function quadrantColours(frame: Uint8Array, width: number, height: number
   const halfH = Math.max(1, Math.floor(height / 2));
   const quadrants: number[][] = [[], [], [], []];
   for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) quadrants[(y < halfH ? 0 : 2) + (x < halfW ? 0 : 1)]!.push(y * width + x);
+    for (let x = 0; x < width; x++)
+      quadrants[(y < halfH ? 0 : 2) + (x < halfW ? 0 : 1)]!.push(y * width + x);
   return quadrants.map((pixels) => meanOfPixels(frame, pixels));
 }
 

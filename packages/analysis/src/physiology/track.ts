@@ -36,7 +36,10 @@ export function trackRates(
   // Transition cost by distance in bins, beyond 4 sigma treated as the 4-sigma cost (a very
   // large jump is as unlikely as a large one; this keeps the search cheap).
   const reach = Math.min(states - 1, Math.ceil((4 * stepSigmaBpm) / binBpm));
-  const cost = Float64Array.from({ length: reach + 1 }, (_, d) => 0.5 * ((d * binBpm) / stepSigmaBpm) ** 2);
+  const cost = Float64Array.from(
+    { length: reach + 1 },
+    (_, d) => 0.5 * ((d * binBpm) / stepSigmaBpm) ** 2,
+  );
   const far = cost[reach]!;
   let prev = Float64Array.from({ length: states }, (_, s) => emission(0, s));
   const back: Int32Array[] = [];

@@ -18,7 +18,8 @@ import {
 import type { StoredFrame, StoredPhysiology } from '../../platform/db/schema.js';
 
 export const VIDEO_ENGINE = 'Human 3.3.6 (tfjs wasm)';
-export const VIDEO_MODELS = 'blazeface, facemesh+iris, emotion, faceres; rPPG POS/CHROM/GREEN by signal quality';
+export const VIDEO_MODELS =
+  'blazeface, facemesh+iris, emotion, faceres; rPPG POS/CHROM/GREEN by signal quality';
 /** A person needs this much skin trace for a heart rate (the library's windows are 10 s). */
 const MIN_PHYSIOLOGY_SEC = 10;
 
