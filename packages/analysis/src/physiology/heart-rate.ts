@@ -43,7 +43,7 @@ export const AGREE_BPM = 6;
  * noise window lands within 6 bpm of a given rate about one time in ten, but neighbouring
  * windows share 80 % of their samples and the tracked path leans towards where the windows
  * peak, so pure noise reaches more: on white-noise traces of 30–78 s (synthetic, seeded: the
- * unit tests) the share is 0.43 at the median and 0.73 at the 95th percentile. Three windows
+ * unit tests' generator) the share is 0.48 at the median and 0.73 at the 95th percentile. Three windows
  * in four is above what noise gives.
  */
 export const MIN_AGREEMENT = 0.75;
