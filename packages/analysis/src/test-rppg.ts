@@ -1,4 +1,5 @@
-// The rPPG fixtures and their reference heart rate, shared by the physiology tests.
+// The rPPG fixtures and their contact-sensor reference heart rates, shared by the physiology
+// tests: the two older patches (fixtures/rppg) and the rppg-set (5 people, 15 patches).
 import { readFileSync } from 'node:fs';
 import { fixture } from './test-fixtures.js';
 import { skinPatchTrace } from './physiology/trace.js';
@@ -14,6 +15,38 @@ export function referenceBpm(patch: RppgPatch): number {
     .find((l) => l.startsWith(`${patch},`));
   if (!row) throw new Error(`no reference for ${patch}`);
   return Number(row.split(',')[1]);
+}
+
+export interface ReferencePatch {
+  /** Path under fixtures/. */
+  file: string;
+  subject: string;
+  region: string;
+  bpm: number;
+}
+
+/** All 17 patches with a reference: the rppg-set's truth.csv and the two older patches. */
+export function referencePatches(): ReferencePatch[] {
+  const set = readFileSync(fixture('rppg-set/truth.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [file, country, subject, region, bpm] = line.split(',');
+      return {
+        file: `rppg-set/${file}`,
+        subject: `${country} ${subject}`,
+        region: region!,
+        bpm: Number(bpm),
+      };
+    });
+  const old = RPPG_PATCHES.map((patch) => ({
+    file: `rppg/${patch}`,
+    subject: 'India video1',
+    region: patch.replace(/^.*_|\.avi$/g, ''),
+    bpm: referenceBpm(patch),
+  }));
+  return [...set, ...old];
 }
 
 const traces = new Map<string, Promise<RgbTrace>>();

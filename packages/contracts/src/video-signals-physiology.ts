@@ -14,10 +14,17 @@ export const physiologyPersonSchema = z.object({
   durationSec: z.number(),
   fps: z.number(),
   heartRate: z.object({
+    /** Null when the signal cannot be trusted; `reason` then says why ('insufficient signal'). */
     bpm: z.number().nullable(),
+    /** Absent on results stored before the quality index existed. */
+    reason: z.string().nullable().optional(),
     snrDb: z.number(),
+    /** Share of 10 s windows agreeing on the rate (0–1); a rate is given from 0.75 up. */
+    qualityIndex: z.number().optional(),
     quality,
     method: z.string(),
+    /** Skin regions fused (forehead and both cheeks of a face). */
+    regions: z.number().optional(),
   }),
   heartRateSeries: z.array(
     z.object({ t: z.number(), bpm: z.number().nullable(), snrDb: z.number() }),

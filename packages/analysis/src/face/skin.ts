@@ -20,6 +20,12 @@ export interface SkinSample {
   b: number;
   /** Pixels averaged (all three regions). */
   pixels: number;
+  /**
+   * Each region's own mean colour, in SKIN_REGIONS order (forehead, left cheek, right cheek),
+   * for the physiology estimator to fuse by signal quality. A region that is not visible in
+   * this frame (turned away, out of the picture) repeats the whole-skin mean.
+   */
+  regions?: { r: number; g: number; b: number }[];
 }
 
 export interface SkinTrace {
@@ -64,7 +70,10 @@ export function skinColour(frame: Frame, mesh: Point[]): Omit<SkinSample, 't'> |
   let g = 0;
   let b = 0;
   let n = 0;
+  const perRegion: { r: number; g: number; b: number; n: number }[] = [];
   for (const indices of Object.values(SKIN_REGIONS)) {
+    const own = { r: 0, g: 0, b: 0, n: 0 };
+    perRegion.push(own);
     const hull = convexHull(indices.map((i) => mesh[i]!));
     if (hull.length < 3) continue;
     const xs = hull.map((p) => p[0]);
@@ -77,14 +86,22 @@ export function skinColour(frame: Frame, mesh: Point[]): Omit<SkinSample, 't'> |
       for (let x = x0; x <= x1; x++) {
         if (!insideConvex(hull, x + 0.5, y + 0.5)) continue;
         const at = (y * frame.width + x) * 3;
-        r += frame.rgb[at]!;
-        g += frame.rgb[at + 1]!;
-        b += frame.rgb[at + 2]!;
-        n++;
+        own.r += frame.rgb[at]!;
+        own.g += frame.rgb[at + 1]!;
+        own.b += frame.rgb[at + 2]!;
+        own.n++;
       }
+    r += own.r;
+    g += own.g;
+    b += own.b;
+    n += own.n;
   }
   if (n === 0) return undefined;
-  return { r: r / n, g: g / n, b: b / n, pixels: n };
+  const whole = { r: r / n, g: g / n, b: b / n };
+  const regions = perRegion.map((p) =>
+    p.n > 0 ? { r: p.r / p.n, g: p.g / p.n, b: p.b / p.n } : whole,
+  );
+  return { ...whole, pixels: n, regions };
 }
 
 /** Skin colour per tracked person at `fps` frames a second (physiology wants 15 or more). */

@@ -195,6 +195,7 @@ describe('faceSkinTrace (for physiology)', () => {
     expect(person!.samples.length).toBeGreaterThanOrEqual(31); // 90 % of 34 frames
     for (const s of person!.samples) {
       expect(s.pixels).toBeGreaterThan(500);
+      expect(s.regions).toHaveLength(3); // forehead, left cheek, right cheek for the estimator
       // Skin: red above green above blue, whatever the complexion under white light.
       expect(s.r).toBeGreaterThan(s.g);
       expect(s.g).toBeGreaterThan(s.b);

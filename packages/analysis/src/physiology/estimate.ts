@@ -1,7 +1,8 @@
 /** The whole physiology estimate from one skin colour trace. */
 import { detectBeats, hrvFromBeats } from './beats.js';
 import { estimateBloodPressure, estimateSpo2, estimateStress } from './estimates.js';
-import { autoMethod, PULSE_BAND, pulseSignal } from './pulse.js';
+import { estimateHeartRate, HEART_RATE_SEARCH } from './heart-rate.js';
+import { PULSE_BAND } from './pulse.js';
 import { evenlySpaced } from './resample.js';
 import { estimateRespiration } from './respiration.js';
 import { harmonicPeak, pulseSnrDb, welch } from './spectrum.js';
@@ -10,28 +11,20 @@ import type {
   HeartRatePoint,
   PhysiologyResult,
   PulseMethod,
-  Quality,
   RgbTrace,
 } from './types.js';
 
+export { HEART_RATE_SEARCH };
+
 export interface PhysiologyOptions {
-  /** Pulse extraction; 'auto' (default) is POS, or GREEN when blue is too dark (pulse.ts). */
+  /** Pulse extraction; 'auto' (default) keeps the method whose windows agree best. */
   method?: PulseMethod | 'auto';
 }
 
-/**
- * Fundamentals searched: 42–150 bpm, people sitting in a meeting. The band-pass keeps up to
- * 4 Hz so that the second harmonic of every candidate below 2 Hz counts (harmonicPeak).
- */
-export const HEART_RATE_SEARCH = { lowHz: PULSE_BAND.lowHz, highHz: 2.5 } as const;
 /** Spectral segment: 10 s holds 7–25 beats, enough to resolve 6 bpm before interpolation. */
 const SEGMENT_SEC = 10;
 /** Heart-rate chart: one point per 2 s over a 10 s window. */
 const SERIES_STEP_SEC = 2;
-/** Shorter traces give no heart rate: fewer than four beats at 42 bpm. */
-const MIN_SEC = 5;
-/** SNR (de Haan) at which the pulse is clearly above the noise of the band. */
-const GOOD_SNR_DB = 0;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function spectralRate(pulse: Float64Array, fps: number): { hz: number | null; snrDb: number } {
@@ -42,6 +35,10 @@ function spectralRate(pulse: Float64Array, fps: number): { hz: number | null; sn
   return { hz, snrDb: pulseSnrDb(spectrum, hz, PULSE_BAND.lowHz, PULSE_BAND.highHz) };
 }
 
+/**
+ * Each 10 s window's own strongest rate, every 2 s, untracked and ungated: for looking at a
+ * pulse waveform. `estimatePhysiology` charts the tracked rate instead.
+ */
 export function heartRateSeries(pulse: Float64Array, fps: number): HeartRatePoint[] {
   const window = Math.round(SEGMENT_SEC * fps);
   const step = Math.max(1, Math.round(SERIES_STEP_SEC * fps));
@@ -69,29 +66,23 @@ export function estimatePhysiology(
   if (!(trace.fps > 0)) throw new RangeError(`frame rate must be positive, got ${trace.fps}`);
   const { fps, samples } = evenlySpaced(trace);
   const durationSec = samples.length / fps;
-  const method = !opts.method || opts.method === 'auto' ? autoMethod(samples) : opts.method;
-  const usable = durationSec >= MIN_SEC;
-  const pulse = usable ? pulseSignal(samples, fps, method) : new Float64Array(0);
-  const overall = usable ? spectralRate(pulse, fps) : { hz: null, snrDb: -Infinity };
-  const quality: Quality =
-    overall.hz === null
-      ? 'none'
-      : overall.snrDb >= GOOD_SNR_DB && durationSec >= SEGMENT_SEC
-        ? 'good'
-        : 'low';
+  const estimate = estimateHeartRate(samples, fps, opts.method ?? 'auto');
   const heartRate: HeartRate = {
-    bpm: overall.hz === null ? null : round1(overall.hz * 60),
-    snrDb: round1(Math.max(-99, overall.snrDb)),
-    quality,
-    method,
+    bpm: estimate.bpm,
+    reason: estimate.reason,
+    snrDb: estimate.snrDb,
+    qualityIndex: estimate.qualityIndex,
+    quality: estimate.quality,
+    method: estimate.method,
+    regions: estimate.regions,
   };
-  const beats = overall.hz === null ? [] : detectBeats(pulse, fps, overall.hz);
-  const hrv = hrvFromBeats(beats, durationSec, quality);
+  const beats = estimate.hz === null ? [] : detectBeats(estimate.pulse, fps, estimate.hz);
+  const hrv = hrvFromBeats(beats, durationSec, heartRate.quality);
   return {
     durationSec: round1(durationSec),
     fps,
     heartRate,
-    heartRateSeries: usable ? heartRateSeries(pulse, fps) : [],
+    heartRateSeries: estimate.series,
     hrv,
     respiration: estimateRespiration(samples, fps, beats),
     stress: estimateStress(hrv, heartRate),

@@ -8,17 +8,25 @@
 export type * from './types.js';
 export { estimatePhysiology, heartRateSeries, HEART_RATE_SEARCH } from './estimate.js';
 export type { PhysiologyOptions } from './estimate.js';
+export {
+  autoMethod,
+  estimateHeartRate,
+  regionSeries,
+  MIN_SEC,
+  MIN_AGREEMENT,
+  AGREE_BPM,
+} from './heart-rate.js';
+export type { HeartRateEstimate } from './heart-rate.js';
 export { analyzePhysiologyFile } from './file.js';
 export type { PhysiologyFileOptions } from './file.js';
 export { evenlySpaced } from './resample.js';
-export { skinPatchTrace, probeVideo, meanSkinColour } from './trace.js';
+export { skinPatchTrace, probeVideo, meanSkinColour, quadrantColours } from './trace.js';
 export type { SkinPatchOptions } from './trace.js';
 export {
   posPulse,
   chromPulse,
   greenPulse,
   pulseSignal,
-  autoMethod,
   PULSE_BAND,
   DARK_BLUE_LEVEL,
 } from './pulse.js';

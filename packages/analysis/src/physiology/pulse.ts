@@ -8,16 +8,10 @@ export const PULSE_BAND = { lowHz: 0.7, highHz: 4 } as const;
 const WINDOW_SEC = 1.6;
 /**
  * Below this mean blue level (of 255) the blue channel is mostly compression and quantisation
- * noise; POS and CHROM both weigh blue heavily, so 'auto' falls back to GREEN. Both rPPG
- * fixtures (dark skin, dim light, blue ≈ 2–4) are such recordings; a lit face is far above.
+ * noise (an 8-bit channel a few levels above black). Only the SpO2 estimate uses it, to pick
+ * its reference channel; the pulse method is chosen by measured quality (heart-rate.ts).
  */
 export const DARK_BLUE_LEVEL = 10;
-
-/** The method 'auto' picks for this trace (see DARK_BLUE_LEVEL). */
-export function autoMethod(samples: readonly RgbSample[]): PulseMethod {
-  const blue = mean(samples.map((s) => s.b));
-  return blue < DARK_BLUE_LEVEL ? 'green' : 'pos';
-}
 
 const windowFrames = (fps: number) => Math.max(4, Math.round(WINDOW_SEC * fps));
 

@@ -1,5 +1,5 @@
 /** Puts a trace with dropped frames back on an even time grid. */
-import type { RgbSample, RgbTrace } from './types.js';
+import type { RgbColour, RgbSample, RgbTrace } from './types.js';
 
 /** A step longer than this many frame periods is a gap (a dropped frame or a lost face). */
 const GAP_FRAMES = 1.5;
@@ -24,12 +24,15 @@ export function evenlySpaced(trace: RgbTrace): RgbTrace {
     const a = samples[j]!;
     const b = samples[j + 1]!;
     const w = b.t > a.t ? Math.max(0, Math.min(1, (t - a.t) / (b.t - a.t))) : 0;
-    out.push({
-      t,
-      r: a.r + w * (b.r - a.r),
-      g: a.g + w * (b.g - a.g),
-      b: a.b + w * (b.b - a.b),
+    const mix = (x: RgbColour, y: RgbColour): RgbColour => ({
+      r: x.r + w * (y.r - x.r),
+      g: x.g + w * (y.g - x.g),
+      b: x.b + w * (y.b - x.b),
     });
+    const sample: RgbSample = { t, ...mix(a, b) };
+    if (a.regions && b.regions && a.regions.length === b.regions.length)
+      sample.regions = a.regions.map((x, k) => mix(x, b.regions![k]!));
+    out.push(sample);
   }
   return { fps, samples: out };
 }

@@ -1,10 +1,21 @@
-/** Mean colour of the skin region in one video frame (0–255 per channel). */
-export interface RgbSample {
-  /** Seconds from the start of the video. */
-  t: number;
+/** Mean colour of a skin area (0–255 per channel). */
+export interface RgbColour {
   r: number;
   g: number;
   b: number;
+}
+
+/** Mean colour of the skin region in one video frame (0–255 per channel). */
+export interface RgbSample extends RgbColour {
+  /** Seconds from the start of the video. */
+  t: number;
+  /**
+   * The same frame's skin split into regions, always in the same order (a face: forehead,
+   * left cheek, right cheek; a patch file: its four quadrants). Optional: without it the
+   * whole-skin colour (r, g, b) is the one region. Each region's pulse is extracted on its
+   * own and the regions are fused by their signal quality.
+   */
+  regions?: RgbColour[];
 }
 
 /**
@@ -18,8 +29,8 @@ export interface RgbTrace {
 
 /**
  * Pulse extraction: POS (Wang et al. 2017), CHROM (de Haan & Jeanne 2013), GREEN (Verkruysse
- * et al. 2008). 'auto' picks POS unless the blue channel is too dark to carry a pulse (see
- * pulse.ts), then GREEN.
+ * et al. 2008). 'auto' runs all three and keeps the one whose pulse is most consistent over
+ * the recording (heart-rate.ts).
  */
 export type PulseMethod = 'pos' | 'chrom' | 'green';
 
@@ -27,12 +38,22 @@ export type PulseMethod = 'pos' | 'chrom' | 'green';
 export type Quality = 'good' | 'low' | 'none';
 
 export interface HeartRate {
-  /** Beats per minute over the whole trace; null when no pulse could be found. */
+  /** Beats per minute over the whole trace; null when the signal cannot be trusted. */
   bpm: number | null;
+  /** Why `bpm` is null (insufficient signal, too short, no colour change); null with a value. */
+  reason: string | null;
   /** Signal-to-noise ratio of the pulse spectrum around the heart rate and its harmonic, dB. */
   snrDb: number;
+  /**
+   * Signal-quality index, 0–1: the share of 10 s windows whose own strongest pulse lies within
+   * 6 bpm of the answer. A value is given only from 0.75 up (noise traces stay below it 19
+   * times in 20) and when the pulse stands 3 dB above the noise level.
+   */
+  qualityIndex: number;
   quality: Quality;
   method: PulseMethod;
+  /** Skin regions fused (weights by their SNR). */
+  regions: number;
 }
 
 /** Heart rate in one window of the trace, for charts. */

@@ -18,7 +18,8 @@ import {
 import type { StoredFrame, StoredPhysiology } from '../../platform/db/schema.js';
 
 export const VIDEO_ENGINE = 'Human 3.3.6 (tfjs wasm)';
-export const VIDEO_MODELS = 'blazeface, facemesh+iris, emotion, faceres; rPPG POS';
+export const VIDEO_MODELS =
+  'blazeface, facemesh+iris, emotion, faceres; rPPG POS/CHROM/GREEN by signal quality';
 /** A person needs this much skin trace for a heart rate (the library's windows are 10 s). */
 const MIN_PHYSIOLOGY_SEC = 10;
 
@@ -84,7 +85,7 @@ export async function analyzePhysiology(
       const colour = skinColour(frame, face.mesh);
       if (!colour) return;
       const samples = persons.get(ids[i]!) ?? [];
-      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b });
+      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b, regions: colour.regions });
       persons.set(ids[i]!, samples);
     });
     if (durationSec > 0) onProgress(Math.min(1, frame.t / durationSec));

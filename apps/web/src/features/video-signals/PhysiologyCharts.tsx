@@ -27,7 +27,7 @@ function Stat({
   extra,
 }: {
   label: string;
-  value: number | string | null;
+  value: ReactNode;
   unit?: string;
   extra?: ReactNode;
 }) {
@@ -39,7 +39,7 @@ function Stat({
       </span>
       <span className="tabular text-lg font-semibold text-fg">
         {value ?? '—'}
-        {value !== null && unit ? (
+        {(typeof value === 'number' || typeof value === 'string') && unit ? (
           <span className="ml-1 text-xs font-normal text-muted">{unit}</span>
         ) : null}
       </span>
@@ -49,7 +49,25 @@ function Stat({
 
 const qualityTone = { good: 'success', low: 'warning', none: 'neutral' } as const;
 
+/** What the heart-rate tile says when the estimator gave no number. */
+function InsufficientSignal({ reason }: { reason: string | null | undefined }) {
+  return (
+    <span className="text-sm font-medium text-muted" title={reason ?? undefined}>
+      Insufficient signal
+    </span>
+  );
+}
+
+function insufficientText(reason: string | null | undefined): string {
+  const why = reason?.replace(/^insufficient signal: /, '');
+  return (
+    `Insufficient signal for a heart rate${why ? `: ${why}` : ''}. ` +
+    'Better light on the face, a steadier camera or a longer recording help.'
+  );
+}
+
 function PersonPhysiology({ p, onSeek }: { p: PhysiologyPerson; onSeek(time: number): void }) {
+  const noRate = p.heartRate.bpm === null;
   const rows = p.heartRateSeries.map((s) => ({
     t: s.t,
     bpm: s.bpm,
@@ -60,10 +78,12 @@ function PersonPhysiology({ p, onSeek }: { p: PhysiologyPerson; onSeek(time: num
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Stat
           label="Heart rate"
-          value={p.heartRate.bpm}
+          value={noRate ? <InsufficientSignal reason={p.heartRate.reason} /> : p.heartRate.bpm}
           unit="bpm"
           extra={
-            <Badge tone={qualityTone[p.heartRate.quality]}>{p.heartRate.quality} signal</Badge>
+            noRate ? null : (
+              <Badge tone={qualityTone[p.heartRate.quality]}>{p.heartRate.quality} signal</Badge>
+            )
           }
         />
         <Stat
@@ -94,31 +114,37 @@ function PersonPhysiology({ p, onSeek }: { p: PhysiologyPerson; onSeek(time: num
           extra={<EstimateLabel note={p.bloodPressure.note} />}
         />
       </div>
-      <TimeChart
-        kind="line"
-        rows={rows}
-        onSeek={onSeek}
-        className="h-36"
-        label="Heart rate over time"
-        yAxis={{ unit: '', domain: ['dataMin - 5', 'dataMax + 5'], allowDecimals: false }}
-        format={(v) => [`${String(v)} bpm`, 'Heart rate']}
-      >
-        <Line
-          dataKey="bpm"
-          stroke={CHART.axis}
-          strokeDasharray="3 3"
-          dot={false}
-          isAnimationActive={false}
-          connectNulls
-        />
-        <Line
-          dataKey="trusted"
-          stroke={CHART.negative}
-          strokeWidth={2}
-          dot={false}
-          isAnimationActive={false}
-        />
-      </TimeChart>
+      {noRate ? (
+        <p className="rounded-md border border-dashed border-border px-3 py-4 text-sm text-muted">
+          {insufficientText(p.heartRate.reason)}
+        </p>
+      ) : (
+        <TimeChart
+          kind="line"
+          rows={rows}
+          onSeek={onSeek}
+          className="h-36"
+          label="Heart rate over time"
+          yAxis={{ unit: '', domain: ['dataMin - 5', 'dataMax + 5'], allowDecimals: false }}
+          format={(v) => [`${String(v)} bpm`, 'Heart rate']}
+        >
+          <Line
+            dataKey="bpm"
+            stroke={CHART.axis}
+            strokeDasharray="3 3"
+            dot={false}
+            isAnimationActive={false}
+            connectNulls
+          />
+          <Line
+            dataKey="trusted"
+            stroke={CHART.negative}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+        </TimeChart>
+      )}
       <p className="text-xs text-subtle">
         Solid: windows with a clear pulse; dashed: noisy windows. From skin colour changes in the
         video (rPPG, {p.heartRate.method.toUpperCase()}), not a medical device.

@@ -104,6 +104,48 @@ describe('video signal cards', () => {
     expect(screen.getByText('118/76')).toBeTruthy();
   });
 
+  it("shows 'insufficient signal' with the reason, not a number, when the rate is null", () => {
+    const note = 'not clinically validated';
+    const reason = 'insufficient signal: only 33% of the 10 s windows agree on one rate';
+    const person: PhysiologyPerson = {
+      personId: 'person_01',
+      durationSec: 30,
+      fps: 15,
+      heartRate: {
+        bpm: null,
+        reason,
+        snrDb: -7,
+        qualityIndex: 0.33,
+        quality: 'none',
+        method: 'pos',
+      },
+      heartRateSeries: [{ t: 5, bpm: null, snrDb: -8 }],
+      hrv: { sdnnMs: null, rmssdMs: null, beats: 0, quality: 'none' },
+      respiration: { breathsPerMinute: null, source: null, quality: 'none' },
+      stress: { estimate: true, note, level: null, index: null, basis: 'HRV', quality: 'none' },
+      spo2: { estimate: true, note, percent: null },
+      bloodPressure: { estimate: true, note, systolic: null, diastolic: null },
+    };
+    renderWithProviders(
+      <PhysiologyCharts
+        data={{
+          meetingId: 'm',
+          video: ready,
+          estimated: ['Systolic_BP', 'Diastolic_BP', 'Blood_Oxygen', 'Stress_Level'],
+          averages: null,
+          persons: [person],
+        }}
+        loading={false}
+        onSeek={() => {}}
+      />,
+    );
+    expect(screen.getByTitle(reason).textContent).toBe('Insufficient signal');
+    expect(
+      screen.getByText(/only 33% of the 10 s windows agree on one rate\. Better light/),
+    ).toBeTruthy();
+    expect(screen.queryByText('none signal')).toBeNull();
+  });
+
   it('seeks the video to a proctoring alert', () => {
     const onSeek = vi.fn();
     const counts = { no_face: 1, multiple_faces: 0, looking_away: 0, face_mismatch: 0 };
