@@ -33,8 +33,7 @@ export async function measureEmotions(progress: (line: string) => void): Promise
   return rows;
 }
 
-const agrees = (r: EmotionRow) =>
-  r.predicted !== null && r.predicted === LABEL_TO_EMOTION[r.label];
+const agrees = (r: EmotionRow) => r.predicted !== null && r.predicted === LABEL_TO_EMOTION[r.label];
 
 export function emotionsSignal(rows: readonly EmotionRow[]): SignalAccuracy {
   const labels = [...new Set(rows.map((r) => r.label))].sort();

@@ -107,10 +107,20 @@ export function biasTable(rows: readonly LabelledFaceRow[]): BiasRow[] {
     };
   };
   return [
-    ...['Female', 'Male'].map((g) => row('gender', g, rows.filter((r) => r.gender === g))),
-    ...AGE_BINS.map((b) => row('age', b, rows.filter((r) => r.ageBin === b))).filter(
-      (r) => r.photos > 0,
+    ...['Female', 'Male'].map((g) =>
+      row(
+        'gender',
+        g,
+        rows.filter((r) => r.gender === g),
+      ),
     ),
+    ...AGE_BINS.map((b) =>
+      row(
+        'age',
+        b,
+        rows.filter((r) => r.ageBin === b),
+      ),
+    ).filter((r) => r.photos > 0),
   ];
 }
 

@@ -49,11 +49,7 @@ export async function measureAll(parts: readonly Part[]): Promise<AccuracyReport
     const progress = progressFor('faces');
     const multi = await measureMultiFaces(progress);
     const labelled = await measureLabelledFaces(progress);
-    signals.push(
-      faceDetectionSignal(multi, labelled),
-      genderSignal(labelled),
-      ageSignal(labelled),
-    );
+    signals.push(faceDetectionSignal(multi, labelled), genderSignal(labelled), ageSignal(labelled));
     bias = { dataset: fairfaceDataset(labelled), rows: biasTable(labelled) };
   }
   if (parts.includes('emotions'))
@@ -82,7 +78,8 @@ async function main(): Promise<void> {
   });
   const parts = values.only ? (values.only.split(',') as Part[]) : [...PARTS];
   const unknown = parts.filter((p) => !PARTS.includes(p));
-  if (unknown.length > 0) throw new Error(`unknown part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
   if (values.write && values.only) throw new Error('--write publishes every figure: drop --only');
   const started = Date.now();
   const report = await measureAll(parts);

@@ -11,7 +11,9 @@ import type { SignalAccuracy } from './types.js';
 
 export const DIARIZATION_RECORDINGS = [
   'two-speakers',
-  ...['dev00', 'dev01', 'trn01', 'trn03', 'trn05', 'trn07', 'trn08', 'trn09'].map((n) => `ami/${n}`),
+  ...['dev00', 'dev01', 'trn01', 'trn03', 'trn05', 'trn07', 'trn08', 'trn09'].map(
+    (n) => `ami/${n}`,
+  ),
 ] as const;
 
 /** NIST md-eval's no-score zone around each reference boundary, seconds. */
@@ -78,7 +80,14 @@ export function speakersSignal(rows: readonly SpeakersRow[]): SignalAccuracy {
       'Speech is cut into turns and each turn given to a speaker; the diarization error rate is ' +
       'the share of speech time missed, falsely detected or given to the wrong person.',
     metrics: [
-      valueMetric('der', 'Diarization error rate', mean(rows.map((r) => r.der)), 'share', 'lower', over),
+      valueMetric(
+        'der',
+        'Diarization error rate',
+        mean(rows.map((r) => r.der)),
+        'share',
+        'lower',
+        over,
+      ),
       valueMetric(
         'der-collar',
         `Diarization error rate, ${DER_COLLAR_SEC} s collar`,

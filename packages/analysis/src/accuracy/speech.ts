@@ -104,7 +104,10 @@ export function pooledWer(rows: readonly SpeechRow[]): number | null {
 const engineLabel = (e: { engine: string; model: string }): string =>
   e.engine === 'pocketsphinx' ? e.engine : `${e.engine} ${e.model}`;
 
-export function speechSignal(rows: readonly SpeechRow[], skipped: readonly string[]): SignalAccuracy {
+export function speechSignal(
+  rows: readonly SpeechRow[],
+  skipped: readonly string[],
+): SignalAccuracy {
   const engines = [...new Set(rows.map((r) => `${r.engine}\u0000${r.model}`))].map((k) => {
     const [engine, model] = k.split('\u0000') as [string, string];
     return { engine, model, rows: rows.filter((r) => r.engine === engine && r.model === model) };

@@ -39,7 +39,9 @@ export function formatReport(report: AccuracyReport): string {
     }),
   );
   const cell = (m: Metric) =>
-    m.value === null ? '—' : `${formatValue(m)} (${m.count!.k}/${m.count!.n}, ${percent(m.interval!.low)}–${percent(m.interval!.high)})`;
+    m.value === null
+      ? '—'
+      : `${formatValue(m)} (${m.count!.k}/${m.count!.n}, ${percent(m.interval!.low)}–${percent(m.interval!.high)})`;
   const bias = table(
     ['group', 'photos', 'face found', 'gender right', 'age within one group'],
     report.bias.rows.map((r) => [

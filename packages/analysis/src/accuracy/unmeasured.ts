@@ -7,7 +7,16 @@ const NO_REFERENCE =
   'cuff recorded alongside the video).';
 
 const unmeasured = (key: SignalKey, name: string, method: string, notes: string[]) =>
-  ({ key, name, estimate: true, method, metrics: [], data: [], breakdown: [], notes }) satisfies SignalAccuracy;
+  ({
+    key,
+    name,
+    estimate: true,
+    method,
+    metrics: [],
+    data: [],
+    breakdown: [],
+    notes,
+  }) satisfies SignalAccuracy;
 
 export const UNMEASURED_SIGNALS: SignalAccuracy[] = [
   unmeasured(

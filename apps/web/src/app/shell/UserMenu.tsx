@@ -1,13 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate, Link } from 'react-router';
-import {
-  Check,
-  ChevronsUpDown,
-  CircleQuestionMark,
-  Gauge,
-  LogOut,
-  UserRound,
-} from 'lucide-react';
+import { Check, ChevronsUpDown, CircleQuestionMark, Gauge, LogOut, UserRound } from 'lucide-react';
 import type { SessionUser } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { fullName } from '../../lib/format';

@@ -8,33 +8,37 @@ import { BiasTable } from './BiasTable';
 import { formatBasis, formatMetric } from './format';
 import { SignalCard } from './SignalCard';
 
-const GROUPS: { title: string; icon: LucideIcon; description: string; keys: AccuracySignalKey[] }[] =
-  [
-    {
-      title: 'Speech',
-      icon: AudioLines,
-      description: 'The transcript and who spoke when.',
-      keys: ['speech-to-text', 'speakers'],
-    },
-    {
-      title: 'Faces',
-      icon: ScanFace,
-      description: 'Faces in the video and what a face model reads from them.',
-      keys: ['face-detection', 'gender', 'age', 'emotions'],
-    },
-    {
-      title: 'Physiology',
-      icon: Activity,
-      description: 'Read from the skin colour in the video; none of it is a medical measurement.',
-      keys: ['heart-rate', 'hrv', 'respiration', 'spo2', 'blood-pressure', 'stress'],
-    },
-    {
-      title: 'Behaviour',
-      icon: ShieldAlert,
-      description: 'Experimental cues that must never decide anything alone.',
-      keys: ['truthfulness'],
-    },
-  ];
+const GROUPS: {
+  title: string;
+  icon: LucideIcon;
+  description: string;
+  keys: AccuracySignalKey[];
+}[] = [
+  {
+    title: 'Speech',
+    icon: AudioLines,
+    description: 'The transcript and who spoke when.',
+    keys: ['speech-to-text', 'speakers'],
+  },
+  {
+    title: 'Faces',
+    icon: ScanFace,
+    description: 'Faces in the video and what a face model reads from them.',
+    keys: ['face-detection', 'gender', 'age', 'emotions'],
+  },
+  {
+    title: 'Physiology',
+    icon: Activity,
+    description: 'Read from the skin colour in the video; none of it is a medical measurement.',
+    keys: ['heart-rate', 'hrv', 'respiration', 'spo2', 'blood-pressure', 'stress'],
+  },
+  {
+    title: 'Behaviour',
+    icon: ShieldAlert,
+    description: 'Experimental cues that must never decide anything alone.',
+    keys: ['truthfulness'],
+  },
+];
 
 const signalsOf = (keys: AccuracySignalKey[]): SignalAccuracy[] =>
   keys.flatMap((k) => ACCURACY_REPORT.signals.filter((s) => s.key === k));
@@ -43,7 +47,10 @@ const signalsOf = (keys: AccuracySignalKey[]): SignalAccuracy[] =>
 function AtAGlance() {
   const measured = ACCURACY_REPORT.signals.filter((s) => s.metrics.length > 0);
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="accuracy-glance">
+    <dl
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      data-testid="accuracy-glance"
+    >
       {measured.map((s) => {
         const m = s.metrics[0]!;
         return (
@@ -82,9 +89,9 @@ export default function AboutAnalysisPage() {
         title="About the analysis"
         description={
           <>
-            How accurate each signal is, measured on public recordings and photos with known
-            answers that the analysis was not tuned on. Figures labelled <em>Estimate</em> are
-            shown as estimates in meetings too. Measured{' '}
+            How accurate each signal is, measured on public recordings and photos with known answers
+            that the analysis was not tuned on. Figures labelled <em>Estimate</em> are shown as
+            estimates in meetings too. Measured{' '}
             <time dateTime={measuredAt}>{formatDayMonthYear(measuredAt)}</time>; re-measured with
             every change to the analysis.
           </>

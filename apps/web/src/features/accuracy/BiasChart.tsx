@@ -50,7 +50,11 @@ export function BiasChart({ rows }: { rows: BiasRow[] }) {
         aria-label="Gender and age accuracy per gender and age group; the table below has the figures"
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+          <BarChart
+            data={data}
+            layout="vertical"
+            margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
+          >
             <CartesianGrid horizontal={false} stroke={CHART.grid} strokeDasharray="3 3" />
             <XAxis
               type="number"

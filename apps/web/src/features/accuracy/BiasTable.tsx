@@ -30,7 +30,11 @@ const SHARES = [
 ] as const;
 
 const columns: DataColumn<BiasRow>[] = [
-  { id: 'group', header: 'Group', cell: (r) => <span className="font-medium">{groupName(r)}</span> },
+  {
+    id: 'group',
+    header: 'Group',
+    cell: (r) => <span className="font-medium">{groupName(r)}</span>,
+  },
   { id: 'photos', header: 'Photos', className: 'text-right tabular', cell: (r) => r.photos },
   ...SHARES.map((s) => ({
     id: s.id,

@@ -47,7 +47,9 @@ function BreakdownTable({ breakdown }: { breakdown: AccuracyBreakdown }) {
             {breakdown.columns.map((c, i) => (
               <div key={c.key} className="contents">
                 <dt className="text-muted">{c.name}</dt>
-                <dd className="tabular text-right text-fg">{formatCell(r.cells[i] ?? null, c.unit)}</dd>
+                <dd className="tabular text-right text-fg">
+                  {formatCell(r.cells[i] ?? null, c.unit)}
+                </dd>
               </div>
             ))}
           </dl>

@@ -48,7 +48,10 @@ export default function HelpPage() {
             <p className="text-sm text-muted">
               Each signal’s measured accuracy, the data it was measured on and which values are
               estimates:{' '}
-              <Link className="font-medium text-accent-text hover:underline" to={ABOUT_ANALYSIS_PATH}>
+              <Link
+                className="font-medium text-accent-text hover:underline"
+                to={ABOUT_ANALYSIS_PATH}
+              >
                 About the analysis
               </Link>
               .
