@@ -48,6 +48,8 @@ export interface EngineChoice {
  * DATA_DIR/models (where `npm run models -- pull` puts them) or named by WHISPER_MODEL.
  */
 export function speechEngines(env: Record<string, string | undefined> = process.env): EngineChoice {
+  // Named as configured (./data by default), not as an absolute path: the note is published.
+  const shownDir = `${env.DATA_DIR ?? './data'}/models`;
   const dir = resolve(env.DATA_DIR ?? './data', 'models');
   const candidates = new Set<string>();
   if (env.WHISPER_MODEL) candidates.add(resolve(env.WHISPER_MODEL));
@@ -64,7 +66,7 @@ export function speechEngines(env: Record<string, string | undefined> = process.
   }
   if (engines.length === 1)
     skipped.push(
-      `whisper: no real model in ${dir} (\`npm run models -- pull NAME\` downloads one), not measured`,
+      `whisper: no real model in ${shownDir} (\`npm run models -- pull NAME\` downloads one), not measured`,
     );
   return { engines, skipped };
 }

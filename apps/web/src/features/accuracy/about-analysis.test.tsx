@@ -23,7 +23,9 @@ vi.mock('recharts', async (original) => {
 
 afterEach(cleanup);
 
-describe('About the analysis', () => {
+// Role queries walk the whole page (13 signal cards, two tables, a chart): on a machine shared
+// with other work that takes seconds, hence the longer limit.
+describe('About the analysis', { timeout: 30_000 }, () => {
   it('shows every signal with its published figures, its data and whether it is an estimate', () => {
     renderWithProviders(<AboutAnalysisPage />, { path: '/about/analysis' });
     expect(screen.getByRole('heading', { level: 1, name: 'About the analysis' })).toBeTruthy();
@@ -48,7 +50,9 @@ describe('About the analysis', () => {
 
   it('shows the face bias table by gender and age group with counts and 95 % intervals', () => {
     renderWithProviders(<AboutAnalysisPage />, { path: '/about/analysis' });
-    const table = screen.getByRole('table', { name: 'Face accuracy by gender and age group' });
+    const table = within(screen.getByTestId('bias-section')).getByRole('table', {
+      name: 'Face accuracy by gender and age group',
+    });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(ACCURACY_REPORT.bias.rows.length);
     ACCURACY_REPORT.bias.rows.forEach((r, i) => {
