@@ -16,18 +16,20 @@ test('a member opens About the analysis from the user menu and reads the figures
 
   // A measured figure with what it was counted on: speaker count right on the 9 recordings.
   const speakers = page.getByTestId('signal-speakers');
-  await expect(speakers.getByTestId('metric-speaker-count')).toContainText(/\d+(\.\d)? %/);
+  await expect(speakers.getByTestId('metric-speaker-count')).toContainText(/\d+(\.\d)?\s%/);
   await expect(speakers.getByTestId('metric-speaker-count')).toContainText(/\d+ of 9/);
   await expect(speakers).toContainText('AMI meeting corpus');
   // Estimates are labelled; a signal nobody could measure says so.
   await expect(page.getByTestId('signal-heart-rate').getByText('Estimate')).toBeVisible();
-  await expect(page.getByTestId('signal-blood-pressure').getByText('Not measured')).toBeVisible();
+  await expect(
+    page.getByTestId('signal-blood-pressure').getByText('Not measured', { exact: true }),
+  ).toBeVisible();
 
   // The bias table: a row per gender and age group with counts and 95 % intervals.
   const table = page.getByRole('table', { name: 'Face accuracy by gender and age group' });
   const female = table.getByRole('row').filter({ hasText: 'Female' });
   await expect(female).toContainText(/\(\d+\/\d+\)/);
-  await expect(female).toContainText(/\d+\.\d %–\d+\.\d %/);
+  await expect(female).toContainText(/\d+\.\d\s%–\d+\.\d\s%/);
   await expect(page.getByTestId('bias-chart').locator('svg').first()).toBeVisible();
 
   await shootThemesAndSizes(page, SCREENS, 'about-analysis');

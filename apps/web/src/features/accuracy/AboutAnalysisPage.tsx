@@ -58,13 +58,16 @@ function AtAGlance() {
             key={s.key}
             className="flex flex-col gap-1 rounded-card border border-border bg-surface p-4 shadow-sm"
           >
-            <dt className="flex items-center justify-between gap-2 text-xs font-medium text-muted">
+            <dt className="flex flex-wrap items-center justify-between gap-1.5 text-xs font-medium text-muted">
               {s.name}
               {s.estimate ? <Badge tone="warning">Estimate</Badge> : null}
             </dt>
             <dd className="flex flex-col gap-0.5">
               <span className="tabular text-2xl font-semibold text-fg">{formatMetric(m)}</span>
-              <span className="text-xs text-muted">{m.name}</span>
+              <span className="text-xs text-muted">
+                {m.name}
+                {m.better === 'lower' ? ' · lower is better' : ''}
+              </span>
               <span className="tabular text-xs text-subtle">{formatBasis(m)}</span>
             </dd>
           </div>
@@ -101,8 +104,14 @@ export default function AboutAnalysisPage() {
       {GROUPS.map((g) => (
         <Section key={g.title} title={g.title} icon={g.icon} description={g.description}>
           <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
-            {signalsOf(g.keys).map((s) => (
-              <SignalCard key={s.key} signal={s} />
+            {signalsOf(g.keys).map((s, _, all) => (
+              <SignalCard
+                key={s.key}
+                signal={s}
+                // A measured signal among unmeasured ones takes the whole row, so the short
+                // 'not measured' cards pair up instead of stretching beside a tall one.
+                wide={s.metrics.length > 0 && all.some((o) => o.metrics.length === 0)}
+              />
             ))}
           </div>
           {g.title === 'Faces' && bias.rows.length > 0 ? (

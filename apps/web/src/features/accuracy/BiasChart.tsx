@@ -2,7 +2,6 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
-  ErrorBar,
   Legend,
   ResponsiveContainer,
   Tooltip as ChartTooltip,
@@ -14,46 +13,87 @@ import { CHART } from '../../ui/charts/chart-theme';
 import { ChartCard } from '../../ui/charts/ChartCard';
 import { percent } from './format';
 
-/** Value and the whisker lengths below and above it (recharts' ErrorBar takes deltas). */
-const bar = (m: AccuracyMetric) =>
-  m.value === null || !m.interval
-    ? { value: null, error: [0, 0] }
-    : { value: m.value, error: [m.value - m.interval.low, m.interval.high - m.value] };
-
 const SERIES = [
   { key: 'gender', name: 'Gender right', colour: CHART.accent },
-  { key: 'age', name: 'Age within one group', colour: 'var(--info)' },
+  { key: 'age', name: 'Age within one group', colour: 'var(--warning)' },
 ] as const;
+type SeriesKey = (typeof SERIES)[number]['key'];
 
-/** Gender and age accuracy per group as bars with their 95 % intervals as whiskers. */
+interface Point {
+  group: string;
+  /** Each series' 95 % interval [low, high] (the floating bar) and its value (the mark). */
+  gender: [number, number] | null;
+  genderValue: number | null;
+  age: [number, number] | null;
+  ageValue: number | null;
+}
+
+const interval = (m: AccuracyMetric): [number, number] | null =>
+  m.value === null || !m.interval ? null : [m.interval.low, m.interval.high];
+
+interface ShapeProps {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  fill?: string;
+  payload?: Point;
+}
+
+/** The interval as a pale band and the measured share as a solid mark inside it. */
+function intervalShape(key: SeriesKey) {
+  return function IntervalMark({ x = 0, y = 0, width = 0, height = 0, fill, payload }: ShapeProps) {
+    const range = payload?.[key];
+    const value = payload?.[`${key}Value`];
+    if (!range || value === null || value === undefined) return <g />;
+    const span = range[1] - range[0];
+    const at = x + (span > 0 ? (width * (value - range[0])) / span : 0);
+    return (
+      <g>
+        <rect
+          x={x}
+          y={y}
+          width={Math.max(width, 1)}
+          height={height}
+          fill={fill}
+          opacity={0.28}
+          rx={2}
+        />
+        <rect x={at - 1.5} y={y - 2} width={3} height={height + 4} fill={fill} rx={1} />
+      </g>
+    );
+  };
+}
+
+/**
+ * Gender and age accuracy per group as forest-plot marks: the share right with its 95 % Wilson
+ * interval, so small groups show as the wide, uncertain figures they are.
+ */
 export function BiasChart({ rows }: { rows: BiasRow[] }) {
-  const data = rows.map((r) => {
-    const g = bar(r.gender);
-    const a = bar(r.ageWithinOneBin);
-    return {
-      group: r.group,
-      gender: g.value,
-      genderError: g.error,
-      age: a.value,
-      ageError: a.error,
-    };
-  });
+  const data: Point[] = rows.map((r) => ({
+    group: r.group,
+    gender: interval(r.gender),
+    genderValue: r.gender.value,
+    age: interval(r.ageWithinOneBin),
+    ageValue: r.ageWithinOneBin.value,
+  }));
   return (
     <ChartCard
       title="Accuracy by group, with 95 % intervals"
-      info="Bars: the share right in each group, on the photos where a face was found. Whiskers: the 95 % Wilson interval; a wide whisker means few photos, so the figure is uncertain."
+      info="Mark: the share right in the group, on the photos where a face was found. Band: its 95 % Wilson interval; a wide band means few photos, so the figure is uncertain."
       testId="bias-chart"
     >
       <div
         className="h-[460px]"
         role="img"
-        aria-label="Gender and age accuracy per gender and age group; the table below has the figures"
+        aria-label="Gender and age accuracy per gender and age group with their intervals; the table below has the figures"
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart
             data={data}
             layout="vertical"
             margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
+            barGap={2}
           >
             <CartesianGrid horizontal={false} stroke={CHART.grid} strokeDasharray="3 3" />
             <XAxis
@@ -75,7 +115,13 @@ export function BiasChart({ rows }: { rows: BiasRow[] }) {
             <ChartTooltip
               {...CHART.tooltip}
               cursor={{ fill: 'var(--surface-2)' }}
-              formatter={(v, name) => [typeof v === 'number' ? percent(v) : '—', name]}
+              formatter={(v, name, item) => {
+                const s = SERIES.find((x) => x.name === name);
+                const p = item.payload as Point;
+                const value = s ? p[`${s.key}Value`] : null;
+                if (!Array.isArray(v) || value === null) return ['—', name];
+                return [`${percent(value)} (${percent(v[0])}–${percent(v[1])})`, name];
+              }}
             />
             <Legend wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }} />
             {SERIES.map((s) => (
@@ -84,18 +130,10 @@ export function BiasChart({ rows }: { rows: BiasRow[] }) {
                 dataKey={s.key}
                 name={s.name}
                 fill={s.colour}
-                radius={[0, 3, 3, 0]}
                 maxBarSize={12}
                 isAnimationActive={false}
-              >
-                <ErrorBar
-                  dataKey={`${s.key}Error`}
-                  direction="x"
-                  width={4}
-                  strokeWidth={1.25}
-                  stroke="var(--text-muted)"
-                />
-              </Bar>
+                shape={intervalShape(s.key)}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>

@@ -1,4 +1,5 @@
 import type { AccuracyBreakdown, AccuracyMetric, SignalAccuracy } from '@parley/contracts';
+import { cn } from '../../lib/cn';
 import { Badge, Card, DataTable, type DataColumn } from '../../ui';
 import { formatBasis, formatCell, formatMetric } from './format';
 
@@ -13,7 +14,9 @@ function MetricFigure({ metric }: { metric: AccuracyMetric }) {
         <span className="tabular text-2xl font-semibold text-fg">{formatMetric(metric)}</span>
         {basis ? <span className="tabular text-xs text-muted">{basis}</span> : null}
         {metric.detail ? <span className="text-xs text-subtle">{metric.detail}</span> : null}
-        <span className="sr-only">{metric.better} is better</span>
+        {metric.better === 'lower' ? (
+          <span className="text-xs text-subtle">Lower is better</span>
+        ) : null}
       </dd>
     </div>
   );
@@ -60,10 +63,13 @@ function BreakdownTable({ breakdown }: { breakdown: AccuracyBreakdown }) {
 }
 
 /** One signal: its measured figures, the data behind them, and whether it is an estimate. */
-export function SignalCard({ signal }: { signal: SignalAccuracy }) {
+export function SignalCard({ signal, wide = false }: { signal: SignalAccuracy; wide?: boolean }) {
   const measured = signal.metrics.length > 0;
   return (
-    <Card className="flex flex-col gap-4 p-5" data-testid={`signal-${signal.key}`}>
+    <Card
+      className={cn('flex flex-col gap-4 p-5', wide && 'lg:col-span-2')}
+      data-testid={`signal-${signal.key}`}
+    >
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-col gap-1">
           <h3 className="text-base font-semibold text-fg">{signal.name}</h3>
@@ -75,7 +81,7 @@ export function SignalCard({ signal }: { signal: SignalAccuracy }) {
         </div>
       </header>
       {measured ? (
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <dl className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2', wide && 'lg:grid-cols-4')}>
           {signal.metrics.map((m) => (
             <MetricFigure key={m.key} metric={m} />
           ))}
