@@ -115,7 +115,7 @@ export default function AboutAnalysisPage() {
             ))}
           </div>
           {g.title === 'Faces' && bias.rows.length > 0 ? (
-            <div className="flex flex-col gap-3" data-testid="bias-section">
+            <div className="mt-4 flex flex-col gap-3" data-testid="bias-section">
               <h3 className="text-base font-semibold text-fg">Where face analysis is weaker</h3>
               <p className="text-sm text-muted">
                 The same figures per gender and per age group on {bias.dataset.items}{' '}

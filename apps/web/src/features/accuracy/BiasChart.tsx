@@ -56,7 +56,7 @@ function intervalShape(key: SeriesKey) {
           width={Math.max(width, 1)}
           height={height}
           fill={fill}
-          opacity={0.28}
+          opacity={0.35}
           rx={2}
         />
         <rect x={at - 1.5} y={y - 2} width={3} height={height + 4} fill={fill} rx={1} />
