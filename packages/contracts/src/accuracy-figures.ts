@@ -3,7 +3,7 @@
 import type { AccuracyReport } from './accuracy.js';
 
 export const ACCURACY_REPORT: AccuracyReport = {
-  measuredAt: '2026-11-26T16:49:40.964Z',
+  measuredAt: '2026-11-26T17:30:58.034Z',
   command: 'npm run accuracy',
   signals: [
     {
@@ -88,7 +88,7 @@ export const ACCURACY_REPORT: AccuracyReport = {
       ],
       notes: [
         'Read speech recorded close to the microphone; meetings with distant microphones, overlapping talk and accents read worse.',
-        'whisper: no real model in /work/wt-accuracy/data/models (`npm run models -- pull NAME` downloads one), not measured',
+        'whisper: no real model in ./data/models (`npm run models -- pull NAME` downloads one), not measured',
       ],
     },
     {
