@@ -47,23 +47,22 @@ const signalsOf = (keys: AccuracySignalKey[]): SignalAccuracy[] =>
 function AtAGlance() {
   const measured = ACCURACY_REPORT.signals.filter((s) => s.metrics.length > 0);
   return (
-    <dl
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-      data-testid="accuracy-glance"
-    >
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="accuracy-glance">
       {measured.map((s) => {
         const m = s.metrics[0]!;
         return (
           <div
             key={s.key}
-            className="flex flex-col gap-1 rounded-card border border-border bg-surface p-4 shadow-sm"
+            className="flex min-w-0 flex-col gap-1 rounded-card border border-border bg-surface p-3 shadow-sm sm:p-4"
           >
             <dt className="flex flex-wrap items-center justify-between gap-1.5 text-xs font-medium text-muted">
               {s.name}
               {s.estimate ? <Badge tone="warning">Estimate</Badge> : null}
             </dt>
             <dd className="flex flex-col gap-0.5">
-              <span className="tabular text-2xl font-semibold text-fg">{formatMetric(m)}</span>
+              <span className="tabular text-xl font-semibold text-fg sm:text-2xl">
+                {formatMetric(m)}
+              </span>
               <span className="text-xs text-muted">
                 {m.name}
                 {m.better === 'lower' ? ' · lower is better' : ''}
