@@ -38,3 +38,5 @@ export * from './interviews-routes.js';
 export * from './scorecards.js';
 export * from './reports.js';
 export * from './search.js';
+export * from './accuracy.js';
+export * from './accuracy-figures.js';

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
         children: [
           page('pricing', () => import('../features/billing/PricingPage')),
           page('help', () => import('../features/help/HelpPage')),
+          page('about/analysis', () => import('../features/accuracy/AboutAnalysisPage')),
         ],
       },
       // Unwrapped pages (no shell).

@@ -1,12 +1,13 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate, Link } from 'react-router';
-import { Check, ChevronsUpDown, CircleQuestionMark, LogOut, UserRound } from 'lucide-react';
+import { Check, ChevronsUpDown, CircleQuestionMark, Gauge, LogOut, UserRound } from 'lucide-react';
 import type { SessionUser } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { fullName } from '../../lib/format';
 import { profilePathFor } from '../../lib/navigation';
 import { signOut } from '../../lib/session';
 import { THEME_CHOICES, useTheme, type ThemeChoice } from '../../lib/theme';
+import { ABOUT_ANALYSIS_PATH } from '../../features/accuracy';
 import { THEME_LABEL, useChooseTheme } from '../../features/profile';
 import { Avatar } from '../../ui';
 
@@ -94,6 +95,12 @@ export function UserMenu({ user, variant }: UserMenuProps) {
             <Link to="/help">
               <CircleQuestionMark aria-hidden />
               Help
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to={ABOUT_ANALYSIS_PATH}>
+              <Gauge aria-hidden />
+              About the analysis
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

@@ -1,8 +1,10 @@
-import { KeyRound, LifeBuoy, MonitorSmartphone, Palette } from 'lucide-react';
+import { Gauge, KeyRound, LifeBuoy, MonitorSmartphone, Palette } from 'lucide-react';
+import { Link } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import { OTP_LENGTH, OTP_MAX_WRONG_TRIES, OTP_TTL_MINUTES } from '@parley/contracts';
 import { APP_CONFIG } from '../../lib/config';
 import { Card, PageHeader } from '../../ui';
+import { ABOUT_ANALYSIS_PATH } from '../accuracy';
 
 const TOPICS: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -39,6 +41,23 @@ export default function HelpPage() {
             </div>
           </Card>
         ))}
+        <Card className="flex gap-4 p-5">
+          <Gauge className="mt-0.5 size-5 shrink-0 text-accent-text" aria-hidden />
+          <div className="flex flex-col gap-1">
+            <h2 className="text-sm font-semibold text-fg">How accurate is the analysis?</h2>
+            <p className="text-sm text-muted">
+              Each signal’s measured accuracy, the data it was measured on and which values are
+              estimates:{' '}
+              <Link
+                className="font-medium text-accent-text hover:underline"
+                to={ABOUT_ANALYSIS_PATH}
+              >
+                About the analysis
+              </Link>
+              .
+            </p>
+          </div>
+        </Card>
         <Card className="flex gap-4 p-5">
           <LifeBuoy className="mt-0.5 size-5 shrink-0 text-accent-text" aria-hidden />
           <div className="flex flex-col gap-1">

@@ -1,7 +1,9 @@
 import { memo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { FeatureName, Meeting } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { FeatureGate } from '../../ui';
+import { ABOUT_ANALYSIS_PATH } from '../accuracy';
 import { EmotionTimeline } from './EmotionTimeline';
 import { GazeHeatMap } from './GazeHeatMap';
 import { HeadPoseChart } from './HeadPoseChart';
@@ -60,7 +62,16 @@ export const VideoSignals = memo(function VideoSignals({ meeting, onSeek, liveLi
 
   return (
     <section aria-label="Video signals" className="flex flex-col gap-3" data-testid="video-signals">
-      <h2 className="text-base font-semibold text-fg">Video signals</h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-base font-semibold text-fg">Video signals</h2>
+        <Link
+          to={ABOUT_ANALYSIS_PATH}
+          className="text-sm font-medium text-accent-text hover:underline"
+          data-testid="about-analysis-link"
+        >
+          How accurate are these?
+        </Link>
+      </div>
       <div className="grid gap-3 md:grid-cols-2">
         <Gated feature="Head Pose">
           <HeadPoseChart data={headpose.data} loading={loading(headpose)} />

@@ -192,6 +192,16 @@ describe('video signal cards', () => {
     expect(onSeek).toHaveBeenCalledWith(15);
   });
 
+  it('links to the published accuracy of the signals', () => {
+    signInWith(['Head Pose'], { isB2C: false });
+    renderWithProviders(
+      <VideoSignals meeting={{ id: 'm', inferenceStatus: 'analysing' }} onSeek={() => {}} />,
+    );
+    expect(screen.getByRole('link', { name: 'How accurate are these?' }).getAttribute('href')).toBe(
+      '/about/analysis',
+    );
+  });
+
   it('locks each card whose feature the plan lacks', () => {
     signInWith(['Head Pose'], { isB2C: false });
     const { container } = renderWithProviders(
