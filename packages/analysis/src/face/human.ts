@@ -41,7 +41,10 @@ interface HumanInstance {
   tf: Tf;
   config: { face: { detector: { maxDetected: number } } };
   load(): Promise<void>;
-  detect(input: Tensor): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
+  detect(
+    input: Tensor,
+    config?: { face: { emotion: { enabled: boolean } } },
+  ): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
   match: {
     similarity(a: number[], b: number[], options?: { order?: number; multiplier?: number }): number;
   };
@@ -137,16 +140,68 @@ export function getHuman(): Promise<HumanInstance> {
   return instance;
 }
 
-/** Faces in one RGB frame (rgb24, row-major), as Human reports them. */
+export interface DetectOptions {
+  /**
+   * Run the emotion model (true by default). False for an organisation that switched emotion
+   * inference off, and for passes that never read emotions (physiology's skin trace).
+   */
+  emotions?: boolean;
+}
+
+/**
+ * Border added around a frame for the second pass, as a share of each side. Blazeface was
+ * trained on faces that leave room around them; a face that fills a tight crop (a passport-style
+ * photo, a webcam at arm's length) gives it nothing to anchor on. A border of a quarter of the
+ * side on every edge makes the face about half the padded frame's width, well inside the
+ * detector's range, and still large at its 256-pixel input.
+ */
+export const SECOND_PASS_BORDER = 0.25;
+
+/**
+ * Human keeps its configuration across calls (each detect merges what it is given), and the
+ * WASM backend runs one model at a time anyway: detections are queued so one call's emotion
+ * setting can never apply to another's frame.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function serially<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Faces in one RGB frame (rgb24, row-major), as Human reports them. When the frame shows none,
+ * a second pass looks again on the frame with a border (SECOND_PASS_BORDER), which finds faces
+ * that fill the picture; its boxes and points are given in the frame's own pixels. A frame with
+ * nobody costs one more detector run (milliseconds), never the face models behind it.
+ */
 export async function detectRaw(
   rgb: Uint8Array,
   width: number,
   height: number,
+  opts: DetectOptions = {},
 ): Promise<RawFace[]> {
   const human = await getHuman();
+  const emotions = opts.emotions ?? true;
+  return serially(async () => {
+    const faces = await detectOnce(human, rgb, width, height, emotions);
+    if (faces.length > 0) return faces;
+    const framed = withBorder(rgb, width, height, SECOND_PASS_BORDER);
+    const again = await detectOnce(human, framed.rgb, framed.width, framed.height, emotions);
+    return again.map((f) => shifted(f, -framed.left, -framed.top));
+  });
+}
+
+async function detectOnce(
+  human: HumanInstance,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  emotions: boolean,
+): Promise<RawFace[]> {
   const tensor = human.tf.tensor4d(rgb, [1, height, width, 3], 'int32');
   try {
-    const result = await human.detect(tensor);
+    const result = await human.detect(tensor, { face: { emotion: { enabled: emotions } } });
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
     return result.face
       .filter((f) => f.score >= MIN_FACE_CONFIDENCE)
@@ -159,12 +214,52 @@ export async function detectRaw(
         age: f.age,
         gender: f.gender === 'male' || f.gender === 'female' ? f.gender : undefined,
         genderScore: f.genderScore,
-        emotions: Object.fromEntries((f.emotion ?? []).map((e) => [e.emotion, e.score])),
+        emotions: emotions
+          ? Object.fromEntries((f.emotion ?? []).map((e) => [e.emotion, e.score]))
+          : {},
         embedding: f.embedding ?? [],
       }));
   } finally {
     tensor.dispose();
   }
+}
+
+/**
+ * The frame inside a border of `share` of its size on each side, the border continuing the
+ * frame's edge pixels: a flat colour would draw a hard edge next to the face, which a detector
+ * can take for a face's outline.
+ */
+export function withBorder(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  share: number,
+): { rgb: Uint8Array; width: number; height: number; left: number; top: number } {
+  const left = Math.round(width * share);
+  const top = Math.round(height * share);
+  const w = width + 2 * left;
+  const h = height + 2 * top;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(height - 1, Math.max(0, y - top));
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(width - 1, Math.max(0, x - left));
+      const i = (sy * width + sx) * 3;
+      const o = (y * w + x) * 3;
+      out[o] = rgb[i]!;
+      out[o + 1] = rgb[i + 1]!;
+      out[o + 2] = rgb[i + 2]!;
+    }
+  }
+  return { rgb: out, width: w, height: h, left, top };
+}
+
+function shifted(face: RawFace, dx: number, dy: number): RawFace {
+  return {
+    ...face,
+    box: { ...face.box, x: face.box.x + dx, y: face.box.y + dy },
+    mesh: face.mesh.map(([x, y]) => [x + dx, y + dy] as [number, number]),
+  };
 }
 
 /**
