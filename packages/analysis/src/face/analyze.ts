@@ -176,9 +176,7 @@ export async function analyzeFaces(
     // Largest first, so "the first face" is the main one everywhere downstream.
     const raw = (
       await detectRaw(frame.rgb, frame.width, frame.height, { emotions: withEmotions })
-    ).sort(
-      (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
-    );
+    ).sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
     const ids = tracker.assign(frame.t, raw);
     const faces = raw.map((r, i): FaceInFrame => {
       const personId = ids[i]!;

@@ -53,11 +53,16 @@ export function wilson(hits: number, n: number, z = Z95): Proportion {
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   const r = (v: number) => Math.round(v * 1000) / 1000;
-  return { hits, n, rate: r(p), low: r(Math.max(0, centre - half)), high: r(Math.min(1, centre + half)) };
+  return {
+    hits,
+    n,
+    rate: r(p),
+    low: r(Math.max(0, centre - half)),
+    high: r(Math.min(1, centre + half)),
+  };
 }
 
-const binDistance = (a: string, b: string) =>
-  Math.abs(AGE_BINS.indexOf(a) - AGE_BINS.indexOf(b));
+const binDistance = (a: string, b: string) => Math.abs(AGE_BINS.indexOf(a) - AGE_BINS.indexOf(b));
 
 function summarise(outcomes: DemographicOutcome[]): Omit<BiasRow, 'by' | 'group'> {
   const found = outcomes.filter((o) => o.predicted !== null);

@@ -6,8 +6,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RawFace } from './types.js';
 
-/** Face detection minimum confidence (spec §9). */
+/** Face detection minimum confidence (spec §9): the face model's own score of the face. */
 export const MIN_FACE_CONFIDENCE = 0.5;
+/**
+ * The detector's score a candidate box needs before the face mesh model looks at it. Lower than
+ * MIN_FACE_CONFIDENCE because the box is not the answer: the mesh model scores the candidate
+ * again and only faces it scores >= MIN_FACE_CONFIDENCE are reported. Turned or lowered heads
+ * get modest detector scores (0.3-0.5) while the mesh model, which sees the face crop at
+ * 192 pixels, is sure of them; Human's own default for this threshold is 0.2.
+ */
+export const CANDIDATE_CONFIDENCE = 0.3;
 /** Faces looked for in one frame; meetings rarely show more on one camera. */
 export const DEFAULT_MAX_FACES = 10;
 
@@ -121,7 +129,9 @@ export function getHuman(): Promise<HumanInstance> {
         detector: {
           rotation: true,
           maxDetected: DEFAULT_MAX_FACES,
-          minConfidence: MIN_FACE_CONFIDENCE,
+          // Human applies this to the detector's boxes and to the mesh's score alike; detectOnce
+          // then keeps only faces whose mesh score reaches MIN_FACE_CONFIDENCE.
+          minConfidence: CANDIDATE_CONFIDENCE,
           skipFrames: 0,
           return: false,
         },
@@ -149,13 +159,14 @@ export interface DetectOptions {
 }
 
 /**
- * Border added around a frame for the second pass, as a share of each side. Blazeface was
- * trained on faces that leave room around them; a face that fills a tight crop (a passport-style
- * photo, a webcam at arm's length) gives it nothing to anchor on. A border of a quarter of the
- * side on every edge makes the face about half the padded frame's width, well inside the
- * detector's range, and still large at its 256-pixel input.
+ * Borders tried, in turn, around a frame where no face was found, as a share of each side.
+ * Human ships MediaPipe's full-range BlazeFace (256-pixel input), made for faces a few metres
+ * from the camera: a face that fills a tight crop (a portrait, a webcam at arm's length) is
+ * larger than the faces it was trained on. A border of half the side on every edge makes the
+ * face at most half the padded frame; a border of a whole side, at most a third. Both keep a
+ * face of a 224-pixel crop above 40 pixels at the detector's input.
  */
-export const SECOND_PASS_BORDER = 0.25;
+export const SECOND_PASS_BORDERS = [0.5, 1] as const;
 
 /**
  * Human keeps its configuration across calls (each detect merges what it is given), and the
@@ -171,9 +182,9 @@ function serially<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * Faces in one RGB frame (rgb24, row-major), as Human reports them. When the frame shows none,
- * a second pass looks again on the frame with a border (SECOND_PASS_BORDER), which finds faces
- * that fill the picture; its boxes and points are given in the frame's own pixels. A frame with
- * nobody costs one more detector run (milliseconds), never the face models behind it.
+ * the frame is looked at again inside a border (SECOND_PASS_BORDERS), which finds faces that
+ * fill the picture; boxes and points are given in the frame's own pixels. A frame with nobody
+ * costs two more detector runs (milliseconds each), not the face models behind them.
  */
 export async function detectRaw(
   rgb: Uint8Array,
@@ -186,9 +197,12 @@ export async function detectRaw(
   return serially(async () => {
     const faces = await detectOnce(human, rgb, width, height, emotions);
     if (faces.length > 0) return faces;
-    const framed = withBorder(rgb, width, height, SECOND_PASS_BORDER);
-    const again = await detectOnce(human, framed.rgb, framed.width, framed.height, emotions);
-    return again.map((f) => shifted(f, -framed.left, -framed.top));
+    for (const border of SECOND_PASS_BORDERS) {
+      const framed = withBorder(rgb, width, height, border);
+      const again = await detectOnce(human, framed.rgb, framed.width, framed.height, emotions);
+      if (again.length > 0) return again.map((f) => shifted(f, -framed.left, -framed.top));
+    }
+    return [];
   });
 }
 

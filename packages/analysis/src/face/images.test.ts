@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../test-fixtures.js';
+import { faceBiasOn } from './bias-run.js';
+import { formatBiasTable } from './bias.js';
 import { detectFacesInImage } from './image.js';
 import { ageBin } from './summary.js';
 import { iou } from './track.js';
@@ -86,6 +88,25 @@ describe('faces in still images', () => {
     expect(accuracy).toBeGreaterThanOrEqual(GENDER_ACCURACY);
     expect(meanBinError).toBeLessThanOrEqual(AGE_BIN_ERROR);
   }, 120_000);
+
+  it('finds the face, gender and age on the 120 photos of faces/fairface-more', async () => {
+    const { table } = await faceBiasOn(fixture('faces/fairface-more'));
+    console.log(`faces/fairface-more:\n${formatBiasTable(table)}`);
+    const all = table.overall;
+    expect(all.photos).toBe(120);
+    expect(all.detected.rate).toBeGreaterThanOrEqual(MORE_DETECTED);
+    expect(all.gender.rate).toBeGreaterThanOrEqual(MORE_GENDER);
+    expect(all.ageWithinOne.rate).toBeGreaterThanOrEqual(MORE_AGE_WITHIN_ONE);
+  }, 300_000);
+
+  it('reads a neutral face as neutral and a smiling face as happy', async () => {
+    // From faces/expressions/labels.csv: a frontal neutral face and a broad smile, both clean.
+    const neutral = await detectFacesInImage(fixture('faces/expressions/Michael_Sullivan_0001.jpg'));
+    const smiling = await detectFacesInImage(fixture('faces/expressions/Naomi_Watts_0003.jpg'));
+    console.log('neutral', neutral.faces[0]?.emotions, 'smiling', smiling.faces[0]?.emotions);
+    expect(neutral.faces[0]?.emotion).toBe('neutral');
+    expect(smiling.faces[0]?.emotion).toBe('happy');
+  }, 60_000);
 
   it('reads expressions on faces/expressions (noisy student labels)', async () => {
     // The labels' names for Human's emotions; contempt has no counterpart, so it never agrees.

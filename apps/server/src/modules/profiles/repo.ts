@@ -60,7 +60,10 @@ export function createProfilesRepo(db: Db) {
         .where(eq(organizations.id, organizationId));
       return row ?? null;
     },
-    async updateOrganizationSettings(organizationId: string, patch: UpdateOrganizationSettingsBody) {
+    async updateOrganizationSettings(
+      organizationId: string,
+      patch: UpdateOrganizationSettingsBody,
+    ) {
       if (Object.keys(patch).length === 0) return;
       await db
         .update(organizations)

@@ -17,7 +17,9 @@ export function AnalysisSettingsCard() {
       {
         onSuccess: () =>
           toast({
-            title: emotionInference ? 'Emotion inference switched on' : 'Emotion inference switched off',
+            title: emotionInference
+              ? 'Emotion inference switched on'
+              : 'Emotion inference switched off',
             variant: 'success',
           }),
         onError: () => toast({ title: 'The setting was not saved', variant: 'error' }),
@@ -33,7 +35,9 @@ export function AnalysisSettingsCard() {
           <SwitchField
             label="Emotion inference"
             description="Reads facial expressions (happy, neutral, angry …) in video meetings. The EU AI Act (art. 5(1)(f)) bans emotion recognition in workplaces and education: switch it off there. Off, no emotion is computed or stored for meetings analysed from then on."
-            checked={update.isPending ? !settings.data.emotionInference : settings.data.emotionInference}
+            checked={
+              update.isPending ? !settings.data.emotionInference : settings.data.emotionInference
+            }
             disabled={update.isPending}
             onCheckedChange={change}
           />

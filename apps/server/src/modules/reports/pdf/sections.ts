@@ -201,7 +201,8 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
 
   if (v.emotions) {
     r.subheading('Facial emotions');
-    const empty = v.emotions.offReason ?? videoState(v.emotions.video, v.emotions.persons.length > 0);
+    const empty =
+      v.emotions.offReason ?? videoState(v.emotions.video, v.emotions.persons.length > 0);
     if (empty) r.empty(empty);
     else {
       r.empty(v.emotions.reliability.note);
