@@ -228,9 +228,8 @@ async function detectOnce(
         age: f.age,
         gender: f.gender === 'male' || f.gender === 'female' ? f.gender : undefined,
         genderScore: f.genderScore,
-        emotions: emotions
-          ? Object.fromEntries((f.emotion ?? []).map((e) => [e.emotion, e.score]))
-          : {},
+        // Empty when the emotion model was not run (Human then gives no emotion at all).
+        emotions: Object.fromEntries((f.emotion ?? []).map((e) => [e.emotion, e.score])),
         embedding: f.embedding ?? [],
       }));
   } finally {
