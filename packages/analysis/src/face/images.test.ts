@@ -12,7 +12,8 @@ import type { Box } from './types.js';
 
 const AGE_BINS = ['0-2', '3-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70+'];
 
-// ~0.3 s of CPU a photo; the timeouts allow for a machine shared with other work.
+// ~0.3 s of CPU a photo; the timeouts allow for a machine shared with other work (on 2 cores at a
+// load of 20, faces/multi took over 120 s and fairface-more over 300 s).
 describe('faces in still images', () => {
   it('finds the hand-drawn faces of faces/multi (IoU >= 0.5)', async () => {
     const xml = ['training.xml', 'testing.xml']
@@ -59,7 +60,7 @@ describe('faces in still images', () => {
     expect(truths).toBe(43);
     expect(recall).toBeGreaterThanOrEqual(0.93);
     expect(precision).toBeGreaterThanOrEqual(0.95);
-  }, 120_000);
+  }, 600_000);
 
   it('tells gender and age group on faces/fairface', async () => {
     const labels = JSON.parse(readFileSync(fixture('faces/fairface/labels.json'), 'utf8')) as {
@@ -97,7 +98,7 @@ describe('faces in still images', () => {
     expect(all.detected.rate).toBeGreaterThanOrEqual(MORE_DETECTED);
     expect(all.gender.rate).toBeGreaterThanOrEqual(MORE_GENDER);
     expect(all.ageWithinOne.rate).toBeGreaterThanOrEqual(MORE_AGE_WITHIN_ONE);
-  }, 300_000);
+  }, 1_800_000);
 
   it('reads a smiling face as happy, and a neutral face not as happy', async () => {
     // From faces/expressions/labels.csv: a broad smile and a frontal neutral face, both clean.
@@ -113,7 +114,7 @@ describe('faces in still images', () => {
     expect(smiling.faces[0]!.emotions.happy).toBeGreaterThan(0.9);
     expect(neutral.faces[0]?.emotion).not.toBe('happy');
     expect(neutral.faces[0]!.emotions.happy).toBeLessThan(0.1);
-  }, 60_000);
+  }, 300_000);
 
   it('reads expressions on faces/expressions (noisy student labels)', async () => {
     // The labels' names for Human's emotions; contempt has no counterpart, so it never agrees.
@@ -147,7 +148,7 @@ describe('faces in still images', () => {
     );
     expect(detected).toBeGreaterThanOrEqual(EXPRESSION_FACES);
     expect(agree / rows.length).toBeGreaterThanOrEqual(EMOTION_AGREEMENT);
-  }, 120_000);
+  }, 600_000);
 });
 
 // Measured when the test was written: recall 0.930 and precision 1.000 on faces/multi; gender
