@@ -34,7 +34,7 @@ export function AnalysisSettingsCard() {
         {settings.data ? (
           <SwitchField
             label="Emotion inference"
-            description="Reads facial expressions (happy, neutral, angry …) in video meetings. The EU AI Act (art. 5(1)(f)) bans emotion recognition in workplaces and education: switch it off there. Off, no emotion is computed or stored for meetings analysed from then on."
+            description="Reads facial expressions (happy, neutral, angry …) in video meetings. The EU AI Act (art. 5(1)(f)) bans emotion recognition in workplaces and education: switch it off there. Off, no emotion is computed or stored, and emotions stored before are no longer shown."
             checked={
               update.isPending ? !settings.data.emotionInference : settings.data.emotionInference
             }
