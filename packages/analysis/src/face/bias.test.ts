@@ -47,7 +47,7 @@ describe('biasTable', () => {
 
   it('prints one line per group with intervals', () => {
     const text = formatBiasTable(biasTable(outcomes));
-    expect(text).toMatch(/^all\s+4\s+75 %/m);
+    expect(text).toMatch(/^all\s+4\s+75\.0 %/m);
     expect(text).toMatch(/^age 60-69\s+2/m);
     expect(text).toContain('Wilson');
   });
