@@ -102,12 +102,12 @@ export function biasTable(outcomes: DemographicOutcome[]): BiasTable {
 // The rate to one decimal (97.5 % is not 98 %), the interval to whole percents.
 const pct = (p: Proportion) =>
   p.rate === null
-    ? '     –                '
+    ? '    –             '
     : `${(p.rate * 100).toFixed(1).padStart(5)} % (${(p.low! * 100).toFixed(0).padStart(3)}–${(p.high! * 100).toFixed(0).padStart(3)}) `;
 
 /** The table as fixed-width text, for benchmarks and the accuracy report. */
 export function formatBiasTable(table: BiasTable): string {
-  const head = `${'group'.padEnd(14)}${'photos'.padStart(7)}  ${'face found'.padEnd(22)}${'gender right'.padEnd(22)}${'age bin exact'.padEnd(22)}age within 1 bin`;
+  const head = `${'group'.padEnd(14)}${'photos'.padStart(7)}  ${'face found'.padEnd(18)}${'gender right'.padEnd(18)}${'age bin exact'.padEnd(18)}age within 1 bin`;
   const line = (label: string, r: Omit<BiasRow, 'by' | 'group'>) =>
     `${label.padEnd(14)}${String(r.photos).padStart(7)}  ${pct(r.detected)}${pct(r.gender)}${pct(r.ageExact)}${pct(r.ageWithinOne)}`;
   return [
