@@ -27,6 +27,7 @@ const PGLITE_ONLY = [
   'src/platform/realtime/realtime.test.ts',
   'src/modules/uploads/upload-cloud.test.ts',
   'src/modules/video-signals/video-step.test.ts',
+  'src/modules/video-signals/views.test.ts',
   'src/modules/insights/insights-step.test.ts',
   // The whole pipeline to one word's time; search.test.ts runs the search SQL on both.
   'src/modules/search/search-pipeline.test.ts',

@@ -212,6 +212,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     fps: env.VIDEO_FPS,
     physiologyFps: env.PHYSIOLOGY_FPS,
     candidateFace: (meeting) => biometrics.service.candidateFaceTemplate(meeting),
+    emotionInference: async (organizationId) =>
+      (await organizations.service.byId(organizationId))?.emotionInference ?? true,
   });
   const transcripts = createTranscriptsModule({ ...shared, meetings: meetings.service });
   const highlights = createHighlightsModule({ ...shared, meetings: meetings.service });

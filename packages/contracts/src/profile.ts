@@ -78,6 +78,18 @@ export const DEFAULT_USER_SETTINGS: UserSettings = { theme: null };
 export const updateUserSettingsBody = userSettingsSchema.partial().strict();
 
 export const organizationProfileSchema = organizationSummarySchema;
+
+/**
+ * What the point of contact decides for the whole organisation's analysis. Emotion inference
+ * can be switched off: the EU AI Act (art. 5(1)(f)) bans inferring emotions in workplaces and
+ * education, so an organisation there must be able to have none computed at all.
+ */
+export const organizationSettingsSchema = z.object({
+  emotionInference: z.boolean(),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+export const updateOrganizationSettingsBody = organizationSettingsSchema.partial().strict();
+export type UpdateOrganizationSettingsBody = z.infer<typeof updateOrganizationSettingsBody>;
 export type OrganizationProfile = z.infer<typeof organizationProfileSchema>;
 
 export const profileRoutes = {
@@ -155,6 +167,25 @@ export const profileRoutes = {
     permission: 'organization.manage',
     body: updateOrganizationProfileBody,
     response: organizationProfileSchema,
+  }),
+  getOrganizationSettings: defineRoute({
+    method: 'GET',
+    path: '/organization/settings',
+    summary: 'The own organisation’s analysis settings (point of contact)',
+    tags: ['profile'],
+    auth: true,
+    permission: 'organization.manage',
+    response: organizationSettingsSchema,
+  }),
+  updateOrganizationSettings: defineRoute({
+    method: 'PATCH',
+    path: '/organization/settings',
+    summary: 'Change the own organisation’s analysis settings, e.g. switch emotion inference off',
+    tags: ['profile'],
+    auth: true,
+    permission: 'organization.manage',
+    body: updateOrganizationSettingsBody,
+    response: organizationSettingsSchema,
   }),
   uploadOrganizationImage: defineRoute({
     method: 'POST',

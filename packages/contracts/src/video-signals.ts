@@ -23,6 +23,7 @@ export const VIDEO_SIGNALS_MESSAGES = {
   physiologyFailed: 'Start/Stop Offline/Online Physiology Failed',
   physiologyNotReady: 'Physiology runs once the meeting has been analysed',
   physiologyRunning: 'Physiology is already being analysed for this meeting',
+  emotionsOff: 'Emotion inference is switched off for your organisation',
 } as const;
 
 export const HEAD_POSE_CLASSES = ['top', 'bottom', 'left', 'right', 'center'] as const;
@@ -83,14 +84,32 @@ export const EMOTION_LABELS = [
 ] as const;
 export const emotionScoresSchema = z.record(z.enum(EMOTION_LABELS), z.number());
 
+/** How far the emotion readings can be trusted, as measured on labelled photos. */
+export const emotionReliabilitySchema = z.object({
+  level: z.enum(['low', 'moderate']),
+  /** Share of labelled photos where the dominant emotion matched the label. */
+  agreement: z.number(),
+  measuredOn: z.string(),
+  note: z.string(),
+});
+export type EmotionReliability = z.infer<typeof emotionReliabilitySchema>;
+
 export const emotionsResponseSchema = inferenceEnvelope({
+  /**
+   * False when the organisation switched emotion inference off (EU AI Act art. 5(1)(f)): then
+   * persons and series are empty and `offReason` says why.
+   */
+  computed: z.boolean(),
+  offReason: z.string().nullable(),
+  reliability: emotionReliabilitySchema,
   labels: z.array(z.enum(EMOTION_LABELS)),
-  /** Speaker (person) averages. */
+  /** Speaker (person) averages; `confidence` is the dominant emotion's average score, 0..1. */
   persons: z.array(
     z.object({
       personId: z.string(),
       averages: emotionScoresSchema,
       dominant: z.enum(EMOTION_LABELS),
+      confidence: z.number(),
     }),
   ),
   series: z.array(z.object({ t: z.number(), personId: z.string(), scores: emotionScoresSchema })),
@@ -188,7 +207,8 @@ export const biometricsDataResponseSchema = inferenceEnvelope({
       presence: z.number(),
       firstSeen: z.number(),
       lastSeen: z.number(),
-      dominantEmotion: z.enum(EMOTION_LABELS),
+      /** Null when emotion inference is off for the organisation. */
+      dominantEmotion: z.enum(EMOTION_LABELS).nullable(),
       age: ageEstimateSchema.nullable(),
       gender: genderEstimateSchema.nullable(),
       hasFaceTemplate: z.boolean(),

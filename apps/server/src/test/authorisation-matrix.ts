@@ -66,6 +66,8 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'PATCH /organization': ADMINS,
   'POST /organization/image': ADMINS,
   'POST /organization/deleteimage': ADMINS,
+  'GET /organization/settings': ADMINS,
+  'PATCH /organization/settings': ADMINS,
 
   // Meetings: lists, one meeting, uploads.
   'GET /meeting/user': EVERYONE,

@@ -39,6 +39,7 @@ import {
   type GenderEstimate,
   type RaceResult,
 } from './summary.js';
+import { EMOTION_RELIABILITY, type EmotionReliability } from './emotion-reliability.js';
 import { FaceTracker, roundBox } from './track.js';
 import {
   truthfulness,
@@ -56,6 +57,11 @@ export interface AnalyzeFacesOptions extends SampleOptions {
   proctoringWindowSec?: number;
   /** Window of the truthfulness cues, seconds (10 by default). */
   activitySec?: number;
+  /**
+   * Run the emotion model (true by default). False when the organisation switched emotion
+   * inference off: no emotion is computed, and every emotion field is null.
+   */
+  emotions?: boolean;
   /** Called after each analysed frame with its time, for progress. */
   onFrame?: (t: number) => void;
   /**
@@ -71,8 +77,9 @@ export interface FaceInFrame {
   confidence: number;
   headPose: HeadPose;
   gaze: GazePoint;
-  emotions: EmotionScores;
-  emotion: Emotion;
+  /** Null when emotion inference is off. */
+  emotions: EmotionScores | null;
+  emotion: Emotion | null;
   age: number | null;
   gender: 'male' | 'female' | null;
   genderScore: number | null;
@@ -88,8 +95,9 @@ export interface PersonSummary {
   firstSeen: number;
   lastSeen: number;
   headPose: Record<HeadPoseClass, number>;
-  emotions: EmotionScores;
-  dominantEmotion: Emotion;
+  /** Null when emotion inference is off. */
+  emotions: EmotionScores | null;
+  dominantEmotion: Emotion | null;
   age: AgeEstimate | null;
   gender: GenderEstimate | null;
   /** The person's face template (averaged embedding), for verification. */
@@ -117,8 +125,12 @@ export interface VideoFaceAnalysis {
     heatMap: { x: number; y: number; value: number }[];
   };
   emotions: {
+    /** False when emotion inference was off: then there are no persons. */
+    computed: boolean;
     labels: readonly Emotion[];
-    persons: { personId: string; averages: EmotionScores; dominant: Emotion }[];
+    /** `confidence`: the dominant emotion's average score, 0..1. */
+    persons: { personId: string; averages: EmotionScores; dominant: Emotion; confidence: number }[];
+    reliability: EmotionReliability;
   };
   demographics: {
     age: { personId: string; estimate: AgeEstimate | null }[];
@@ -144,6 +156,7 @@ export async function analyzeFaces(
   const info = await probeVideoInfo(file);
   if (!info) throw new MediaError(`no video in ${file}`, 'no-video');
   const fps = opts.fps ?? DEFAULT_FPS;
+  const withEmotions = opts.emotions ?? true;
   const human = await getHuman();
   const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
   const tracks = new Map<string, PersonTrack>();
@@ -161,14 +174,14 @@ export async function analyzeFaces(
   })) {
     ({ width, height } = frame);
     // Largest first, so "the first face" is the main one everywhere downstream.
-    const raw = (await detectRaw(frame.rgb, frame.width, frame.height)).sort(
-      (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
-    );
+    const raw = (
+      await detectRaw(frame.rgb, frame.width, frame.height, { emotions: withEmotions })
+    ).sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
     const ids = tracker.assign(frame.t, raw);
     const faces = raw.map((r, i): FaceInFrame => {
       const personId = ids[i]!;
       const pose = headPose(r.angles ?? { pitch: 0, yaw: 0, roll: 0 });
-      const emotions = emotionScores(r.emotions);
+      const emotions = withEmotions ? emotionScores(r.emotions) : null;
       const face: FaceInFrame = {
         personId,
         box: roundBox(r.box),
@@ -176,7 +189,7 @@ export async function analyzeFaces(
         headPose: pose,
         gaze: gazePoint(r, frame.t, personId),
         emotions,
-        emotion: dominantEmotion(emotions),
+        emotion: emotions && dominantEmotion(emotions),
         age: r.age === undefined ? null : Math.round(r.age * 10) / 10,
         gender: r.gender ?? null,
         genderScore: r.genderScore ?? null,
@@ -197,7 +210,7 @@ export async function analyzeFaces(
         gazeClass: face.gaze.class_value,
         angles: pose,
         ear: eyeAspectRatio(r.mesh),
-        dominantEmotion: face.emotion,
+        dominantEmotion: face.emotion ?? undefined,
       });
       return face;
     });
@@ -246,12 +259,21 @@ export async function analyzeFaces(
         .map((p) => ({ x: p.x_cord, y: p.y_cord, value: HEAT_MAP_POINT_VALUE })),
     },
     emotions: {
+      computed: withEmotions,
       labels: EMOTIONS,
-      persons: persons.map((p) => ({
-        personId: p.personId,
-        averages: p.emotions,
-        dominant: p.dominantEmotion,
-      })),
+      persons: persons.flatMap((p) =>
+        p.emotions && p.dominantEmotion
+          ? [
+              {
+                personId: p.personId,
+                averages: p.emotions,
+                dominant: p.dominantEmotion,
+                confidence: p.emotions[p.dominantEmotion],
+              },
+            ]
+          : [],
+      ),
+      reliability: EMOTION_RELIABILITY,
     },
     demographics: {
       age: persons.map((p) => ({ personId: p.personId, estimate: p.age })),
@@ -285,7 +307,8 @@ function lipSyncAll(
 }
 
 function summarisePerson(personId: string, t: PersonTrack, totalFrames: number): PersonSummary {
-  const emotions = averageEmotions(t.faces.map((f) => f.emotions));
+  const scored = t.faces.flatMap((f) => (f.emotions ? [f.emotions] : []));
+  const emotions = scored.length ? averageEmotions(scored) : null;
   return {
     personId,
     frames: t.faces.length,
@@ -294,7 +317,7 @@ function summarisePerson(personId: string, t: PersonTrack, totalFrames: number):
     lastSeen: t.behaviour.at(-1)?.t ?? 0,
     headPose: poseShares(t.faces.map((f) => f.headPose.class)),
     emotions,
-    dominantEmotion: dominantEmotion(emotions),
+    dominantEmotion: emotions && dominantEmotion(emotions),
     age: estimateAge(t.faces.flatMap((f) => (f.age === null ? [] : [f.age]))),
     gender: estimateGender(
       t.faces.map((f) => ({

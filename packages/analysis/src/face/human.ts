@@ -6,8 +6,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RawFace } from './types.js';
 
-/** Face detection minimum confidence (spec §9). */
+/** Face detection minimum confidence (spec §9): the face model's own score of the face. */
 export const MIN_FACE_CONFIDENCE = 0.5;
+/**
+ * The detector's score a candidate box needs before the face mesh model looks at it. Lower than
+ * MIN_FACE_CONFIDENCE because the box is not the answer: the mesh model scores the candidate
+ * again and only faces it scores >= MIN_FACE_CONFIDENCE are reported. Turned or lowered heads
+ * get modest detector scores (0.3-0.5) while the mesh model, which sees the face crop at
+ * 192 pixels, is sure of them; Human's own default for this threshold is 0.2.
+ */
+export const CANDIDATE_CONFIDENCE = 0.3;
 /** Faces looked for in one frame; meetings rarely show more on one camera. */
 export const DEFAULT_MAX_FACES = 10;
 
@@ -41,7 +49,10 @@ interface HumanInstance {
   tf: Tf;
   config: { face: { detector: { maxDetected: number } } };
   load(): Promise<void>;
-  detect(input: Tensor): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
+  detect(
+    input: Tensor,
+    config?: { face: { emotion: { enabled: boolean } } },
+  ): Promise<{ face: HumanFaceResult[]; error?: string | null }>;
   match: {
     similarity(a: number[], b: number[], options?: { order?: number; multiplier?: number }): number;
   };
@@ -118,7 +129,9 @@ export function getHuman(): Promise<HumanInstance> {
         detector: {
           rotation: true,
           maxDetected: DEFAULT_MAX_FACES,
-          minConfidence: MIN_FACE_CONFIDENCE,
+          // Human applies this to the detector's boxes and to the mesh's score alike; detectOnce
+          // then keeps only faces whose mesh score reaches MIN_FACE_CONFIDENCE.
+          minConfidence: CANDIDATE_CONFIDENCE,
           skipFrames: 0,
           return: false,
         },
@@ -137,16 +150,72 @@ export function getHuman(): Promise<HumanInstance> {
   return instance;
 }
 
-/** Faces in one RGB frame (rgb24, row-major), as Human reports them. */
+export interface DetectOptions {
+  /**
+   * Run the emotion model (true by default). False for an organisation that switched emotion
+   * inference off, and for passes that never read emotions (physiology's skin trace).
+   */
+  emotions?: boolean;
+}
+
+/**
+ * Borders tried, in turn, around a frame where no face was found, as a share of each side.
+ * Human ships MediaPipe's full-range BlazeFace (256-pixel input), made for faces a few metres
+ * from the camera: a face that fills a tight crop (a portrait, a webcam at arm's length) is
+ * larger than the faces it was trained on. A border of half the side on every edge makes the
+ * face at most half the padded frame; a border of a whole side, at most a third. Both keep a
+ * face of a 224-pixel crop above 40 pixels at the detector's input.
+ */
+export const SECOND_PASS_BORDERS = [0.5, 1] as const;
+
+/**
+ * Human keeps its configuration across calls (each detect merges what it is given), and the
+ * WASM backend runs one model at a time anyway: detections are queued so one call's emotion
+ * setting can never apply to another's frame.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function serially<T>(run: () => Promise<T>): Promise<T> {
+  const next = queue.then(run, run);
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Faces in one RGB frame (rgb24, row-major), as Human reports them. When the frame shows none,
+ * the frame is looked at again inside a border (SECOND_PASS_BORDERS), which finds faces that
+ * fill the picture; boxes and points are given in the frame's own pixels. A frame with nobody
+ * costs two more detector runs (milliseconds each), not the face models behind them.
+ */
 export async function detectRaw(
   rgb: Uint8Array,
   width: number,
   height: number,
+  opts: DetectOptions = {},
 ): Promise<RawFace[]> {
   const human = await getHuman();
+  const emotions = opts.emotions ?? true;
+  return serially(async () => {
+    const faces = await detectOnce(human, rgb, width, height, emotions);
+    if (faces.length > 0) return faces;
+    for (const border of SECOND_PASS_BORDERS) {
+      const framed = withBorder(rgb, width, height, border);
+      const again = await detectOnce(human, framed.rgb, framed.width, framed.height, emotions);
+      if (again.length > 0) return again.map((f) => shifted(f, -framed.left, -framed.top));
+    }
+    return [];
+  });
+}
+
+async function detectOnce(
+  human: HumanInstance,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  emotions: boolean,
+): Promise<RawFace[]> {
   const tensor = human.tf.tensor4d(rgb, [1, height, width, 3], 'int32');
   try {
-    const result = await human.detect(tensor);
+    const result = await human.detect(tensor, { face: { emotion: { enabled: emotions } } });
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
     return result.face
       .filter((f) => f.score >= MIN_FACE_CONFIDENCE)
@@ -159,12 +228,51 @@ export async function detectRaw(
         age: f.age,
         gender: f.gender === 'male' || f.gender === 'female' ? f.gender : undefined,
         genderScore: f.genderScore,
+        // Empty when the emotion model was not run (Human then gives no emotion at all).
         emotions: Object.fromEntries((f.emotion ?? []).map((e) => [e.emotion, e.score])),
         embedding: f.embedding ?? [],
       }));
   } finally {
     tensor.dispose();
   }
+}
+
+/**
+ * The frame inside a border of `share` of its size on each side, the border continuing the
+ * frame's edge pixels: a flat colour would draw a hard edge next to the face, which a detector
+ * can take for a face's outline.
+ */
+export function withBorder(
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  share: number,
+): { rgb: Uint8Array; width: number; height: number; left: number; top: number } {
+  const left = Math.round(width * share);
+  const top = Math.round(height * share);
+  const w = width + 2 * left;
+  const h = height + 2 * top;
+  const out = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(height - 1, Math.max(0, y - top));
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(width - 1, Math.max(0, x - left));
+      const i = (sy * width + sx) * 3;
+      const o = (y * w + x) * 3;
+      out[o] = rgb[i]!;
+      out[o + 1] = rgb[i + 1]!;
+      out[o + 2] = rgb[i + 2]!;
+    }
+  }
+  return { rgb: out, width: w, height: h, left, top };
+}
+
+function shifted(face: RawFace, dx: number, dy: number): RawFace {
+  return {
+    ...face,
+    box: { ...face.box, x: face.box.x + dx, y: face.box.y + dy },
+    mesh: face.mesh.map(([x, y]) => [x + dx, y + dy] as [number, number]),
+  };
 }
 
 /**

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../test-fixtures.js';
+import { faceBiasOn } from './bias-run.js';
+import { formatBiasTable } from './bias.js';
 import { detectFacesInImage } from './image.js';
 import { ageBin } from './summary.js';
 import { iou } from './track.js';
@@ -10,7 +12,8 @@ import type { Box } from './types.js';
 
 const AGE_BINS = ['0-2', '3-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70+'];
 
-// ~0.3 s of CPU a photo; the timeouts allow for a machine shared with other work.
+// ~0.3 s of CPU a photo; the timeouts allow for a machine shared with other work (on 2 cores at a
+// load of 20, faces/multi took over 120 s and fairface-more over 300 s).
 describe('faces in still images', () => {
   it('finds the hand-drawn faces of faces/multi (IoU >= 0.5)', async () => {
     const xml = ['training.xml', 'testing.xml']
@@ -57,7 +60,7 @@ describe('faces in still images', () => {
     expect(truths).toBe(43);
     expect(recall).toBeGreaterThanOrEqual(0.93);
     expect(precision).toBeGreaterThanOrEqual(0.95);
-  }, 120_000);
+  }, 600_000);
 
   it('tells gender and age group on faces/fairface', async () => {
     const labels = JSON.parse(readFileSync(fixture('faces/fairface/labels.json'), 'utf8')) as {
@@ -85,7 +88,33 @@ describe('faces in still images', () => {
     );
     expect(accuracy).toBeGreaterThanOrEqual(GENDER_ACCURACY);
     expect(meanBinError).toBeLessThanOrEqual(AGE_BIN_ERROR);
-  }, 120_000);
+  }, 600_000);
+
+  it('finds the face, gender and age on the 120 photos of faces/fairface-more', async () => {
+    const { table } = await faceBiasOn(fixture('faces/fairface-more'));
+    console.log(`faces/fairface-more:\n${formatBiasTable(table)}`);
+    const all = table.overall;
+    expect(all.photos).toBe(120);
+    expect(all.detected.rate).toBeGreaterThanOrEqual(MORE_DETECTED);
+    expect(all.gender.rate).toBeGreaterThanOrEqual(MORE_GENDER);
+    expect(all.ageWithinOne.rate).toBeGreaterThanOrEqual(MORE_AGE_WITHIN_ONE);
+  }, 1_800_000);
+
+  it('reads a smiling face as happy, and a neutral face not as happy', async () => {
+    // From faces/expressions/labels.csv: a broad smile and a frontal neutral face, both clean.
+    // The model reads both labelled neutral faces as sad or angry (0.45-0.52), with neutral
+    // second: the reason the API and UI label emotions 'low reliability'. Asserting 'neutral'
+    // would assert better than measured.
+    const smiling = await detectFacesInImage(fixture('faces/expressions/Naomi_Watts_0003.jpg'));
+    const neutral = await detectFacesInImage(
+      fixture('faces/expressions/Michael_Sullivan_0001.jpg'),
+    );
+    console.log('smiling', smiling.faces[0]?.emotions, 'neutral', neutral.faces[0]?.emotions);
+    expect(smiling.faces[0]?.emotion).toBe('happy');
+    expect(smiling.faces[0]!.emotions.happy).toBeGreaterThan(0.9);
+    expect(neutral.faces[0]?.emotion).not.toBe('happy');
+    expect(neutral.faces[0]!.emotions.happy).toBeLessThan(0.1);
+  }, 300_000);
 
   it('reads expressions on faces/expressions (noisy student labels)', async () => {
     // The labels' names for Human's emotions; contempt has no counterpart, so it never agrees.
@@ -119,14 +148,20 @@ describe('faces in still images', () => {
     );
     expect(detected).toBeGreaterThanOrEqual(EXPRESSION_FACES);
     expect(agree / rows.length).toBeGreaterThanOrEqual(EMOTION_AGREEMENT);
-  }, 120_000);
+  }, 600_000);
 });
 
 // Measured when the test was written: recall 0.930 and precision 1.000 on faces/multi; gender
 // 14 of 18 (0.778), age bin exact 0.222 and mean error 1.72 bins (Human's age model is coarse:
 // many adults come out near 29 or 39); expressions 6 of 16 agree (0.375), 15 of 16 with a face
-// (a 68x96 thumbnail is too small).
+// (a 68x96 thumbnail is too small; the second pass inside a border now finds it: 16 of 16).
 const GENDER_ACCURACY = 0.77;
+// fairface-more (120 photos): a face on 117 (0.975; detector candidates at 0.3 verified by the
+// mesh at 0.5, then a second pass inside borders), gender right on 0.701 of those (women 0.52,
+// men 0.87), age within one bin 0.701.
+const MORE_DETECTED = 0.97;
+const MORE_GENDER = 0.69;
+const MORE_AGE_WITHIN_ONE = 0.69;
 const AGE_BIN_ERROR = 1.75;
 const EMOTION_AGREEMENT = 0.37;
 const EXPRESSION_FACES = 15;

@@ -9,7 +9,18 @@ export {
   scaledSize,
 } from './frames.js';
 export type { SampleOptions, VideoInfo } from './frames.js';
-export { DEFAULT_MAX_FACES, MIN_FACE_CONFIDENCE, detectRaw, getHuman } from './human.js';
+export {
+  DEFAULT_MAX_FACES,
+  MIN_FACE_CONFIDENCE,
+  CANDIDATE_CONFIDENCE,
+  SECOND_PASS_BORDERS,
+  detectRaw,
+  getHuman,
+} from './human.js';
+export type { DetectOptions } from './human.js';
+export * from './bias.js';
+export * from './bias-run.js';
+export * from './emotion-reliability.js';
 export * from './lipsync.js';
 export * from './lipsync-windows.js';
 export { mouthOpening, eyeAspectRatio, pearson, VoiceEnergy } from './measures.js';

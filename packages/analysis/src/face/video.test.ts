@@ -6,6 +6,7 @@ import { analyzeFaces, type VideoFaceAnalysis } from './analyze.js';
 import { detectFacesInImage } from './image.js';
 import { sampleFrames } from './frames.js';
 import { detectRaw } from './human.js';
+import type { Frame } from './types.js';
 import { GAZE_MAX_X, GAZE_MAX_Y, HEAD_POSE_CLASSES } from './pose.js';
 import { LIP_SYNC_LIVE_MIN_FRAMES, type LipSyncWindow } from './lipsync-windows.js';
 import { faceSkinTrace } from './skin.js';
@@ -180,6 +181,33 @@ describe('face verification', () => {
     expect(p.cumulative_alerts.face_mismatch).toBeGreaterThanOrEqual(MISMATCH_WINDOWS);
     expect(p.threshold_crossed).toBe(p.cumulative_alerts_count >= 10);
   });
+});
+
+describe('analyzeFaces with emotion inference off', () => {
+  it('runs no emotion model and gives no emotion, the other signals as usual', async () => {
+    const off = await analyzeFaces(talking, { fps: 0.5, emotions: false });
+    console.log(`emotions off: ${off.framesWithFaces} of ${off.framesAnalysed} frames with a face`);
+    expect(off.framesWithFaces).toBeGreaterThan(0);
+    expect(off.emotions).toMatchObject({ computed: false, persons: [] });
+    for (const frame of off.frames)
+      for (const face of frame.faces) {
+        expect(face.emotions).toBeNull();
+        expect(face.emotion).toBeNull();
+      }
+    expect(off.persons[0]).toMatchObject({ emotions: null, dominantEmotion: null });
+    expect(off.persons[0]!.age).not.toBeNull();
+    // Human itself gives no emotion when the model is switched off in its configuration.
+    let frame: Frame | undefined;
+    for await (const f of sampleFrames(talking, { fps: 1 })) {
+      frame = f;
+      break;
+    }
+    if (!frame) throw new Error('no frame');
+    const [face] = await detectRaw(frame.rgb, frame.width, frame.height, { emotions: false });
+    expect(face!.emotions).toEqual({});
+    const [withScores] = await detectRaw(frame.rgb, frame.width, frame.height);
+    expect(Object.keys(withScores!.emotions).length).toBeGreaterThan(0);
+  }, 120_000);
 });
 
 describe('faceSkinTrace (for physiology)', () => {

@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { UpdateProfileBody, UserSettings } from '@parley/contracts';
+import type {
+  OrganizationSettings,
+  UpdateOrganizationSettingsBody,
+  UpdateProfileBody,
+  UserSettings,
+} from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { organizations, users, type StoredImage } from '../../platform/db/schema.js';
 
@@ -46,6 +51,23 @@ export function createProfilesRepo(db: Db) {
       await db
         .update(organizations)
         .set({ name, updatedAt: now() })
+        .where(eq(organizations.id, organizationId));
+    },
+    async organizationSettings(organizationId: string): Promise<OrganizationSettings | null> {
+      const [row] = await db
+        .select({ emotionInference: organizations.emotionInference })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      return row ?? null;
+    },
+    async updateOrganizationSettings(
+      organizationId: string,
+      patch: UpdateOrganizationSettingsBody,
+    ) {
+      if (Object.keys(patch).length === 0) return;
+      await db
+        .update(organizations)
+        .set({ ...patch, updatedAt: now() })
         .where(eq(organizations.id, organizationId));
     },
     async settings(userId: string): Promise<Partial<UserSettings> | null> {

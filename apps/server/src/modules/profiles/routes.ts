@@ -37,6 +37,10 @@ export async function registerProfileRoutes(app: FastifyInstance, profiles: Prof
   registerRoute(app, r.updateOrganization, ({ auth, body }) =>
     profiles.renameOrganization(auth, body.name),
   );
+  registerRoute(app, r.getOrganizationSettings, ({ auth }) => profiles.organizationSettings(auth));
+  registerRoute(app, r.updateOrganizationSettings, ({ auth, body }) =>
+    profiles.updateOrganizationSettings(auth, body),
+  );
   registerRoute(app, r.deleteOrganizationImage, ({ auth }) => profiles.removeLogo(auth));
 
   // Only the two upload routes parse multipart, with limits that fit one picture.

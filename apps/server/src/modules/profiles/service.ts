@@ -6,7 +6,9 @@ import {
   PROFILE_MESSAGES as M,
   type ImageOwner,
   type OrganizationProfile,
+  type OrganizationSettings,
   type SessionUser,
+  type UpdateOrganizationSettingsBody,
   type UpdateProfileBody,
   type UserSettings,
 } from '@parley/contracts';
@@ -78,6 +80,13 @@ export function createProfilesService(deps: ProfilesDeps) {
     await discard(organizationId, previous);
   }
 
+  /** The caller's own organisation's analysis settings (the route needs organization.manage). */
+  async function organizationSettings(caller: Caller): Promise<OrganizationSettings> {
+    const settings = await repo.organizationSettings(caller.organizationId);
+    if (!settings) throw notFound('Organization not found');
+    return settings;
+  }
+
   async function organization(caller: Caller): Promise<OrganizationProfile> {
     const org = await deps.organizations.byId(caller.organizationId);
     if (!org) throw notFound('Organization not found');
@@ -122,6 +131,16 @@ export function createProfilesService(deps: ProfilesDeps) {
     async removeLogo(caller: Caller): Promise<OrganizationProfile> {
       await replace(caller.organizationId, logoSlot(caller), null);
       return organization(caller);
+    },
+
+    organizationSettings,
+
+    async updateOrganizationSettings(
+      caller: Caller,
+      patch: UpdateOrganizationSettingsBody,
+    ): Promise<OrganizationSettings> {
+      await repo.updateOrganizationSettings(caller.organizationId, patch);
+      return organizationSettings(caller);
     },
 
     async settings(caller: Caller): Promise<UserSettings> {

@@ -23,7 +23,12 @@ export interface VideoSignalsNeeds extends Omit<VideoStepDeps, 'repo' | 'log'> {
 export function createVideoSignalsModule(deps: VideoSignalsNeeds) {
   const repo = createVideoSignalsRepo(deps.db);
   const step = createVideoStep({ ...deps, repo });
-  const service = createVideoSignalsService({ repo, meetings: deps.meetings, queue: deps.queue });
+  const service = createVideoSignalsService({
+    repo,
+    meetings: deps.meetings,
+    queue: deps.queue,
+    emotionInference: deps.emotionInference,
+  });
   return {
     step,
     service,

@@ -12,6 +12,8 @@ export interface VideoSignalsDeps {
   repo: VideoSignalsRepo;
   meetings: MeetingsService;
   queue: JobQueue;
+  /** The organisation's current emotion-inference switch: off hides stored emotions too. */
+  emotionInference(organizationId: string): Promise<boolean>;
 }
 
 /**
@@ -23,7 +25,11 @@ export function createVideoSignalsService(deps: VideoSignalsDeps) {
 
   async function signals(caller: Caller, meetingId: string): Promise<view.Signals> {
     const meeting = await meetings.visible(caller, meetingId);
-    return view.signalsOf(meeting.id, await repo.byMeeting(meeting.organizationId, meeting.id));
+    const [row, emotionsAllowed] = await Promise.all([
+      repo.byMeeting(meeting.organizationId, meeting.id),
+      deps.emotionInference(meeting.organizationId),
+    ]);
+    return view.signalsOf(meeting.id, row, emotionsAllowed);
   }
   const read =
     <T>(fn: (s: view.Signals) => T) =>

@@ -25,7 +25,10 @@ const MIN_PHYSIOLOGY_SEC = 10;
 
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-/** Per frame, per face: [personId, pose class, yaw, pitch, emotion scores] (see StoredFrame). */
+/**
+ * Per frame, per face: [personId, pose class, yaw, pitch, emotion scores] (see StoredFrame);
+ * no scores when emotion inference was off.
+ */
 export function compactFrames(frames: VideoFaceAnalysis['frames']): StoredFrame[] {
   return frames.map((frame) => ({
     t: round(frame.t, 2),
@@ -34,7 +37,7 @@ export function compactFrames(frames: VideoFaceAnalysis['frames']): StoredFrame[
       face.headPose.class,
       round(face.headPose.yaw),
       round(face.headPose.pitch),
-      EMOTIONS.map((e) => round(face.emotions[e], 3)),
+      face.emotions ? EMOTIONS.map((e) => round(face.emotions![e], 3)) : [],
     ]),
   }));
 }
@@ -56,9 +59,12 @@ export async function analyzeVideoFaces(
   },
   /** The registered candidate's face: proctoring then flags frames where it is not seen. */
   candidate: FaceTemplate | null = null,
+  /** False when the organisation switched emotion inference off: the model is not run. */
+  emotions = true,
 ): Promise<VideoFaceAnalysis> {
   return analyzeFaces(file, {
     fps,
+    emotions,
     onFrame: (t) => on.progress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
     onLipSyncWindow: on.lipSyncWindow,
     ...(candidate ? { template: candidate } : {}),
@@ -79,7 +85,8 @@ export async function analyzePhysiology(
   const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
   const persons = new Map<string, RgbSample[]>();
   for await (const frame of sampleFrames(file, { fps, maxSide: DEFAULT_MAX_SIDE })) {
-    const faces = await detectRaw(frame.rgb, frame.width, frame.height);
+    // The skin trace reads no expression: the emotion model is not run.
+    const faces = await detectRaw(frame.rgb, frame.width, frame.height, { emotions: false });
     const ids = tracker.assign(frame.t, faces);
     faces.forEach((face, i) => {
       const colour = skinColour(frame, face.mesh);

@@ -55,6 +55,8 @@ export interface VideoStepDeps {
   /** Frames per second analysed for faces (VIDEO_FPS) and for physiology (PHYSIOLOGY_FPS). */
   fps: number;
   physiologyFps: number;
+  /** Whether the meeting's organisation allows emotion inference (off: none is computed). */
+  emotionInference(organizationId: string): Promise<boolean>;
   /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
   candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
@@ -200,6 +202,7 @@ export function createVideoStep(deps: VideoStepDeps) {
                 : undefined,
             },
             has('Proctoring') ? await deps.candidateFace(meeting) : null,
+            await deps.emotionInference(meeting.organizationId),
           );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {

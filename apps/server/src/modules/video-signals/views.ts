@@ -2,6 +2,7 @@
 import {
   EMOTION_LABELS,
   GAZE_CANVAS,
+  VIDEO_SIGNALS_MESSAGES,
   type AgeResponse,
   type BiometricsDataResponse,
   type EmotionsResponse,
@@ -18,6 +19,7 @@ import {
   type VideoSource,
 } from '@parley/contracts';
 import {
+  EMOTION_RELIABILITY,
   RACE_NOT_ESTIMATED,
   physiologicalAverages,
   type PhysiologyResult,
@@ -31,15 +33,26 @@ export interface Signals {
   video: VideoSource;
   summary: Summary | null;
   row: VideoSignalsRow | null;
+  /**
+   * Whether emotions may be shown: the run computed them and the organisation still allows
+   * emotion inference (switched off later, stored readings are withheld too).
+   */
+  emotions: boolean;
 }
 
-export function signalsOf(meetingId: string, row: VideoSignalsRow | null): Signals {
+export function signalsOf(
+  meetingId: string,
+  row: VideoSignalsRow | null,
+  emotionsAllowed = true,
+): Signals {
   const summary = row?.hasVideo && row.summary ? (row.summary as unknown as Summary) : null;
   const state = !row ? 'not_analysed' : row.hasVideo ? 'ready' : 'audio_only';
   return {
     meetingId,
     row,
     summary,
+    // Rows stored before the switch existed have no `computed`: they did compute emotions.
+    emotions: emotionsAllowed && summary?.emotions.computed !== false,
     video: {
       state,
       fps: summary?.fps ?? null,
@@ -84,10 +97,21 @@ export function eyeGazeOf(s: Signals): EyeGazeResponse {
 }
 
 export function emotionsOf(s: Signals): EmotionsResponse {
-  return {
+  const common = {
     ...head(s),
+    computed: s.emotions,
+    offReason: s.emotions ? null : VIDEO_SIGNALS_MESSAGES.emotionsOff,
+    reliability: EMOTION_RELIABILITY,
     labels: [...EMOTION_LABELS],
-    persons: s.summary?.emotions.persons ?? [],
+  };
+  if (!s.emotions) return { ...common, persons: [], series: [] };
+  return {
+    ...common,
+    persons: (s.summary?.emotions.persons ?? []).map((p) => ({
+      ...p,
+      // Rows stored before confidence was kept: the dominant emotion's average is the same figure.
+      confidence: p.confidence ?? p.averages[p.dominant],
+    })),
     series: (s.row?.frames ?? []).flatMap((frame) =>
       frame.f.map(([personId, , , , scores]) => ({
         t: frame.t,
@@ -162,7 +186,7 @@ export function biometricsDataOf(s: Signals): BiometricsDataResponse {
       presence: p.presence,
       firstSeen: p.firstSeen,
       lastSeen: p.lastSeen,
-      dominantEmotion: p.dominantEmotion,
+      dominantEmotion: s.emotions ? p.dominantEmotion : null,
       age: p.age,
       gender: p.gender,
       hasFaceTemplate: p.template !== null,

@@ -1,9 +1,12 @@
 import { ROLE_NAMES } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
-import { AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
+import { AnalysisSettingsCard, AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
 import { ConfigurationFrame } from './ConfigurationFrame';
 
-/** /configuration: own profile and picture, the organisation (point of contact), appearance. */
+/**
+ * /configuration: own profile and picture, the organisation and its analysis settings (point of
+ * contact), appearance.
+ */
 export default function ConfigurationPage() {
   const { user } = useAuth();
   const managesOrganization = useCan('organization.manage');
@@ -12,7 +15,12 @@ export default function ConfigurationPage() {
       {user ? (
         <>
           <ProfileCard key={user.id} user={user} roleLabel={ROLE_NAMES[user.role] ?? user.role} />
-          {managesOrganization ? <OrganizationCard /> : null}
+          {managesOrganization ? (
+            <>
+              <OrganizationCard />
+              <AnalysisSettingsCard />
+            </>
+          ) : null}
           <AppearanceCard />
         </>
       ) : null}

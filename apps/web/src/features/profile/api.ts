@@ -6,6 +6,7 @@ import {
   profileRoutes,
   sessionUserSchema,
   type OrganizationProfile,
+  type OrganizationSettings,
   type SessionUser,
   type ThemeChoice,
   type UpdateProfileBody,
@@ -19,6 +20,7 @@ export const profileKeys = {
   all: ['profile'] as const,
   organization: ['profile', 'organization'] as const,
   settings: ['profile', 'settings'] as const,
+  organizationSettings: ['profile', 'organization', 'settings'] as const,
 };
 
 const imageForm = (file: File) => {
@@ -81,6 +83,23 @@ export const useUploadLogo = () =>
 
 export const useRemoveLogo = () =>
   useOrganizationMutation<void>(() => api(profileRoutes.deleteOrganizationImage, { toast: false }));
+
+/** The organisation's analysis settings (point of contact). */
+export function useOrganizationSettings() {
+  return useQuery({
+    queryKey: profileKeys.organizationSettings,
+    queryFn: ({ signal }) => api(profileRoutes.getOrganizationSettings, { signal, toast: false }),
+  });
+}
+
+export function useUpdateOrganizationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<OrganizationSettings>) =>
+      api(profileRoutes.updateOrganizationSettings, { body, toast: false }),
+    onSuccess: (settings) => client.setQueryData(profileKeys.organizationSettings, settings),
+  });
+}
 
 /**
  * The theme as the user picks it (user menu, settings): applied at once on this device and

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { ShieldOff } from 'lucide-react';
 import { Area } from 'recharts';
 import { EMOTION_LABELS } from '@parley/contracts';
+import { Badge, Tooltip } from '../../ui';
 import { ChartCard } from '../../ui/charts/ChartCard';
 import { axisTime } from '../../ui/charts/chart-theme';
 import { TimeChart } from '../../ui/charts/TimeChart';
@@ -12,6 +14,21 @@ interface Props {
   loading: boolean;
   onSeek(time: number): void;
   className?: string;
+}
+
+/** The visible 'Low reliability' label, with what the agreement was measured on. */
+function ReliabilityLabel({ note, level }: { note: string; level: 'low' | 'moderate' }) {
+  return (
+    <Tooltip label={<span className="block max-w-64">{note}</span>}>
+      <span
+        tabIndex={0}
+        data-testid="emotion-reliability"
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <Badge tone="warning">{level === 'low' ? 'Low reliability' : 'Moderate reliability'}</Badge>
+      </span>
+    </Tooltip>
+  );
 }
 
 /** Facial emotion scores over time for one person (stacked to 100%); a click seeks. */
@@ -39,7 +56,8 @@ export function EmotionTimeline({ data, loading, onSeek, className }: Props) {
     .filter((p) => p.v >= 30)
     .sort((a, b) => b.v - a.v)
     .slice(0, 4);
-  const dominant = persons.find((p) => p.personId === personId)?.dominant;
+  const person = persons.find((p) => p.personId === personId);
+  const off = data?.computed === false;
   return (
     <ChartCard
       className={className}
@@ -47,7 +65,11 @@ export function EmotionTimeline({ data, loading, onSeek, className }: Props) {
       testId="emotion-timeline"
       info="Facial expression scores per sampled frame (angry, disgust, fear, happy, sad, surprise, neutral). Expressions are not feelings: read them as what the face showed. Click the chart to seek."
       loading={loading}
-      empty={videoEmpty(data?.video, rows.length > 0)}
+      empty={
+        off
+          ? { icon: ShieldOff, text: data.offReason ?? 'Emotion inference is switched off' }
+          : videoEmpty(data?.video, rows.length > 0)
+      }
     >
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
         {persons.length > 1 ? (
@@ -65,9 +87,15 @@ export function EmotionTimeline({ data, loading, onSeek, className }: Props) {
             ))}
           </div>
         ) : null}
-        {dominant ? (
-          <span>
-            Mostly <span className="font-medium text-fg">{dominant}</span>
+        {person ? (
+          <span data-testid="emotion-dominant">
+            Mostly <span className="font-medium text-fg">{person.dominant}</span>{' '}
+            <span className="tabular">({Math.round(person.confidence * 100)}% confidence)</span>
+          </span>
+        ) : null}
+        {data ? (
+          <span className="ml-auto">
+            <ReliabilityLabel note={data.reliability.note} level={data.reliability.level} />
           </span>
         ) : null}
       </div>

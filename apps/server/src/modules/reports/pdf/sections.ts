@@ -201,9 +201,11 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
 
   if (v.emotions) {
     r.subheading('Facial emotions');
-    const empty = videoState(v.emotions.video, v.emotions.persons.length > 0);
+    const empty =
+      v.emotions.offReason ?? videoState(v.emotions.video, v.emotions.persons.length > 0);
     if (empty) r.empty(empty);
-    else
+    else {
+      r.empty(v.emotions.reliability.note);
       r.table(
         [
           { title: 'Person', width: 0.22 },
@@ -220,6 +222,7 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
             .join(', '),
         ]),
       );
+    }
   }
 
   if (v.physiological) {
