@@ -1,6 +1,12 @@
 // Faces in still photos: detection against hand-drawn boxes, the share of single-face photos
 // where a face is found, gender and age bin against human labels, and the bias table (each
 // figure by gender and by age bin, with counts and 95 % intervals).
+import {
+  AGE_BINS,
+  biasTable as faceBiasTable,
+  type DemographicOutcome,
+  type Proportion,
+} from '../face/bias.js';
 import { detectFacesInImage } from '../face/image.js';
 import { ageBin } from '../face/summary.js';
 import { iou } from '../face/track.js';
@@ -9,8 +15,6 @@ import { dataset, readFixture, fixturePath, SOURCES } from './fixtures.js';
 import { shareMetric } from './stats.js';
 import type { BiasRow, Dataset, SignalAccuracy } from './types.js';
 
-/** FairFace's age bins, youngest first: "within one bin" is a step in this list. */
-export const AGE_BINS = ['0-2', '3-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60-69', '70+'];
 /** A detection matches a drawn face when the boxes overlap this much (PASCAL VOC's rule). */
 const MATCH_IOU = 0.5;
 
@@ -88,40 +92,24 @@ const binSteps = (r: LabelledFaceRow) =>
     ? Infinity
     : Math.abs(AGE_BINS.indexOf(r.predictedAgeBin) - AGE_BINS.indexOf(r.ageBin));
 
-/** Accuracy by gender and by age bin; gender and age are scored where a face was found. */
+/**
+ * Accuracy by gender and by age bin, computed by face/bias.ts (the benchmark's table), with
+ * each proportion as a published metric.
+ */
 export function biasTable(rows: readonly LabelledFaceRow[]): BiasRow[] {
-  const row = (dimension: BiasRow['dimension'], group: string, of: LabelledFaceRow[]) => {
-    const found = of.filter((r) => r.detected);
-    return {
-      dimension,
-      group,
-      photos: of.length,
-      detected: shareMetric('detected', 'Face found', found.length, of.length),
-      gender: shareMetric('gender', 'Gender right', found.filter(genderRight).length, found.length),
-      ageWithinOneBin: shareMetric(
-        'age-within-one',
-        'Age within one bin',
-        found.filter((r) => binSteps(r) <= 1).length,
-        found.length,
-      ),
-    };
-  };
-  return [
-    ...['Female', 'Male'].map((g) =>
-      row(
-        'gender',
-        g,
-        rows.filter((r) => r.gender === g),
-      ),
-    ),
-    ...AGE_BINS.map((b) =>
-      row(
-        'age',
-        b,
-        rows.filter((r) => r.ageBin === b),
-      ),
-    ).filter((r) => r.photos > 0),
-  ];
+  const outcomes: DemographicOutcome[] = rows.map((r) => ({
+    truth: { gender: r.gender === 'Male' ? 'male' : 'female', ageBin: r.ageBin },
+    predicted: r.detected ? { gender: r.predictedGender, ageBin: r.predictedAgeBin ?? '' } : null,
+  }));
+  const metric = (key: string, name: string, p: Proportion) => shareMetric(key, name, p.hits, p.n);
+  return faceBiasTable(outcomes).rows.map((r) => ({
+    dimension: r.by,
+    group: r.by === 'gender' ? (r.group === 'male' ? 'Male' : 'Female') : r.group,
+    photos: r.photos,
+    detected: metric('detected', 'Face found', r.detected),
+    gender: metric('gender', 'Gender right', r.gender),
+    ageWithinOneBin: metric('age-within-one', 'Age within one bin', r.ageWithinOne),
+  }));
 }
 
 export const fairfaceDataset = (rows: readonly LabelledFaceRow[]): Dataset =>

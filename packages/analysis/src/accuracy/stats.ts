@@ -1,19 +1,10 @@
+import { wilson } from '../face/bias.js';
 import type { Interval, Metric, MetricUnit } from './types.js';
 
-/** z of a two-sided 95 % interval. */
-const Z95 = 1.959964;
-
-/**
- * Wilson score interval of k successes in n trials. Unlike the normal approximation it stays
- * inside 0–1 and is honest for small groups and shares near 0 or 1 (a bias table has both).
- */
-export function wilsonInterval(k: number, n: number, z = Z95): Interval | null {
-  if (n <= 0) return null;
-  const p = k / n;
-  const z2 = z * z;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return { low: round(Math.max(0, centre - half)), high: round(Math.min(1, centre + half)) };
+/** Wilson score interval of k successes in n trials (the one in face/bias.ts), or null when n is 0. */
+export function wilsonInterval(k: number, n: number): Interval | null {
+  const { low, high } = wilson(k, n);
+  return low === null || high === null ? null : { low, high };
 }
 
 export const round = (v: number, digits = 3): number => {
