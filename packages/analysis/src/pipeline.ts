@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import {
 import { selectEngine } from './asr/select.js';
 import type { AsrEngine, Word } from './asr/types.js';
 import { decodePcm, MediaError, probeDuration, SAMPLE_RATE } from './decode.js';
-import { diarize } from './diarize/diarize.js';
+import { diarize, type SampleReader, type SpeakerEmbedder } from './diarize/diarize.js';
 import { VoiceFeatures, type BlockStats } from './diarize/features.js';
 import { planPieces } from './pieces.js';
 import { detectSpeech, round3, type Segment } from './vad.js';
@@ -43,8 +44,10 @@ export interface SpeechResult {
 
 export interface SpeechStepOptions {
   engine?: AsrEngine;
-  /** Number of speakers when known (the meeting's participants); estimated otherwise. */
+  /** Number of speakers when known (the meeting's participants): an upper bound; estimated otherwise. */
   speakers?: number;
+  /** A learned speaker embedding (e.g. sherpa-onnx), used instead of the hand-made voice statistics. */
+  embedder?: SpeakerEmbedder;
   /** Fraction 0..1 of the step done, for progress bars. */
   onProgress?: (fraction: number) => void;
 }
@@ -88,7 +91,9 @@ export async function runSpeechStep(
       report(PROGRESS.decode + PROGRESS.asr * done),
     );
     report(PROGRESS.decode + PROGRESS.asr);
-    const { turns, speakerCount } = diarize(blocks, speech, { speakers: opts.speakers });
+    const { turns, speakerCount } = withSampleReader(rawPath, samples, (audio) =>
+      diarize(blocks, speech, { speakers: opts.speakers, embedder: opts.embedder, audio }),
+    );
     report(1);
     const attributed: AttributedWord[] = assignSpeakers(words, turns).map((w, i) => ({
       ...w,
@@ -146,6 +151,27 @@ async function decodeOnce(
     return { speech, blocks: features.finish(), samples };
   } finally {
     await out.close();
+  }
+}
+
+/**
+ * Runs `use` with a synchronous reader of the 16-bit copy by time (the speaker embedder reads
+ * a 1.5 s window at a time), closing the file afterwards.
+ */
+function withSampleReader<T>(rawPath: string, samples: number, use: (read: SampleReader) => T): T {
+  const fd = openSync(rawPath, 'r');
+  try {
+    return use((startSec, endSec) => {
+      const from = Math.max(0, Math.floor(startSec * SAMPLE_RATE));
+      const to = Math.min(samples, Math.ceil(endSec * SAMPLE_RATE));
+      const bytes = Buffer.alloc(Math.max(0, to - from) * BYTES_PER_SAMPLE);
+      const read = readSync(fd, bytes, 0, bytes.length, from * BYTES_PER_SAMPLE);
+      const pcm = new Float32Array(read / BYTES_PER_SAMPLE);
+      for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2) / 32768;
+      return pcm;
+    });
+  } finally {
+    closeSync(fd);
   }
 }
 
