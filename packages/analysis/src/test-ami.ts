@@ -2,7 +2,7 @@
 // diarization test and bench/diarization.bench.mjs.
 import { decodeAll } from './decode.js';
 import { diarizationErrorRate, singleVoiceOracle, type DerResult } from './der.js';
-import { diarize, type DiarizeOptions } from './diarize/diarize.js';
+import { diarize, type DiarizedTurn, type DiarizeOptions } from './diarize/diarize.js';
 import { blockFeatures } from './diarize/features.js';
 import { fixture, readRttm } from './test-fixtures.js';
 import { detectSpeech } from './vad.js';
@@ -33,14 +33,19 @@ export interface ExcerptScore {
    */
   floor: number;
   overlapTurns: number;
+  /** The turns, when asked for with keepTurns. */
+  turns?: DiarizedTurn[];
 }
 
 /** Decodes, detects speech, diarizes and scores one excerpt of `dir` (under fixtures/). */
 export async function scoreExcerpt(
   name: string,
-  opts: { giveCount?: boolean; dir?: string } & Omit<DiarizeOptions, 'speakers'> = {},
+  opts: { giveCount?: boolean; keepTurns?: boolean; dir?: string } & Omit<
+    DiarizeOptions,
+    'speakers'
+  > = {},
 ): Promise<ExcerptScore> {
-  const { giveCount, dir = 'diarization/ami', ...diarizeOpts } = opts;
+  const { giveCount, keepTurns, dir = 'diarization/ami', ...diarizeOpts } = opts;
   const pcm = await decodeAll(fixture(`${dir}/${name}.wav`));
   const speech = await detectSpeech(pcm);
   const reference = readRttm(`${dir}/${name}.rttm`);
@@ -58,5 +63,6 @@ export async function scoreExcerpt(
     collar: diarizationErrorRate(reference, result.turns, 0.25),
     floor: diarizationErrorRate(reference, singleVoiceOracle(reference, speech), 0).der,
     overlapTurns: result.turns.filter((t) => t.overlap).length,
+    ...(keepTurns ? { turns: result.turns } : {}),
   };
 }

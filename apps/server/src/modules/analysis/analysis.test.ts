@@ -127,7 +127,7 @@ describe('the analysis pipeline', () => {
     expect(await remaining()).toBe((before ?? 0) - 1);
   }, 180_000);
 
-  it('takes the meeting\'s invited participants as the speaker count\'s bound, recorded as their source', async () => {
+  it("takes the meeting's invited participants as the speaker count's bound, recorded as their source", async () => {
     // The first run estimated the count (nobody was invited): one voice in talking-face.mp4.
     const [estimated] = await transcriptRows(meeting.id);
     expect(estimated?.speakerCount).toEqual({ value: 1, source: 'estimated' });

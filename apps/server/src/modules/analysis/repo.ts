@@ -83,7 +83,10 @@ export function createAnalysisRepo(db: Db) {
         .select({ n: sql<number>`count(*)::int` })
         .from(participants)
         .where(
-          and(eq(participants.organizationId, organizationId), eq(participants.meetingId, meetingId)),
+          and(
+            eq(participants.organizationId, organizationId),
+            eq(participants.meetingId, meetingId),
+          ),
         );
       return row?.n ?? 0;
     },
