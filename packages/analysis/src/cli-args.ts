@@ -3,7 +3,7 @@ import { isEngineKind, type EngineKind } from './asr/select.js';
 export interface CliArgs {
   file: string;
   engine?: EngineKind;
-  /** Number of speakers when known (the meeting's participants); estimated otherwise. */
+  /** Number of speakers when known (the meeting's participants): an upper bound; estimated otherwise. */
   speakers?: number;
   /** `--skin-patch`: the whole frame is skin; adds the physiology section. */
   skinPatch?: boolean;

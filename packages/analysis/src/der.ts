@@ -121,3 +121,36 @@ export function diarizationErrorRate(
     mapping,
   };
 }
+
+/** The reference restricted to detected speech, one speaker per instant (the earliest turn's). */
+export function singleVoiceOracle(
+  reference: readonly LabelledSegment[],
+  speech: readonly { start: number; end: number }[],
+): LabelledSegment[] {
+  const end = Math.max(0, ...reference.map((r) => r.end));
+  const out: LabelledSegment[] = [];
+  const sorted = [...reference].sort((a, b) => a.start - b.start);
+  for (let i = 0; i * STEP < end; i++) {
+    const t = (i + 0.5) * STEP;
+    if (!speech.some((s) => s.start <= t && t < s.end)) continue;
+    const r = sorted.find((x) => x.start <= t && t < x.end);
+    if (!r) continue;
+    const last = out[out.length - 1];
+    if (last && last.speaker === r.speaker && Math.abs(last.end - i * STEP) < 1e-6)
+      last.end = (i + 1) * STEP;
+    else out.push({ speaker: r.speaker, start: i * STEP, end: (i + 1) * STEP });
+  }
+  return out;
+}
+
+/** Speaker turns of an RTTM document (NIST's `SPEAKER file chan start dur … name …` lines). */
+export function parseRttm(text: string): LabelledSegment[] {
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('SPEAKER'))
+    .map((l) => {
+      const f = l.trim().split(/\s+/);
+      const start = Number(f[3]);
+      return { start, end: start + Number(f[4]), speaker: f[7] ?? '' };
+    });
+}

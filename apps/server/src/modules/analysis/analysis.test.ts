@@ -10,7 +10,7 @@ import {
   type Meeting,
   type OfflineStatus,
 } from '@parley/contracts';
-import { analysisRuns, meetingTranscripts, plans } from '../../platform/db/schema.js';
+import { analysisRuns, meetingTranscripts, participants, plans } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { remainingCredits } from '../../test/plans-kit.js';
 import {
@@ -128,6 +128,41 @@ describe('the analysis pipeline', () => {
     // A run is charged once: this one once more.
     expect(await remaining()).toBe((before ?? 0) - 1);
   }, 180_000);
+
+  it("takes the meeting's invited participants as the speaker count's bound, recorded as their source", async () => {
+    // Its own meeting, so it does not hang on the timing of the tests above. The speech step
+    // (speech-to-text included) took 285 s on a loaded 2-core machine, hence the long waits.
+    const meeting = await uploadBytes(ctx, token, 'local', 'participants call.mp4', video);
+    await analysisSettled(ctx, token, meeting.id, { timeoutMs: 480_000 });
+    // The first run estimated the count (nobody was invited): one voice in talking-face.mp4.
+    const [estimated] = await transcriptRows(meeting.id);
+    expect(estimated?.speakerCount).toEqual({ value: 1, source: 'estimated' });
+    await ctx.database.db.insert(participants).values(
+      ['ana', 'ben', 'chloe'].map((name) => ({
+        organizationId: org,
+        meetingId: meeting.id,
+        email: `${name}.speakers@example.com`,
+        name,
+        tokenHash: `speakers-test-${name}`,
+      })),
+    );
+    const res = await call(ctx, 'POST', '/offline/re-analyze', {
+      token,
+      payload: { meetingId: meeting.id, stage: 'speech' },
+    });
+    expect(res.statusCode).toBe(202);
+    const queued = offlineStatusSchema.parse(json(res));
+    const again = await analysisSettled(ctx, token, meeting.id, {
+      runId: queued.runId ?? undefined,
+      timeoutMs: 480_000,
+    });
+    expect(again.inferenceStatus).toBe('processed');
+    const [row] = await transcriptRows(meeting.id);
+    expect(row?.runId).toBe(queued.runId);
+    // Three people were invited, one talks: the bound is not reached by splitting her voice.
+    expect(row?.speakerCount).toEqual({ value: 1, source: 'participants' });
+    await ctx.database.db.delete(participants).where(eq(participants.meetingId, meeting.id));
+  }, 1_000_000);
 
   it('ends a step that keeps failing in the dead-letter state, with its reason', async () => {
     // The recording disappears from storage: the speech step cannot read it, every time.

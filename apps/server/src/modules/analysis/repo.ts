@@ -6,6 +6,7 @@ import {
   analysisRuns,
   meetingTranscripts,
   meetings,
+  participants,
   type AnalysisStepRecord,
 } from '../../platform/db/schema.js';
 
@@ -74,6 +75,20 @@ export function createAnalysisRepo(db: Db) {
         .where(and(eq(analysisRuns.meetingId, meetingId), eq(analysisRuns.runId, runId)))
         .returning();
       return row ?? null;
+    },
+
+    /** People invited to the meeting (the biometrics module's participants), in its organisation. */
+    async invitedParticipants(organizationId: string, meetingId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(participants)
+        .where(
+          and(
+            eq(participants.organizationId, organizationId),
+            eq(participants.meetingId, meetingId),
+          ),
+        );
+      return row?.n ?? 0;
     },
 
     async transcript(meetingId: string): Promise<TranscriptRow | null> {

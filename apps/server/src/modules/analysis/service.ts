@@ -41,6 +41,22 @@ const STEP_WEIGHT: Record<AnalysisStep, number> = {
   finish: 5,
 };
 
+/**
+ * How many people can speak in the meeting, when the meeting says: the participants invited
+ * to it, or the speakers named in its additionalDetails (speaker_NN → name), whichever is
+ * more. Diarization takes it as an upper bound and records the count's source as
+ * 'participants'; undefined (estimate the count) when neither is known.
+ */
+export async function knownSpeakerCount(
+  meeting: Pick<MeetingRow, 'id' | 'organizationId' | 'additionalDetails'>,
+  repo: Pick<AnalysisRepo, 'invitedParticipants'>,
+): Promise<number | undefined> {
+  const named = Object.values(meeting.additionalDetails).filter((n) => n.trim()).length;
+  const invited = await repo.invitedParticipants(meeting.organizationId, meeting.id);
+  const known = Math.max(named, invited);
+  return known > 0 ? known : undefined;
+}
+
 export const minutesOf = (durationSec: number | null | undefined) => (durationSec ?? 0) / 60;
 
 export function emptyRecord(state: AnalysisStepRecord['state']): AnalysisStepRecord {

@@ -19,7 +19,7 @@ import type { InsightsService } from '../insights/index.js';
 import type { VideoStep } from '../video-signals/index.js';
 import { analysisDeadLetter, analysisStepJobs } from './jobs.js';
 import type { AnalysisRepo } from './repo.js';
-import { minutesOf, type AnalysisService } from './service.js';
+import { knownSpeakerCount, minutesOf, type AnalysisService } from './service.js';
 
 export interface WorkerDeps {
   repo: AnalysisRepo;
@@ -183,17 +183,13 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       if (!sourceKey) throw new PermanentStepError(A.notReady);
       const store = await deps.resolveStore(meeting.organizationId, meeting.storageProvider);
       if (!(await store.info(sourceKey))) throw new Error('the recording is no longer in storage');
-      // Participants named in additionalDetails (speaker_NN → name) fix the speaker count.
-      const named = Object.values(meeting.additionalDetails).filter((n) => n.trim()).length;
-      // A speaker-embedding model (SPEAKER_EMBEDDING_MODEL or pulled into DATA_DIR/models)
-      // decides who speaks when; without one the built-in voice statistics do.
+      // The meeting's participants, when known, bound the speaker count. A speaker-embedding
+      // model (SPEAKER_EMBEDDING_MODEL or pulled into DATA_DIR/models) decides who speaks when;
+      // without one the built-in voice statistics do.
+      const speakers = await knownSpeakerCount(meeting, repo);
       const speakerModel = await configuredSpeakerEmbedder();
       const result = await withLocalFile(store, sourceKey, (file) =>
-        runSpeechStep(file, {
-          speakers: named > 0 ? named : undefined,
-          onProgress: progress,
-          embedder: speakerModel?.embed,
-        }),
+        runSpeechStep(file, { speakers, onProgress: progress, embedder: speakerModel?.embed }),
       );
       await repo.upsertTranscript(
         {
