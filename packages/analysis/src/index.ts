@@ -19,3 +19,4 @@ export type { EngineKind } from './asr/select.js';
 export * from './face/index.js';
 export * from './physiology/index.js';
 export * from './voiceprint/index.js';
+export * from './pii.js';
