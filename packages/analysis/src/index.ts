@@ -20,3 +20,4 @@ export * from './face/index.js';
 export * from './physiology/index.js';
 export * from './voiceprint/index.js';
 export * from './pii.js';
+export * from './media-notice.js';

@@ -155,7 +155,13 @@ export function verhoeffValid(digits: string): boolean {
 /** The Social Security Administration's never-issued ranges rule these out. */
 function ssnValid(d: string): boolean {
   const area = d.slice(0, 3);
-  return area !== '000' && area !== '666' && d[0] !== '9' && d.slice(3, 5) !== '00' && d.slice(5) !== '0000';
+  return (
+    area !== '000' &&
+    area !== '666' &&
+    d[0] !== '9' &&
+    d.slice(3, 5) !== '00' &&
+    d.slice(5) !== '0000'
+  );
 }
 
 /**
@@ -233,7 +239,7 @@ function spokenEmail(words: readonly TimedWord[], at: number): PiiSpan | null {
 /** Every identifier in the words, in order, none overlapping. */
 export function findPii(words: readonly TimedWord[]): PiiSpan[] {
   const spans: PiiSpan[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     if (WRITTEN_EMAIL.test(bare(words[i]!.word))) {
       spans.push({ kind: 'email', from: i, to: i });
       i++;
@@ -278,7 +284,14 @@ function longestNumberAt(
     if (kind) return { span: span(kind, end), numericWords: end };
   }
   for (let n = Math.min(units.length, 9); n > 0; n--) {
-    if (niValid(units.slice(0, n).map((u) => u.text).join('')))
+    if (
+      niValid(
+        units
+          .slice(0, n)
+          .map((u) => u.text)
+          .join(''),
+      )
+    )
       return { span: span('national_id', n), numericWords: n };
   }
   return { span: null, numericWords: end };
