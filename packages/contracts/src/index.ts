@@ -38,3 +38,4 @@ export * from './interviews-routes.js';
 export * from './scorecards.js';
 export * from './reports.js';
 export * from './search.js';
+export * from './privacy.js';
