@@ -226,8 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const interviews = createInterviewsModule({
     ...shared,
     meetings: meetings.service,
-    registrationLink: (caller, candidate) =>
-      biometrics.service.hrInvitationLink(caller, candidate),
+    registrationLink: (caller, candidate) => biometrics.service.hrInvitationLink(caller, candidate),
   });
   const scorecards = createScorecardsModule({
     ...shared,
@@ -289,7 +288,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       organisationName: async (orgId) => (await organizations.service.byId(orgId))?.name ?? '',
       person: async (userId) => {
         const u = await users.service.byId(userId);
-        return u ? { name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email } : null;
+        return u
+          ? { name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email }
+          : null;
       },
     },
   });

@@ -25,7 +25,7 @@ describe('PII redaction over transcript words', () => {
 
   it('masks grouped and international phone numbers as whisper writes them', () => {
     expect(masked('Call me on 415-555-2671, or the office, +44 20 7946 0958.')).toBe(
-      'Call me on [phone] or the office, [phone]',
+      'Call me on [phone], or the office, [phone].',
     );
     expect(masked('it is oh seven seven double oh nine triple one two three okay')).toBe(
       'it is [phone] okay',

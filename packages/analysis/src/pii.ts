@@ -305,8 +305,9 @@ export interface Redaction<W extends TimedWord> {
 
 /**
  * Masks the identifiers in `words`. A span of several words becomes one word reading
- * PII_MASKS[kind] from the first word's start to the last word's end, so nothing of the
- * number survives in the text, its word count or its per-word timing.
+ * PII_MASKS[kind] (with the last word's trailing punctuation) from the first word's start to
+ * the last word's end, so nothing of the number survives in the text, its word count or its
+ * per-word timing.
  */
 export function redactWords<W extends TimedWord>(words: readonly W[]): Redaction<W> {
   const spans = findPii(words);
@@ -316,7 +317,10 @@ export function redactWords<W extends TimedWord>(words: readonly W[]): Redaction
   for (const s of spans) {
     out.push(...words.slice(next, s.from));
     const first = words[s.from]!;
-    out.push({ ...first, word: PII_MASKS[s.kind], end: words[s.to]!.end });
+    const last = words[s.to]!;
+    // The sentence's punctuation stays: it ends questions and search segments.
+    const punctuation = /[.,!?;:…]+$/.exec(last.word)?.[0] ?? '';
+    out.push({ ...first, word: PII_MASKS[s.kind] + punctuation, end: last.end });
     next = s.to + 1;
   }
   out.push(...words.slice(next));

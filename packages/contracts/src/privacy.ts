@@ -19,7 +19,8 @@ export const updatePrivacySettingsBody = privacySettingsSchema
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to change' });
 
 export const PRIVACY_MESSAGES = {
-  noOriginals: 'This transcript has no unmasked copy: nothing was masked, or originals are not kept.',
+  noOriginals:
+    'This transcript has no unmasked copy: nothing was masked, or originals are not kept.',
 } as const;
 
 const tags = ['privacy'];

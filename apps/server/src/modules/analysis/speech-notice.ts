@@ -11,7 +11,11 @@ import type { AnalysisRepo } from './repo.js';
  * ended early stores the length that was analysed as the meeting's duration.
  */
 export async function recordSpeechNotice(
-  deps: { repo: AnalysisRepo; meetings: Pick<MeetingsService, 'recordMediaNotice'>; now: () => Date },
+  deps: {
+    repo: AnalysisRepo;
+    meetings: Pick<MeetingsService, 'recordMediaNotice'>;
+    now: () => Date;
+  },
   meetingId: string,
   result: Pick<SpeechResult, 'engine' | 'notice' | 'durationSec'>,
 ): Promise<void> {
