@@ -7,16 +7,25 @@ import {
   type TranscriptSearchResult,
 } from '@parley/contracts';
 import { call, expectRefusal, json } from '../../test/context.js';
-import { grantInterviewIntelligence } from '../../test/plans-kit.js';
+import { grantBundle, grantInterviewIntelligence } from '../../test/plans-kit.js';
+import { createTranscriptsRepo } from '../transcripts/repo.js';
+import { createPrivacyRepo } from './repo.js';
+import { createPrivacyService } from './service.js';
 import {
   ctx,
   edit,
+  FIXTURE,
   get,
+  manager,
+  newMeeting,
   newTranscribedMeeting,
   orgId,
   outsider,
   owner,
+  outsiderUser,
+  ownerId,
   poc,
+  seeker,
   useTranscriptsKit,
 } from '../../test/transcripts-kit.js';
 
@@ -100,5 +109,75 @@ describe('a corrected transcript with a phone number in it, with redaction on', 
     const text = await pdfText(res.rawPayload);
     expect(text).not.toContain(PHONE);
     expect(text).toMatch(/what is \[phone\]\?/);
+  });
+});
+
+describe('originals, when the organisation keeps them', () => {
+  let meetingId = '';
+  beforeAll(async () => {
+    expect((await setPrivacy(poc, { piiRedaction: true, piiKeepOriginals: true })).statusCode).toBe(
+      200,
+    );
+    meetingId = await newMeeting(orgId, ownerId, `PII originals ${Date.now()}`);
+    // What the speech step stores: the engine's words through the organisation's redaction.
+    const spoken = FIXTURE.words.slice(0, 6).concat(
+      ['my', 'card', 'is', '4111', '1111', '1111', '1111'].map((word, i) => ({
+        word,
+        start: 20 + i * 0.4,
+        end: 20.3 + i * 0.4,
+        speaker: 'speaker_00',
+        confidence: 0.9,
+      })),
+    );
+    const privacy = createPrivacyService({
+      repo: createPrivacyRepo(ctx.database.db),
+      now: () => new Date(),
+    });
+    const { words, originalWords } = await privacy.redact(orgId, spoken);
+    await createTranscriptsRepo(ctx.database.db).save({
+      ...FIXTURE,
+      words,
+      originalWords,
+      meetingId,
+      organizationId: orgId,
+      runId: crypto.randomUUID(),
+    });
+  });
+
+  it('shows everyone the masked words and the point of contact the originals', async () => {
+    const masked = await get<Transcription>(owner, `/transcription/${meetingId}`);
+    expect(masked.wordToWordTimestamps.map((w) => w.word).slice(-4)).toEqual([
+      'my',
+      'card',
+      'is',
+      '[card number]',
+    ]);
+    const originals = await get<Transcription>(poc, `/transcription/originals/${meetingId}`);
+    expect(originals.wordToWordTimestamps.map((w) => w.word).slice(-4)).toEqual([
+      '4111',
+      '1111',
+      '1111',
+      '1111',
+    ]);
+  });
+
+  it('refuses the originals to the meeting’s owner and a manager, and to other organisations', async () => {
+    for (const token of [owner, manager]) {
+      const res = await call(ctx, 'GET', `/transcription/originals/${meetingId}`, { token });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('4111');
+    }
+    // A B2C individual manages no organisation.
+    const individual = await call(ctx, 'GET', `/transcription/originals/${meetingId}`, {
+      token: seeker,
+    });
+    expect(individual.statusCode).toBe(403);
+    // Another organisation's point of contact, with the permission and Zai Intelligence, but
+    // not the meeting.
+    await grantBundle(ctx, outsiderUser.organizationId, 'Essentials');
+    const elsewhere = await call(ctx, 'GET', `/transcription/originals/${meetingId}`, {
+      token: outsider,
+    });
+    expect([elsewhere.statusCode, json(elsewhere).message]).toEqual([404, 'Meeting not found']);
   });
 });
