@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Meeting, Transcription } from '@parley/contracts';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
 import { eq } from 'drizzle-orm';
-import { meetingTranscripts, type MediaNotice } from '../../platform/db/schema.js';
-import { createMeetingsRepo } from '../meetings/repo.js';
+import { meetings, meetingTranscripts, type MediaNotice } from '../../platform/db/schema.js';
 import { createAnalysisRepo } from './repo.js';
 import { recordSpeechNotice } from './speech-notice.js';
 import {
@@ -144,19 +143,21 @@ describe('recordings that can be read in part', () => {
       .set({ language: { code: 'fr', source: 'detected' } })
       .where(eq(meetingTranscripts.meetingId, m.id));
     // The meetings service's recordMediaNotice, on the same database.
-    const meetingsRepo = createMeetingsRepo(ctx.database.db);
-    const meetings = {
-      recordMediaNotice: (id: string, notice: MediaNotice | null, analysedSec?: number) =>
-        meetingsRepo.updateMedia(
-          id,
-          {
-            mediaNotice: notice,
-            ...(analysedSec === undefined ? {} : { durationSec: analysedSec }),
-          },
-          new Date(),
-        ),
+    const record = {
+      recordMediaNotice: async (id: string, notice: MediaNotice | null, analysedSec?: number) => {
+        const set = {
+          mediaNotice: notice,
+          ...(analysedSec === undefined ? {} : { durationSec: analysedSec }),
+        };
+        const [row] = await ctx.database.db
+          .update(meetings)
+          .set(set)
+          .where(eq(meetings.id, id))
+          .returning();
+        return row ?? null;
+      },
     };
-    await recordSpeechNotice({ repo, meetings, now: () => new Date() }, m.id, {
+    await recordSpeechNotice({ repo, meetings: record, now: () => new Date() }, m.id, {
       engine: { name: 'whisper', model: 'ggml-base.en.bin', quality: '' },
       notice: null,
       durationSec: 5.5,

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts';
 import { call, expectRefusal, json } from '../../test/context.js';
 import { grantBundle, grantInterviewIntelligence } from '../../test/plans-kit.js';
-import { createTranscriptsRepo } from '../transcripts/repo.js';
+import { meetingTranscripts } from '../../platform/db/schema.js';
 import { createPrivacyRepo } from './repo.js';
 import { createPrivacyService } from './service.js';
 import {
@@ -120,7 +120,7 @@ describe('originals, when the organisation keeps them', () => {
     );
     meetingId = await newMeeting(orgId, ownerId, `PII originals ${Date.now()}`);
     // What the speech step stores: the engine's words through the organisation's redaction.
-    const spoken = FIXTURE.words.slice(0, 6).concat(
+    const spoken = (FIXTURE.words ?? []).slice(0, 6).concat(
       ['my', 'card', 'is', '4111', '1111', '1111', '1111'].map((word, i) => ({
         word,
         start: 20 + i * 0.4,
@@ -134,7 +134,7 @@ describe('originals, when the organisation keeps them', () => {
       now: () => new Date(),
     });
     const { words, originalWords } = await privacy.redact(orgId, spoken);
-    await createTranscriptsRepo(ctx.database.db).save({
+    await ctx.database.db.insert(meetingTranscripts).values({
       ...FIXTURE,
       words,
       originalWords,
