@@ -1,6 +1,6 @@
 import { ROLE_NAMES } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
-import { AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
+import { AppearanceCard, OrganizationCard, PrivacyCard, ProfileCard } from '../profile';
 import { ConfigurationFrame } from './ConfigurationFrame';
 
 /** /configuration: own profile and picture, the organisation (point of contact), appearance. */
@@ -13,6 +13,7 @@ export default function ConfigurationPage() {
         <>
           <ProfileCard key={user.id} user={user} roleLabel={ROLE_NAMES[user.role] ?? user.role} />
           {managesOrganization ? <OrganizationCard /> : null}
+          {managesOrganization ? <PrivacyCard /> : null}
           <AppearanceCard />
         </>
       ) : null}

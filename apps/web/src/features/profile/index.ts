@@ -1,5 +1,6 @@
 // The profile feature's face: own profile, organisation profile, appearance, theme sync.
 export { ProfileCard } from './ProfileCard';
 export { OrganizationCard } from './OrganizationCard';
+export { PrivacyCard } from './PrivacyCard';
 export { AppearanceCard, THEME_LABEL } from './AppearanceCard';
 export { useAccountTheme, useChooseTheme } from './api';
