@@ -35,7 +35,7 @@ export function MediaNoticeBanner({ notice }: MediaNoticeBannerProps) {
       role="alert"
       data-testid="media-notice"
       data-kind={notice.kind}
-      className="flex items-start gap-3 rounded-card border border-warning/40 bg-warning-soft px-4 py-3"
+      className="flex flex-wrap items-start gap-x-3 gap-y-1 rounded-card border border-warning/40 bg-warning-soft px-4 py-3"
     >
       <Icon className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -43,7 +43,8 @@ export function MediaNoticeBanner({ notice }: MediaNoticeBannerProps) {
         <p className="text-sm break-words text-muted">{notice.message}</p>
       </div>
       {covered ? (
-        <span className="tabular shrink-0 text-sm font-medium whitespace-nowrap text-fg">
+        // Beside the message when there is room; under it (aligned with the text) on a phone.
+        <span className="tabular basis-full pl-7 text-sm font-medium whitespace-nowrap text-fg sm:basis-auto sm:pl-0">
           {covered}
         </span>
       ) : null}
