@@ -38,6 +38,7 @@ import { createPromptsModule } from './modules/prompts/index.js';
 import { createSearchModule } from './modules/search/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
+import { createPrivacyModule } from './modules/privacy/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVideoSignalsModule, physiologyJob } from './modules/video-signals/index.js';
@@ -185,9 +186,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const meetings = createMeetingsModule({ ...shared, plans, users: users.service });
   realtime?.setJoinPolicy((caller, meetingId) => meetings.service.canView(caller, meetingId));
+  // Every transcript write (speech step, correction) masks PII as the organisation asks.
+  const privacy = createPrivacyModule(platform);
   const analysis = createAnalysisModule({
     ...shared,
     meetings: meetings.service,
+    redact: privacy.service.redact,
     plans,
   });
   meetings.service.onCreated((row) => analysis.service.autoStart(row));
@@ -215,13 +219,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     emotionInference: async (organizationId) =>
       (await organizations.service.byId(organizationId))?.emotionInference ?? true,
   });
-  const transcripts = createTranscriptsModule({ ...shared, meetings: meetings.service });
+  const transcripts = createTranscriptsModule({
+    ...shared,
+    meetings: meetings.service,
+    redact: privacy.service.redact,
+  });
   const highlights = createHighlightsModule({ ...shared, meetings: meetings.service });
   const interviews = createInterviewsModule({
     ...shared,
     meetings: meetings.service,
-    registrationLink: (caller, candidate) =>
-      biometrics.service.hrInvitationLink(caller, candidate),
+    registrationLink: (caller, candidate) => biometrics.service.hrInvitationLink(caller, candidate),
   });
   const scorecards = createScorecardsModule({
     ...shared,
@@ -283,7 +290,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       organisationName: async (orgId) => (await organizations.service.byId(orgId))?.name ?? '',
       person: async (userId) => {
         const u = await users.service.byId(userId);
-        return u ? { name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email } : null;
+        return u
+          ? { name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email }
+          : null;
       },
     },
   });
@@ -333,6 +342,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await auth.registerRoutes(api);
       users.registerRoutes(api);
       organizations.registerRoutes(api);
+      privacy.registerRoutes(api);
       integrations.registerRoutes(api);
       aiProviders.registerRoutes(api);
       prompts.registerRoutes(api);

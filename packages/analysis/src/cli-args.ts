@@ -13,9 +13,11 @@ export interface CliArgs {
   noVideo?: boolean;
   /** Frames a second sampled for the face analysis (2 by default). */
   fps?: number;
+  /** The spoken language (ISO 639-1), when known: one the engine cannot transcribe is said so. */
+  language?: string;
 }
 
-/** `analyze` arguments (FILE, engine, speakers, --skin-patch, --image, --no-video, --fps) or a usage error. */
+/** `analyze` arguments (FILE, engine, speakers, --language, --skin-patch, --image, --no-video, --fps) or a usage error. */
 export function parseArgs(argv: string[]): CliArgs | string {
   const rest: string[] = [];
   const out: Omit<CliArgs, 'file'> = {};
@@ -38,6 +40,11 @@ export function parseArgs(argv: string[]): CliArgs | string {
       if (!value || !(n > 0 && n <= 30))
         return `--fps needs a number above 0 and up to 30, got "${value ?? ''}"`;
       out.fps = n;
+    } else if (arg === '--language' || arg.startsWith('--language=')) {
+      const value = valueOf('--language');
+      if (!value || !/^[a-z]{2,3}([-_][a-z0-9]+)?$/i.test(value))
+        return `--language needs a language code such as en or fr, got "${value ?? ''}"`;
+      out.language = value;
     } else if (arg === '--skin-patch') out.skinPatch = true;
     else if (arg === '--image') out.image = true;
     else if (arg === '--no-video') out.noVideo = true;

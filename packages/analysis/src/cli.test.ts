@@ -137,4 +137,26 @@ describe('npm run analyze', () => {
     expect(missing.stderr).toMatch(/file not found: \/nonexistent\/meeting.mp4/);
     expect(analyze().status).toBe(1);
   });
+
+  it('tells someone who gives a photo as a recording to use --image, in one line', () => {
+    const photo = fixture('faces/expressions/Steffi_Graf_0001.jpg');
+    const run = analyze(photo);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    const first = run.stderr.split('\n')[0];
+    expect(first).toBe(
+      `analyze: ${photo} is a still image, not a recording: use npm run analyze -- --image ${photo}`,
+    );
+  });
+
+  it('says a declared language the engine cannot transcribe, instead of a transcript', () => {
+    const run = analyze('--language', 'fr', '--no-video', fixture('speech/jfk.wav'));
+    expect(run.status).toBe(0);
+    const doc = JSON.parse(run.stdout) as AnalysisResult;
+    expect(doc.words).toEqual([]);
+    expect(doc.notice).toMatchObject({ kind: 'unsupported_language', language: 'fr' });
+    expect(analyze('--language', 'french!', fixture('speech/jfk.wav')).stderr).toMatch(
+      /--language needs a language code/,
+    );
+  }, 60_000);
 });

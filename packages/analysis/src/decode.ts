@@ -42,7 +42,21 @@ export interface DecodeOptions {
   frameSamples?: number;
   /** Extra ffmpeg audio filter, e.g. 'loudnorm'. */
   filter?: string;
+  /**
+   * Filled in as the file decodes: how many damaged packets ffmpeg skipped. A damaged file
+   * still decodes (ffmpeg drops what it cannot read and goes on); this is how a caller learns
+   * that part of it was lost.
+   */
+  report?: DecodeReport;
 }
+
+export interface DecodeReport {
+  /** "Error while decoding stream …" lines: packets dropped (and left silent, see below). */
+  decodeErrors: number;
+}
+
+/** ffmpeg's line for each packet its decoder could not read and skipped. */
+const DECODE_ERROR_LINE = /^Error while decoding stream/;
 
 /**
  * Streams any media file as 16 kHz mono PCM frames. ffmpeg's stdout is read with
@@ -66,11 +80,23 @@ export async function* decodePcm(
     '-ar',
     String(SAMPLE_RATE),
   ];
-  if (opts.filter) args.push('-af', opts.filter);
+  // Fill a gap in the audio's timestamps (packets lost to damage) with silence instead of
+  // closing it up, so every word after the damage keeps its place on the recording's timeline.
+  // async=1 only acts on gaps of more than min_hard_comp (0.1 s): an intact file decodes to the
+  // same samples with or without it.
+  const filters = ['aresample=async=1:first_pts=0', ...(opts.filter ? [opts.filter] : [])];
+  args.push('-af', filters.join(','));
   args.push('-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1');
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-4000)));
+  let partialLine = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr = (stderr + d).slice(-4000);
+    if (!opts.report) return;
+    const lines = (partialLine + d).split('\n');
+    partialLine = lines.pop() ?? '';
+    for (const line of lines) if (DECODE_ERROR_LINE.test(line)) opts.report.decodeErrors++;
+  });
   const exited = new Promise<number>((resolve, reject) => {
     child.once('error', (e) =>
       reject(new MediaError(`cannot run ffmpeg (${ffmpegPath()}): ${e.message}`, 'tool')),
@@ -152,4 +178,23 @@ export async function probeDuration(file: string): Promise<number> {
   const seconds = Number.parseFloat(out.trim());
   if (!Number.isFinite(seconds)) throw new MediaError(`no duration in ${file}`);
   return seconds;
+}
+
+/**
+ * Whether ffprobe reads the file as a still picture: its image demuxers (image2 for .jpg,
+ * png_pipe, webp_pipe, …) are what a photo opens with, whatever its name says. A file
+ * ffprobe cannot read is not called an image; decoding it gives the real error.
+ */
+export async function isStillImage(file: string): Promise<boolean> {
+  await assertReadable(file);
+  const format = await new Promise<string>((resolve) => {
+    const child = spawn(ffprobePath(), [
+      ...['-v', 'error', '-show_entries', 'format=format_name', '-of', 'csv=p=0', file],
+    ]);
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (text += d));
+    child.once('error', () => resolve(''));
+    child.once('close', (code) => resolve(code === 0 ? text.trim() : ''));
+  });
+  return /^image2$|_pipe$/.test(format);
 }

@@ -20,3 +20,5 @@ export * from './face/index.js';
 export * from './physiology/index.js';
 export * from './voiceprint/index.js';
 export * from './models/index.js';
+export * from './pii.js';
+export * from './media-notice.js';

@@ -12,7 +12,8 @@ import {
 import { selectEngine } from './asr/select.js';
 import type { AsrEngine, SpokenLanguage, Word } from './asr/types.js';
 import { mainLanguage } from './asr/whisper.js';
-import { decodePcm, MediaError, probeDuration, SAMPLE_RATE } from './decode.js';
+import { decodePcm, MediaError, probeDuration, SAMPLE_RATE, type DecodeReport } from './decode.js';
+import { languageNotice, readoutNotice, type RecordingNotice } from './media-notice.js';
 import { diarize, type SampleReader, type SpeakerEmbedder } from './diarize/diarize.js';
 import { VoiceFeatures, type BlockStats } from './diarize/features.js';
 import { planPieces } from './pieces.js';
@@ -37,7 +38,10 @@ export interface SpeakerTurn extends Turn {
 /** What the speech step produces: the server stores it as the meeting's transcript. */
 export interface SpeechResult {
   engine: EngineInfo;
+  /** Seconds analysed: the declared length, or what could be read of a truncated file. */
   durationSec: number;
+  /** The file ended early, had damaged parts or speaks a language the engine does not know. */
+  notice: RecordingNotice | null;
   words: AttributedWord[];
   turns: SpeakerTurn[];
   speakerCount: { value: number; source: 'estimated' | 'participants' };
@@ -53,6 +57,11 @@ export interface SpeechStepOptions {
   embedder?: SpeakerEmbedder;
   /** Fraction 0..1 of the step done, for progress bars. */
   onProgress?: (fraction: number) => void;
+  /**
+   * The spoken language (ISO 639-1) when the meeting declares one. A language the engine
+   * cannot transcribe gets a notice and no words instead of a transcript of nonsense.
+   */
+  language?: string;
 }
 
 /** The document `npm run analyze` prints. */
@@ -96,18 +105,26 @@ async function speechStep(
   report: (fraction: number) => void,
   opts: SpeechStepOptions,
 ): Promise<SpeechResult> {
-  const durationSec = await probeDuration(file);
+  const declaredSec = await probeDuration(file);
   report(0);
   const dir = await mkdtemp(join(tmpdir(), 'parley-speech-'));
   try {
     const rawPath = join(dir, 'pcm.s16le');
-    const { speech, blocks, samples } = await decodeOnce(file, rawPath, (decodedSec) =>
-      report(PROGRESS.decode * Math.min(1, decodedSec / Math.max(durationSec, 1e-3))),
+    const decoding: DecodeReport = { decodeErrors: 0 };
+    const { speech, blocks, samples } = await decodeOnce(file, rawPath, decoding, (decodedSec) =>
+      report(PROGRESS.decode * Math.min(1, decodedSec / Math.max(declaredSec, 1e-3))),
     );
     if (samples === 0) throw new MediaError(`no audio in ${file}`, 'no-audio');
-    const { words, language } = await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
-      report(PROGRESS.decode + PROGRESS.asr * done),
-    );
+    const decodedSec = samples / SAMPLE_RATE;
+    const unsupported = opts.language ? languageNotice(engine, opts.language) : null;
+    const readout = readoutNotice({ declaredSec, decodedSec, decodeErrors: decoding.decodeErrors });
+    // A truncated file is as long as what could be read of it: that is what was analysed.
+    const durationSec = readout?.kind === 'truncated' ? decodedSec : declaredSec;
+    const { words, language } = unsupported
+      ? { words: [] as Word[], language: null }
+      : await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
+          report(PROGRESS.decode + PROGRESS.asr * done),
+        );
     report(PROGRESS.decode + PROGRESS.asr);
     const { turns, speakerCount } = withSampleReader(rawPath, samples, (audio) =>
       diarize(blocks, speech, { speakers: opts.speakers, embedder: opts.embedder, audio }),
@@ -120,6 +137,7 @@ async function speechStep(
     return {
       engine: { name: engine.name, model: engine.model, quality: engine.quality },
       durationSec: round3(durationSec),
+      notice: unsupported ?? readout,
       words: attributed,
       turns,
       speakerCount: {
@@ -148,13 +166,14 @@ function progressReporter(onProgress?: (fraction: number) => void): (fraction: n
 async function decodeOnce(
   file: string,
   rawPath: string,
+  decoding: DecodeReport,
   onDecoded: (seconds: number) => void,
 ): Promise<{ speech: Segment[]; blocks: BlockStats[]; samples: number }> {
   const features = new VoiceFeatures();
   const out = await open(rawPath, 'w');
   let samples = 0;
   async function* tee(): AsyncGenerator<Float32Array> {
-    for await (const frame of decodePcm(file)) {
+    for await (const frame of decodePcm(file, { report: decoding })) {
       const bytes = Buffer.allocUnsafe(frame.length * BYTES_PER_SAMPLE);
       for (let i = 0; i < frame.length; i++)
         bytes.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(frame[i]! * 32768))), i * 2);
@@ -285,7 +304,8 @@ export async function analyzeFile(
   file: string,
   engine: AsrEngine = selectEngine(),
   speakers?: number,
+  language?: string,
 ): Promise<AnalysisResult> {
-  const speech = await runSpeechStep(file, { engine, speakers });
+  const speech = await runSpeechStep(file, { engine, speakers, language });
   return { ...speech, analytics: runTextStep({ ...speech, audioLengthSec: speech.durationSec }) };
 }

@@ -40,3 +40,4 @@ export * from './reports.js';
 export * from './search.js';
 export * from './accuracy.js';
 export * from './accuracy-figures.js';
+export * from './privacy.js';

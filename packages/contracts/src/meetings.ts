@@ -64,6 +64,22 @@ export const UPLOAD_MESSAGES = {
   connectStorage: 'Please connect any one cloud storage',
 } as const;
 
+/**
+ * What the analysis could not read in the recording (issue 14 item 7): a file that ends early,
+ * damaged parts, or a language the speech-to-text engine cannot transcribe. The meeting page
+ * shows `message` as a warning; `durationSec` is then the analysed length.
+ */
+export const mediaNoticeSchema = z.object({
+  kind: z.enum(['truncated', 'unreadable_part', 'unsupported_language']),
+  message: z.string(),
+  /** Seconds of media analysed, and what the file's header declared. */
+  analysedSec: z.number().optional(),
+  declaredSec: z.number().optional(),
+  /** ISO 639-1 code declared or detected, for unsupported_language. */
+  language: z.string().optional(),
+});
+export type MediaNotice = z.infer<typeof mediaNoticeSchema>;
+
 export const meetingSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
@@ -81,6 +97,8 @@ export const meetingSchema = z.object({
   /** Minutes, as the spec's meeting entity; durationSec keeps the exact length. */
   duration: z.number(),
   durationSec: z.number().nullable(),
+  /** Null when the whole recording was read and transcribed. */
+  mediaNotice: mediaNoticeSchema.nullable(),
   storageProvider: storageProviderSchema,
   /** Browser-playable media, streamed through the API (range requests). */
   storageLink: z.string().nullable(),

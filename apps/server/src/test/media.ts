@@ -270,3 +270,39 @@ function findBox(bytes: Buffer, boxes: string[], start = 0, end = bytes.length):
   }
   return null;
 }
+
+const JFK = path.resolve(import.meta.dirname, '../../../../fixtures/speech/jfk.wav');
+
+/** jfk.wav (11.0 s) as AAC in MP4 with its index first, as phones write it. */
+function jfkMp4(): string {
+  return derived('jfk-faststart.m4a', (out) =>
+    ffmpeg(['-i', JFK, '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', '-f', 'mp4', out]),
+  );
+}
+
+/**
+ * The first half of jfk-faststart.m4a's bytes: an upload or copy cut off midway. Its index
+ * still declares 11.0 s; 5.5 s of sound is there.
+ */
+export function cutInHalfM4a(): string {
+  return derived('jfk-cut-in-half.m4a', (out) => {
+    const bytes = readFileSync(jfkMp4());
+    writeFileSync(out, bytes.subarray(0, Math.floor(bytes.length / 2)));
+  });
+}
+
+/**
+ * jfk-faststart.m4a with 8,000 bytes in the middle of its media data overwritten by a fixed
+ * pseudo-random sequence (a disk or transfer error): ffmpeg skips 13 damaged AAC frames.
+ */
+export function damagedM4a(): string {
+  return derived('jfk-damaged.m4a', (out) => {
+    const bytes = readFileSync(jfkMp4());
+    let state = 12345;
+    for (let i = Math.floor(bytes.length / 2), end = i + 8000; i < end; i++) {
+      state = (state * 1103515245 + 12345) >>> 0; // glibc's rand() LCG
+      bytes[i] = state >>> 24;
+    }
+    writeFileSync(out, bytes);
+  });
+}

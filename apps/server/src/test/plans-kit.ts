@@ -6,9 +6,18 @@ import type { TestContext } from './context.js';
  * Adds the Interview Intelligence bundle (every face, physiology and biometrics feature) to the
  * organisation's plan; a signed-up organisation, which has no plan until it buys one, gets one.
  */
-export async function grantInterviewIntelligence(
+export function grantInterviewIntelligence(
   ctx: TestContext,
   organizationId: string,
+): Promise<void> {
+  return grantBundle(ctx, organizationId, 'Interview Intelligence');
+}
+
+/** Adds a seeded bundle (catalogue.ts: 'Essentials', 'Sales Suite', …) to the organisation's plan. */
+export async function grantBundle(
+  ctx: TestContext,
+  organizationId: string,
+  bundleName: string,
 ): Promise<void> {
   const db = ctx.database.db;
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
@@ -20,10 +29,7 @@ export async function grantInterviewIntelligence(
       await db.update(organizations).set({ planId }).where(eq(organizations.id, organizationId));
     }
   }
-  const [bundle] = await db
-    .select()
-    .from(bundles)
-    .where(eq(bundles.name, 'Interview Intelligence'));
+  const [bundle] = await db.select().from(bundles).where(eq(bundles.name, bundleName));
   if (!planId || !bundle) throw new Error('plan or seeded bundle missing');
   await db.insert(planBundles).values({ planId, bundleId: bundle.id });
 }

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Meeting, Transcription } from '@parley/contracts';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
+import { eq } from 'drizzle-orm';
+import { meetings, meetingTranscripts, type MediaNotice } from '../../platform/db/schema.js';
+import { createAnalysisRepo } from './repo.js';
+import { recordSpeechNotice } from './speech-notice.js';
 import {
   analysisSettled,
   createMediaContext,
+  cutInHalfM4a,
+  damagedM4a,
   derived,
   ffmpeg,
   fixture,
@@ -92,4 +99,73 @@ describe('damaged recordings', () => {
     expect(s.statusReason).toBe('The recording has no sound track to transcribe.');
     expect(speech?.error).not.toMatch(SERVER_DETAIL);
   }, 90_000);
+});
+
+/** Issue 14 item 7: what can be read is analysed, and the meeting says what could not. */
+describe('recordings that can be read in part', () => {
+  const meeting = async (id: string) =>
+    json<Meeting>(await call(ctx, 'GET', `/meeting/${id}`, { token }));
+
+  it('analyses a recording cut in half as far as it goes, with its analysed length and a warning', async () => {
+    const m = await uploadBytes(ctx, token, 'local', 'cut.m4a', readFileSync(cutInHalfM4a()));
+    const s = await settled(m.id);
+    expect(s.inferenceStatus).toBe('processed');
+    const after = await meeting(m.id);
+    // Measured: 5.5 s of the declared 11.0 s decode.
+    expect(after.durationSec).toBeGreaterThan(5);
+    expect(after.durationSec).toBeLessThan(6);
+    expect(after.mediaNotice).toMatchObject({ kind: 'truncated', declaredSec: 11 });
+    expect(after.mediaNotice?.analysedSec).toBeCloseTo(after.durationSec ?? 0, 1);
+    expect(after.mediaNotice?.message).toMatch(/^Only 5\.\d s of 11\.0 s could be read/);
+    const t = json<Transcription>(await call(ctx, 'GET', `/transcription/${m.id}`, { token }));
+    expect(t.wordToWordTimestamps.length).toBeGreaterThan(3);
+  }, 120_000);
+
+  it('analyses a recording with a damaged middle, says so, and keeps its length', async () => {
+    const m = await uploadBytes(ctx, token, 'local', 'damaged.m4a', readFileSync(damagedM4a()));
+    const s = await settled(m.id);
+    expect(s.inferenceStatus).toBe('processed');
+    const after = await meeting(m.id);
+    expect(after.durationSec).toBeCloseTo(11, 0);
+    expect(after.mediaNotice).toMatchObject({ kind: 'unreadable_part' });
+    // Measured: 13 damaged AAC frames skipped.
+    expect(after.mediaNotice?.message).toMatch(/\d+ pieces of audio could not be decoded/);
+  }, 120_000);
+
+  it('removes the words of a transcript in a language the engine detected but cannot transcribe, and says so', async () => {
+    const m = await uploadBytes(ctx, token, 'local', 'lang.m4a', readFileSync(cutInHalfM4a()));
+    await settled(m.id);
+    const repo = createAnalysisRepo(ctx.database.db);
+    // What a language-detecting engine stores with its transcript (the models helper's
+    // whisper path): French, detected.
+    await ctx.database.db
+      .update(meetingTranscripts)
+      .set({ language: { code: 'fr', source: 'detected' } })
+      .where(eq(meetingTranscripts.meetingId, m.id));
+    // The meetings service's recordMediaNotice, on the same database.
+    const record = {
+      recordMediaNotice: async (id: string, notice: MediaNotice | null, analysedSec?: number) => {
+        const set = {
+          mediaNotice: notice,
+          ...(analysedSec === undefined ? {} : { durationSec: analysedSec }),
+        };
+        const [row] = await ctx.database.db
+          .update(meetings)
+          .set(set)
+          .where(eq(meetings.id, id))
+          .returning();
+        return row ?? null;
+      },
+    };
+    await recordSpeechNotice({ repo, meetings: record, now: () => new Date() }, m.id, {
+      engine: { name: 'whisper', model: 'ggml-base.en.bin', quality: '' },
+      notice: null,
+      durationSec: 5.5,
+    });
+    const after = await meeting(m.id);
+    expect(after.mediaNotice).toMatchObject({ kind: 'unsupported_language', language: 'fr' });
+    expect(after.mediaNotice?.message).toMatch(/^The recording is in French/);
+    const t = json<Transcription>(await call(ctx, 'GET', `/transcription/${m.id}`, { token }));
+    expect(t.wordToWordTimestamps).toEqual([]);
+  }, 120_000);
 });

@@ -5,6 +5,7 @@ import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { BillingService } from '../billing/index.js';
 import type { MeetingsService } from '../meetings/index.js';
+import type { Redact } from '../privacy/index.js';
 import { createAnalysisRepo } from './repo.js';
 import { registerAnalysisRoutes } from './routes.js';
 import { createAnalysisService } from './service.js';
@@ -13,6 +14,8 @@ import { registerAnalysisWorkers, type WorkerDeps } from './worker.js';
 export interface AnalysisNeeds {
   db: Db;
   meetings: MeetingsService;
+  /** Masks PII in the speech step's words as the organisation asks. */
+  redact: Redact;
   plans: BillingService;
   queue: JobQueue;
   broadcaster: MeetingBroadcaster;

@@ -111,6 +111,14 @@ export function createAnalysisRepo(db: Db) {
         });
     },
 
+    /** A transcript in a language the engine does not know keeps no words (nor originals). */
+    async clearWords(meetingId: string, now: Date): Promise<void> {
+      await db
+        .update(meetingTranscripts)
+        .set({ words: [], originalWords: null, updatedAt: now })
+        .where(eq(meetingTranscripts.meetingId, meetingId));
+    },
+
     async saveAnalytics(
       meetingId: string,
       analytics: Record<string, unknown>,

@@ -19,12 +19,16 @@ import type { InsightsService } from '../insights/index.js';
 import type { VideoStep } from '../video-signals/index.js';
 import { analysisDeadLetter, analysisStepJobs } from './jobs.js';
 import type { AnalysisRepo } from './repo.js';
+import type { Redact } from '../privacy/index.js';
+import { recordSpeechNotice } from './speech-notice.js';
 import { knownSpeakerCount, minutesOf, type AnalysisService } from './service.js';
 
 export interface WorkerDeps {
   repo: AnalysisRepo;
   analysis: AnalysisService;
   meetings: MeetingsService;
+  /** Masks PII in the transcript's words as the organisation asks, before they are stored. */
+  redact: Redact;
   plans: BillingService;
   resolveStore: StoreResolver;
   /** Runs the Zai prompts of the insights step. */
@@ -191,6 +195,17 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       const result = await withLocalFile(store, sourceKey, (file) =>
         runSpeechStep(file, { speakers, onProgress: progress, embedder: speakerModel?.embed }),
       );
+      // Masked before it is stored: search, Zai and reports only ever read these words.
+      const { words, originalWords } = await deps.redact(
+        meeting.organizationId,
+        result.words.map((w) => ({
+          word: w.word,
+          start: w.start,
+          end: w.end,
+          speaker: w.speaker,
+          confidence: w.confidence,
+        })),
+      );
       await repo.upsertTranscript(
         {
           meetingId: meeting.id,
@@ -198,13 +213,8 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
           runId: job.runId,
           engine: result.engine,
           audioLengthSec: result.durationSec,
-          words: result.words.map((w) => ({
-            word: w.word,
-            start: w.start,
-            end: w.end,
-            speaker: w.speaker,
-            confidence: w.confidence,
-          })),
+          words,
+          originalWords,
           turns: result.turns.map((t) => ({
             speaker: t.speaker,
             start: t.start,
@@ -216,6 +226,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         },
         now(),
       );
+      await recordSpeechNotice(deps, meeting.id, result);
       await deps.transcriptWritten?.(meeting.id);
     }),
   );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { withoutServerDetails } from '../../platform/errors.js';
-import { meetings } from '../../platform/db/schema.js';
+import { meetings, type MediaNotice } from '../../platform/db/schema.js';
 import { visibleTo } from './visibility.js';
 import type { Caller } from '../../platform/http/caller.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
@@ -12,6 +12,8 @@ export type NewMeeting = typeof meetings.$inferInsert;
 /** What the media step learns about a meeting's file. */
 export interface MediaFields {
   durationSec?: number | null;
+  /** Set by the speech step: what could not be read or transcribed (null: nothing). */
+  mediaNotice?: MediaNotice | null;
   thumbnailKey?: string | null;
   playbackKey?: string | null;
 }

@@ -6,6 +6,7 @@ import {
   UPLOAD_MESSAGES,
   type Meeting,
   type MediaKind,
+  type MediaNotice,
   type StorageProvider,
 } from '@parley/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -285,6 +286,23 @@ export function createMeetingsService(deps: MeetingsDeps) {
       reason: string | null,
     ): Promise<MeetingRow | null> {
       return repo.setStatus(meetingId, status, reason, now());
+    },
+
+    /**
+     * What the speech step found about the recording: a notice (null clears an earlier run's)
+     * and, for a file that ends early, the length it analysed, which replaces the declared
+     * one, so credits and every per-minute figure count what was really there.
+     */
+    async recordMediaNotice(
+      meetingId: string,
+      notice: MediaNotice | null,
+      analysedSec?: number,
+    ): Promise<MeetingRow | null> {
+      return repo.updateMedia(
+        meetingId,
+        { mediaNotice: notice, ...(analysedSec === undefined ? {} : { durationSec: analysedSec }) },
+        now(),
+      );
     },
 
     /** The stored object behind a media link. */

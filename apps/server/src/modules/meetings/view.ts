@@ -38,6 +38,7 @@ export function toMeeting(row: MeetingRow, links: MediaLinks, grant: MediaGrant 
     startTime: row.startTime.toISOString(),
     duration: row.durationSec === null ? 0 : Math.round((row.durationSec / 60) * 1000) / 1000,
     durationSec: row.durationSec,
+    mediaNotice: row.mediaNotice ?? null,
     storageProvider: row.storageProvider,
     storageLink: link(row.playbackKey, 'video'),
     imageLink: link(row.thumbnailKey, 'thumbnail'),

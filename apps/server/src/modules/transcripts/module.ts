@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingsService } from '../meetings/index.js';
+import type { Redact } from '../privacy/index.js';
 import { createTranscriptsRepo } from './repo.js';
 import { registerTranscriptRoutes } from './routes.js';
 import { createTranscriptsService } from './service.js';
@@ -8,6 +9,8 @@ import { createTranscriptsService } from './service.js';
 export interface TranscriptsNeeds {
   db: Db;
   meetings: MeetingsService;
+  /** Masks PII in corrected words as the organisation asks. */
+  redact: Redact;
   now: () => Date;
 }
 
@@ -17,7 +20,12 @@ export interface TranscriptsNeeds {
  */
 export function createTranscriptsModule(deps: TranscriptsNeeds) {
   const repo = createTranscriptsRepo(deps.db);
-  const service = createTranscriptsService({ repo, meetings: deps.meetings, now: deps.now });
+  const service = createTranscriptsService({
+    repo,
+    meetings: deps.meetings,
+    redact: deps.redact,
+    now: deps.now,
+  });
   return {
     service,
     registerRoutes(api: FastifyInstance): void {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { analysisRoutes } from '@parley/contracts';
+import { analysisRoutes, privacyRoutes } from '@parley/contracts';
 import { registerRoute } from '../../platform/http/route.js';
 import type { MeetingsService } from '../meetings/index.js';
 import type { TranscriptsService } from './service.js';
@@ -15,6 +15,9 @@ export function registerTranscriptRoutes(
 ): void {
   registerRoute(app, analysisRoutes.transcription, ({ auth, params }) =>
     transcripts.transcription(auth, params.meetingId),
+  );
+  registerRoute(app, privacyRoutes.transcriptOriginals, ({ auth, params }) =>
+    transcripts.originals(auth, params.meetingId),
   );
   registerRoute(app, analysisRoutes.editTranscription, ({ auth, params, body }) =>
     transcripts.correct(auth, params.dashboard, params.meetingId, body.words),

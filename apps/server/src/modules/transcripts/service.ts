@@ -1,5 +1,6 @@
 import {
   ANALYSIS_MESSAGES as A,
+  PRIVACY_MESSAGES,
   speakerDisplayName,
   TRANSCRIPT_DASHBOARDS,
   type Diarization,
@@ -8,6 +9,7 @@ import {
 import { runTextStep } from '@parley/analysis';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { MeetingsService } from '../meetings/index.js';
+import type { Redact } from '../privacy/index.js';
 import { applyCorrections, outOfRange, type WordCorrection } from './edit.js';
 import { passageLines } from './lines.js';
 import type { TranscriptRow, TranscriptsRepo } from './repo.js';
@@ -27,6 +29,8 @@ import type { Caller } from '../../platform/http/caller.js';
 export interface TranscriptsDeps {
   repo: TranscriptsRepo;
   meetings: MeetingsService;
+  /** Masks PII as the organisation asks: a correction may type in what was masked. */
+  redact: Redact;
   now: () => Date;
 }
 
@@ -114,7 +118,10 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
       const bad = outOfRange(row.words, edits);
       if (bad) throw badRequest(A.wordIndexOutOfRange(bad.index));
 
-      const { words, turns } = applyCorrections(row.words, row.turns, edits);
+      const edited = applyCorrections(row.words, row.turns, edits);
+      const turns = edited.turns;
+      // The unmasked copy stays what was said; a correction only changes the masked words.
+      const { words } = await deps.redact(meeting.organizationId, edited.words);
       const analytics = runTextStep({ words, turns, audioLengthSec: row.audioLengthSec });
       const saved = await repo.correct(meeting.organizationId, meeting.id, {
         words,
@@ -126,6 +133,16 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
       if (!saved) throw notFound(A.noTranscript);
       for (const listener of corrected) await listener(meeting.id);
       return transcriptionOf(saved, meeting.additionalDetails);
+    },
+
+    /**
+     * The words before PII masking, when the organisation keeps them (the route is its
+     * managers'). 404 for a meeting outside the caller's view, and when there is no copy.
+     */
+    async originals(caller: Caller, meetingId: string): Promise<Transcription> {
+      const { row, names } = await load(caller, meetingId);
+      if (!row?.originalWords) throw notFound(PRIVACY_MESSAGES.noOriginals);
+      return transcriptionOf({ ...row, words: row.originalWords }, names);
     },
 
     /** Called after a correction is saved, with the meeting's id. */

@@ -24,6 +24,7 @@ const meeting = (id: string, meetingName: string): Meeting => ({
   startTime: '2026-05-01T10:00:00.000Z',
   duration: 2,
   durationSec: 95,
+  mediaNotice: null,
   storageProvider: 'local',
   storageLink: null,
   imageLink: null,

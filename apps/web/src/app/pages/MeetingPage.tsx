@@ -34,6 +34,7 @@ import {
   DeleteMeetingDialog,
   DetailsPanel,
   MeetingHeader,
+  MediaNoticeBanner,
   StatusBanner,
   useMeeting,
 } from '../../features/meetings';
@@ -219,6 +220,7 @@ export default function MeetingPage({
         }
         retrying={start.isPending}
       />
+      <MediaNoticeBanner notice={m.mediaNotice} />
       {aside}
       {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
           player and the panels beside both (DESIGN: detail pages). */}

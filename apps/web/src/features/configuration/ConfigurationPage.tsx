@@ -1,6 +1,12 @@
 import { ROLE_NAMES } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
-import { AnalysisSettingsCard, AppearanceCard, OrganizationCard, ProfileCard } from '../profile';
+import {
+  AnalysisSettingsCard,
+  AppearanceCard,
+  OrganizationCard,
+  PrivacyCard,
+  ProfileCard,
+} from '../profile';
 import { ConfigurationFrame } from './ConfigurationFrame';
 
 /**
@@ -19,6 +25,7 @@ export default function ConfigurationPage() {
             <>
               <OrganizationCard />
               <AnalysisSettingsCard />
+              <PrivacyCard />
             </>
           ) : null}
           <AppearanceCard />

@@ -19,3 +19,4 @@ export { useMeetingListState, type TableFilters } from './library/list-state';
 export { DetailsPanel } from './meeting/DetailsPanel';
 export { MeetingHeader, MeetingTitle } from './meeting/MeetingHeader';
 export { StatusBanner } from './meeting/StatusBanner';
+export { MediaNoticeBanner } from './meeting/MediaNoticeBanner';
