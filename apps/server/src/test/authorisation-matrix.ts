@@ -68,6 +68,8 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /organization/deleteimage': ADMINS,
   'GET /organization/settings': ADMINS,
   'PATCH /organization/settings': ADMINS,
+  'GET /organization/privacy': ADMINS,
+  'PATCH /organization/privacy': ADMINS,
 
   // Meetings: lists, one meeting, uploads.
   'GET /meeting/user': EVERYONE,
@@ -97,6 +99,8 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /offline/speaker-time-mapping/:meetingId': EVERYONE,
   'GET /transcription/:meetingId': EVERYONE,
   'PATCH /transcription/:dashboard/:meetingId': EVERYONE,
+  // The unmasked words of a redacted transcript: the organisation's administrators only.
+  'GET /transcription/originals/:meetingId': ADMINS,
   'GET /voice-diaraization/:meetingId': EVERYONE,
   'GET /inference/sentiment/:meetingId': EVERYONE,
   'GET /inference/speaking-rate/:meetingId': EVERYONE,
