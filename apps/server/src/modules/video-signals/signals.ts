@@ -1,15 +1,11 @@
 // The analysis work of the 'video' step and of start-physiology: faces (analyzeFaces) and
 // physiology (rPPG on the tracked faces' skin), turned into what the table stores.
 import {
-  DEFAULT_MAX_SIDE,
   EMOTIONS,
-  FaceTracker,
   analyzeFaces,
-  detectRaw,
   estimatePhysiology,
-  getHuman,
-  sampleFrames,
   skinColour,
+  trackFacesForSkin,
   type LipSyncWindow,
   type FaceTemplate,
   type RgbSample,
@@ -65,28 +61,26 @@ export async function analyzeVideoFaces(
 }
 
 /**
- * The skin colour of each tracked face at `fps` (what faceSkinTrace does, with progress per
- * frame so a long meeting's status moves), then physiology per person with enough trace.
+ * The skin colour of each tracked face at `fps`, the face models running at `faceFps` and the
+ * skin regions carried by the face's motion between (trackFacesForSkin), with progress per
+ * frame so a long meeting's status moves; then physiology per person with enough trace.
  */
 export async function analyzePhysiology(
   file: string,
-  fps: number,
+  rates: { fps: number; faceFps: number },
   durationSec: number,
   onProgress: (fraction: number) => void,
 ): Promise<StoredPhysiology> {
-  const human = await getHuman();
-  const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
+  const { fps } = rates;
   const persons = new Map<string, RgbSample[]>();
-  for await (const frame of sampleFrames(file, { fps, maxSide: DEFAULT_MAX_SIDE })) {
-    const faces = await detectRaw(frame.rgb, frame.width, frame.height);
-    const ids = tracker.assign(frame.t, faces);
-    faces.forEach((face, i) => {
+  for await (const { frame, faces } of trackFacesForSkin(file, rates)) {
+    for (const face of faces) {
       const colour = skinColour(frame, face.mesh);
-      if (!colour) return;
-      const samples = persons.get(ids[i]!) ?? [];
+      if (!colour) continue;
+      const samples = persons.get(face.personId) ?? [];
       samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b });
-      persons.set(ids[i]!, samples);
-    });
+      persons.set(face.personId, samples);
+    }
     if (durationSec > 0) onProgress(Math.min(1, frame.t / durationSec));
   }
   return {

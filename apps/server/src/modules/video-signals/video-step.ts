@@ -55,6 +55,11 @@ export interface VideoStepDeps {
   /** Frames per second analysed for faces (VIDEO_FPS) and for physiology (PHYSIOLOGY_FPS). */
   fps: number;
   physiologyFps: number;
+  /**
+   * Frames per second the face models run at within physiology's skin trace
+   * (PHYSIOLOGY_FACE_FPS); the skin regions are carried by the face's motion between.
+   */
+  physiologyFaceFps: number;
   /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
   candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
@@ -128,7 +133,12 @@ export function createVideoStep(deps: VideoStepDeps) {
   ) {
     emit(meeting.id, PHYSIOLOGY_EVENTS, 'started', {});
     try {
-      const physiology = await analyzePhysiology(file, deps.physiologyFps, durationSec, progress);
+      const physiology = await analyzePhysiology(
+        file,
+        { fps: deps.physiologyFps, faceFps: deps.physiologyFaceFps },
+        durationSec,
+        progress,
+      );
       broadcaster.toMeeting(meeting.id, videoEvent('physiological', 'data'), {
         meetingId: meeting.id,
         persons: physiology.persons.map((p) => ({
@@ -178,8 +188,9 @@ export function createVideoStep(deps: VideoStepDeps) {
           );
           return 'skipped';
         }
-        // Physiology samples several times more frames than the face pass: weigh progress so.
-        const faceShare = withPhysiology ? deps.fps / (deps.fps + deps.physiologyFps) : 1;
+        // The face models dominate both passes: weigh progress by how often each runs them.
+        const faceRuns = Math.min(deps.physiologyFps, deps.physiologyFaceFps);
+        const faceShare = withPhysiology ? deps.fps / (deps.fps + faceRuns) : 1;
         emit(meeting.id, FACE_EVENTS, 'started', {});
         let video;
         try {
