@@ -211,7 +211,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     featureHolder: (meeting) => users.service.featureHolder(meeting.ownerId),
     fps: env.VIDEO_FPS,
     physiologyFps: env.PHYSIOLOGY_FPS,
-    physiologyFaceFps: env.PHYSIOLOGY_FACE_FPS,
     candidateFace: (meeting) => biometrics.service.candidateFaceTemplate(meeting),
   });
   const transcripts = createTranscriptsModule({ ...shared, meetings: meetings.service });

@@ -98,13 +98,6 @@ const envSchema = z.object({
   VIDEO_FPS: z.coerce.number().positive().max(30).default(2),
   /** Frames per second of the skin trace for physiology (rPPG needs about 10 or more). */
   PHYSIOLOGY_FPS: z.coerce.number().positive().max(30).default(10),
-  /**
-   * Frames per second the face models run at within the skin trace; the skin regions are
-   * carried by the face's measured motion between. 2 = the face pass's rate: a seated
-   * speaker's face moves by a translation over half a second, and the models are most of
-   * the video step's time. Set it to PHYSIOLOGY_FPS to detect on every frame.
-   */
-  PHYSIOLOGY_FACE_FPS: z.coerce.number().positive().max(30).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,7 +7,7 @@
 import { DEFAULT_MAX_SIDE, sampleFrames } from './frames.js';
 import { detectRaw, getHuman } from './human.js';
 import { FaceTracker } from './track.js';
-import type { Box, Frame } from './types.js';
+import type { Box, Frame, RawFace } from './types.js';
 
 type Point = [number, number];
 
@@ -21,7 +21,10 @@ export interface SkinTrackedFace {
 
 export interface SkinTrackedFrame {
   frame: Frame;
+  /** In the order of `raw` on detected frames: largest face first. */
   faces: SkinTrackedFace[];
+  /** What the models found, on the frames they ran on (largest first); absent on the others. */
+  raw?: RawFace[];
 }
 
 export interface SkinTrackOptions {
@@ -127,9 +130,10 @@ export function estimateShift(
 /**
  * Every frame at `fps` with its faces and their meshes: the models run on every
  * fps/faceFps-th frame (the first included), and faces are carried by their motion between.
- * Person ids follow the face tracker (track.ts), as in the face pass.
+ * Person ids come from the face tracker (track.ts). With faceFps = fps it is the plain face
+ * pass (every frame detected), so the face pass and the skin trace can share one decode.
  */
-export async function* trackFacesForSkin(
+export async function* trackFaces(
   file: string,
   opts: SkinTrackOptions,
 ): AsyncGenerator<SkinTrackedFrame> {
@@ -144,7 +148,10 @@ export async function* trackFacesForSkin(
     maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
   })) {
     if (index++ % every === 0) {
-      const raw = await detectRaw(frame.rgb, frame.width, frame.height);
+      // Largest first, so "the first face" is the main one everywhere downstream.
+      const raw = (await detectRaw(frame.rgb, frame.width, frame.height)).sort(
+        (a, b) => b.box.width * b.box.height - a.box.width * a.box.height,
+      );
       const ids = tracker.assign(frame.t, raw);
       keyFaces = raw.map((face, i) => ({
         personId: ids[i]!,
@@ -152,10 +159,11 @@ export async function* trackFacesForSkin(
         box: face.box,
         last: [0, 0],
       }));
-      keyLuma = keyFaces.length ? luma(frame) : undefined;
+      keyLuma = every > 1 && keyFaces.length ? luma(frame) : undefined;
       yield {
         frame,
         faces: keyFaces.map((f) => ({ personId: f.personId, mesh: f.mesh, detected: true })),
+        raw,
       };
       continue;
     }

@@ -6,7 +6,7 @@ import {
   type AnalysisJob,
   type AnalysisStep,
 } from '@parley/contracts';
-import { runSpeechStep, runTextStep } from '@parley/analysis';
+import { runSpeechStep, runTextStep, type SpeechResult } from '@parley/analysis';
 import { permanentMediaReason, reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import { creditsFor } from '../billing/index.js';
@@ -185,33 +185,48 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       if (!(await store.info(sourceKey))) throw new Error('the recording is no longer in storage');
       // Participants named in additionalDetails (speaker_NN → name) fix the speaker count.
       const named = Object.values(meeting.additionalDetails).filter((n) => n.trim()).length;
+      /** Stores the transcript so far and tells the meeting's room it can be read. */
+      const storeTranscript = async (result: SpeechResult, transcribedSec: number) => {
+        await repo.upsertTranscript(
+          {
+            meetingId: meeting.id,
+            organizationId: meeting.organizationId,
+            runId: job.runId,
+            engine: result.engine,
+            audioLengthSec: result.durationSec,
+            words: result.words.map((w) => ({
+              word: w.word,
+              start: w.start,
+              end: w.end,
+              speaker: w.speaker,
+              confidence: w.confidence,
+            })),
+            turns: result.turns.map((t) => ({
+              speaker: t.speaker,
+              start: t.start,
+              end: t.end,
+              ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
+            })),
+            speakerCount: result.speakerCount,
+          },
+          now(),
+        );
+        analysis.announceTranscript(meeting.id, {
+          transcribedSec,
+          durationSec: result.durationSec,
+          words: result.words.length,
+        });
+      };
       const result = await withLocalFile(store, sourceKey, (file) =>
-        runSpeechStep(file, { speakers: named > 0 ? named : undefined, onProgress: progress }),
+        runSpeechStep(file, {
+          speakers: named > 0 ? named : undefined,
+          onProgress: progress,
+          // Each batch's transcript is stored and announced at once: the meeting page shows
+          // the first lines while the rest is transcribed (the final write replaces it).
+          onPartial: (partial) => storeTranscript(partial, partial.transcribedSec),
+        }),
       );
-      await repo.upsertTranscript(
-        {
-          meetingId: meeting.id,
-          organizationId: meeting.organizationId,
-          runId: job.runId,
-          engine: result.engine,
-          audioLengthSec: result.durationSec,
-          words: result.words.map((w) => ({
-            word: w.word,
-            start: w.start,
-            end: w.end,
-            speaker: w.speaker,
-            confidence: w.confidence,
-          })),
-          turns: result.turns.map((t) => ({
-            speaker: t.speaker,
-            start: t.start,
-            end: t.end,
-            ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
-          })),
-          speakerCount: result.speakerCount,
-        },
-        now(),
-      );
+      await storeTranscript(result, result.durationSec);
       await deps.transcriptWritten?.(meeting.id);
     }),
   );

@@ -5,8 +5,9 @@ import {
   analyzeFaces,
   estimatePhysiology,
   skinColour,
-  trackFacesForSkin,
+  trackFaces,
   type LipSyncWindow,
+  type SkinTrackedFrame,
   type FaceTemplate,
   type RgbSample,
   type VideoFaceAnalysis,
@@ -51,19 +52,52 @@ export async function analyzeVideoFaces(
   },
   /** The registered candidate's face: proctoring then flags frames where it is not seen. */
   candidate: FaceTemplate | null = null,
+  /** Physiology's skin trace from the same decode (sharesFacePass(fps, skin.fps) must hold). */
+  skin?: SkinTrace,
 ): Promise<VideoFaceAnalysis> {
   return analyzeFaces(file, {
     fps,
     onFrame: (t) => on.progress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
     onLipSyncWindow: on.lipSyncWindow,
     ...(candidate ? { template: candidate } : {}),
+    ...(skin ? { skin: { fps: skin.fps, onFrame: (f) => skin.add(f) } } : {}),
   });
 }
 
+/** Each tracked person's skin colour over time, then physiology for those with enough. */
+export class SkinTrace {
+  private readonly persons = new Map<string, RgbSample[]>();
+
+  constructor(readonly fps: number) {}
+
+  add({ frame, faces }: SkinTrackedFrame): void {
+    for (const face of faces) {
+      const colour = skinColour(frame, face.mesh);
+      if (!colour) continue;
+      const samples = this.persons.get(face.personId) ?? [];
+      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b });
+      this.persons.set(face.personId, samples);
+    }
+  }
+
+  physiology(): StoredPhysiology {
+    const { fps } = this;
+    return {
+      fps,
+      persons: [...this.persons.entries()]
+        .filter(([, samples]) => samples.length >= MIN_PHYSIOLOGY_SEC * fps)
+        .map(([personId, samples]) => ({
+          personId,
+          result: estimatePhysiology({ fps, samples }) as unknown as Record<string, unknown>,
+        })),
+    };
+  }
+}
+
 /**
- * The skin colour of each tracked face at `fps`, the face models running at `faceFps` and the
- * skin regions carried by the face's motion between (trackFacesForSkin), with progress per
- * frame so a long meeting's status moves; then physiology per person with enough trace.
+ * Physiology alone (start-physiology, or a face pass at a rate the skin trace cannot share):
+ * the skin colour of each tracked face at `fps`, the face models running at `faceFps` and the
+ * skin regions carried by the face's motion between (trackFaces), with progress per frame.
  */
 export async function analyzePhysiology(
   file: string,
@@ -71,25 +105,10 @@ export async function analyzePhysiology(
   durationSec: number,
   onProgress: (fraction: number) => void,
 ): Promise<StoredPhysiology> {
-  const { fps } = rates;
-  const persons = new Map<string, RgbSample[]>();
-  for await (const { frame, faces } of trackFacesForSkin(file, rates)) {
-    for (const face of faces) {
-      const colour = skinColour(frame, face.mesh);
-      if (!colour) continue;
-      const samples = persons.get(face.personId) ?? [];
-      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b });
-      persons.set(face.personId, samples);
-    }
-    if (durationSec > 0) onProgress(Math.min(1, frame.t / durationSec));
+  const trace = new SkinTrace(rates.fps);
+  for await (const tracked of trackFaces(file, rates)) {
+    trace.add(tracked);
+    if (durationSec > 0) onProgress(Math.min(1, tracked.frame.t / durationSec));
   }
-  return {
-    fps,
-    persons: [...persons.entries()]
-      .filter(([, samples]) => samples.length >= MIN_PHYSIOLOGY_SEC * fps)
-      .map(([personId, samples]) => ({
-        personId,
-        result: estimatePhysiology({ fps, samples }) as unknown as Record<string, unknown>,
-      })),
-  };
+  return trace.physiology();
 }

@@ -6,7 +6,8 @@ import {
   type FeatureName,
   type VideoEventKind,
 } from '@parley/contracts';
-import { probeVideoInfo, type FaceTemplate } from '@parley/analysis';
+import { probeVideoInfo, sharesFacePass, type FaceTemplate } from '@parley/analysis';
+import type { StoredPhysiology } from '../../platform/db/schema.js';
 import { reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
@@ -19,6 +20,7 @@ import {
   VIDEO_MODELS,
   analyzePhysiology,
   analyzeVideoFaces,
+  SkinTrace,
   compactFrames,
   summaryOf,
 } from './signals.js';
@@ -52,14 +54,13 @@ export interface VideoStepDeps {
   broadcaster: MeetingBroadcaster;
   /** The organisation's features, as its owner sees them. */
   featureHolder(meeting: MeetingRow): Promise<FeatureHolder>;
-  /** Frames per second analysed for faces (VIDEO_FPS) and for physiology (PHYSIOLOGY_FPS). */
+  /**
+   * Frames per second analysed for faces (VIDEO_FPS) and of physiology's skin trace
+   * (PHYSIOLOGY_FPS). The face models run at `fps` in both; the skin regions are carried by
+   * the face's motion between, and when physiologyFps is a multiple of fps one decode serves both.
+   */
   fps: number;
   physiologyFps: number;
-  /**
-   * Frames per second the face models run at within physiology's skin trace
-   * (PHYSIOLOGY_FACE_FPS); the skin regions are carried by the face's motion between.
-   */
-  physiologyFaceFps: number;
   /** The meeting's registered candidate's face, for proctoring's face-mismatch alert. */
   candidateFace(meeting: MeetingRow): Promise<FaceTemplate | null>;
   now: () => Date;
@@ -125,20 +126,14 @@ export function createVideoStep(deps: VideoStepDeps) {
     return withLocalFile(store, meeting.sourceKey, fn);
   }
 
+  /** Physiology with its events: `compute` reads the skin trace, or has it already. */
   async function physiologyOf(
     meeting: MeetingRow,
-    file: string,
-    durationSec: number,
-    progress: (f: number) => void,
-  ) {
+    compute: () => Promise<StoredPhysiology>,
+  ): Promise<StoredPhysiology> {
     emit(meeting.id, PHYSIOLOGY_EVENTS, 'started', {});
     try {
-      const physiology = await analyzePhysiology(
-        file,
-        { fps: deps.physiologyFps, faceFps: deps.physiologyFaceFps },
-        durationSec,
-        progress,
-      );
+      const physiology = await compute();
       broadcaster.toMeeting(meeting.id, videoEvent('physiological', 'data'), {
         meetingId: meeting.id,
         persons: physiology.persons.map((p) => ({
@@ -155,6 +150,22 @@ export function createVideoStep(deps: VideoStepDeps) {
       throw err;
     }
   }
+
+  /** Physiology in a pass of its own, the face models at the face pass's rate. */
+  const physiologyPass = (
+    meeting: MeetingRow,
+    file: string,
+    durationSec: number,
+    progress: (f: number) => void,
+  ) =>
+    physiologyOf(meeting, () =>
+      analyzePhysiology(
+        file,
+        { fps: deps.physiologyFps, faceFps: deps.fps },
+        durationSec,
+        progress,
+      ),
+    );
 
   return {
     async run(
@@ -188,9 +199,13 @@ export function createVideoStep(deps: VideoStepDeps) {
           );
           return 'skipped';
         }
-        // The face models dominate both passes: weigh progress by how often each runs them.
-        const faceRuns = Math.min(deps.physiologyFps, deps.physiologyFaceFps);
-        const faceShare = withPhysiology ? deps.fps / (deps.fps + faceRuns) : 1;
+        // One decode for faces and skin when the rates allow; otherwise a second pass, which
+        // runs the face models as often as the first (they are most of the time): half each.
+        const skin =
+          withPhysiology && sharesFacePass(deps.fps, deps.physiologyFps)
+            ? new SkinTrace(deps.physiologyFps)
+            : undefined;
+        const faceShare = withPhysiology && !skin ? 0.5 : 1;
         emit(meeting.id, FACE_EVENTS, 'started', {});
         let video;
         try {
@@ -211,6 +226,7 @@ export function createVideoStep(deps: VideoStepDeps) {
                 : undefined,
             },
             has('Proctoring') ? await deps.candidateFace(meeting) : null,
+            skin,
           );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
@@ -228,11 +244,13 @@ export function createVideoStep(deps: VideoStepDeps) {
               : dataPayload(k, meeting.id, summary),
           );
         emit(meeting.id, FACE_EVENTS, 'stopped', {});
-        const physiology = withPhysiology
-          ? await physiologyOf(meeting, file, info.durationSec, (f) =>
-              progress(faceShare + f * (1 - faceShare)),
-            )
-          : null;
+        const physiology = skin
+          ? await physiologyOf(meeting, async () => skin.physiology())
+          : withPhysiology
+            ? await physiologyPass(meeting, file, info.durationSec, (f) =>
+                progress(faceShare + f * (1 - faceShare)),
+              )
+            : null;
         await repo.save(
           {
             meetingId: meeting.id,
@@ -268,7 +286,7 @@ export function createVideoStep(deps: VideoStepDeps) {
       const physiology = await withMedia(meeting, async (file) => {
         const info = await probeVideoInfo(file);
         if (!info) throw new Error('the recording has no video');
-        return physiologyOf(meeting, file, info.durationSec, progress);
+        return physiologyPass(meeting, file, info.durationSec, progress);
       });
       await repo.patchPhysiology(
         meeting.id,
