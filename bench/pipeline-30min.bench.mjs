@@ -93,7 +93,10 @@ try {
   for (;;) {
     if (firstLines === null) {
       const t = await get(`/transcription/${meeting.id}`);
-      if (t.wordToWordTimestamps?.length) firstLines = (performance.now() - uploaded) / 1000;
+      if (t.wordToWordTimestamps?.length) {
+        firstLines = (performance.now() - uploaded) / 1000;
+        console.log(`first transcript lines readable ${firstLines.toFixed(1)} s after upload`);
+      }
     }
     status = await get(`/offline/status/${meeting.id}`);
     if (status.inferenceStatus === 'processed' || status.inferenceStatus === 'failed') break;
