@@ -1,7 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PocketsphinxEngine } from './asr/pocketsphinx.js';
-import { runSpeechStep, runTextStep } from './pipeline.js';
+import type { AsrEngine } from './asr/types.js';
+import { ffmpegPath } from './decode.js';
+import { runSpeechStep, runTextStep, type PartialSpeech } from './pipeline.js';
 import { fixture } from './test-fixtures.js';
 import { wordErrorRate } from './wer.js';
 
@@ -25,8 +30,9 @@ describe('speech step (streamed decode, VAD, ASR from disk, diarization)', () =>
     expect(progress.length).toBeGreaterThan(10);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.some((f) => f > 0.05 && f < 0.25)).toBe(true); // during decode
-    // Speech-to-text reports per piece (one piece of ≤ 30 s here), then diarization runs.
-    expect(progress.some((f) => f >= 0.89 && f < 1)).toBe(true);
+    // Diarization runs between decoding and speech-to-text (one piece of ≤ 30 s here), so the
+    // first words can be published with their speakers.
+    expect(progress.some((f) => f > 0.25 && f < 0.4)).toBe(true);
     expect(result.words.length).toBeGreaterThan(20);
     for (const w of result.words) {
       expect(['speaker_00', 'speaker_01']).toContain(w.speaker);
@@ -54,4 +60,56 @@ describe('speech step (streamed decode, VAD, ASR from disk, diarization)', () =>
   it('refuses a missing file', async () => {
     await expect(runSpeechStep('/nonexistent.wav', { engine })).rejects.toThrow(/file not found/);
   });
+});
+
+describe('speech step published in pieces', () => {
+  /**
+   * An engine that answers one word per speech segment it is given, where the segment is: the
+   * batching and publishing are what is tested here, not recognition (asr.test.ts does that).
+   */
+  const segmentsEngine: AsrEngine = {
+    name: 'segments',
+    model: 'test',
+    quality: 'one word per speech segment',
+    async transcribe(input, opts) {
+      const length = typeof input === 'string' ? 0 : input.length / 16000;
+      return {
+        words: (opts?.speech ?? [{ start: 0, end: length }]).map((s) => ({
+          word: 'speech',
+          start: s.start,
+          end: s.end,
+          confidence: 1,
+        })),
+      };
+    },
+  };
+
+  it('hands over the start of the transcript, with speakers, before the rest is done', async () => {
+    // two-speakers.wav three times: 90 s, more than the first batch (30 s) and the next (120 s).
+    const file = join(mkdtempSync(join(tmpdir(), 'parley-pieces-')), 'three.wav');
+    const src = fixture('diarization/two-speakers.wav');
+    execFileSync(ffmpegPath(), [
+      ...['-v', 'error', '-y', '-i', src, '-i', src, '-i', src],
+      ...['-filter_complex', 'concat=n=3:v=0:a=1', file],
+    ]);
+    const partials: PartialSpeech[] = [];
+    const result = await runSpeechStep(file, {
+      engine: segmentsEngine,
+      onPartial: (p) => {
+        partials.push(p);
+      },
+    });
+    expect(result.durationSec).toBeCloseTo(90, 0);
+    expect(partials.length).toBe(1);
+    const [first] = partials;
+    // The first batch is at most 30 s of recording, and its words are final ones.
+    expect(first!.transcribedSec).toBeLessThanOrEqual(31);
+    expect(first!.words.length).toBeGreaterThan(0);
+    expect(first!.words.length).toBeLessThan(result.words.length);
+    expect(first!.words).toEqual(result.words.slice(0, first!.words.length));
+    for (const w of first!.words) expect(w.end).toBeLessThanOrEqual(first!.transcribedSec + 0.5);
+    // Speakers are known for the first lines already, and are the whole recording's.
+    expect(first!.turns).toEqual(result.turns);
+    expect(first!.speakerCount).toEqual(result.speakerCount);
+  }, 120_000);
 });

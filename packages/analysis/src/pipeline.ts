@@ -62,6 +62,18 @@ export interface SpeechStepOptions {
    * cannot transcribe gets a notice and no words instead of a transcript of nonsense.
    */
   language?: string;
+  /**
+   * Called after each batch of speech-to-text with the transcript so far: every word
+   * transcribed up to `transcribedSec`, with its speaker (speakers are found before
+   * transcribing), and the whole recording's turns. Awaited: the next batch waits for it.
+   */
+  onPartial?: (partial: PartialSpeech) => Promise<void> | void;
+}
+
+/** The speech step's result for the recording's start, while the rest is transcribed. */
+export interface PartialSpeech extends SpeechResult {
+  /** Seconds of the recording transcribed so far (words after it are still to come). */
+  transcribedSec: number;
 }
 
 /** The document `npm run analyze` prints. */
@@ -70,9 +82,14 @@ export interface AnalysisResult extends SpeechResult {
 }
 
 /** Fractions of the progress bar given to each stage (measured shares of the run time). */
-const PROGRESS = { decode: 0.25, asr: 0.65, diarize: 0.1 } as const;
+const PROGRESS = { decode: 0.25, diarize: 0.1, asr: 0.65 } as const;
 /** Longest stretch of audio handed to the engine at once: bounds memory (7.7 MB as Float32). */
 const BATCH_SEC = 120;
+/**
+ * The first batch is one piece (at most 30 s) so the first lines are published within seconds
+ * of transcription starting; later batches are full, fewer round trips for the engine.
+ */
+const FIRST_BATCH_SEC = 30;
 const BYTES_PER_SAMPLE = 2;
 
 /**
@@ -120,32 +137,42 @@ async function speechStep(
     const readout = readoutNotice({ declaredSec, decodedSec, decodeErrors: decoding.decodeErrors });
     // A truncated file is as long as what could be read of it: that is what was analysed.
     const durationSec = readout?.kind === 'truncated' ? decodedSec : declaredSec;
-    const { words, language } = unsupported
-      ? { words: [] as Word[], language: null }
-      : await transcribeFromFile(engine, rawPath, samples, speech, (done) =>
-          report(PROGRESS.decode + PROGRESS.asr * done),
-        );
-    report(PROGRESS.decode + PROGRESS.asr);
+    // Speakers first (from the voice features or the speaker model, no words needed), so that
+    // every batch of words can be published with its speakers while the rest is transcribed.
     const { turns, speakerCount } = withSampleReader(rawPath, samples, (audio) =>
       diarize(blocks, speech, { speakers: opts.speakers, embedder: opts.embedder, audio }),
     );
-    report(1);
-    const attributed: AttributedWord[] = assignSpeakers(words, turns).map((w, i) => ({
-      ...w,
-      confidence: words[i]!.confidence,
-    }));
-    return {
+    report(PROGRESS.decode + PROGRESS.diarize);
+    const result = (words: Word[], language: SpokenLanguage | null): SpeechResult => ({
       engine: { name: engine.name, model: engine.model, quality: engine.quality },
       durationSec: round3(durationSec),
       notice: unsupported ?? readout,
-      words: attributed,
+      words: assignSpeakers(words, turns).map((w, i) => ({
+        ...w,
+        confidence: words[i]!.confidence,
+      })),
       turns,
       speakerCount: {
         value: speakerCount,
         source: opts.speakers !== undefined ? 'participants' : 'estimated',
       },
       language,
-    };
+    });
+    const { words, language } = unsupported
+      ? { words: [] as Word[], language: null }
+      : await transcribeFromFile(
+          engine,
+          rawPath,
+          samples,
+          speech,
+          (done) => report(PROGRESS.decode + PROGRESS.diarize + PROGRESS.asr * done),
+          opts.onPartial
+            ? (sofar, transcribedSec, soFarLanguage) =>
+                opts.onPartial!({ ...result(sofar, soFarLanguage), transcribedSec })
+            : undefined,
+        );
+    report(1);
+    return result(words, language);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -238,6 +265,11 @@ async function transcribeFromFile(
   samples: number,
   speech: readonly Segment[],
   onDone: (fraction: number) => void,
+  onBatch?: (
+    sofar: Word[],
+    transcribedSec: number,
+    language: SpokenLanguage | null,
+  ) => Promise<void> | void,
 ): Promise<{ words: Word[]; language: SpokenLanguage | null }> {
   const totalSec = samples / SAMPLE_RATE;
   const pieces = planPieces(speech, 30).map((p) => ({
@@ -247,7 +279,8 @@ async function transcribeFromFile(
   const batches: Segment[][] = [];
   for (const p of pieces) {
     const batch = batches[batches.length - 1];
-    if (batch && p.end - batch[0]!.start <= BATCH_SEC) batch.push(p);
+    const limit = batches.length === 1 ? FIRST_BATCH_SEC : BATCH_SEC;
+    if (batch && p.end - batch[0]!.start <= limit) batch.push(p);
     else batches.push([p]);
   }
   const speechSec = pieces.reduce((a, p) => a + (p.end - p.start), 0) || 1;
@@ -255,7 +288,11 @@ async function transcribeFromFile(
   const words: Word[] = [];
   const detected: { code: string; seconds: number }[] = [];
   let fallback: SpokenLanguage | null = null;
-  for (const batch of batches) {
+  const languageSoFar = (): SpokenLanguage | null => {
+    const main = mainLanguage(detected);
+    return main ? { code: main, source: 'detected' } : fallback;
+  };
+  for (const [b, batch] of batches.entries()) {
     const from = Math.floor(batch[0]!.start * SAMPLE_RATE);
     const to = Math.min(samples, Math.ceil(batch[batch.length - 1]!.end * SAMPLE_RATE));
     if (to <= from) continue;
@@ -283,9 +320,11 @@ async function transcribeFromFile(
     else if (language) fallback ??= language;
     doneSec += batchSec;
     onDone(doneSec / speechSec);
+    // The last batch's words are the step's result, stored by its caller.
+    if (b < batches.length - 1)
+      await onBatch?.(words, Math.min(totalSec, batch[batch.length - 1]!.end), languageSoFar());
   }
-  const main = mainLanguage(detected);
-  return { words, language: main ? { code: main, source: 'detected' } : fallback };
+  return { words, language: languageSoFar() };
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;

@@ -5,6 +5,11 @@ export const REALTIME = {
   /** Status of a meeting's analysis: { meetingId, inferenceStatus, statusReason, progress? }. */
   status: 'meeting-status',
   processed: 'Processed',
+  /**
+   * The speech step stored the transcript of the recording's start while it transcribes the
+   * rest: { meetingId, transcribedSec, durationSec, words }. Read it with GET transcription.
+   */
+  transcriptProgress: 'transcript-progress',
   reanalyzeStatus: 'ReanalyzeStatus',
   offlineStatus: 'OfflineStatus',
   reconnectionDelayMs: 1000,

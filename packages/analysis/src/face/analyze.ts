@@ -1,13 +1,7 @@
 // A video's faces, end to end: sample frames, detect, track into persons, then head pose,
 // gaze, emotions, demographics, proctoring, lip sync and (experimental) truthfulness.
-import {
-  DEFAULT_FPS,
-  DEFAULT_MAX_SIDE,
-  probeVideoInfo,
-  sampleFrames,
-  type SampleOptions,
-} from './frames.js';
-import { detectRaw, getHuman } from './human.js';
+import { DEFAULT_FPS, DEFAULT_MAX_SIDE, probeVideoInfo, type SampleOptions } from './frames.js';
+import { getHuman } from './human.js';
 import { lipSync, type LipSyncResult } from './lipsync.js';
 import { LipSyncWindower, type LipSyncWindow } from './lipsync-windows.js';
 import { eyeAspectRatio, mouthOpening, VoiceEnergy } from './measures.js';
@@ -40,7 +34,8 @@ import {
   type RaceResult,
 } from './summary.js';
 import { EMOTION_RELIABILITY, type EmotionReliability } from './emotion-reliability.js';
-import { FaceTracker, roundBox } from './track.js';
+import { trackFaces, type SkinTrackedFrame } from './skin-track.js';
+import { roundBox } from './track.js';
 import {
   truthfulness,
   TRUTHFULNESS_NOTE,
@@ -69,7 +64,16 @@ export interface AnalyzeFacesOptions extends SampleOptions {
    * passed its end; never called for a video without sound.
    */
   onLipSyncWindow?: (w: LipSyncWindow) => void;
+  /**
+   * The skin trace's frames from the same decode: every frame at `skin.fps` (a whole multiple
+   * of `fps`), with the faces the pass found or, between its frames, carried (skin-track.ts).
+   */
+  skin?: { fps: number; onFrame(tracked: SkinTrackedFrame): void };
 }
+
+/** Whether a skin trace at skinFps can share the face pass at fps (every n-th frame). */
+export const sharesFacePass = (fps: number, skinFps: number): boolean =>
+  skinFps >= fps && Math.abs(skinFps / fps - Math.round(skinFps / fps)) < 1e-9;
 
 export interface FaceInFrame {
   personId: string;
@@ -157,8 +161,9 @@ export async function analyzeFaces(
   if (!info) throw new MediaError(`no video in ${file}`, 'no-video');
   const fps = opts.fps ?? DEFAULT_FPS;
   const withEmotions = opts.emotions ?? true;
+  if (opts.skin && !sharesFacePass(fps, opts.skin.fps))
+    throw new Error(`a skin trace at ${opts.skin.fps} fps cannot share a face pass at ${fps}`);
   const human = await getHuman();
-  const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
   const tracks = new Map<string, PersonTrack>();
   const frames: VideoFaceAnalysis['frames'] = [];
   const proctoringFrames: ProctoringFrame[] = [];
@@ -168,16 +173,17 @@ export async function analyzeFaces(
   // The sound first: live lip-sync windows need the voice level while the frames are read.
   const energy = info.hasAudio ? await VoiceEnergy.of(file) : null;
   const windower = energy && opts.onLipSyncWindow ? new LipSyncWindower(energy) : null;
-  for await (const frame of sampleFrames(file, {
-    fps,
+  for await (const tracked of trackFaces(file, {
+    fps: opts.skin?.fps ?? fps,
+    faceFps: fps,
     maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
+    emotions: withEmotions,
   })) {
+    opts.skin?.onFrame(tracked);
+    const { frame, raw } = tracked;
+    if (!raw) continue; // a skin-trace frame between two of the face pass
     ({ width, height } = frame);
-    // Largest first, so "the first face" is the main one everywhere downstream.
-    const raw = (
-      await detectRaw(frame.rgb, frame.width, frame.height, { emotions: withEmotions })
-    ).sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-    const ids = tracker.assign(frame.t, raw);
+    const ids = tracked.faces.map((f) => f.personId);
     const faces = raw.map((r, i): FaceInFrame => {
       const personId = ids[i]!;
       const pose = headPose(r.angles ?? { pitch: 0, yaw: 0, roll: 0 });

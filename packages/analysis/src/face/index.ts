@@ -27,6 +27,7 @@ export { mouthOpening, eyeAspectRatio, pearson, VoiceEnergy } from './measures.j
 export * from './pose.js';
 export * from './proctoring.js';
 export * from './skin.js';
+export * from './skin-track.js';
 export * from './summary.js';
 export * from './track.js';
 export * from './truthfulness.js';

@@ -175,9 +175,18 @@ export function createAnalysisService(deps: AnalysisDeps) {
     return queueRun(row, 'media');
   }
 
+  /** Tells the meeting's room that a longer start of its transcript is readable. */
+  function announceTranscript(
+    meetingId: string,
+    progress: { transcribedSec: number; durationSec: number; words: number },
+  ): void {
+    deps.broadcaster.toMeeting(meetingId, REALTIME.transcriptProgress, { meetingId, ...progress });
+  }
+
   return {
     sendStep,
     announce,
+    announceTranscript,
     currentStatus,
     start,
 

@@ -6,7 +6,12 @@ import {
   type AnalysisJob,
   type AnalysisStep,
 } from '@parley/contracts';
-import { configuredSpeakerEmbedder, runSpeechStep, runTextStep } from '@parley/analysis';
+import {
+  configuredSpeakerEmbedder,
+  runSpeechStep,
+  runTextStep,
+  type SpeechResult,
+} from '@parley/analysis';
 import { permanentMediaReason, reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import { creditsFor } from '../billing/index.js';
@@ -192,40 +197,56 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       // without one the built-in voice statistics do.
       const speakers = await knownSpeakerCount(meeting, repo);
       const speakerModel = await configuredSpeakerEmbedder();
-      const result = await withLocalFile(store, sourceKey, (file) =>
-        runSpeechStep(file, { speakers, onProgress: progress, embedder: speakerModel?.embed }),
-      );
-      // Masked before it is stored: search, Zai and reports only ever read these words.
-      const { words, originalWords } = await deps.redact(
-        meeting.organizationId,
-        result.words.map((w) => ({
-          word: w.word,
-          start: w.start,
-          end: w.end,
-          speaker: w.speaker,
-          confidence: w.confidence,
-        })),
-      );
-      await repo.upsertTranscript(
-        {
-          meetingId: meeting.id,
-          organizationId: meeting.organizationId,
-          runId: job.runId,
-          engine: result.engine,
-          audioLengthSec: result.durationSec,
-          words,
-          originalWords,
-          turns: result.turns.map((t) => ({
-            speaker: t.speaker,
-            start: t.start,
-            end: t.end,
-            ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
+      /** Stores the transcript so far and tells the meeting's room it can be read. */
+      const storeTranscript = async (result: SpeechResult, transcribedSec: number) => {
+        // Masked before it is stored: search, Zai and reports only ever read these words.
+        const { words, originalWords } = await deps.redact(
+          meeting.organizationId,
+          result.words.map((w) => ({
+            word: w.word,
+            start: w.start,
+            end: w.end,
+            speaker: w.speaker,
+            confidence: w.confidence,
           })),
-          speakerCount: result.speakerCount,
-          language: result.language,
-        },
-        now(),
+        );
+        await repo.upsertTranscript(
+          {
+            meetingId: meeting.id,
+            organizationId: meeting.organizationId,
+            runId: job.runId,
+            engine: result.engine,
+            audioLengthSec: result.durationSec,
+            words,
+            originalWords,
+            turns: result.turns.map((t) => ({
+              speaker: t.speaker,
+              start: t.start,
+              end: t.end,
+              ...(t.overlap === undefined ? {} : { overlap: t.overlap }),
+            })),
+            speakerCount: result.speakerCount,
+            language: result.language,
+          },
+          now(),
+        );
+        analysis.announceTranscript(meeting.id, {
+          transcribedSec,
+          durationSec: result.durationSec,
+          words: result.words.length,
+        });
+      };
+      const result = await withLocalFile(store, sourceKey, (file) =>
+        runSpeechStep(file, {
+          speakers,
+          onProgress: progress,
+          embedder: speakerModel?.embed,
+          // Each batch's transcript is stored and announced at once: the meeting page shows
+          // the first lines while the rest is transcribed (the final write replaces it).
+          onPartial: (partial) => storeTranscript(partial, partial.transcribedSec),
+        }),
       );
+      await storeTranscript(result, result.durationSec);
       await recordSpeechNotice(deps, meeting.id, result);
       await deps.transcriptWritten?.(meeting.id);
     }),

@@ -1,16 +1,13 @@
 // The analysis work of the 'video' step and of start-physiology: faces (analyzeFaces) and
 // physiology (rPPG on the tracked faces' skin), turned into what the table stores.
 import {
-  DEFAULT_MAX_SIDE,
   EMOTIONS,
-  FaceTracker,
   analyzeFaces,
-  detectRaw,
   estimatePhysiology,
-  getHuman,
-  sampleFrames,
   skinColour,
+  trackFaces,
   type LipSyncWindow,
+  type SkinTrackedFrame,
   type FaceTemplate,
   type RgbSample,
   type VideoFaceAnalysis,
@@ -61,6 +58,8 @@ export async function analyzeVideoFaces(
   candidate: FaceTemplate | null = null,
   /** False when the organisation switched emotion inference off: the model is not run. */
   emotions = true,
+  /** Physiology's skin trace from the same decode (sharesFacePass(fps, skin.fps) must hold). */
+  skin?: SkinTrace,
 ): Promise<VideoFaceAnalysis> {
   return analyzeFaces(file, {
     fps,
@@ -68,42 +67,56 @@ export async function analyzeVideoFaces(
     onFrame: (t) => on.progress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
     onLipSyncWindow: on.lipSyncWindow,
     ...(candidate ? { template: candidate } : {}),
+    ...(skin ? { skin: { fps: skin.fps, onFrame: (f) => skin.add(f) } } : {}),
   });
 }
 
+/** Each tracked person's skin colour over time, then physiology for those with enough. */
+export class SkinTrace {
+  private readonly persons = new Map<string, RgbSample[]>();
+
+  constructor(readonly fps: number) {}
+
+  add({ frame, faces }: SkinTrackedFrame): void {
+    for (const face of faces) {
+      const colour = skinColour(frame, face.mesh);
+      if (!colour) continue;
+      const samples = this.persons.get(face.personId) ?? [];
+      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b, regions: colour.regions });
+      this.persons.set(face.personId, samples);
+    }
+  }
+
+  physiology(): StoredPhysiology {
+    const { fps } = this;
+    return {
+      fps,
+      persons: [...this.persons.entries()]
+        .filter(([, samples]) => samples.length >= MIN_PHYSIOLOGY_SEC * fps)
+        .map(([personId, samples]) => ({
+          personId,
+          result: estimatePhysiology({ fps, samples }) as unknown as Record<string, unknown>,
+        })),
+    };
+  }
+}
+
 /**
- * The skin colour of each tracked face at `fps` (what faceSkinTrace does, with progress per
- * frame so a long meeting's status moves), then physiology per person with enough trace.
+ * Physiology alone (start-physiology, or a face pass at a rate the skin trace cannot share):
+ * the skin colour of each tracked face at `fps`, the face models running at `faceFps` and the
+ * skin regions carried by the face's motion between (trackFaces), with progress per frame.
  */
 export async function analyzePhysiology(
   file: string,
-  fps: number,
+  rates: { fps: number; faceFps: number },
   durationSec: number,
   onProgress: (fraction: number) => void,
 ): Promise<StoredPhysiology> {
-  const human = await getHuman();
-  const tracker = new FaceTracker((a, b) => human.match.similarity(a, b));
-  const persons = new Map<string, RgbSample[]>();
-  for await (const frame of sampleFrames(file, { fps, maxSide: DEFAULT_MAX_SIDE })) {
-    // The skin trace reads no expression: the emotion model is not run.
-    const faces = await detectRaw(frame.rgb, frame.width, frame.height, { emotions: false });
-    const ids = tracker.assign(frame.t, faces);
-    faces.forEach((face, i) => {
-      const colour = skinColour(frame, face.mesh);
-      if (!colour) return;
-      const samples = persons.get(ids[i]!) ?? [];
-      samples.push({ t: frame.t, r: colour.r, g: colour.g, b: colour.b, regions: colour.regions });
-      persons.set(ids[i]!, samples);
-    });
-    if (durationSec > 0) onProgress(Math.min(1, frame.t / durationSec));
+  const trace = new SkinTrace(rates.fps);
+  // The skin trace reads no expression: the emotion model is not run.
+  for await (const tracked of trackFaces(file, { ...rates, emotions: false })) {
+    trace.add(tracked);
+    if (durationSec > 0) onProgress(Math.min(1, tracked.frame.t / durationSec));
   }
-  return {
-    fps,
-    persons: [...persons.entries()]
-      .filter(([, samples]) => samples.length >= MIN_PHYSIOLOGY_SEC * fps)
-      .map(([personId, samples]) => ({
-        personId,
-        result: estimatePhysiology({ fps, samples }) as unknown as Record<string, unknown>,
-      })),
-  };
+  return trace.physiology();
 }

@@ -6,7 +6,8 @@ import {
   type FeatureName,
   type VideoEventKind,
 } from '@parley/contracts';
-import { probeVideoInfo, type FaceTemplate } from '@parley/analysis';
+import { probeVideoInfo, sharesFacePass, type FaceTemplate } from '@parley/analysis';
+import type { StoredPhysiology } from '../../platform/db/schema.js';
 import { reasonForUsers } from '../../platform/media/failures.js';
 import { withLocalFile } from '../../platform/media/local-file.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
@@ -19,6 +20,7 @@ import {
   VIDEO_MODELS,
   analyzePhysiology,
   analyzeVideoFaces,
+  SkinTrace,
   compactFrames,
   summaryOf,
 } from './signals.js';
@@ -52,7 +54,11 @@ export interface VideoStepDeps {
   broadcaster: MeetingBroadcaster;
   /** The organisation's features, as its owner sees them. */
   featureHolder(meeting: MeetingRow): Promise<FeatureHolder>;
-  /** Frames per second analysed for faces (VIDEO_FPS) and for physiology (PHYSIOLOGY_FPS). */
+  /**
+   * Frames per second analysed for faces (VIDEO_FPS) and of physiology's skin trace
+   * (PHYSIOLOGY_FPS). The face models run at `fps` in both; the skin regions are carried by
+   * the face's motion between, and when physiologyFps is a multiple of fps one decode serves both.
+   */
   fps: number;
   physiologyFps: number;
   /** Whether the meeting's organisation allows emotion inference (off: none is computed). */
@@ -122,15 +128,14 @@ export function createVideoStep(deps: VideoStepDeps) {
     return withLocalFile(store, meeting.sourceKey, fn);
   }
 
+  /** Physiology with its events: `compute` reads the skin trace, or has it already. */
   async function physiologyOf(
     meeting: MeetingRow,
-    file: string,
-    durationSec: number,
-    progress: (f: number) => void,
-  ) {
+    compute: () => Promise<StoredPhysiology>,
+  ): Promise<StoredPhysiology> {
     emit(meeting.id, PHYSIOLOGY_EVENTS, 'started', {});
     try {
-      const physiology = await analyzePhysiology(file, deps.physiologyFps, durationSec, progress);
+      const physiology = await compute();
       broadcaster.toMeeting(meeting.id, videoEvent('physiological', 'data'), {
         meetingId: meeting.id,
         persons: physiology.persons.map((p) => ({
@@ -147,6 +152,22 @@ export function createVideoStep(deps: VideoStepDeps) {
       throw err;
     }
   }
+
+  /** Physiology in a pass of its own, the face models at the face pass's rate. */
+  const physiologyPass = (
+    meeting: MeetingRow,
+    file: string,
+    durationSec: number,
+    progress: (f: number) => void,
+  ) =>
+    physiologyOf(meeting, () =>
+      analyzePhysiology(
+        file,
+        { fps: deps.physiologyFps, faceFps: deps.fps },
+        durationSec,
+        progress,
+      ),
+    );
 
   return {
     async run(
@@ -180,8 +201,13 @@ export function createVideoStep(deps: VideoStepDeps) {
           );
           return 'skipped';
         }
-        // Physiology samples several times more frames than the face pass: weigh progress so.
-        const faceShare = withPhysiology ? deps.fps / (deps.fps + deps.physiologyFps) : 1;
+        // One decode for faces and skin when the rates allow; otherwise a second pass, which
+        // runs the face models as often as the first (they are most of the time): half each.
+        const skin =
+          withPhysiology && sharesFacePass(deps.fps, deps.physiologyFps)
+            ? new SkinTrace(deps.physiologyFps)
+            : undefined;
+        const faceShare = withPhysiology && !skin ? 0.5 : 1;
         emit(meeting.id, FACE_EVENTS, 'started', {});
         let video;
         try {
@@ -203,6 +229,7 @@ export function createVideoStep(deps: VideoStepDeps) {
             },
             has('Proctoring') ? await deps.candidateFace(meeting) : null,
             await deps.emotionInference(meeting.organizationId),
+            skin,
           );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
@@ -220,11 +247,13 @@ export function createVideoStep(deps: VideoStepDeps) {
               : dataPayload(k, meeting.id, summary),
           );
         emit(meeting.id, FACE_EVENTS, 'stopped', {});
-        const physiology = withPhysiology
-          ? await physiologyOf(meeting, file, info.durationSec, (f) =>
-              progress(faceShare + f * (1 - faceShare)),
-            )
-          : null;
+        const physiology = skin
+          ? await physiologyOf(meeting, async () => skin.physiology())
+          : withPhysiology
+            ? await physiologyPass(meeting, file, info.durationSec, (f) =>
+                progress(faceShare + f * (1 - faceShare)),
+              )
+            : null;
         await repo.save(
           {
             meetingId: meeting.id,
@@ -260,7 +289,7 @@ export function createVideoStep(deps: VideoStepDeps) {
       const physiology = await withMedia(meeting, async (file) => {
         const info = await probeVideoInfo(file);
         if (!info) throw new Error('the recording has no video');
-        return physiologyOf(meeting, file, info.durationSec, progress);
+        return physiologyPass(meeting, file, info.durationSec, progress);
       });
       await repo.patchPhysiology(
         meeting.id,

@@ -37,13 +37,17 @@ type MeetingRef = Pick<Meeting, 'id' | 'inferenceStatus'> | undefined;
 const ready = (m: MeetingRef) => m?.inferenceStatus === 'processed';
 
 /** Spec 2 §9: the transcription is not kept in the cache once unused (cache time 0). */
+/**
+ * The transcript: once processed, and while analysing too, when the speech step stores its
+ * first lines as it transcribes (the 'transcript-progress' event refetches it).
+ */
 export function useTranscription(meeting: MeetingRef, hasZai: boolean) {
   const id = meeting?.id ?? '';
   return useQuery({
     queryKey: analysisKeys.transcription(id),
     queryFn: ({ signal }) =>
       api(analysisRoutes.transcription, { params: { meetingId: id }, signal, toast: false }),
-    enabled: ready(meeting) && hasZai,
+    enabled: (ready(meeting) || meeting?.inferenceStatus === 'analysing') && hasZai,
     gcTime: 0,
   });
 }

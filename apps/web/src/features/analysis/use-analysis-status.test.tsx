@@ -77,7 +77,21 @@ describe('useAnalysisStatus', () => {
     const socket = fakeSocket();
     renderWithProviders(<Page connect={socket.connect} />, { client });
     await waitFor(() => expect(screen.getByTestId('progress').textContent).toBe('30'));
-    expect(screen.getByTestId('blocks').textContent).toBe('none');
+    // While analysing, the transcript so far is read (the speech step stores it in pieces)...
+    await waitFor(() => expect(screen.getByTestId('blocks').textContent).toBe('3'));
+    const reads = () =>
+      fetch.mock.calls.filter(([u]) => String(u).endsWith(`/transcription/${ID}`)).length;
+    const before = reads();
+    // ...and read again when the step announces a longer start of it.
+    act(() =>
+      socket.fire(REALTIME.transcriptProgress, {
+        meetingId: ID,
+        transcribedSec: 30,
+        durationSec: 90,
+        words: 12,
+      }),
+    );
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
 
     current = status('analysing', 60);
     socket.fire(REALTIME.status, { ...current, progress: 60 });

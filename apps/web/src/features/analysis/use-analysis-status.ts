@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIP_SYNC_EVENT, videoEvent, type Meeting, type OfflineStatus } from '@parley/contracts';
+import {
+  LIP_SYNC_EVENT,
+  REALTIME,
+  videoEvent,
+  type Meeting,
+  type OfflineStatus,
+} from '@parley/contracts';
 import {
   isTerminalStatus,
   useMeetingChannel,
@@ -12,7 +18,12 @@ import { INSIGHT_EVENT_NAMES, applyInsightEvent } from '../insights';
 import { analysisKeys, useOfflineStatus } from './api';
 
 const LIP_SYNC_STARTED = videoEvent('lip sync', 'started');
-const CHANNEL_EVENTS = [...INSIGHT_EVENT_NAMES, LIP_SYNC_EVENT, LIP_SYNC_STARTED];
+const CHANNEL_EVENTS = [
+  ...INSIGHT_EVENT_NAMES,
+  LIP_SYNC_EVENT,
+  LIP_SYNC_STARTED,
+  REALTIME.transcriptProgress,
+];
 
 export interface AnalysisStatusOptions {
   /** Replaces socket.io (tests). */
@@ -64,10 +75,13 @@ export function useAnalysisStatus(
       if (meeting) refresh(meeting.id);
     },
     // Zai results show as each prompt answers, before the whole analysis is done; lip-sync
-    // readings as the video step passes each window.
+    // readings as the video step passes each window; the transcript as its pieces are stored.
     events: CHANNEL_EVENTS,
     onEvent: (name, payload) => {
-      if (name === LIP_SYNC_EVENT) lipSync?.push(payload);
+      if (name === REALTIME.transcriptProgress) {
+        if (meeting)
+          void client.invalidateQueries({ queryKey: analysisKeys.transcription(meeting.id) });
+      } else if (name === LIP_SYNC_EVENT) lipSync?.push(payload);
       else if (name === LIP_SYNC_STARTED) lipSync?.reset();
       else applyInsightEvent(client, payload);
     },

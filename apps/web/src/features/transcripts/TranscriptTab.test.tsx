@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { analysisRoutes } from '@parley/contracts';
+import { analysisRoutes, type Meeting, type OfflineStatus } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { useHasZai } from '../analysis';
 import { fakeServer } from '../../test/fake-server';
@@ -11,12 +11,18 @@ import { TranscriptTab } from './TranscriptTab';
 
 const meeting = { id: 'm1', inferenceStatus: 'processed' as const, additionalDetails: {} };
 
-function Tab() {
+function Tab({
+  target = meeting,
+  status,
+}: {
+  target?: Pick<Meeting, 'id' | 'inferenceStatus' | 'additionalDetails'>;
+  status?: OfflineStatus;
+}) {
   const hasZai = useHasZai();
   return (
     <TranscriptTab
-      meeting={meeting}
-      status={undefined}
+      meeting={target}
+      status={status}
       hasZai={hasZai}
       currentTime={0}
       onSeek={() => {}}
@@ -94,5 +100,33 @@ describe('TranscriptTab', () => {
     expect(assumed.getAttribute('title')).toMatch(
       /knows only this language, so it was not detected/,
     );
+  });
+
+  it('shows the lines transcribed so far while the speech step runs, and says more are coming', async () => {
+    fakeServer().on(analysisRoutes.transcription, TRANSCRIPTION);
+    signInWith(['Essentials', 'Zai Intelligence']);
+    const analysing = { ...meeting, inferenceStatus: 'analysing' as const };
+    const status = {
+      meetingId: 'm1',
+      inferenceStatus: 'analysing',
+      statusReason: null,
+      runId: 'r1',
+      progress: 20,
+      engine: null,
+      steps: [
+        {
+          step: 'speech',
+          label: 'Speech',
+          state: 'running',
+          progress: 40,
+          attempts: 1,
+          error: null,
+        },
+      ],
+    } as OfflineStatus;
+    renderWithProviders(<Tab target={analysing} status={status} />);
+    expect(await screen.findByText('thanks')).toBeTruthy();
+    expect(screen.getByTestId('transcribing').textContent).toMatch(/later lines appear/);
+    expect(screen.queryByTestId('asr-engine')).toBeNull();
   });
 });

@@ -28,6 +28,16 @@ function Placeholder({ text, busy }: { text: string; busy?: boolean }) {
   );
 }
 
+/** Says the transcript is the start of the meeting, with more on its way. */
+function TranscribingNote() {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5" data-testid="transcribing">
+      <LoaderCircle className="size-3.5 shrink-0 animate-spin text-accent-text" aria-hidden />
+      <span className="truncate">Transcribing: later lines appear as they are ready</span>
+    </span>
+  );
+}
+
 function LoadingBlocks() {
   return (
     <div className="flex flex-col gap-4 p-4" aria-busy="true" aria-label="Loading transcript">
@@ -70,8 +80,11 @@ export function TranscriptTab({
         <LoadingBlocks />
       </FeatureGate>
     );
-  if (s === 'uploaded' || s === 'queued' || s === 'analysing')
-    return <Placeholder busy text="The transcript appears here when the analysis is complete." />;
+  // While the speech step runs, the lines transcribed so far; more arrive as pieces finish.
+  const transcribing = status?.steps.find((step) => step.step === 'speech')?.state === 'running';
+  const soFar = s === 'analysing' && (words?.length ?? 0) > 0;
+  if (s === 'uploaded' || s === 'queued' || (s === 'analysing' && !soFar))
+    return <Placeholder busy text="The transcript appears here as it is transcribed." />;
   if (s === 'failed') return <Placeholder text={NO_TRANSCRIPT_MESSAGE} />;
   if (transcription.isPending) return <LoadingBlocks />;
   return (
@@ -84,7 +97,11 @@ export function TranscriptTab({
       note={
         <span className="flex min-w-0 items-center gap-2">
           <LanguageNote language={transcription.data?.language} />
-          <EngineNote engine={transcription.data?.engine ?? status?.engine} />
+          {soFar && transcribing ? (
+            <TranscribingNote />
+          ) : (
+            <EngineNote engine={transcription.data?.engine ?? status?.engine} />
+          )}
         </span>
       }
     />
