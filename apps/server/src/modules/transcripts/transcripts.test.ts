@@ -37,6 +37,7 @@ describe('before the meeting is transcribed', () => {
       wordToWordTimestamps: [],
       speakers: [],
       engine: null,
+      language: null,
       editedAt: null,
     });
     for (const p of [
