@@ -24,9 +24,9 @@
 // With `embedder` (a learned speaker embedding) steps 1-4 are replaced by agglomerative
 // cosine clustering of the windows' embeddings and a Viterbi smoothing (labelByEmbedder).
 import { kmeans } from 'ml-kmeans';
-import { SAMPLE_RATE } from '../decode.js';
 import { round3, type Segment } from '../vad.js';
-import { agglomerate, centroids, cosine } from './cluster.js';
+import { labelByEmbedder } from './embedder-path.js';
+import { addOverlaps } from './overlaps.js';
 import { BLOCK_SEC, DIM, N_MFCC, type BlockStats } from './features.js';
 import {
   addTo,
@@ -38,6 +38,9 @@ import {
   type Model,
   type Pool,
 } from './gaussian.js';
+import { compact, initialLabelsFrom, windowsOf, type Labelled, type Window } from './windows.js';
+
+export { windowsOf } from './windows.js';
 
 export interface DiarizedTurn {
   speaker: string;
@@ -82,21 +85,10 @@ export interface Diarization {
   speakerCount: number;
 }
 
-const WINDOW_BLOCKS = 6; // 1.5 s
-const HOP_BLOCKS = 3; // 0.75 s
 const DEFAULT_LAMBDA = 4;
 const DEFAULT_SWITCH_PENALTY = 150;
 const REFINE_ROUNDS = 15;
 const INITIAL_CLUSTERS = 16;
-
-interface Labelled {
-  block: BlockStats;
-  /** Part of the block inside speech, clipped to its VAD segment. */
-  start: number;
-  end: number;
-  segment: number;
-  label: number;
-}
 
 /** Blocks overlapping a VAD segment, each clipped to it (a block may straddle two). */
 export function speechBlocks(
@@ -163,29 +155,6 @@ const PITCH_WEIGHT = 2;
 
 const SEED = 42;
 
-interface Window {
-  from: number;
-  to: number;
-}
-
-/** Windows of WINDOW_BLOCKS blocks every HOP_BLOCKS inside each VAD segment; a short segment is one. */
-export function windowsOf(items: readonly Labelled[]): Window[] {
-  const windows: Window[] = [];
-  let i = 0;
-  while (i < items.length) {
-    let j = i;
-    while (j < items.length && items[j]!.segment === items[i]!.segment) j++;
-    if (j - i <= WINDOW_BLOCKS) windows.push({ from: i, to: j });
-    else
-      for (let w = i; w < j; w += HOP_BLOCKS) {
-        windows.push({ from: w, to: Math.min(j, w + WINDOW_BLOCKS) });
-        if (w + WINDOW_BLOCKS >= j) break; // this window reaches the segment's end
-      }
-    i = j;
-  }
-  return windows;
-}
-
 /** k-means (ml-kmeans, seeded, so runs repeat exactly) of the window embeddings, as block labels. */
 function initialLabels(
   items: readonly Labelled[],
@@ -200,40 +169,11 @@ function initialLabels(
   return initialLabelsFrom(items, windows, ids);
 }
 
-/** Block labels from window labels: each block takes the window whose centre is nearest. */
-function initialLabelsFrom(
-  items: readonly Labelled[],
-  windows: readonly Window[],
-  ids: readonly number[],
-): number[] {
-  const labels = new Array<number>(items.length).fill(0);
-  windows.forEach((w, wi) => {
-    const centre = (w.from + w.to - 1) / 2;
-    for (let t = w.from; t < w.to; t++) {
-      const prev = windows[wi - 1];
-      const prevCentre = prev ? (prev.from + prev.to - 1) / 2 : -Infinity;
-      if (prev && t < prev.to && Math.abs(t - prevCentre) <= Math.abs(t - centre)) continue;
-      labels[t] = ids[wi]!;
-    }
-  });
-  return labels;
-}
-
 /** Pools per label 0…k−1 (empty labels give empty pools). */
 function poolsOf(items: readonly Labelled[], k: number): Pool[] {
   const pools = Array.from({ length: k }, emptyPool);
   for (const x of items) addTo(pools[x.label]!, x.block);
   return pools;
-}
-
-/** Renumbers labels densely, dropping empty clusters; returns the new count. */
-function compact(items: Labelled[]): number {
-  const map = new Map<number, number>();
-  for (const x of items) {
-    if (!map.has(x.label)) map.set(x.label, map.size);
-    x.label = map.get(x.label)!;
-  }
-  return map.size;
 }
 
 /**
@@ -306,81 +246,6 @@ function resegment(items: Labelled[], models: readonly Model[], penalty: number)
     if (t > 0) s = back[t - 1]![s]!;
   }
   return emissions;
-}
-
-// A block is ambiguous when, per frame, its best speaker beats the second by less than this
-// many nats; see markOverlap.
-const AMBIGUOUS_NATS_PER_FRAME = 0.35;
-
-/**
- * Overlapped speech. One microphone gives no direct evidence of two voices, so a stretch
- * counts as overlap when at least two consecutive blocks (≥ 0.5 s) fit the labelled speaker
- * and another speaker about equally well (a mixture sits between both models) while that
- * other speaker also talks within 2 s. The other speaker then gets a turn of its own over
- * the stretch, overlapping the labelled one, and both are flagged. It finds overlaps at
- * turn changes and back-channel ("mm", "yeah") over someone else; it misses overlaps where
- * one voice dominates. Returns the turns in order of start.
- */
-function addOverlaps(
-  turns: DiarizedTurn[],
-  items: readonly Labelled[],
-  emissions: number[][],
-  names: string[],
-): DiarizedTurn[] {
-  const ambiguous: { start: number; end: number; other: string }[] = [];
-  let run: { start: number; end: number; other: number; count: number } | undefined;
-  items.forEach((x, t) => {
-    const e = emissions[t]!;
-    const own = e[x.label]!;
-    let other = -1;
-    for (let s = 0; s < e.length; s++)
-      if (s !== x.label && (other < 0 || e[s]! > e[other]!)) other = s;
-    const close =
-      other >= 0 && x.block.n > 0 && (own - e[other]!) / x.block.n < AMBIGUOUS_NATS_PER_FRAME;
-    if (close && run && run.other === other && x.start - run.end < 0.05) {
-      run.end = x.end;
-      run.count++;
-    } else {
-      if (run && run.count >= 2)
-        ambiguous.push({ start: run.start, end: run.end, other: names[run.other]! });
-      run = close ? { start: x.start, end: x.end, other, count: 1 } : undefined;
-    }
-  });
-  if (run && run.count >= 2)
-    ambiguous.push({ start: run.start, end: run.end, other: names[run.other]! });
-  const added: DiarizedTurn[] = [];
-  for (const a of ambiguous) {
-    const near = turns.some(
-      (t) => t.speaker === a.other && t.start < a.end + 2 && t.end > a.start - 2,
-    );
-    if (!near) continue;
-    let covered = false;
-    for (const t of turns)
-      if (t.speaker !== a.other && t.start < a.end && t.end > a.start) {
-        t.overlap = true;
-        covered = true;
-      }
-    if (covered) added.push({ speaker: a.other, start: a.start, end: a.end, overlap: true });
-  }
-  return mergeSameSpeaker([...turns, ...added]);
-}
-
-/** Turns sorted by start, a speaker's touching or overlapping turns joined into one. */
-function mergeSameSpeaker(turns: readonly DiarizedTurn[]): DiarizedTurn[] {
-  const out: DiarizedTurn[] = [];
-  const open = new Map<string, DiarizedTurn>();
-  for (const t of [...turns].sort((a, b) => a.start - b.start || a.end - b.end)) {
-    const last = open.get(t.speaker);
-    if (last && t.start <= last.end + 1e-6) {
-      last.end = Math.max(last.end, t.end);
-      if (t.overlap) last.overlap = true;
-      continue;
-    }
-    const copy = { ...t };
-    out.push(copy);
-    open.set(t.speaker, copy);
-  }
-  return out;
 }
 
 /**
@@ -476,75 +341,4 @@ function labelByVoiceStatistics(
     if (items.every((x, t) => x.label === before[t])) break;
   }
   return k;
-}
-
-// Cosine similarity above which two clusters of learned embeddings are one voice. Speaker
-// verification models (ECAPA/ResNet trained with additive-margin softmax) put same-speaker
-// pairs mostly above ~0.5 and different speakers below; sherpa-onnx's diarization example
-// uses the same 0.5 as its clustering threshold.
-const EMBEDDING_SAME_SPEAKER = 0.5;
-// Viterbi over windows with emissions EMBEDDING_SCALE × cosine to each centroid: a change of
-// speaker must be supported by about EMBEDDING_SWITCH / EMBEDDING_SCALE = 0.3 of cosine
-// advantage summed over consecutive windows (one clearly different 1.5 s window is enough).
-const EMBEDDING_SCALE = 10;
-const EMBEDDING_SWITCH = 3;
-
-/**
- * The learned-embedding path: one embedding per window, agglomerative clustering by cosine,
- * window labels smoothed by Viterbi, each block labelled by the window centred nearest to it.
- */
-function labelByEmbedder(
-  items: Labelled[],
-  windows: readonly Window[],
-  embedder: SpeakerEmbedder,
-  audio: Float32Array | SampleReader,
-  maxCount: number,
-): number {
-  const read: SampleReader =
-    typeof audio === 'function'
-      ? audio
-      : (a, b) => audio.subarray(Math.floor(a * SAMPLE_RATE), Math.ceil(b * SAMPLE_RATE));
-  const embeddings = windows.map((w) =>
-    embedder(read(items[w.from]!.start, items[w.to - 1]!.end), SAMPLE_RATE),
-  );
-  const labels = agglomerate(embeddings, {
-    maxClusters: maxCount,
-    sameSimilarity: EMBEDDING_SAME_SPEAKER,
-  });
-  const k = Math.max(...labels) + 1;
-  const centres = centroids(embeddings, labels, k);
-  const scores = embeddings.map((e) => centres.map((c) => EMBEDDING_SCALE * cosine(e, c)));
-  const smoothed = viterbi(scores, EMBEDDING_SWITCH);
-  const blockLabels = initialLabelsFrom(items, windows, smoothed);
-  items.forEach((x, t) => (x.label = blockLabels[t]!));
-  return compact(items);
-}
-
-/** Best label path through per-step scores with a fixed cost per change of label. */
-function viterbi(scores: readonly number[][], penalty: number): number[] {
-  const k = scores[0]?.length ?? 0;
-  if (k < 2) return scores.map(() => 0);
-  const back: Int32Array[] = [];
-  let score = scores[0]!.slice();
-  for (let t = 1; t < scores.length; t++) {
-    let bestPrev = 0;
-    for (let s = 1; s < k; s++) if (score[s]! > score[bestPrev]!) bestPrev = s;
-    const ptr = new Int32Array(k);
-    const next = new Array<number>(k);
-    for (let s = 0; s < k; s++) {
-      const move = score[bestPrev]! - penalty;
-      if (score[s]! >= move) [next[s], ptr[s]] = [score[s]! + scores[t]![s]!, s];
-      else [next[s], ptr[s]] = [move + scores[t]![s]!, bestPrev];
-    }
-    back.push(ptr);
-    score = next;
-  }
-  const path = new Array<number>(scores.length);
-  let s = 0;
-  for (let i = 1; i < k; i++) if (score[i]! > score[s]!) s = i;
-  for (let t = scores.length - 1; t >= 0; t--) {
-    path[t] = s;
-    if (t > 0) s = back[t - 1]![s]!;
-  }
-  return path;
 }
