@@ -8,13 +8,13 @@
 // PHYSIOLOGY_FPS are the server's defaults unless set. Needs `npm run build`. Prints figures;
 // asserts nothing. The machine is shared: load average is printed first and last.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/dist/platform/db/client.js';
 import { analysisRuns } from '../apps/server/dist/platform/db/schema.js';
-import { startBenchApp } from './lib.mjs';
+import { startBenchApp, upload } from './lib.mjs';
 import { fixture, joinFixtures, loopMedia, mb, peakRss } from './recording.mjs';
 
 const minutes = Number(process.env.PIPELINE_BENCH_MINUTES ?? 30);
@@ -39,31 +39,6 @@ function meetingRecording() {
     ...['-t', String(seconds), out],
   ]);
   return out;
-}
-
-async function upload(base, token, file, fileName) {
-  const bytes = readFileSync(file);
-  const post = async (p, body) => {
-    const res = await fetch(`${base}/api/v1/integration/local/${p}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const s = await post('initiate-upload', { fileName, fileSize: bytes.length });
-  for (let i = 0; i < s.totalChunks; i++) {
-    const form = new FormData();
-    form.append('index', String(i));
-    form.append('file', new Blob([bytes.subarray(i * s.chunkSize, (i + 1) * s.chunkSize)]), 'blob');
-    const res = await fetch(
-      `${base}/api/v1/integration/local/upload-chunk?uploadId=${s.uploadId}`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
-    );
-    if (!res.ok) throw new Error(`chunk ${i}: ${res.status}`);
-  }
-  return post('complete-upload', { uploadId: s.uploadId, fileName });
 }
 
 const file = meetingRecording();
