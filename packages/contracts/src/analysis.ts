@@ -14,11 +14,44 @@ import {
 
 /**
  * The analysis pipeline (ARCHITECTURE §4): every step is one pg-boss queue whose handler is
- * idempotent. A run walks the steps in this order; re-analyze starts from a named step.
+ * idempotent. The steps are listed in the order users read them; re-analyze starts from a
+ * named step, and the steps before it keep their outputs.
  */
 export const ANALYSIS_STEPS = ['media', 'speech', 'text', 'video', 'insights', 'finish'] as const;
 export const analysisStepSchema = z.enum(ANALYSIS_STEPS);
 export type AnalysisStep = z.infer<typeof analysisStepSchema>;
+
+/**
+ * What each step reads. A step is sent once every step it needs is done or skipped, so the
+ * speech and video steps (both read only the prepared media) run side by side: on two cores
+ * the transcriber's process and the face models then use both, instead of the video waiting
+ * for the whole transcript.
+ */
+export const ANALYSIS_STEP_NEEDS: Record<AnalysisStep, readonly AnalysisStep[]> = {
+  media: [],
+  speech: ['media'],
+  text: ['speech'],
+  video: ['media'],
+  insights: ['text', 'video'],
+  finish: ['insights'],
+};
+
+/** The steps of a run that may start now: pending, with every step they need finished. */
+export function readySteps(
+  states: Partial<Record<AnalysisStep, { state: StepState }>>,
+  among: readonly AnalysisStep[] = ANALYSIS_STEPS,
+): AnalysisStep[] {
+  const finished = (s: AnalysisStep) =>
+    states[s]?.state === 'done' || states[s]?.state === 'skipped';
+  return among.filter(
+    (step) =>
+      (states[step]?.state ?? 'pending') === 'pending' && ANALYSIS_STEP_NEEDS[step].every(finished),
+  );
+}
+
+/** The steps that read `step`'s output. */
+export const stepsAfter = (step: AnalysisStep): AnalysisStep[] =>
+  ANALYSIS_STEPS.filter((s) => ANALYSIS_STEP_NEEDS[s].includes(step));
 
 export const ANALYSIS_STEP_LABELS: Record<AnalysisStep, string> = {
   media: 'Preparing the video',
@@ -31,6 +64,7 @@ export const ANALYSIS_STEP_LABELS: Record<AnalysisStep, string> = {
 
 export const STEP_STATES = ['pending', 'running', 'done', 'failed', 'skipped'] as const;
 export const stepStateSchema = z.enum(STEP_STATES);
+export type StepState = z.infer<typeof stepStateSchema>;
 
 export const stepStatusSchema = z.object({
   step: analysisStepSchema,

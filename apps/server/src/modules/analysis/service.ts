@@ -8,6 +8,7 @@ import {
   type AnalysisJob,
   type AnalysisStep,
   type OfflineStatus,
+  readySteps,
 } from '@parley/contracts';
 import type { AnalysisStepRecord } from '../../platform/db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -151,7 +152,9 @@ export function createAnalysisService(deps: AnalysisDeps) {
       now: now(),
     });
     await meetings.updateStatus(row.id, 'queued', null);
-    await sendStep({ meetingId: row.id, runId, step: from }, row.durationSec);
+    for (const step of readySteps(steps)) {
+      await sendStep({ meetingId: row.id, runId, step }, row.durationSec);
+    }
     const status = await announce(row.id);
     if (!status) throw notFound(M.notFound);
     return status;

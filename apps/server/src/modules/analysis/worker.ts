@@ -1,10 +1,11 @@
 import {
   ANALYSIS_MESSAGES as A,
-  ANALYSIS_STEPS,
   ANALYSIS_STEP_LABELS,
   CREDIT_MESSAGES,
   type AnalysisJob,
   type AnalysisStep,
+  readySteps,
+  stepsAfter,
 } from '@parley/contracts';
 import {
   configuredSpeakerEmbedder,
@@ -23,7 +24,7 @@ import type { BillingService } from '../billing/index.js';
 import type { InsightsService } from '../insights/index.js';
 import type { VideoStep } from '../video-signals/index.js';
 import { analysisDeadLetter, analysisStepJobs } from './jobs.js';
-import type { AnalysisRepo } from './repo.js';
+import type { AnalysisRepo, RunRow } from './repo.js';
 import type { Redact } from '../privacy/index.js';
 import { recordSpeechNotice } from './speech-notice.js';
 import { knownSpeakerCount, minutesOf, type AnalysisService } from './service.js';
@@ -68,9 +69,14 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
   const { repo, analysis, meetings, now, log } = deps;
   const interval = deps.progressIntervalMs ?? 1000;
 
-  async function sendNext(job: AnalysisJob, durationSec: number | null): Promise<void> {
-    const next = ANALYSIS_STEPS[ANALYSIS_STEPS.indexOf(job.step) + 1];
-    if (next) await analysis.sendStep({ ...job, step: next }, durationSec);
+  /**
+   * Sends the steps that read this one's output and now have everything they need. Two steps
+   * finishing at once may both send a step; its singleton key collapses the second.
+   */
+  async function sendNext(job: AnalysisJob, run: RunRow, durationSec: number | null) {
+    for (const next of readySteps(run.steps, stepsAfter(job.step))) {
+      await analysis.sendStep({ ...job, step: next }, durationSec);
+    }
   }
 
   async function failRun(job: AnalysisJob, reason: string, statusReason: string): Promise<void> {
@@ -96,9 +102,11 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       const record = run.steps[step];
       // A step this run already finished (or skipped after looking) only sends the next one.
       if (record?.state === 'done' || (record?.state === 'skipped' && record.finishedAt)) {
-        await sendNext(job, meeting.durationSec);
+        await sendNext(job, run, meeting.durationSec);
         return;
       }
+      // A step running beside this one failed the run: nothing more is done for it.
+      if (Object.values(run.steps).some((r) => r.state === 'failed')) return;
 
       const started = await repo.patchStep(
         job.meetingId,
@@ -173,7 +181,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       if (!done) return;
       const fresh = await meetings.rowById(job.meetingId);
       await analysis.announce(job.meetingId);
-      await sendNext(job, fresh?.durationSec ?? meeting.durationSec);
+      await sendNext(job, done, fresh?.durationSec ?? meeting.durationSec);
     };
   }
 

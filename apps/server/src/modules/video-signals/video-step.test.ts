@@ -17,7 +17,7 @@ import {
   type PhysiologyStatus,
   type Spo2Response,
 } from '@parley/contracts';
-import { meetingVideoSignals } from '../../platform/db/schema.js';
+import { analysisRuns, meetingVideoSignals } from '../../platform/db/schema.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import {
   createMediaContext,
@@ -90,12 +90,19 @@ async function followLipSync(meetingId: string) {
 describe("the 'video' step", () => {
   it('takes an uploaded video to processed with faces and physiology stored', async () => {
     meeting = await uploadBytes(ctx, token, 'local', 'face call.mp4', readFileSync(clip()));
-    // Joined while speech is transcribed, long before the video step starts.
+    // Joined while the media is prepared, before the video step reads a frame.
     const unfollow = await followLipSync(meeting.id);
     const status = await settled(meeting.id);
     unfollow();
     expect(status.inferenceStatus).toBe('processed');
     expect(status.steps.map((s) => [s.step, s.state])).toContainEqual(['video', 'done']);
+    // Both read only the prepared media, so the faces are not kept waiting for the transcript.
+    const [run] = await ctx.database.db
+      .select()
+      .from(analysisRuns)
+      .where(eq(analysisRuns.meetingId, meeting.id));
+    const { speech, video } = run!.steps;
+    expect(Date.parse(video!.startedAt!)).toBeLessThan(Date.parse(speech!.finishedAt!));
 
     const [row] = await ctx.database.db
       .select()
