@@ -68,6 +68,12 @@ export interface SpeechStepOptions {
    * transcribing), and the whole recording's turns. Awaited: the next batch waits for it.
    */
   onPartial?: (partial: PartialSpeech) => Promise<void> | void;
+  /**
+   * Called once the recording is decoded and its speakers found, as speech-to-text starts.
+   * From here the step's heavy work runs outside this thread (pocketsphinx processes, the
+   * whisper.cpp worker), so other work of the process can use the thread without slowing it.
+   */
+  onTranscribing?: () => Promise<void> | void;
 }
 
 /** The speech step's result for the recording's start, while the rest is transcribed. */
@@ -143,6 +149,7 @@ async function speechStep(
       diarize(blocks, speech, { speakers: opts.speakers, embedder: opts.embedder, audio }),
     );
     report(PROGRESS.decode + PROGRESS.diarize);
+    await opts.onTranscribing?.();
     const result = (words: Word[], language: SpokenLanguage | null): SpeechResult => ({
       engine: { name: engine.name, model: engine.model, quality: engine.quality },
       durationSec: round3(durationSec),

@@ -9,9 +9,10 @@ describe('the order of the analysis steps', () => {
     expect(readySteps(run({}))).toEqual(['media']);
   });
 
-  it('runs speech and video side by side once the media is prepared', () => {
-    expect(readySteps(run({ media: 'done' }))).toEqual(['speech', 'video']);
-    expect(stepsAfter('media')).toEqual(['speech', 'video']);
+  it('holds the video signals behind the speech step (which sends them early)', () => {
+    expect(readySteps(run({ media: 'done' }))).toEqual(['speech']);
+    expect(stepsAfter('speech')).toEqual(['text', 'video']);
+    expect(readySteps(run({ media: 'done', speech: 'done' }))).toEqual(['text', 'video']);
   });
 
   it('holds the insights until both the analytics and the video signals are finished', () => {
@@ -26,6 +27,8 @@ describe('the order of the analysis steps', () => {
   });
 
   it('never sends a step again that is running or finished', () => {
-    expect(readySteps(run({ media: 'done', speech: 'running', video: 'done' }))).toEqual([]);
+    expect(readySteps(run({ media: 'done', speech: 'done', text: 'running', video: 'done' }))).toEqual(
+      [],
+    );
   });
 });

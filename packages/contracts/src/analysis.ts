@@ -22,16 +22,19 @@ export const analysisStepSchema = z.enum(ANALYSIS_STEPS);
 export type AnalysisStep = z.infer<typeof analysisStepSchema>;
 
 /**
- * What each step reads. A step is sent once every step it needs is done or skipped, so the
- * speech and video steps (both read only the prepared media) run side by side: on two cores
- * the transcriber's process and the face models then use both, instead of the video waiting
- * for the whole transcript.
+ * What each step reads. A step is sent once every step it needs is done or skipped. The video
+ * step reads only the prepared media, but it is held behind the speech step because both
+ * spend their first part on this process's thread (the speech step decoding, finding voices
+ * and speakers; the face models), and the first transcript lines wait for that part: run side
+ * by side they would halve each other. So the speech step sends the video step early, when
+ * its own speech-to-text starts (that runs in other processes and threads), and the face
+ * models then use the second core meanwhile (analysis worker, `onTranscribing`).
  */
 export const ANALYSIS_STEP_NEEDS: Record<AnalysisStep, readonly AnalysisStep[]> = {
   media: [],
   speech: ['media'],
   text: ['speech'],
-  video: ['media'],
+  video: ['speech'],
   insights: ['text', 'video'],
   finish: ['insights'],
 };

@@ -79,6 +79,14 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
     }
   }
 
+  /** Sends `step` of this run before its turn, if it has not been sent or started yet. */
+  async function sendEarly(job: AnalysisJob, step: AnalysisStep, durationSec: number | null) {
+    const run = await repo.run(job.meetingId);
+    if (run?.runId === job.runId && run.steps[step]?.state === 'pending') {
+      await analysis.sendStep({ ...job, step }, durationSec);
+    }
+  }
+
   async function failRun(job: AnalysisJob, reason: string, statusReason: string): Promise<void> {
     const run = await repo.patchStep(
       job.meetingId,
@@ -252,6 +260,8 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
           // Each batch's transcript is stored and announced at once: the meeting page shows
           // the first lines while the rest is transcribed (the final write replaces it).
           onPartial: (partial) => storeTranscript(partial, partial.transcribedSec),
+          // The video step is held behind this one (ANALYSIS_STEP_NEEDS) only until here.
+          onTranscribing: () => sendEarly(job, 'video', meeting.durationSec),
         }),
       );
       await storeTranscript(result, result.durationSec);
