@@ -15,13 +15,7 @@ import {
 
 /** Pooled, mean-normalised statistics of one person's voice (plain numbers, for storage). */
 export interface VoiceTemplate {
-  /**
-   * 3 since the cepstrum is taken on the 16-bit sample scale (diarize/features.ts). A version-1
-   * template holds statistics of the old, loudness-led features: compared with today's it would
-   * match or mismatch by chance, so it reads as not registered and the person registers again.
-   * (2 is the speaker-embedding template, embedding.ts.)
-   */
-  version: 3;
+  version: 1;
   /** Feature frames (25 ms hops) behind the template. */
   frames: number;
   n: number;
@@ -93,7 +87,7 @@ function shifted(pool: Pool, m: Float64Array): Pool {
 }
 
 const toTemplate = (p: Pool): VoiceTemplate => ({
-  version: 3,
+  version: 1,
   frames: p.n,
   n: p.n,
   sum: [...p.sum],
@@ -132,7 +126,7 @@ export function isVoiceTemplate(x: unknown): x is VoiceTemplate {
   const t = x as Partial<VoiceTemplate> | null;
   return (
     !!t &&
-    t.version === 3 &&
+    t.version === 1 &&
     Array.isArray(t.sum) &&
     t.sum.length === DIM &&
     Array.isArray(t.outer) &&
