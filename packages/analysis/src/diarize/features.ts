@@ -139,7 +139,7 @@ export class VoiceFeatures {
     // meyda reuses internal buffers; copy the coefficients out.
     Meyda.bufferSize = FRAME;
     Meyda.numberOfMFCCCoefficients = N_MFCC + 1;
-    const features = Meyda.extract(['mfcc'], scaled(frame));
+    const features = Meyda.extract(['mfcc'], frame);
     const mfcc = Float64Array.from((features?.mfcc ?? []).slice(1, N_MFCC + 1));
     // Every other frame is enough for pitch statistics, and YIN is the costliest part.
     const f0 = pitchWindow && this.frameIndex % 2 === 0 ? this.pitch(pitchWindow) : null;
@@ -191,17 +191,6 @@ export class VoiceFeatures {
       }
     }
   }
-}
-
-// meyda takes the log of each mel band as log(1 + energy): on samples in [−1, 1] the band
-// energies of ordinary (quiet) speech are well below 1, where that is nearly linear, so the
-// "cepstrum" followed loudness rather than the spectral shape. On the 16-bit integer scale
-// (×32768) the energies of anything above the silence floor are ≫ 1 and the log is a log.
-const PCM_SCALE = 32768;
-const scaledFrame = new Float32Array(FRAME);
-function scaled(frame: Float32Array): Float32Array {
-  for (let i = 0; i < frame.length; i++) scaledFrame[i] = frame[i]! * PCM_SCALE;
-  return scaledFrame;
 }
 
 /** Blocks of a whole (short) recording, e.g. in tests. */
