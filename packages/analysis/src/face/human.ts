@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ageGender } from './age-gender.js';
 import type { RawFace } from './types.js';
 
 /** Face detection minimum confidence (spec §9): the face model's own score of the face. */
@@ -35,9 +36,6 @@ interface HumanFaceResult {
   boxScore: number;
   box: [number, number, number, number];
   mesh: [number, number, number?][];
-  age?: number;
-  gender?: string;
-  genderScore?: number;
   emotion?: { score: number; emotion: string }[];
   embedding?: number[];
   rotation?: {
@@ -217,21 +215,30 @@ async function detectOnce(
   try {
     const result = await human.detect(tensor, { face: { emotion: { enabled: emotions } } });
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
-    return result.face
-      .filter((f) => f.score >= MIN_FACE_CONFIDENCE)
-      .map((f) => ({
+    const faces = result.face.filter((f) => f.score >= MIN_FACE_CONFIDENCE);
+    const boxes = faces.map(
+      (f) => meshBox(f.mesh) ?? { x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] },
+    );
+    // Age and gender from face-api's model (age-gender.ts), not Human's faceres.
+    const demographics = await ageGender(rgb, width, height, boxes);
+    return faces.map((f, i) => {
+      const { age, male } = demographics[i]!;
+      return {
         score: f.score,
-        box: meshBox(f.mesh) ?? { x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] },
+        box: boxes[i]!,
         mesh: f.mesh.map((p) => [p[0], p[1]] as [number, number]),
         angles: f.rotation ? { ...f.rotation.angle } : undefined,
         gaze: f.rotation ? { ...f.rotation.gaze } : undefined,
-        age: f.age,
-        gender: f.gender === 'male' || f.gender === 'female' ? f.gender : undefined,
-        genderScore: f.genderScore,
+        age: Math.round(age * 10) / 10,
+        // Always the likelier label: its score says how sure (0 = a coin toss), and a video's
+        // summary averages p(male) over frames, which a per-frame cut-off would bias.
+        gender: male >= 0.5 ? ('male' as const) : ('female' as const),
+        genderScore: Math.round(Math.abs(2 * male - 1) * 100) / 100,
         // Empty when the emotion model was not run (Human then gives no emotion at all).
         emotions: Object.fromEntries((f.emotion ?? []).map((e) => [e.emotion, e.score])),
         embedding: f.embedding ?? [],
-      }));
+      };
+    });
   } finally {
     tensor.dispose();
   }

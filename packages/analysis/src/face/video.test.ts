@@ -86,6 +86,7 @@ describe('analyzeFaces on talking-face.mp4 (33.6 s, one speaker)', () => {
     expect(age.years).toBeGreaterThan(15);
     expect(age.years).toBeLessThan(60);
     expect(gender.confidence).toBeGreaterThan(0);
+    expect(gender.label).toBe('female'); // the woman filmed; confidence 0.81 when written
     expect(video.demographics.race).toEqual({
       estimated: false,
       reason: expect.stringMatching(/no race/i),
