@@ -27,6 +27,7 @@ import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
+import { createCoachingModule } from './modules/coaching/index.js';
 import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
@@ -230,6 +231,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     meetings: meetings.service,
     registrationLink: (caller, candidate) => biometrics.service.hrInvitationLink(caller, candidate),
   });
+  const coaching = createCoachingModule({
+    ...platform,
+    meetings: meetings.service,
+    googleOrigins: {
+      'docs.google.com': env.GOOGLE_DOCS_ORIGIN,
+      'drive.google.com': env.GOOGLE_DRIVE_ORIGIN,
+    },
+    organizationExists: async (id) => Boolean(await organizations.service.byId(id)),
+  });
+  meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
   const scorecards = createScorecardsModule({
     ...shared,
     meetings: meetings.service,
@@ -356,6 +367,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       transcripts.registerRoutes(api);
       highlights.registerRoutes(api);
       interviews.registerRoutes(api);
+      coaching.registerRoutes(api);
       scorecards.registerRoutes(api);
       search.registerRoutes(api);
       zai.registerRoutes(api);

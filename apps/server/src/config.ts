@@ -38,6 +38,12 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /**
+   * Where the coaching sharing check reaches Google Docs (Slides, Docs) and Drive (PDFs): their
+   * own origins unless a proxy or mirror stands in, as GOOGLE_ISSUER does for sign-in.
+   */
+  GOOGLE_DOCS_ORIGIN: z.string().url().default('https://docs.google.com'),
+  GOOGLE_DRIVE_ORIGIN: z.string().url().default('https://drive.google.com'),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),

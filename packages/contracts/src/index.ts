@@ -41,3 +41,6 @@ export * from './search.js';
 export * from './accuracy.js';
 export * from './accuracy-figures.js';
 export * from './privacy.js';
+export * from './coaching.js';
+export * from './coaching-quiz.js';
+export * from './coaching-routes.js';

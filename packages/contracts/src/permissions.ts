@@ -14,6 +14,9 @@ export const PERMISSIONS = [
   'meetings.organization',
   'zai.use',
   'interviews.manage',
+  'coaching.learn',
+  'coaching.manage',
+  'coaching.team',
   'prompts.manage',
   'integrations.manage',
   'users.read',
@@ -38,6 +41,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'zai.use': 'Ask Zai and run prompts',
   'interviews.manage':
     'Run hiring: jobs and interview kits, candidates, rounds and status, invitations, scorecards',
+  'coaching.learn': 'Watch coaching content, take quizzes and assessments, record their progress',
+  'coaching.manage': 'Add and delete the organisation’s coaching content and quizzes',
+  'coaching.team': 'See the team’s coaching progress',
   'prompts.manage': 'Use the prompt workbench: run, compare and save prompts',
   'integrations.manage': 'Connect storage, AI providers and other integrations',
   'users.read': 'See the organisation’s users and groups',
@@ -76,8 +82,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   poc: PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p)),
   // The hiring team is made of users; sales roles and job seekers do not run hiring.
   user: [...MEMBER, 'interviews.manage'],
-  salesManager: [...MEMBER, 'users.read'],
-  salesRep: MEMBER,
+  // Coaching is the sales team's (spec 1 §2: only their menus, the poc's and the super admin's
+  // have it); the manager follows the team's progress.
+  salesManager: [...MEMBER, 'users.read', 'coaching.learn', 'coaching.team'],
+  salesRep: [...MEMBER, 'coaching.learn'],
   talentPoolUser: MEMBER,
 };
 

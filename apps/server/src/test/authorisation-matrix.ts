@@ -28,6 +28,10 @@ const ADMINS: readonly Account[] = ['admin', 'poc'];
 const PEOPLE_READERS: readonly Account[] = ['admin', 'poc', 'manager'];
 /** The hiring team (interviews.manage): users, the point of contact and the super admin. */
 const HIRING: readonly Account[] = ['admin', 'poc', 'member'];
+/** Coaching learners (coaching.learn): the sales team, its point of contact, the super admin. */
+const LEARNERS: readonly Account[] = ['admin', 'poc', 'manager', 'rep'];
+/** Who follows the team's coaching progress (coaching.team). */
+const COACHES: readonly Account[] = ['admin', 'poc', 'manager'];
 /** The platform's super admin only. */
 const PLATFORM: readonly Account[] = ['admin'];
 
@@ -156,6 +160,30 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /scorecard/:meetingId/submit': HIRING,
   'POST /scorecard/:meetingId/draft': HIRING,
   'GET /interview/compare': HIRING,
+
+  // Coaching (issue 15): content, quizzes, assessments, progress. Authors are the
+  // organisation's administrators; default content is the super admin's.
+  'POST /coaching/create': ADMINS,
+  'POST /coaching/fetch': LEARNERS,
+  'POST /coaching/delete': ADMINS,
+  'POST /meeting/Admin/coaching': ADMINS,
+  'POST /coaching/quiz/admin/create': ADMINS,
+  'POST /coaching/quiz/admin/fetch': ADMINS,
+  'POST /quiz/delete': ADMINS,
+  'POST /quiz/fetch': LEARNERS,
+  'GET /assessments/attempt/:quizId': LEARNERS,
+  'PATCH /assessments/attempt/:attemptId': LEARNERS,
+  'GET /assessments/submit/:attemptId': LEARNERS,
+  'POST /coaching/update/score': LEARNERS,
+  'POST /coaching/progress': LEARNERS,
+  'GET /coaching/progress': LEARNERS,
+  'POST /query/progress': COACHES,
+  'POST /coaching/superAdminCreate': PLATFORM,
+  'POST /coaching/superAdminFetch': PLATFORM,
+  'POST /coaching/superAdminDelete': PLATFORM,
+  'POST /meeting/superAdmin/coaching': PLATFORM,
+  'POST /coaching/quiz/superAdmin/create': PLATFORM,
+  'POST /coaching/quiz/superAdmin/fetch': PLATFORM,
 
   // Reports (PDF): whoever sees the meeting reads its HR and sales reports; the candidate's
   // report, and sending it to them, is the hiring team's.

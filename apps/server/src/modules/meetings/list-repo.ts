@@ -65,7 +65,11 @@ function orderOf(order: string): SQL[] {
 
 /** The list conditions of a scope and query, also the base of the HR list (interviews module). */
 export function listConditions(caller: Caller, scope: ListScope, q: Partial<ListQuery>, now: Date) {
-  const c: SQL[] = [scope === 'shared' ? sharedWith(caller) : visibleTo(caller)];
+  // Training videos are the coaching module's; the usage views still count their minutes.
+  const c: SQL[] = [
+    scope === 'shared' ? sharedWith(caller) : visibleTo(caller),
+    eq(meetings.kind, 'meeting'),
+  ];
   if (scope === 'past') c.push(lt(meetings.startTime, now));
   if (scope === 'schedule') {
     c.push(

@@ -32,6 +32,12 @@ export interface MeetingsNeeds {
 /** Whether a public link (named in a media link by a prefix of its token's hash) still holds. */
 export type PublicLinkCheck = (meetingId: string, publicLink: string) => Promise<boolean>;
 
+/** Whether someone who cannot see a meeting may still play it (a training video they learn from). */
+export type WatchCheck = (
+  viewer: { organizationId: string; permissions: readonly string[] },
+  meetingId: string,
+) => Promise<boolean>;
+
 /**
  * Meetings, their lists (under the visibility rule) and their media. `service.onCreated` is
  * how the analysis module starts a run for each new meeting.
@@ -61,6 +67,9 @@ export function createMeetingsModule(needs: MeetingsNeeds) {
     remainingCredits: (organizationId) => needs.plans.remainingCredits(organizationId),
   });
 
+  // Set by the coaching module, created after this one.
+  let watchable: WatchCheck = async () => false;
+
   /** Whether a signed media link's permission still holds: revoking a share or link ends it. */
   async function grantHolds(
     grant: MediaGrant,
@@ -70,12 +79,19 @@ export function createMeetingsModule(needs: MeetingsNeeds) {
     if ('publicLink' in grant) return publicLinkHolds(meetingId, grant.publicLink);
     const access = await needs.users.access(grant.userId);
     if (!access) return false;
-    return service.canView({ userId: grant.userId, ...access }, meetingId);
+    return (
+      (await service.canView({ userId: grant.userId, ...access }, meetingId)) ||
+      watchable(access, meetingId)
+    );
   }
 
   return {
     service,
     lists,
+    /** Who else may play a meeting's media through their signed link (training videos). */
+    allowWatching(check: WatchCheck): void {
+      watchable = check;
+    },
     /** Public links belong to sharing, created after meetings: its check comes with the routes. */
     registerRoutes(api: FastifyInstance, publicLinkHolds: PublicLinkCheck): void {
       registerMeetingRoutes(api, service, lists);

@@ -16,3 +16,4 @@ export * from './schema/parameters.js';
 export * from './schema/endpoints.js';
 export * from './schema/hiring.js';
 export * from './schema/search.js';
+export * from './schema/coaching.js';

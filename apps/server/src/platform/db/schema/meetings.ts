@@ -34,6 +34,8 @@ export const meetings = pgTable(
     title: text('title'),
     stage: meetingStageEnum('stage').notNull().default('basic_meeting'),
     type: text('type').notNull().default('offline'),
+    /** 'coaching' for a training video (coaching module): kept out of the meeting lists. */
+    kind: text('kind').$type<'meeting' | 'coaching'>().notNull().default('meeting'),
     inferenceStatus: inferenceStatusEnum('inference_status').notNull().default('uploaded'),
     statusReason: text('status_reason'),
     startTime: timestamp('start_time', { withTimezone: true }).notNull().defaultNow(),

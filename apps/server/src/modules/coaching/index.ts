@@ -1,0 +1,3 @@
+// The coaching module's face: other modules import only this file.
+export { createCoachingModule, type CoachingNeeds } from './module.js';
+export type { CoachingService } from './service.js';
