@@ -73,9 +73,9 @@ describe('embedded viewer addresses', () => {
     expect(embedUrlOf('pdf', PDF)).toBe(
       'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/preview',
     );
-    expect(
-      embedUrlOf('doc', 'https://docs.google.com/document/d/e/2PACX-1vRabcdefghij/pub'),
-    ).toBe('https://docs.google.com/document/d/e/2PACX-1vRabcdefghij/pub?embedded=true');
+    expect(embedUrlOf('doc', 'https://docs.google.com/document/d/e/2PACX-1vRabcdefghij/pub')).toBe(
+      'https://docs.google.com/document/d/e/2PACX-1vRabcdefghij/pub?embedded=true',
+    );
     expect(embedUrlOf('ppt', 'https://evil.example/presentation/d/1AbCdEfGhIjKlMnOp')).toBeNull();
   });
 });

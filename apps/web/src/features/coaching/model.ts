@@ -61,7 +61,9 @@ export function groupByStage(
 
 /** The training videos a learner can watch (the quiz and assessment tabs list these). */
 export const videosOf = (items: readonly CoachingItem[]) =>
-  items.filter((i): i is CoachingItem & { meetingId: string } => i.type === 'video' && !!i.meetingId);
+  items.filter(
+    (i): i is CoachingItem & { meetingId: string } => i.type === 'video' && !!i.meetingId,
+  );
 
 export const isLinkType = (t: CoachingContentType): t is LinkContentType => t !== 'video';
 
