@@ -66,6 +66,8 @@ export function CoachingPlayer({ item }: { item: CoachingItem & { meetingId: str
   const [time, setTime] = useState(0);
   // A refetched list signs the link anew; a new address would restart the video at 0.
   const [src] = useState(() => item.video?.storageLink ?? null);
+  // The file's own length; the stored one is missing until the media step has read it.
+  const [length, setLength] = useState(item.video?.duration ?? 0);
   const reporter = useProgressReports(
     role.learner ? { meetingId: item.meetingId, stage: item.stage } : null,
   );
@@ -84,10 +86,10 @@ export function CoachingPlayer({ item }: { item: CoachingItem & { meetingId: str
         label="Training video"
         startTime={resumeAt}
         className="w-full"
+        onDurationChange={(d) => Number.isFinite(d) && d > 0 && setLength(d)}
         onTimeChange={(t) => {
           setTime(t);
-          const total = item.video?.duration ?? 0;
-          reporter?.update({ position: t, total });
+          reporter?.update({ position: t, total: length });
         }}
       />
       <section

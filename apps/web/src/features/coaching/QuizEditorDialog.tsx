@@ -37,10 +37,10 @@ function QuestionEditor({
       className="flex flex-col gap-3 rounded-card border border-border p-3"
       aria-label={name}
     >
-      <div className="flex items-end gap-2">
+      <div className="flex flex-wrap items-end gap-2">
         <TextField
           label={name}
-          className="flex-1"
+          className="min-w-48 flex-1"
           value={q.text}
           maxLength={QUIZ_LIMITS.text}
           onChange={(e) => onChange({ ...q, text: e.target.value })}
@@ -51,7 +51,7 @@ function QuestionEditor({
           value={q.kind}
           onValueChange={(v) => onChange(setKind(q, v as QuestionDraft['kind']))}
           options={KIND_OPTIONS}
-          className="w-40"
+          className="w-44 shrink-0"
         />
         {onRemove ? (
           <Button

@@ -37,7 +37,7 @@ export default function TeamChart({ people, stages }: Props) {
       aria-label={`Share of training watched by ${people.length} people, by stage`}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
           <XAxis dataKey="name" tick={CHART.tick} stroke={CHART.grid} interval={0} />
           <YAxis
@@ -53,8 +53,12 @@ export default function TeamChart({ people, stages }: Props) {
             formatter={(v, key) => [`${String(v)}% watched`, STAGE_LABELS[key as MeetingStage]]}
           />
           <Legend
-            formatter={(key: string) => STAGE_LABELS[key as MeetingStage]}
-            wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }}
+            formatter={(key: string) => (
+              <span style={{ color: 'var(--text-muted)' }}>
+                {STAGE_LABELS[key as MeetingStage]}
+              </span>
+            )}
+            wrapperStyle={{ fontSize: 12 }}
           />
           {stages.map((s, i) => (
             <Bar

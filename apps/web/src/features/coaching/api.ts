@@ -14,6 +14,8 @@ import { api } from '../../lib/api';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { useChange } from '../../lib/use-change';
 
+const ANALYSING_POLL_MS = 15_000;
+
 export const coachingKeys = {
   all: ['coaching'] as const,
   content: (platform: boolean) => ['coaching', 'content', platform] as const,
@@ -57,6 +59,13 @@ export function useCoachingContent() {
       );
       return lists.flat();
     },
+    // While a video is being analysed its status (and transcript) are on their way.
+    refetchInterval: (query) =>
+      query.state.data?.some(
+        (i) => i.video && /^(uploaded|queued|analysing)$/.test(i.video.inferenceStatus),
+      )
+        ? ANALYSING_POLL_MS
+        : false,
   });
 }
 
