@@ -107,7 +107,9 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     const rep = await signedIn(browser, REP);
     const r = rep.page;
     await r.goto('/coaching');
-    await expect(r).toHaveURL(/tab=training/);
+    // A rep's landing page stays /coaching (Training is the tab shown).
+    await expect(r).toHaveURL(/\/coaching$/);
+    await expect(r.getByRole('tab', { name: 'Training' })).toHaveAttribute('aria-selected', 'true');
     await r.getByRole('button', { name: `Open ${TITLE}` }).click();
     const player = r.getByRole('region', { name: 'Training video' });
     await player.getByRole('button', { name: 'Play' }).click();

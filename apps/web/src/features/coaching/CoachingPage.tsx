@@ -36,10 +36,12 @@ export default function CoachingPage() {
   const open = params.get('open');
   const quiz = params.get('quiz');
 
-  // The address always names its tab: the Create button goes by it (spec 1 §2).
+  // An author's address always names its tab: the Create button goes by it (spec 1 §2).
+  // Learners keep /coaching as it is, the landing page of a rep's navigation.
+  const author = role.author;
   useEffect(() => {
-    if (!params.get('tab')) setParams({ tab: 'training' }, { replace: true });
-  }, [params, setParams]);
+    if (author && !params.get('tab')) setParams({ tab: 'training' }, { replace: true });
+  }, [author, params, setParams]);
 
   const go = (next: CoachingTab, extra: Record<string, string> = {}) =>
     setParams({ tab: next, ...extra });
