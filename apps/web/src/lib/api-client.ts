@@ -67,6 +67,8 @@ export type CallOptions<R> = BodyOption<R> &
     /** false: do not show the error toast; the caller handles the failure. */
     toast?: boolean;
     signal?: AbortSignal;
+    /** The request outlives the page (a last report sent as the user leaves). */
+    keepalive?: boolean;
   };
 
 type OptionalArg<R> =
@@ -95,6 +97,7 @@ interface LooseOptions {
   params?: Params;
   toast?: boolean;
   signal?: AbortSignal;
+  keepalive?: boolean;
   /** Accept header; JSON unless a route streams. */
   accept?: string;
 }
@@ -148,6 +151,7 @@ export function createApiClient(deps: ApiDeps) {
         body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         credentials: 'include',
         signal: opts.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e;

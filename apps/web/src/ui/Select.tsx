@@ -24,6 +24,8 @@ interface SelectFieldProps {
   className?: string;
   triggerClassName?: string;
   disabled?: boolean;
+  /** Shown while nothing is chosen (value ''). */
+  placeholder?: string;
 }
 
 /** Label above a Radix select (a combobox named by its label). */
@@ -37,6 +39,7 @@ export function SelectField({
   className,
   triggerClassName,
   disabled,
+  placeholder,
 }: SelectFieldProps) {
   const id = useId();
   return (
@@ -62,7 +65,7 @@ export function SelectField({
               </span>
             ) : null}
             <span className="truncate">
-              <RadixSelect.Value />
+              <RadixSelect.Value placeholder={placeholder} />
             </span>
           </span>
           <RadixSelect.Icon>

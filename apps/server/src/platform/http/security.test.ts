@@ -73,6 +73,13 @@ describe('security headers', () => {
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts).not.toContain("'unsafe-inline'");
   });
+
+  it('let coaching frame Google’s Slides, Docs and Drive viewers, and nothing else', async () => {
+    const frames = directives((await get('/coaching')).headers['content-security-policy']).get(
+      'frame-src',
+    );
+    expect(frames).toEqual(["'self'", 'https://docs.google.com', 'https://drive.google.com']);
+  });
 });
 
 describe('the web build', () => {

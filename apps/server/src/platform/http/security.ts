@@ -11,13 +11,17 @@ export interface SecurityOptions {
 }
 
 const SELF = "'self'";
+/** Where coaching's embedded Google viewers come from (spec 1 §3 Coaching content). */
+const GOOGLE_VIEWERS = ['https://docs.google.com', 'https://drive.google.com'];
 
 /**
  * What the web app loads, and nothing else: its own scripts (plus the inline theme script by
  * hash), WebAssembly for the face detector (tfjs's wasm backend compiles it, hence
  * 'wasm-unsafe-eval', which allows no JavaScript eval), thumbnails and face crops from data:
  * and blob: addresses, the recorded clip of the camera step as a blob:, and the API and
- * socket.io on this origin ('self' covers same-origin ws:/wss:). Inline styles stay allowed:
+ * socket.io on this origin ('self' covers same-origin ws:/wss:), and coaching's Google Slides,
+ * Docs and Drive PDFs in their embedded viewers (frames of those two hosts only; this page
+ * itself may still be framed by nobody). Inline styles stay allowed:
  * Radix's dialogs insert <style> elements (their scroll lock), and so does Swagger UI at
  * /api/docs; styles cannot run code, scripts are what the policy holds tight.
  */
@@ -38,6 +42,7 @@ export function contentSecurityPolicy(https: boolean, inlineScriptHashes: string
       mediaSrc: [SELF, 'data:', 'blob:'],
       fontSrc: [SELF, 'data:'],
       connectSrc: [SELF],
+      frameSrc: [SELF, ...GOOGLE_VIEWERS],
       workerSrc: [SELF, 'blob:'],
       manifestSrc: [SELF],
       upgradeInsecureRequests: https ? [] : null,

@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { FileAudio, FileVideo, UploadCloud, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { formatBytes } from '../../lib/format';
-import { ACCEPT_ATTRIBUTE, ACCEPTED_EXTENSIONS } from './upload';
+import { ACCEPTED_EXTENSIONS } from './upload';
 import { Button } from '../../ui';
 
 interface DropZoneProps {
@@ -10,12 +10,23 @@ interface DropZoneProps {
   onFile(file: File | null): void;
   invalid?: boolean;
   describedBy?: string;
+  /** The file types taken (a coaching video takes no audio); the library's by default. */
+  extensions?: readonly string[];
+  /** What the file is, e.g. 'recording' or 'video'. */
+  noun?: string;
 }
 
 const AUDIO = /\.(mp3|wav|m4a)$/i;
 
 /** Drop a recording or pick one; only the first file is used (spec 1 §5). */
-export function DropZone({ file, onFile, invalid, describedBy }: DropZoneProps) {
+export function DropZone({
+  file,
+  onFile,
+  invalid,
+  describedBy,
+  extensions = ACCEPTED_EXTENSIONS,
+  noun = 'recording',
+}: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 
@@ -73,8 +84,8 @@ export function DropZone({ file, onFile, invalid, describedBy }: DropZoneProps) 
         <UploadCloud className="size-5" aria-hidden />
       </span>
       <div className="flex flex-col gap-1">
-        <p className="text-sm font-medium text-fg">Drop a recording here, or choose a file</p>
-        <p className="text-xs text-muted">{`${ACCEPTED_EXTENSIONS.join(' ')} · up to 1\u00a0GB`}</p>
+        <p className="text-sm font-medium text-fg">{`Drop a ${noun} here, or choose a file`}</p>
+        <p className="text-xs text-muted">{`${extensions.join(' ')} · up to 1\u00a0GB`}</p>
       </div>
       <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
         Choose file
@@ -82,8 +93,8 @@ export function DropZone({ file, onFile, invalid, describedBy }: DropZoneProps) 
       <input
         ref={input}
         type="file"
-        accept={ACCEPT_ATTRIBUTE}
-        aria-label="Recording file"
+        accept={extensions.join(',')}
+        aria-label={`${noun[0]?.toUpperCase() ?? ''}${noun.slice(1)} file`}
         aria-describedby={describedBy}
         className="sr-only"
         tabIndex={-1}

@@ -56,6 +56,8 @@ export interface OfflinePlayerProps {
   /** Accessible name of the player region. */
   label?: string;
   onTimeChange?(time: number): void;
+  /** The media's length in seconds, once known (it may differ from what was stored). */
+  onDurationChange?(duration: number): void;
   /** Skip back/forward pressed (the transcript clears its current speaker). */
   onSkip?(seconds: number): void;
   /** Seconds to start at (a link to a moment, e.g. a Zai citation); applied once the media loads. */
@@ -74,6 +76,7 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
       initialVolume = PLAYER.defaultVolume,
       label = 'Video player',
       onTimeChange,
+      onDurationChange,
       onSkip,
       startTime,
       className,
@@ -222,14 +225,16 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
               onClick={togglePlay}
               onLoadedMetadata={(e) => {
                 dispatch({ type: 'loaded', duration: e.currentTarget.duration });
+                onDurationChange?.(e.currentTarget.duration);
                 if (pendingStart.current !== null) {
                   seek(pendingStart.current);
                   pendingStart.current = null;
                 }
               }}
-              onDurationChange={(e) =>
-                dispatch({ type: 'loaded', duration: e.currentTarget.duration })
-              }
+              onDurationChange={(e) => {
+                dispatch({ type: 'loaded', duration: e.currentTarget.duration });
+                onDurationChange?.(e.currentTarget.duration);
+              }}
               onPlay={() => dispatch({ type: 'playing', playing: true })}
               onPause={() => dispatch({ type: 'playing', playing: false })}
               onEnded={() => dispatch({ type: 'ended' })}

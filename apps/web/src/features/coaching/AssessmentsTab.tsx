@@ -1,0 +1,85 @@
+import { ClipboardCheck } from 'lucide-react';
+import { Badge, Button, EmptyState, LoadError } from '../../ui';
+import { STAGE_LABELS } from '../meetings';
+import { useCoachingContent, useCoachingRole, useMyProgress } from './api';
+import { AssessmentRunner } from './AssessmentRunner';
+import { LoadingCards } from './ContentTab';
+import { scoreText, videosOf } from './model';
+
+interface Props {
+  /** The video whose quiz is being taken (from the address), or null for the list. */
+  meetingId: string | null;
+  onTake(meetingId: string | null): void;
+}
+
+/** The assessments a learner can take (one per quizzed video), with their latest score. */
+export function AssessmentsTab({ meetingId, onTake }: Props) {
+  const role = useCoachingRole();
+  const content = useCoachingContent();
+  const progress = useMyProgress(role.learner);
+  if (!role.learner)
+    return (
+      <EmptyState
+        icon={ClipboardCheck}
+        title="Assessments are taken by learners"
+        description="Sales reps and managers take the assessment of each quizzed training video; their scores show in the Progress tab."
+      />
+    );
+  if (meetingId)
+    return <AssessmentRunner key={meetingId} meetingId={meetingId} onBack={() => onTake(null)} />;
+  if (content.isPending) return <LoadingCards />;
+  if (content.isError)
+    return (
+      <LoadError
+        icon={ClipboardCheck}
+        what="The assessments"
+        onRetry={() => void content.refetch()}
+      />
+    );
+  const quizzed = videosOf(content.data).filter((v) => v.video?.hasQuiz);
+  if (quizzed.length === 0)
+    return (
+      <EmptyState
+        icon={ClipboardCheck}
+        title="No assessments yet"
+        description="Each training video with a quiz gives an assessment. None of yours has one yet."
+      />
+    );
+  const byMeeting = new Map(progress.data?.videos.map((v) => [v.meetingId, v]));
+  return (
+    <ul
+      className="flex flex-col divide-y divide-border rounded-card border border-border bg-surface"
+      aria-label="Assessments"
+    >
+      {quizzed.map((v) => {
+        const mine = byMeeting.get(v.meetingId);
+        return (
+          <li
+            key={v.id}
+            className="flex flex-wrap items-center gap-3 px-4 py-3"
+            data-testid="assessment-row"
+          >
+            <ClipboardCheck className="size-5 shrink-0 text-subtle" aria-hidden />
+            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+              <span className="truncate text-sm font-medium text-fg">{v.title}</span>
+              <span className="text-xs text-muted">{STAGE_LABELS[v.stage]}</span>
+            </div>
+            {mine?.quizScore != null ? (
+              <Badge tone="success">{`Last score ${scoreText(mine.quizScore)}`}</Badge>
+            ) : (
+              <Badge>Not taken</Badge>
+            )}
+            {mine?.attempts ? (
+              <span className="tabular text-xs text-muted">
+                {`${mine.attempts} attempt${mine.attempts === 1 ? '' : 's'}`}
+              </span>
+            ) : null}
+            <Button size="sm" onClick={() => onTake(v.meetingId)}>
+              {mine?.quizScore != null ? 'Retake' : 'Start'}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

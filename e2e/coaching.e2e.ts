@@ -1,0 +1,214 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test, toast } from './support';
+import { setTheme } from './meeting-support';
+
+/**
+ * Issue 15: coaching. The point of contact adds a training video (the shortest fixture) and
+ * writes its quiz; the rep watches part of it, leaves, comes back at the same second, takes
+ * the assessment and sees the score; the manager sees the rep's progress. Screenshots of
+ * /coaching in both themes and at 390 px.
+ */
+const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/small-face-wide-shot.mp4');
+const TITLE = 'Opening a cold call';
+const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
+const POC = 'poc@acme.parley.local';
+const REP = 'rep@acme.parley.local';
+const MANAGER = 'manager@acme.parley.local';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const videoTime = (page: Page) =>
+  page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+async function addTrainingVideo(page: Page) {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-')), 'cold-call.mp4');
+  copyFileSync(SOURCE, file);
+  await page.goto('/coaching');
+  await expect(page).toHaveURL(/\/coaching\?tab=training$/);
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add coaching content' });
+  const create = dialog.getByRole('button', { name: 'Create', exact: true });
+  await expect(create).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(TITLE);
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Video' }).click();
+  // Only prospecting takes videos for now; the other stages say so.
+  await dialog.getByRole('combobox', { name: 'Stage' }).click();
+  const discovery = page.getByRole('option', { name: 'Discovery' });
+  await expect(discovery).toBeDisabled();
+  await expect(discovery).toContainText('Coming soon');
+  await page.getByRole('option', { name: 'Prospecting' }).click();
+  await dialog.getByLabel('Video file').setInputFiles(file);
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
+  await expect(toast(page, 'Uploaded')).toBeVisible();
+  await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).toBeVisible();
+}
+
+async function writeQuiz(page: Page) {
+  await page.getByRole('tab', { name: 'Quizzes' }).click();
+  await expect(page).toHaveURL(/tab=quizzes/);
+  const row = page.getByTestId('quiz-row').filter({ hasText: TITLE });
+  await row.getByRole('button', { name: 'Create quiz' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create quiz' });
+  await dialog.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Who speaks first?');
+  await dialog.getByRole('textbox', { name: 'Question 1, option 1' }).fill('The caller');
+  await dialog.getByRole('textbox', { name: 'Question 1, option 2' }).fill('Nobody');
+  await dialog.getByRole('radio', { name: 'Option 1 is correct' }).check();
+  await dialog.getByRole('button', { name: 'Add question' }).click();
+  await dialog.getByRole('textbox', { name: 'Question 2', exact: true }).fill('Which are true?');
+  await dialog.getByRole('combobox', { name: 'Question 2 kind' }).click();
+  await page.getByRole('option', { name: 'Multiple choice' }).click();
+  await dialog.getByRole('textbox', { name: 'Question 2, option 1' }).fill('It is short');
+  await dialog.getByRole('textbox', { name: 'Question 2, option 2' }).fill('It is silent');
+  await dialog.getByRole('button', { name: 'Add option' }).last().click();
+  await dialog.getByRole('textbox', { name: 'Question 2, option 3' }).fill('It shows a face');
+  const q2 = dialog.getByRole('group', { name: 'Question 2' });
+  await q2.getByRole('checkbox', { name: 'Option 1 is correct' }).check();
+  await q2.getByRole('checkbox', { name: 'Option 3 is correct' }).check();
+  await page.screenshot({ path: `${SCREENS}/coaching-quiz-editor-light-wide.png` });
+  await dialog.getByRole('button', { name: 'Save quiz' }).click();
+  await expect(toast(page, 'Quiz created')).toBeVisible();
+  await expect(row).toContainText('Quiz ready');
+}
+
+async function deleteTrainingVideo(page: Page) {
+  await page.goto('/coaching?tab=training');
+  const card = page.getByTestId('coaching-item').filter({ hasText: TITLE });
+  if (!(await card.count())) return;
+  await card.getByRole('button', { name: `Actions for ${TITLE}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(card).toHaveCount(0);
+}
+
+test('a training video with a quiz: watched, resumed, assessed, followed by the manager', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, POC);
+  try {
+    await addTrainingVideo(page);
+    await writeQuiz(page);
+
+    // The rep watches a few seconds, pauses and leaves.
+    const rep = await signedIn(browser, REP);
+    const r = rep.page;
+    await r.goto('/coaching');
+    // A rep's landing page stays /coaching (Training is the tab shown).
+    await expect(r).toHaveURL(/\/coaching$/);
+    await expect(r.getByRole('tab', { name: 'Training' })).toHaveAttribute('aria-selected', 'true');
+    await r.getByRole('button', { name: `Open ${TITLE}` }).click();
+    const player = r.getByRole('region', { name: 'Training video' });
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => videoTime(r), { timeout: 20_000 }).toBeGreaterThan(3.2);
+    await player.getByRole('button', { name: 'Pause' }).click();
+    const stoppedAt = Math.floor(await videoTime(r));
+    await expect(r.getByRole('region', { name: 'Transcript' })).toBeVisible();
+    await r.screenshot({ path: `${SCREENS}/coaching-player-light-wide.png` });
+    await r.goto('/configuration');
+    await expect(r).toHaveURL(/\/configuration/);
+
+    // Back at the same second.
+    await r.goto('/coaching?tab=training');
+    await expect(r.getByRole('img', { name: /watched$/ })).toBeVisible();
+    await r.getByRole('button', { name: `Open ${TITLE}` }).click();
+    await expect.poll(() => videoTime(r)).toBeGreaterThanOrEqual(stoppedAt);
+    expect(Math.floor(await videoTime(r))).toBe(stoppedAt);
+
+    // The assessment: one answer right of two, scored on the server.
+    await r.getByRole('tab', { name: 'Assessments' }).click();
+    await r
+      .getByTestId('assessment-row')
+      .filter({ hasText: TITLE })
+      .getByRole('button', { name: 'Start' })
+      .click();
+    await expect(r).toHaveURL(/tab=assessments&quiz=/);
+    const questions = r.getByTestId('assessment-question');
+    await expect(questions).toHaveCount(2);
+    await questions.nth(0).getByRole('radio', { name: 'The caller' }).check();
+    await questions.nth(1).getByRole('checkbox', { name: 'It is short' }).check();
+    await expect(r.getByText('2 of 2 answered')).toBeVisible();
+    await r.screenshot({ path: `${SCREENS}/coaching-assessment-light-wide.png` });
+    await r.getByRole('button', { name: 'Submit' }).click();
+    const score = r.getByTestId('assessment-score');
+    await expect(score).toContainText('50%');
+    await expect(score).toContainText('1 of 2 questions answered right');
+    await r.getByRole('button', { name: 'Back to assessments' }).click();
+    await expect(r.getByTestId('assessment-row').filter({ hasText: TITLE })).toContainText(
+      'Last score 50%',
+    );
+    await r.getByRole('tab', { name: 'Progress' }).click();
+    await expect(r.getByTestId('stage-progress').first()).toContainText('50%');
+    await r.screenshot({ path: `${SCREENS}/coaching-progress-rep-light-wide.png` });
+    await rep.context.close();
+
+    // The manager follows the team: the rep has started, with the quiz score.
+    const manager = await signedIn(browser, MANAGER);
+    const m = manager.page;
+    await m.goto('/coaching?tab=progress');
+    const remy = m.getByTestId('team-member').filter({ hasText: REP });
+    await expect(remy).toContainText('watched');
+    await expect(remy).toContainText('Quiz 50%');
+    await expect(m.getByTestId('team-chart')).toBeVisible();
+    await m.getByRole('searchbox', { name: 'Search people' }).fill('remy');
+    await expect(m.getByTestId('team-member')).toHaveCount(1);
+    await m.getByRole('searchbox', { name: 'Search people' }).fill('');
+    await expect(m.getByTestId('team-member')).not.toHaveCount(1);
+    await expect(m.getByTestId('team-chart').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+    await m.screenshot({
+      path: `${SCREENS}/coaching-team-progress-light-wide.png`,
+      fullPage: true,
+    });
+    await setTheme(m, 'dark');
+    await expect(m.getByTestId('team-chart').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+    await m.screenshot({ path: `${SCREENS}/coaching-team-progress-dark-wide.png`, fullPage: true });
+    await setTheme(m, 'light');
+    await manager.context.close();
+
+    // /coaching itself: light, dark, and 390 px wide.
+    await page.goto('/coaching?tab=training');
+    await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/coaching-training-light-wide.png` });
+    await page.getByRole('tab', { name: 'Documents' }).click();
+    await expect(page.getByText('No documents yet')).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/coaching-documents-empty-light-wide.png` });
+    await page.getByRole('tab', { name: 'Training' }).click();
+    await setTheme(page, 'dark');
+    await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/coaching-training-dark-wide.png` });
+    await page.getByRole('button', { name: 'Create' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add coaching content' });
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Presentation' }).click();
+    await dialog.getByRole('textbox', { name: 'Presentation link' }).fill('https://example.com/x');
+    await expect(dialog.getByText('Please enter a valid Google Presentation URL.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
+    await page.screenshot({ path: `${SCREENS}/coaching-create-link-dark-wide.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/coaching-training-dark-narrow.png` });
+    await setTheme(page, 'light');
+    await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/coaching-training-light-narrow.png` });
+    await page.getByRole('tab', { name: 'Quizzes' }).click();
+    await expect(page.getByTestId('quiz-row').filter({ hasText: TITLE })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/coaching-quizzes-light-narrow.png` });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  } finally {
+    await deleteTrainingVideo(page).catch(() => {});
+  }
+});
