@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import {
   COACHING_MESSAGES,
   COACHING_TYPE_LABELS,
@@ -14,7 +14,7 @@ import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Button, Dialog, DialogContent, DialogFooter, SelectField, TextField } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
-import { DropZone, useUploadProvider } from '../uploads';
+import { DropZone, UploadProgress, UploadResult, useUpload, useUploadProvider } from '../uploads';
 import { useContentChanges } from './api';
 import {
   draftIsComplete,
@@ -25,8 +25,6 @@ import {
   videoFileProblem,
   type ContentDraft,
 } from './model';
-import { UploadProgress } from './UploadProgress';
-import { useVideoUpload } from './use-video-upload';
 
 const TYPE_OPTIONS = COACHING_CONTENT_TYPES.map((t) => ({
   value: t,
@@ -79,7 +77,10 @@ export function CreateContentDialog({ open, onOpenChange }: Props) {
     },
     [onOpenChange, clear],
   );
-  const upload = useVideoUpload(onDone);
+  const upload = useUpload({
+    onUploaded: () => onDone(true, null),
+    onFailedLate: (message) => onDone(false, message),
+  });
   const busy = upload.phase !== 'form' || createLink.isPending;
 
   const changeOpen = (next: boolean) => {
@@ -108,7 +109,8 @@ export function CreateContentDialog({ open, onOpenChange }: Props) {
         provider,
         title,
         stage: draft.stage,
-        makeVideo: (fileName) => makeVideo.mutateAsync({ fileName, title, stage: draft.stage }),
+        after: (meeting) =>
+          makeVideo.mutateAsync({ fileName: meeting.meetingCode, title, stage: draft.stage }),
       });
     }
     try {
@@ -132,25 +134,7 @@ export function CreateContentDialog({ open, onOpenChange }: Props) {
   if (upload.phase === 'uploading' && file)
     body = <UploadProgress file={file} progress={upload.progress} onCancel={upload.cancel} />;
   else if (upload.phase === 'uploaded' || upload.phase === 'failed')
-    body = (
-      <div
-        role="status"
-        className="flex flex-col items-center gap-3 py-6 text-center"
-        data-testid="upload-result"
-      >
-        {upload.phase === 'uploaded' ? (
-          <CircleCheck className="size-10 text-success" aria-hidden />
-        ) : (
-          <CircleAlert className="size-10 text-danger" aria-hidden />
-        )}
-        <p className="text-base font-semibold text-fg">
-          {upload.phase === 'uploaded' ? 'Uploaded' : 'Upload Failed'}
-        </p>
-        {upload.phase === 'failed' && upload.error ? (
-          <p className="text-sm text-muted">{upload.error}</p>
-        ) : null}
-      </div>
-    );
+    body = <UploadResult ok={upload.phase === 'uploaded'} error={upload.error} />;
   else
     body = (
       <form

@@ -1,23 +1,17 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, FileVideo, Info } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { MEETING_STAGES, UPLOAD_MESSAGES, type Meeting } from '@parley/contracts';
-import { formatBytes, stripExtension } from '../../lib/format';
+import { stripExtension } from '../../lib/format';
 import { STAGE_LABELS, type MeetingStage, meetingKeys } from '../meetings';
 import { toast } from '../../lib/toast';
 import { validateUploadFile } from './upload';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  ProgressBar,
-  SelectField,
-  TextField,
-} from '../../ui';
+import { Button, Dialog, DialogContent, DialogFooter, SelectField, TextField } from '../../ui';
 import { DropZone } from './DropZone';
 import { useUpload } from './use-upload';
+import { UploadProgress } from './UploadProgress';
+import { UploadResult } from './UploadResult';
 import { useUploadProvider } from './api';
 import {
   InterviewFields,
@@ -134,48 +128,9 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
         onInteractOutside={(e) => busy && e.preventDefault()}
       >
         {upload.phase === 'uploading' && file ? (
-          <div className="flex flex-col gap-4" data-testid="upload-progress">
-            <div className="flex items-center gap-3">
-              <FileVideo className="size-5 shrink-0 text-muted" aria-hidden />
-              <div className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate text-sm font-medium text-fg">{file.name}</span>
-                <span className="tabular text-xs text-muted">{formatBytes(file.size)}</span>
-              </div>
-              <span className="tabular text-sm font-semibold text-fg" data-testid="upload-percent">
-                {upload.progress}%
-              </span>
-            </div>
-            <ProgressBar value={upload.progress} label="Upload progress" />
-            <p className="flex items-start gap-2 text-sm text-muted" role="status">
-              <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {upload.progress >= 100
-                ? 'Finishing upload…'
-                : 'Please keep this window open until the upload finishes.'}
-            </p>
-            <DialogFooter className="mt-1">
-              <Button variant="secondary" onClick={upload.cancel} disabled={upload.progress >= 100}>
-                Cancel upload
-              </Button>
-            </DialogFooter>
-          </div>
+          <UploadProgress file={file} progress={upload.progress} onCancel={upload.cancel} />
         ) : upload.phase === 'uploaded' || upload.phase === 'failed' ? (
-          <div
-            role="status"
-            className="flex flex-col items-center gap-3 py-6 text-center"
-            data-testid="upload-result"
-          >
-            {upload.phase === 'uploaded' ? (
-              <CircleCheck className="size-10 text-success" aria-hidden />
-            ) : (
-              <CircleAlert className="size-10 text-danger" aria-hidden />
-            )}
-            <p className="text-base font-semibold text-fg">
-              {upload.phase === 'uploaded' ? 'Uploaded' : 'Upload Failed'}
-            </p>
-            {upload.phase === 'failed' && upload.error ? (
-              <p className="text-sm text-muted">{upload.error}</p>
-            ) : null}
-          </div>
+          <UploadResult ok={upload.phase === 'uploaded'} error={upload.error} />
         ) : (
           <form
             noValidate

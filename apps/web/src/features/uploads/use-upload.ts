@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Meeting, StorageProvider, MeetingStage } from '@parley/contracts';
-import { apiClient } from '../../lib/api';
+import { apiClient, failureMessage } from '../../lib/api';
 import { UploadCancelledError, UploadError, uploadFile } from './upload';
 
 /** Spec 1 §4, §9: at 100 % wait 1.5 s, show the result, close 1 s later. */
@@ -14,6 +14,11 @@ export interface UploadInput {
   provider: StorageProvider;
   stage: MeetingStage;
   title: string;
+  /**
+   * What else the upload means once its meeting exists (coaching makes it a training video).
+   * A failure here is a failure after every chunk was sent: 'Upload Failed', then close.
+   */
+  after?: (meeting: Meeting) => Promise<unknown>;
 }
 
 interface Callbacks {
@@ -67,6 +72,7 @@ export function useUpload({ onUploaded, onFailedLate }: Callbacks) {
           },
           { client: apiClient },
         );
+        await input.after?.(meeting);
         await settle();
         if (!live.current) return;
         setPhase('uploaded');
@@ -79,7 +85,8 @@ export function useUpload({ onUploaded, onFailedLate }: Callbacks) {
           setPhase('form');
           return;
         }
-        const message = e instanceof UploadError ? e.message : 'Failed to upload';
+        const message =
+          e instanceof UploadError ? e.message : failureMessage(e, 'Failed to upload');
         if (fullAt) {
           // Every chunk was sent; completing failed. Show 'Upload Failed', then close.
           await settle();
