@@ -1,6 +1,6 @@
 import { ClipboardCheck } from 'lucide-react';
 import { Badge, Button, EmptyState, LoadError } from '../../ui';
-import { STAGE_LABELS } from '../meetings';
+import { VideoList } from './VideoList';
 import { useCoachingContent, useCoachingRole, useMyProgress } from './api';
 import { AssessmentRunner } from './AssessmentRunner';
 import { LoadingCards } from './ContentTab';
@@ -47,23 +47,16 @@ export function AssessmentsTab({ meetingId, onTake }: Props) {
     );
   const byMeeting = new Map(progress.data?.videos.map((v) => [v.meetingId, v]));
   return (
-    <ul
-      className="flex flex-col divide-y divide-border rounded-card border border-border bg-surface"
-      aria-label="Assessments"
+    <VideoList
+      label="Assessments"
+      videos={quizzed}
+      icon={ClipboardCheck}
+      rowTestId="assessment-row"
     >
-      {quizzed.map((v) => {
+      {(v) => {
         const mine = byMeeting.get(v.meetingId);
         return (
-          <li
-            key={v.id}
-            className="flex flex-wrap items-center gap-3 px-4 py-3"
-            data-testid="assessment-row"
-          >
-            <ClipboardCheck className="size-5 shrink-0 text-subtle" aria-hidden />
-            <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-              <span className="truncate text-sm font-medium text-fg">{v.title}</span>
-              <span className="text-xs text-muted">{STAGE_LABELS[v.stage]}</span>
-            </div>
+          <>
             {mine?.quizScore != null ? (
               <Badge tone="success">{`Last score ${scoreText(mine.quizScore)}`}</Badge>
             ) : (
@@ -77,9 +70,9 @@ export function AssessmentsTab({ meetingId, onTake }: Props) {
             <Button size="sm" onClick={() => onTake(v.meetingId)}>
               {mine?.quizScore != null ? 'Retake' : 'Start'}
             </Button>
-          </li>
+          </>
         );
-      })}
-    </ul>
+      }}
+    </VideoList>
   );
 }

@@ -3,7 +3,7 @@ import { ListChecks, Plus, Trash2 } from 'lucide-react';
 import type { CoachingItem } from '@parley/contracts';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { Badge, Button, DeleteDialog, EmptyState, LoadError } from '../../ui';
-import { STAGE_LABELS } from '../meetings';
+import { VideoList } from './VideoList';
 import { useCoachingContent, useCoachingRole, useQuizChanges } from './api';
 import { LoadingCards } from './ContentTab';
 import { QuizEditorDialog } from './QuizEditorDialog';
@@ -47,23 +47,11 @@ export function QuizzesTab({ onTake }: Props) {
 
   return (
     <>
-      <ul
-        className="flex flex-col divide-y divide-border rounded-card border border-border bg-surface"
-        aria-label="Quizzes"
-      >
-        {videos.map((v) => {
+      <VideoList label="Quizzes" videos={videos} icon={ListChecks} rowTestId="quiz-row">
+        {(v) => {
           const hasQuiz = Boolean(v.video?.hasQuiz);
           return (
-            <li
-              key={v.id}
-              className="flex flex-wrap items-center gap-3 px-4 py-3"
-              data-testid="quiz-row"
-            >
-              <ListChecks className="size-5 shrink-0 text-subtle" aria-hidden />
-              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="truncate text-sm font-medium text-fg">{v.title}</span>
-                <span className="text-xs text-muted">{STAGE_LABELS[v.stage]}</span>
-              </div>
+            <>
               {hasQuiz ? <Badge tone="info">Quiz ready</Badge> : <Badge>No quiz</Badge>}
               {v.isDefault ? <Badge tone="accent">Default</Badge> : null}
               <div className="flex gap-2">
@@ -88,10 +76,10 @@ export function QuizzesTab({ onTake }: Props) {
                   </Button>
                 ) : null}
               </div>
-            </li>
+            </>
           );
-        })}
-      </ul>
+        }}
+      </VideoList>
       <QuizEditorDialog video={editing} onClose={() => setEditing(null)} />
       <DeleteDialog
         action={removal}
