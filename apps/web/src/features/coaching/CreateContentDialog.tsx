@@ -1,5 +1,4 @@
-import { useCallback, useId, useState } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { useCallback, useState } from 'react';
 import {
   COACHING_MESSAGES,
   COACHING_TYPE_LABELS,
@@ -48,7 +47,6 @@ interface Props {
 
 /** Spec 1 §4, §5: a training video (uploaded) or a Google Slides / Docs / Drive PDF link. */
 export function CreateContentDialog({ open, onOpenChange }: Props) {
-  const errorId = useId();
   const [draft, setDraft] = useState<ContentDraft>(emptyDraft);
   const [file, setFile] = useState<File | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -167,19 +165,8 @@ export function CreateContentDialog({ open, onOpenChange }: Props) {
               onFile={pick}
               noun="video"
               extensions={UPLOAD.videoExtensions}
-              invalid={Boolean(upload.error)}
-              describedBy={upload.error ? errorId : undefined}
+              error={upload.error}
             />
-            {upload.error ? (
-              <p
-                id={errorId}
-                role="alert"
-                className="-mt-2 flex items-start gap-1.5 text-sm text-danger"
-              >
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {upload.error}
-              </p>
-            ) : null}
             <SelectField
               label="Stage"
               value={draft.stage}

@@ -1,5 +1,5 @@
-import { useRef, useState, type DragEvent } from 'react';
-import { FileAudio, FileVideo, UploadCloud, X } from 'lucide-react';
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { CircleAlert, FileAudio, FileVideo, UploadCloud, X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { formatBytes } from '../../lib/format';
 import { ACCEPTED_EXTENSIONS } from './upload';
@@ -8,8 +8,8 @@ import { Button } from '../../ui';
 interface DropZoneProps {
   file: File | null;
   onFile(file: File | null): void;
-  invalid?: boolean;
-  describedBy?: string;
+  /** What is wrong with the file (or its upload), shown under the zone. */
+  error?: string | null;
   /** The file types taken (a coaching video takes no audio); the library's by default. */
   extensions?: readonly string[];
   /** What the file is, e.g. 'recording' or 'video'. */
@@ -19,14 +19,29 @@ interface DropZoneProps {
 const AUDIO = /\.(mp3|wav|m4a)$/i;
 
 /** Drop a recording or pick one; only the first file is used (spec 1 §5). */
-export function DropZone({
+export function DropZone({ error, ...zone }: DropZoneProps) {
+  const errorId = useId();
+  return (
+    <>
+      <Zone {...zone} invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
+      {error ? (
+        <p id={errorId} role="alert" className="-mt-2 flex items-start gap-1.5 text-sm text-danger">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Zone({
   file,
   onFile,
   invalid,
   describedBy,
   extensions = ACCEPTED_EXTENSIONS,
   noun = 'recording',
-}: DropZoneProps) {
+}: Omit<DropZoneProps, 'error'> & { invalid: boolean; describedBy: string | undefined }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
 

@@ -1,7 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { MEETING_STAGES, UPLOAD_MESSAGES, type Meeting } from '@parley/contracts';
 import { stripExtension } from '../../lib/format';
 import { STAGE_LABELS, type MeetingStage, meetingKeys } from '../meetings';
@@ -39,7 +38,6 @@ interface UploadDialogProps {
 export function UploadDialog({ open, onOpenChange, interview = false }: UploadDialogProps) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const errorId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [title, setTitle] = useState('');
   const [stage, setStage] = useState<MeetingStage>('basic_meeting');
@@ -140,22 +138,7 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
               submit();
             }}
           >
-            <DropZone
-              file={file}
-              onFile={pick}
-              invalid={Boolean(upload.error)}
-              describedBy={upload.error ? errorId : undefined}
-            />
-            {upload.error ? (
-              <p
-                id={errorId}
-                role="alert"
-                className="-mt-2 flex items-start gap-1.5 text-sm text-danger"
-              >
-                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {upload.error}
-              </p>
-            ) : null}
+            <DropZone file={file} onFile={pick} error={upload.error} />
             <TextField
               label="Title (optional)"
               value={title}
