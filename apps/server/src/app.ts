@@ -241,6 +241,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     organizationExists: async (id) => Boolean(await organizations.service.byId(id)),
   });
   meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
+  transcripts.service.allowLearners((caller, meetingId) =>
+    coaching.service.canWatch(caller, meetingId),
+  );
   const scorecards = createScorecardsModule({
     ...shared,
     meetings: meetings.service,

@@ -101,6 +101,29 @@ describe('training videos', () => {
     });
     expectRefusal(notMine, 404, C.videoNotFound);
   });
+
+  it('lets learners read a training video’s transcript, and no other meeting’s', async () => {
+    const words = async (token: string, meetingId: string) => {
+      const res = await call(ctx, 'GET', `/transcription/${meetingId}`, { token });
+      return res.statusCode === 200
+        ? json<{ wordToWordTimestamps: unknown[] }>(res).wordToWordTimestamps.length
+        : res.statusCode;
+    };
+    // The rep cannot see the point of contact's meetings, but learns from their training video.
+    expect(await words(who.rep.accessToken, acmeVideo)).toBeGreaterThan(0);
+    expect(await words(who.rep.accessToken, defaultVideo)).toBeGreaterThan(0);
+    // Another organisation's learner, with transcripts in their plan, gets nothing of Acme's.
+    await grantBundle(ctx, who.outsider.user.organizationId, 'Essentials');
+    expect(await words(who.outsider.accessToken, acmeVideo)).toBe(404);
+    expect(await words(who.outsider.accessToken, defaultVideo)).toBeGreaterThan(0);
+    const plain = await processedMeeting(
+      ctx,
+      who.poc.user.organizationId,
+      who.poc.user.id,
+      'Pricing',
+    );
+    expect(await words(who.rep.accessToken, plain)).toBe(404);
+  });
 });
 
 describe('quizzes and assessments', () => {

@@ -7,7 +7,7 @@ import {
   type Transcription,
 } from '@parley/contracts';
 import { runTextStep } from '@parley/analysis';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { MeetingsService } from '../meetings/index.js';
 import type { Redact } from '../privacy/index.js';
 import { applyCorrections, outOfRange, type WordCorrection } from './edit.js';
@@ -34,6 +34,9 @@ export interface TranscriptsDeps {
   now: () => Date;
 }
 
+/** Whether a caller learns from a meeting that is a training video (coaching answers). */
+export type LearnerCheck = (caller: Caller, meetingId: string) => Promise<boolean>;
+
 /** The meeting fields a published transcript needs (a Meeting from the meetings service). */
 export interface PublishedMeeting {
   id: string;
@@ -55,10 +58,27 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
   // Modules created later that keep something in step with the transcript (search).
   const corrected: ((meetingId: string) => Promise<void>)[] = [];
 
+  // Set by the coaching module, created after this one: who learns from a training video.
+  let learns: LearnerCheck = async () => false;
+
   async function load(caller: Caller, meetingId: string) {
     const meeting = await meetings.visible(caller, meetingId);
     const row = await repo.byMeeting(meeting.organizationId, meeting.id);
     return { meeting, row, names: meeting.additionalDetails };
+  }
+
+  /** As load, and for a training video the caller learns from without seeing it as a meeting. */
+  async function loadForReading(caller: Caller, meetingId: string) {
+    try {
+      return await load(caller, meetingId);
+    } catch (err) {
+      const hidden = err instanceof AppError && err.statusCode === 404;
+      if (!hidden || !(await learns(caller, meetingId))) throw err;
+      const meeting = await meetings.rowById(meetingId);
+      if (!meeting) throw err;
+      const row = await repo.byMeeting(meeting.organizationId, meeting.id);
+      return { meeting, row, names: meeting.additionalDetails };
+    }
   }
 
   /** For the routes that only make sense once the speech step has run. */
@@ -69,8 +89,9 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
   }
 
   return {
+    /** Also for learners of a training video, who read its words beside the video. */
     async transcription(caller: Caller, meetingId: string): Promise<Transcription> {
-      const { row, names } = await load(caller, meetingId);
+      const { row, names } = await loadForReading(caller, meetingId);
       return row ? transcriptionOf(row, names) : EMPTY_TRANSCRIPTION;
     },
 
@@ -143,6 +164,11 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
       const { row, names } = await load(caller, meetingId);
       if (!row?.originalWords) throw notFound(PRIVACY_MESSAGES.noOriginals);
       return transcriptionOf({ ...row, words: row.originalWords }, names);
+    },
+
+    /** Who may read a training video's transcript without seeing the meeting (coaching). */
+    allowLearners(check: LearnerCheck): void {
+      learns = check;
     },
 
     /** Called after a correction is saved, with the meeting's id. */
