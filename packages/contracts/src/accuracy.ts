@@ -3,9 +3,9 @@ import { z } from 'zod';
 /**
  * Published accuracy (issue 14 item 6): what `npm run accuracy` measured for every signal, on
  * which data, and whether the product labels the value an estimate. The figures themselves are
- * in accuracy-figures.ts, written by `npm run accuracy -- --write` and checked against this
- * schema by its test. The runner's own types (packages/analysis/src/accuracy/types.ts) have the
- * same shape; the written file is type-checked against the type below when contracts builds.
+ * in accuracy-figures.json, written by `npm run accuracy -- --write` and parsed with this schema
+ * when accuracy-figures.ts loads. The runner's own types (packages/analysis/src/accuracy/types.ts)
+ * have the same shape.
  */
 
 export const ACCURACY_SIGNAL_KEYS = [
