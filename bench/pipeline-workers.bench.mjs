@@ -88,6 +88,8 @@ function startProcess(env) {
       QUEUE_POLL_SECONDS: '1',
       // One sign-in for a run that takes longer than the default 15-minute token.
       ACCESS_TOKEN_TTL_SECONDS: '86400',
+      // The sample video's analysis would be counted in the figures.
+      SEED_SAMPLES: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -147,6 +147,7 @@ export async function startOwnServer(opts: {
       PUBLIC_URL: base,
       AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
       AUTH_REQUESTS_PER_IP: '10000',
+      SEED_SAMPLES: 'false',
       ...(opts.bundles ? { SEED_DEMO_BUNDLES: opts.bundles } : {}),
       ...opts.env,
     },

@@ -62,6 +62,9 @@ export default defineConfig({
       // The workbench journey connects an OpenAI-compatible stand-in on 127.0.0.1, which the
       // server refuses by default (no internal addresses for organisations' endpoints).
       ALLOW_PRIVATE_ENDPOINTS: 'true',
+      // The sample video's analysis would compete with the journeys' own (samples.test.ts
+      // checks the samples).
+      SEED_SAMPLES: 'false',
     },
   },
 });

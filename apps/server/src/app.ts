@@ -28,6 +28,7 @@ import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
 import { createCoachingModule } from './modules/coaching/index.js';
+import { createSamplesModule } from './modules/samples/index.js';
 import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
@@ -244,6 +245,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   transcripts.service.allowLearners((caller, meetingId) =>
     coaching.service.canWatch(caller, meetingId),
   );
+  const samples = createSamplesModule({
+    ...shared,
+    meetings: meetings.service,
+    coaching: coaching.service,
+    quizzes: coaching.quizzes,
+  });
+  app.decorate('samples', samples.service);
   const scorecards = createScorecardsModule({
     ...shared,
     meetings: meetings.service,

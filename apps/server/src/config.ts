@@ -57,6 +57,11 @@ const envSchema = z.object({
   /** Unset: seed the demo accounts outside production only. */
   SEED: bool,
   /**
+   * Unset: with the demo accounts, the first start also adds sample content (a default training
+   * video with its quiz), analysed like any upload. Off for servers that should stay idle.
+   */
+  SEED_SAMPLES: bool,
+  /**
    * GET /api/v1/dev/outbox hands out anyone's sign-in code, so it exists only when asked for,
    * outside production and on a loopback HOST (`npm start` sets it when it binds 127.0.0.1).
    */
@@ -135,6 +140,8 @@ export interface AppConfig {
   };
   /** Whether the serving process seeds the demo accounts (SEED, else outside production). */
   seedDemo: boolean;
+  /** Whether the first start adds the sample content (SEED_SAMPLES, else with the demo seed). */
+  seedSamples: boolean;
   /** Whether the development outbox route exists (DEV_OUTBOX=true, checked at start). */
   devOutbox: boolean;
   /** SEED_DEMO_BUNDLES: the demo plan's bundles; null keeps the default (Essentials, Sales Suite). */
@@ -234,6 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       seeker: env.SEED_SEEKER_EMAIL.toLowerCase(),
     },
     seedDemo: env.SEED ?? env.NODE_ENV !== 'production',
+    seedSamples: env.SEED_SAMPLES ?? env.SEED ?? env.NODE_ENV !== 'production',
     devOutbox: env.DEV_OUTBOX ?? false,
     demoBundles: env.SEED_DEMO_BUNDLES
       ? env.SEED_DEMO_BUNDLES.split(',')

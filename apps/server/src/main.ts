@@ -52,6 +52,8 @@ async function main() {
     return;
   }
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
+  // After listening: the samples go through the queue like any upload (SEED_SAMPLES).
+  const samples = config.seedSamples && accounts.length ? await app.samples.seed() : [];
   const lines = [
     '',
     `  Parley is running at ${config.publicUrl} (ROLE=${role})`,
@@ -61,6 +63,9 @@ async function main() {
       : `  Sign in at ${config.publicUrl}/signin`,
     ...accounts.map((a) => `    ${a.email.padEnd(28)} ${a.label}`),
     signInCodesLine(config),
+    ...(samples.length
+      ? ['  Sample content added (a default training video with its quiz, analysing now).']
+      : []),
     `  API documentation: ${config.publicUrl}/api/docs`,
     '',
   ];

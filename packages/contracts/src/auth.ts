@@ -22,6 +22,8 @@ export const organizationSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   isB2C: z.boolean(),
+  /** The platform's own organisation (the super admin's): every feature, no plan, no charge. */
+  isPlatform: z.boolean(),
   defaultCloud: z.string().nullable(),
   organizationProfileUrl: z.string().nullable(),
 });

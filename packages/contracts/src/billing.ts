@@ -8,6 +8,7 @@ export const CREDIT_MESSAGES = {
   notEnough: (needed: number, left: number) =>
     `Not enough credits to analyse this meeting: ${needed} minutes needed, ${left} left`,
   cut: (used: number, left: number) => `${used} credits used; ${left} left`,
+  notCharged: 'No credits used: the platform organisation is not charged',
 } as const;
 
 export const cutCreditsBody = z.object({

@@ -46,17 +46,18 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 
 export interface FeatureHolder {
-  organization: { isB2C: boolean } | null;
+  organization: { isB2C: boolean; isPlatform?: boolean } | null;
   plan: Pick<Plan, 'currentBundles'> | null;
 }
 
 /**
- * Spec 1 §6: B2C organisations have every feature; otherwise a feature is available when a
+ * Spec 1 §6: B2C organisations have every feature, as has the platform's own (the super
+ * admin's, which no plan applies to); otherwise a feature is available when a
  * purchased bundle, or a feature inside one, carries the same name. Server and web both call this.
  */
 export function isFeatureAvailable(holder: FeatureHolder, feature: FeatureName | string): boolean {
   const name = FEATURE_CODES[feature] ?? feature;
-  if (holder.organization?.isB2C) return true;
+  if (holder.organization?.isB2C || holder.organization?.isPlatform) return true;
   const bundles = holder.plan?.currentBundles ?? [];
   return bundles.some((b) => b.name === name || b.features.some((f) => f.name === name));
 }

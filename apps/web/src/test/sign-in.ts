@@ -30,6 +30,7 @@ export function authSuccess(
         id: organizationId,
         name: 'Org',
         isB2C,
+        isPlatform: false,
         defaultCloud: null,
         organizationProfileUrl: null,
       },

@@ -11,6 +11,14 @@ import {
 
 export function createBillingRepo(db: Db) {
   return {
+    async isPlatform(organizationId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ isPlatform: organizations.isPlatform })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      return row?.isPlatform ?? false;
+    },
+
     async activePlanOf(organizationId: string) {
       const [row] = await db
         .select({ plan: plans })

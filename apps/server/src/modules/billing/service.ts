@@ -16,10 +16,7 @@ export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
  * `freeMeetingCredits`: the meeting credits a new organisation's free plan starts with (the
  * FREE_MEETING_CREDITS parameter, the environment value as its default).
  */
-export function createBillingService(
-  repo: BillingRepo,
-  freeMeetingCredits: () => Promise<number>,
-) {
+export function createBillingService(repo: BillingRepo, freeMeetingCredits: () => Promise<number>) {
   /** The organisation's active plan in the session shape, or null when it has none. */
   async function activePlan(organizationId: string): Promise<Plan | null> {
     const plan = await repo.activePlanOf(organizationId);
@@ -38,6 +35,8 @@ export function createBillingService(
   }
 
   async function assertCredits(organizationId: string, minutes: number): Promise<void> {
+    // The platform's own organisation has no plan: what it analyses is everyone's default content.
+    if (await repo.isPlatform(organizationId)) return;
     const plan = await repo.activePlanOf(organizationId);
     if (!plan) throw paymentRequired(MESSAGES.noActivePlan);
     const needed = creditsFor(minutes);
@@ -55,6 +54,7 @@ export function createBillingService(
 
     /** Charges an analysed meeting of `minutes` (spec 2 §7 credits/cutCreditsForOffline). */
     async cutCredits(organizationId: string, minutes: number): Promise<{ message: string }> {
+      if (await repo.isPlatform(organizationId)) return { message: CREDIT_MESSAGES.notCharged };
       const needed = creditsFor(minutes);
       const left = await repo.takeCredits(organizationId, needed);
       if (left === null) {
@@ -70,7 +70,9 @@ export function createBillingService(
      * the meeting's status). False, with nothing taken, when too few credits are left.
      */
     async cutCreditsWithin(tx: Db, organizationId: string, minutes: number): Promise<boolean> {
-      return (await createBillingRepo(tx).takeCredits(organizationId, creditsFor(minutes))) !== null;
+      const inTx = createBillingRepo(tx);
+      if (await inTx.isPlatform(organizationId)) return true;
+      return (await inTx.takeCredits(organizationId, creditsFor(minutes))) !== null;
     },
 
     async remainingCredits(organizationId: string): Promise<number | null> {

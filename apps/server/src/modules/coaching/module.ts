@@ -35,6 +35,7 @@ export function createCoachingModule(deps: CoachingNeeds) {
   const progress = createProgressService({ repo, progress: progressRepo, now: deps.now });
   return {
     service: content,
+    quizzes,
     registerRoutes: (api: FastifyInstance) =>
       registerCoachingRoutes(api, { content, quizzes, progress }),
   };

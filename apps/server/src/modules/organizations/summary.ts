@@ -8,6 +8,7 @@ export function organizationSummary(org: OrganizationRow, images: ImageLinks): O
     id: org.id,
     name: org.name,
     isB2C: org.isB2C,
+    isPlatform: org.isPlatform,
     defaultCloud: org.defaultCloud,
     organizationProfileUrl: images.url('organization', org.id, org.logo),
   };

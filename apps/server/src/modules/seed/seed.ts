@@ -26,14 +26,30 @@ export interface SeededAccount {
   label: string;
 }
 
-async function ensureOrganization(db: Db, name: string, isB2C: boolean) {
+async function ensureOrganization(
+  db: Db,
+  name: string,
+  flags: { isB2C: boolean; isPlatform?: boolean },
+) {
   const [found] = await db
     .select()
     .from(organizations)
     .where(eq(organizations.name, name))
     .limit(1);
+  if (found && flags.isPlatform && !found.isPlatform) {
+    // Databases seeded before the flag existed: their platform organisation gets it now.
+    const [marked] = await db
+      .update(organizations)
+      .set({ isPlatform: true })
+      .where(eq(organizations.id, found.id))
+      .returning();
+    return marked ?? found;
+  }
   if (found) return found;
-  const [created] = await db.insert(organizations).values({ name, isB2C }).returning();
+  const [created] = await db
+    .insert(organizations)
+    .values({ name, ...flags })
+    .returning();
   if (!created) throw new Error(`could not create organisation ${name}`);
   return created;
 }
@@ -83,9 +99,12 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
     }
   }
 
-  const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, false);
-  const acme = await ensureOrganization(db, DEMO_ORG_NAME, false);
-  const talentPool = await ensureOrganization(db, TALENT_POOL_ORG_NAME, true);
+  const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, {
+    isB2C: false,
+    isPlatform: true,
+  });
+  const acme = await ensureOrganization(db, DEMO_ORG_NAME, { isB2C: false });
+  const talentPool = await ensureOrganization(db, TALENT_POOL_ORG_NAME, { isB2C: true });
 
   if (!acme.planId) {
     const [plan] = await db

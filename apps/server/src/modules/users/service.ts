@@ -34,7 +34,7 @@ export function createUsersService(
     if (!user) throw notFound('User not found');
     const org = await organizations.byId(user.organizationId);
     return {
-      organization: org ? { isB2C: org.isB2C } : null,
+      organization: org ? { isB2C: org.isB2C, isPlatform: org.isPlatform } : null,
       plan: org ? await plans.activePlan(org.id) : null,
     };
   }

@@ -25,6 +25,7 @@ const org: OrganizationProfile = {
   id: 'o',
   name: 'Org',
   isB2C: false,
+  isPlatform: false,
   defaultCloud: null,
   organizationProfileUrl: null,
 };

@@ -32,31 +32,45 @@ export const roleEnum = pgEnum('user_role', ROLES);
 export const codePurposeEnum = pgEnum('code_purpose', ['signin', 'signup']);
 export const authProviderEnum = pgEnum('auth_provider', ['plain', 'google', 'microsoft']);
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  isB2C: boolean('is_b2c').notNull().default(false),
-  logo: jsonb('logo').$type<StoredImage>(),
-  defaultCloud: text('default_cloud'),
-  /**
-   * Emotion inference from faces; organisations in workplaces and education in the EU must turn
-   * it off (AI Act art. 5(1)(f)). Off: emotions are not computed at all.
-   */
-  emotionInference: boolean('emotion_inference').notNull().default(true),
-  /** Mask e-mail addresses, phone, card and national ID numbers in transcripts and all they feed. */
-  piiRedaction: boolean('pii_redaction').notNull().default(false),
-  /** With redaction on, keep the unmasked words (readable only by the organisation's admins). */
-  piiKeepOriginals: boolean('pii_keep_originals').notNull().default(false),
-  /** The active plan; null until the organisation buys one. */
-  planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
-  /**
-   * Set when the super admin deletes the organisation: from then on it is closed (its users
-   * cannot sign in, its data is hidden) while a background job removes it.
-   */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isB2C: boolean('is_b2c').notNull().default(false),
+    /**
+     * The platform's own organisation (the super admin's, made by the seed): it has every feature
+     * and is never charged, since what it makes is the default content every organisation sees.
+     */
+    isPlatform: boolean('is_platform').notNull().default(false),
+    logo: jsonb('logo').$type<StoredImage>(),
+    defaultCloud: text('default_cloud'),
+    /**
+     * Emotion inference from faces; organisations in workplaces and education in the EU must turn
+     * it off (AI Act art. 5(1)(f)). Off: emotions are not computed at all.
+     */
+    emotionInference: boolean('emotion_inference').notNull().default(true),
+    /** Mask e-mail addresses, phone, card and national ID numbers in transcripts and all they feed. */
+    piiRedaction: boolean('pii_redaction').notNull().default(false),
+    /** With redaction on, keep the unmasked words (readable only by the organisation's admins). */
+    piiKeepOriginals: boolean('pii_keep_originals').notNull().default(false),
+    /** The active plan; null until the organisation buys one. */
+    planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
+    /**
+     * Set when the super admin deletes the organisation: from then on it is closed (its users
+     * cannot sign in, its data is hidden) while a background job removes it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // There is one platform.
+    uniqueIndex('organizations_one_platform')
+      .on(t.isPlatform)
+      .where(sql`${t.isPlatform}`),
+  ],
+);
 
 /**
  * The organisation a row belongs to, removed with it: most tables' tenancy column. A function

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CREDIT_MESSAGES, type CoachingItem, type Quiz } from '@parley/contracts';
+import { ctx, useSignedInApp } from '../../test/app-kit.js';
+import { call, json } from '../../test/context.js';
+import { grantBundle } from '../../test/plans-kit.js';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-samples-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+// ROLE=api: the sample is queued for analysis, which no worker here picks up.
+const who = useSignedInApp(
+  ['admin', 'rep', 'outsider'],
+  async ({ ctx: app, who: w }) => {
+    await grantBundle(app, w.outsider.user.organizationId, 'Sales Suite');
+  },
+  { env: { ROLE: 'api', DATA_DIR: dataDir } },
+);
+
+const prospecting = async (token: string) =>
+  json<CoachingItem[]>(
+    await call(ctx, 'POST', '/coaching/fetch', {
+      token,
+      payload: { stage: 'prospecting_stage', type: 'video' },
+    }),
+  ).filter((i) => i.title === 'Prospecting basics (sample)');
+
+describe('sample content on a first start', () => {
+  it('adds a default training video with its quiz that every organisation sees', async () => {
+    expect(await ctx.app.samples.seed()).toEqual(['training/prospecting-basics']);
+
+    const [seen] = await prospecting(who.rep.accessToken);
+    expect(seen).toMatchObject({ isDefault: true, type: 'video', stage: 'prospecting_stage' });
+    expect(seen?.video).toMatchObject({ hasQuiz: true, inferenceStatus: 'queued' });
+    // The outsider's organisation sees the same default.
+    expect(await prospecting(who.outsider.accessToken)).toHaveLength(1);
+
+    const res = await call(ctx, 'POST', '/quiz/fetch', {
+      token: who.rep.accessToken,
+      payload: { meetingId: seen?.meetingId },
+    });
+    const quiz = json<Quiz>(res);
+    expect(quiz.questions.map((q) => q.text)).toContain(
+      'How long should you spend researching an account before you call?',
+    );
+    expect(quiz.questions.every((q) => q.moment !== null)).toBe(true);
+    // The answer key stays on the server.
+    expect(res.body).not.toContain('correct');
+  });
+
+  it('adds it once, and a deleted sample stays deleted', async () => {
+    expect(await ctx.app.samples.seed()).toEqual([]);
+    const [item] = await prospecting(who.rep.accessToken);
+    const removed = await call(ctx, 'POST', '/coaching/superAdminDelete', {
+      token: who.admin.accessToken,
+      payload: { id: item?.id },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await ctx.app.samples.seed()).toEqual([]);
+    expect(await prospecting(who.rep.accessToken)).toEqual([]);
+  });
+});
+
+describe('the platform organisation', () => {
+  it('is never charged for what it analyses (it has no plan)', async () => {
+    const res = await call(ctx, 'POST', '/credits/cutCreditsForOffline', {
+      token: who.admin.accessToken,
+      payload: { duration: 12 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ message: CREDIT_MESSAGES.notCharged });
+  });
+
+  it('has every feature, so the super admin is never asked to upgrade', async () => {
+    expect(who.admin.user.organization?.isPlatform).toBe(true);
+    // Sales Coaching is in no plan of the platform's: it has none.
+    const res = await call(ctx, 'POST', '/coaching/fetch', {
+      token: who.admin.accessToken,
+      payload: { stage: 'prospecting_stage' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
