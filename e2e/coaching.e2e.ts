@@ -212,3 +212,65 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await deleteTrainingVideo(page).catch(() => {});
   }
 });
+
+test('slides: a private link is refused with the sharing message, a shared one opens in the viewer', async ({
+  page,
+  browser,
+}) => {
+  const SLIDES = 'Prospecting checklist';
+  const deck = (id: string) => `https://docs.google.com/presentation/d/${id}/edit#slide=id.p`;
+  await signIn(page, POC);
+  await page.goto('/coaching?tab=presentations');
+  await expect(page.getByText('No presentations yet')).toBeVisible();
+  await page.getByRole('tab', { name: 'Training' }).click();
+  await page.getByRole('button', { name: 'Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add coaching content' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(SLIDES);
+  await dialog.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Presentation' }).click();
+  const link = dialog.getByRole('textbox', { name: 'Presentation link' });
+  const create = dialog.getByRole('button', { name: 'Create', exact: true });
+  // The server asks the link (here the journey's Google stand-in): 403 means not shared.
+  await link.fill(deck('private1AbCdEfGhIjKlMnOpQrStUv'));
+  await create.click();
+  await expect(dialog.getByText('Set Presentation sharing to "Anyone can view"')).toBeVisible();
+  await link.fill(deck('1AbCdEfGhIjKlMnOpQrStUvWxYz0123'));
+  await create.click();
+  await expect(toast(page, 'Presentation added')).toBeVisible();
+
+  try {
+    // The rep opens it: Google's embedded viewer, answered here by a page of the journey's own
+    // since this machine cannot reach Google.
+    const rep = await signedIn(browser, REP);
+    const r = rep.page;
+    await r.route('https://docs.google.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<body style="font:24px sans-serif;display:grid;place-items:center;height:90vh"><h1>Slide 1 of 6: Know the account</h1></body>',
+      }),
+    );
+    await r.goto('/coaching?tab=presentations');
+    await r.getByRole('button', { name: `Open ${SLIDES}` }).click();
+    const viewer = r.frameLocator(`iframe[title="Presentation: ${SLIDES}"]`);
+    await expect(
+      viewer.getByRole('heading', { name: 'Slide 1 of 6: Know the account' }),
+    ).toBeVisible();
+    await expect(r.locator('iframe')).toHaveAttribute(
+      'src',
+      'https://docs.google.com/presentation/d/1AbCdEfGhIjKlMnOpQrStUvWxYz0123/embed',
+    );
+    await expect(r.getByRole('link', { name: 'Open in Google' })).toHaveAttribute(
+      'href',
+      deck('1AbCdEfGhIjKlMnOpQrStUvWxYz0123'),
+    );
+    await r.screenshot({ path: `${SCREENS}/coaching-slides-viewer-light-wide.png` });
+    await rep.context.close();
+  } finally {
+    await page.goto('/coaching?tab=presentations');
+    const card = page.getByTestId('coaching-item').filter({ hasText: SLIDES });
+    await card.getByRole('button', { name: `Actions for ${SLIDES}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(card).toHaveCount(0);
+  }
+});

@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
+/** The Google stand-in the coaching journey's sharing checks reach (google-stand-in.mjs). */
+const googlePort = port + 1;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
 // Workers load this file again: they must see the same data folder as the server.
 process.env.E2E_DATA_DIR = dataDir;
@@ -40,31 +42,43 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: '../test-results',
-  webServer: {
-    // What `npm start` serves after setup: HOST unset binds 127.0.0.1 with the dev outbox,
-    // where journeys read sign-in codes as the README tells people to.
-    command: 'sh scripts/serve.sh',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      // Empty counts as unset for serve.sh, whatever the calling shell exported.
-      HOST: '',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Journeys sign the same seeded people in many times; the real limits are API-tested.
-      AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
-      AUTH_REQUESTS_PER_IP: '10000',
-      // The workbench journey connects an OpenAI-compatible stand-in on 127.0.0.1, which the
-      // server refuses by default (no internal addresses for organisations' endpoints).
-      ALLOW_PRIVATE_ENDPOINTS: 'true',
-      // The sample video's analysis would compete with the journeys' own (samples.test.ts
-      // checks the samples).
-      SEED_SAMPLES: 'false',
+  webServer: [
+    {
+      command: `node e2e/google-stand-in.mjs ${googlePort}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${googlePort}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      // What `npm start` serves after setup: HOST unset binds 127.0.0.1 with the dev outbox,
+      // where journeys read sign-in codes as the README tells people to.
+      command: 'sh scripts/serve.sh',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        // Empty counts as unset for serve.sh, whatever the calling shell exported.
+        HOST: '',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Journeys sign the same seeded people in many times; the real limits are API-tested.
+        AUTH_CODE_REQUESTS_PER_ADDRESS: '1000',
+        AUTH_REQUESTS_PER_IP: '10000',
+        // The workbench journey connects an OpenAI-compatible stand-in on 127.0.0.1, which the
+        // server refuses by default (no internal addresses for organisations' endpoints).
+        ALLOW_PRIVATE_ENDPOINTS: 'true',
+        // The sample video's analysis would compete with the journeys' own (samples.test.ts
+        // checks the samples).
+        SEED_SAMPLES: 'false',
+        GOOGLE_DOCS_ORIGIN: `http://127.0.0.1:${googlePort}`,
+        GOOGLE_DRIVE_ORIGIN: `http://127.0.0.1:${googlePort}`,
+      },
+    },
+  ],
 });

@@ -27,7 +27,8 @@ export function DocumentViewer({ item }: { item: CoachingItem }) {
       <iframe
         src={embed}
         title={`${COACHING_TYPE_LABELS[item.type]}: ${item.title}`}
-        className="aspect-[4/3] max-h-[75dvh] w-full rounded-card border border-border bg-surface-2"
+        // Slides are wide; documents and PDFs are pages, read by scrolling inside the frame.
+        className={`${item.type === 'ppt' ? 'aspect-video max-h-[75dvh]' : 'h-[75dvh]'} w-full rounded-card border border-border bg-surface-2`}
         sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
         referrerPolicy="no-referrer"
         allow="fullscreen"
