@@ -40,6 +40,7 @@ import { createPromptsModule } from './modules/prompts/index.js';
 import { createSearchModule } from './modules/search/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
+import { createTrackersModule, trackerRecountJob } from './modules/trackers/index.js';
 import { createPrivacyModule } from './modules/privacy/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createUsersModule } from './modules/users/index.js';
@@ -180,7 +181,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     // Every job the app runs; the queue list (each queue and its dead letter) comes from these.
-    [...Object.values(analysisStepJobs), verificationJob, physiologyJob, organizationDeletionJob],
+    [
+      ...Object.values(analysisStepJobs),
+      verificationJob,
+      physiologyJob,
+      organizationDeletionJob,
+      trackerRecountJob,
+    ],
     log,
   );
   // What the meeting modules share besides each other's services.
@@ -265,6 +272,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const reindex = async (meetingId: string) => void (await search.service.reindex(meetingId));
   analysis.onTranscriptWritten(reindex);
   transcripts.service.onCorrected(reindex);
+  // Trackers are counted in every transcript written or corrected, and again when its
+  // speakers are named (whose side each is on); a failed count does not fail those.
+  const trackers = createTrackersModule({ ...shared, meetings: meetings.service });
+  const countTrackers = (meetingId: string) => trackers.service.countMeetingQuietly(meetingId);
+  analysis.onTranscriptWritten(countTrackers);
+  transcripts.service.onCorrected(countTrackers);
+  meetings.service.onSpeakersNamed(countTrackers);
   const zai = createZaiModule({
     lists: meetings.lists,
     transcripts: transcripts.service,
@@ -341,6 +355,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await analysis.registerWorkers({ insights: insights.service, video: videoSignals.step });
     await videoSignals.registerWorker();
     await biometrics.registerWorker();
+    await trackers.registerWorker();
     // Transcripts stored before search existed get their segments, in the background.
     search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
@@ -377,6 +392,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sharing.registerRoutes(api);
       transcripts.registerRoutes(api);
       highlights.registerRoutes(api);
+      trackers.registerRoutes(api);
       interviews.registerRoutes(api);
       coaching.registerRoutes(api);
       scorecards.registerRoutes(api);

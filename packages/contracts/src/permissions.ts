@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'coaching.manage',
   'coaching.team',
   'prompts.manage',
+  'trackers.manage',
   'integrations.manage',
   'users.read',
   'users.manage',
@@ -45,6 +46,8 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'coaching.manage': 'Add and delete the organisation’s coaching content and quizzes',
   'coaching.team': 'See the team’s coaching progress',
   'prompts.manage': 'Use the prompt workbench: run, compare and save prompts',
+  'trackers.manage':
+    'Define the organisation’s keyword trackers (what every transcript is counted for)',
   'integrations.manage': 'Connect storage, AI providers and other integrations',
   'users.read': 'See the organisation’s users and groups',
   'users.manage': 'Invite, edit, deactivate and delete users',
@@ -84,7 +87,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   user: [...MEMBER, 'interviews.manage'],
   // Coaching is the sales team's (spec 1 §2: only their menus, the poc's and the super admin's
   // have it); the manager follows the team's progress.
-  salesManager: [...MEMBER, 'users.read', 'coaching.learn', 'coaching.team'],
+  // Sales managers decide what the team listens for (keyword trackers).
+  salesManager: [...MEMBER, 'users.read', 'coaching.learn', 'coaching.team', 'trackers.manage'],
   salesRep: [...MEMBER, 'coaching.learn'],
   talentPoolUser: MEMBER,
 };

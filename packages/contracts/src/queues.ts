@@ -22,6 +22,9 @@ export const QUEUES = {
   /** Removes a deleted organisation's media, rows and keys. */
   organizationDeletion: 'organization-delete',
   organizationDeletionDeadLetter: 'organization-delete-dead-letter',
+  /** Counts one keyword tracker again over every transcript of its organisation. */
+  trackerRecount: 'tracker-recount',
+  trackerRecountDeadLetter: 'tracker-recount-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -30,7 +33,9 @@ export const QUEUES = {
   | 'biometrics'
   | 'biometricsDeadLetter'
   | 'organizationDeletion'
-  | 'organizationDeletionDeadLetter',
+  | 'organizationDeletionDeadLetter'
+  | 'trackerRecount'
+  | 'trackerRecountDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -54,3 +59,10 @@ export type AnalysisJob = z.infer<typeof analysisJobSchema>;
 /** The organisation-deletion job's payload. */
 export const organizationDeletionJobSchema = z.object({ organizationId: z.uuid() });
 export type OrganizationDeletionJob = z.infer<typeof organizationDeletionJobSchema>;
+
+/**
+ * The tracker re-count job's payload: which tracker of which organisation. The job reads the
+ * tracker when it runs, so a change made while one waits is counted by that one.
+ */
+export const trackerRecountJobSchema = z.object({ organizationId: z.uuid(), trackerId: z.uuid() });
+export type TrackerRecountJob = z.infer<typeof trackerRecountJobSchema>;

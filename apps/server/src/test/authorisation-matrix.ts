@@ -32,6 +32,8 @@ const HIRING: readonly Account[] = ['admin', 'poc', 'member'];
 const LEARNERS: readonly Account[] = ['admin', 'poc', 'manager', 'rep'];
 /** Who follows the team's coaching progress (coaching.team). */
 const COACHES: readonly Account[] = ['admin', 'poc', 'manager'];
+/** Who defines the keyword trackers (trackers.manage): administrators and sales managers. */
+const TRACKER_KEEPERS: readonly Account[] = ['admin', 'poc', 'manager'];
 /** The platform's super admin only. */
 const PLATFORM: readonly Account[] = ['admin'];
 
@@ -198,6 +200,15 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /highlights': EVERYONE,
   'PATCH /highlights/:id': EVERYONE,
   'DELETE /highlights/:id': EVERYONE,
+
+  // Keyword trackers: everyone reads them and the counts of the meetings they see.
+  'GET /trackers': EVERYONE,
+  'POST /trackers': TRACKER_KEEPERS,
+  'PATCH /trackers/:id': TRACKER_KEEPERS,
+  'DELETE /trackers/:id': TRACKER_KEEPERS,
+  'GET /trackers/meeting/:meetingId': EVERYONE,
+  'GET /trackers/counts/weekly': EVERYONE,
+  'GET /trackers/counts/meetings': EVERYONE,
   // Search across every conversation: the moments of the meetings the caller sees.
   'GET /search/transcripts': EVERYONE,
   'GET /share': EVERYONE,

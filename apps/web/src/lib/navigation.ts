@@ -197,6 +197,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   // Models, parameters and thresholds (spec 3 §2): /parameters is in no role's navigation
   // (spec 1 §2 redirects it), so the Configuration area shows the models table here.
   /^\/configuration\/models$/,
+  // Keyword trackers (issue 16 item 4), a tab of the Configuration area.
+  /^\/configuration\/trackers$/,
 ];
 
 /**

@@ -71,6 +71,8 @@ export function createMeetingsService(deps: MeetingsDeps) {
   const announce = (row: MeetingRow) => announceStatus(deps.broadcaster, row);
   // Set through onCreated once the analysis module exists (it is created after this service).
   let afterCreate: CreatedHandler = async (row) => row;
+  // Modules created later that keep something in step with the speakers' names (trackers).
+  const speakersNamed: ((meetingId: string) => Promise<void>)[] = [];
 
   async function visible(caller: Caller, id: string): Promise<MeetingRow> {
     const row = await repo.visibleById(caller, id);
@@ -128,6 +130,10 @@ export function createMeetingsService(deps: MeetingsDeps) {
   }
 
   return {
+    /** Called after a meeting's speakers are named, with its id (trackers: whose side). */
+    onSpeakersNamed(listener: (meetingId: string) => Promise<void>): void {
+      speakersNamed.push(listener);
+    },
     /** What runs on each meeting made from a stored file (the analysis queues its run). */
     onCreated(handler: CreatedHandler): void {
       afterCreate = handler;
@@ -273,6 +279,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
       const removed = entries.filter(([, name]) => name === '').map(([key]) => key);
       const updated = await repo.nameSpeakers(row.id, named, removed, now());
       if (!updated) throw notFound(M.notFound);
+      for (const listener of speakersNamed) await listener(row.id);
       return { additionalDetails: updated.additionalDetails };
     },
 

@@ -18,3 +18,4 @@ export * from './schema/hiring.js';
 export * from './schema/search.js';
 export * from './schema/coaching.js';
 export * from './schema/samples.js';
+export * from './schema/trackers.js';

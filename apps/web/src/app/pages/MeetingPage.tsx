@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FileQuestion, RefreshCw, UserPen } from 'lucide-react';
 import { ACTION_ITEMS_PROMPT, type Meeting } from '@parley/contracts';
@@ -50,6 +50,7 @@ import {
 } from '../../features/insights';
 import { useLiveLipSync } from '../../features/video-signals';
 import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../features/highlights';
+import { trackerMarks, trackerTicks, useMeetingTrackerHits } from '../../features/trackers';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -138,6 +139,13 @@ export default function MeetingPage({
   const insights = useMeetingInsights(m, hasZai);
   const { segments, speakers } = useSpeakerTurns(m);
   const highlights = useHighlightsOnPage(m?.id);
+  // Mentions are counted again when the analysis ends and when the speakers are named.
+  const trackerHits = useMeetingTrackerHits(
+    m?.id,
+    `${m?.inferenceStatus ?? ''}:${JSON.stringify(m?.additionalDetails ?? {})}`,
+  );
+  const ticks = useMemo(() => trackerTicks(trackerHits.data), [trackerHits.data]);
+  const marks = useMemo(() => trackerMarks(trackerHits.data), [trackerHits.data]);
   const start = useStartAnalysis();
   const reanalyze = useReanalyze();
   const player = useRef<OfflinePlayerHandle>(null);
@@ -231,6 +239,7 @@ export default function MeetingPage({
           poster={m.imageLink}
           segments={segments}
           highlights={highlights.segments}
+          ticks={ticks}
           onTimeChange={setTime}
           startTime={startTime}
           className="lg:col-start-1 lg:row-start-1"
@@ -264,6 +273,7 @@ export default function MeetingPage({
                 currentTime={time}
                 onSeek={seek}
                 onHighlight={variant === 'meeting' ? highlights.create : undefined}
+                marks={marks}
               />
             </TabsContent>
             <ZaiTabContent value="hr" hasZai={hasZai}>

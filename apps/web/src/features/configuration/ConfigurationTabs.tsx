@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Bot, Cpu, FileText, SlidersHorizontal, UserRound } from 'lucide-react';
+import { Bot, Cpu, FileText, SlidersHorizontal, Tags, UserRound } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { Permission } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
@@ -15,6 +15,13 @@ const TABS = [
     to: '/configuration/prompts',
     icon: FileText,
     permission: 'prompts.manage',
+  },
+  {
+    id: 'trackers',
+    label: 'Trackers',
+    to: '/configuration/trackers',
+    icon: Tags,
+    permission: 'meetings.read',
   },
   {
     id: 'models',

@@ -24,6 +24,8 @@ interface TranscriptBlockViewProps {
   focusWord: number;
   matches: readonly BlockMatch[];
   currentMatch: number;
+  /** Words marked (tracker mentions) by index in the block, with what they mention. */
+  marked?: ReadonlyMap<number, string>;
   onWord(time: number, wordPosition: number): void;
   /** The block's place in the transcript, for picking it into a range. */
   index: number;
@@ -49,6 +51,7 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
   focusWord,
   matches,
   currentMatch,
+  marked,
   onWord,
   index,
   selected = false,
@@ -111,6 +114,7 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
         <p className="text-sm leading-6 text-fg">
           {block.words.map((w, i) => {
             const position = firstWord + i;
+            const mention = marked?.get(i);
             const pieces = offsets
               ? wordPieces(w.word, offsets[i] ?? 0, matches, currentMatch)
               : null;
@@ -118,6 +122,8 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
               <span key={i}>
                 <button
                   type="button"
+                  title={mention}
+                  data-tracker={mention}
                   tabIndex={position === focusWord ? 0 : -1}
                   data-w={position}
                   data-start={w.start}
@@ -128,6 +134,10 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
                     'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                     // DESIGN: the word being spoken gets the accent underline.
                     i === currentWord && 'text-accent-text underline decoration-accent',
+                    // A tracker mention: an amber underline, under the spoken word's accent.
+                    mention &&
+                      i !== currentWord &&
+                      'underline decoration-amber-500 decoration-dotted dark:decoration-amber-400',
                   )}
                 >
                   {pieces

@@ -12,7 +12,13 @@ import { ANALYSIS_MESSAGES } from '@parley/contracts';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { Button } from '../../ui/Button';
 import { PlayerButton } from '../../ui/player/PlayerButton';
-import { findCurrentBlock, findCurrentWord, type TranscriptBlock } from './model';
+import {
+  findCurrentBlock,
+  findCurrentWord,
+  markedWords,
+  type TranscriptBlock,
+  type WordMark,
+} from './model';
 import { findMatches, stepMatch } from './search';
 import { SearchBar } from './SearchBar';
 import { TranscriptBlockView, type BlockMatch } from './TranscriptBlockView';
@@ -43,8 +49,11 @@ interface TranscriptPanelProps {
    * range is offered as a highlight (spec 2 §2 "a selected range of blocks").
    */
   onHighlight?(moment: TranscriptMoment): void;
+  /** Stretches to mark (tracker mentions), each word with its tooltip. */
+  marks?: readonly WordMark[];
 }
 
+const NO_MARKS: readonly WordMark[] = [];
 const NO_MATCHES: readonly BlockMatch[] = [];
 
 /** The transcript panel of spec 2 §2: dialogue blocks, search, follow the playback, seek. */
@@ -55,6 +64,7 @@ export function TranscriptPanel({
   searchable = false,
   note,
   onHighlight,
+  marks = NO_MARKS,
 }: TranscriptPanelProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -104,6 +114,8 @@ export function TranscriptPanel({
     const el = box?.querySelector<HTMLElement>('[data-current-match]');
     if (box && el) scrollWithin(box, el);
   }, [current, matches]);
+
+  const marked = useMemo(() => markedWords(blocks, marks), [blocks, marks]);
 
   const spoken = useMemo(() => findCurrentWord(blocks, currentTime), [blocks, currentTime]);
   const activeBlock = spoken?.block ?? findCurrentBlock(blocks, currentTime);
@@ -240,6 +252,7 @@ export function TranscriptPanel({
                   : -1
               }
               matches={byBlock.get(i) ?? NO_MATCHES}
+              marked={marked.get(i)}
               currentMatch={byBlock.has(i) ? current : -1}
               onWord={onWord}
               index={i}

@@ -3,7 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import type { Meeting, OfflineStatus } from '@parley/contracts';
 import { FeatureGate, Skeleton } from '../../ui';
 import { ZAI_FEATURE, useTranscription } from '../analysis';
-import { buildBlocks } from './model';
+import { buildBlocks, type WordMark } from './model';
 import { NO_TRANSCRIPT_MESSAGE, TranscriptPanel } from './TranscriptPanel';
 import { EngineNote } from './EngineNote';
 import { LanguageNote } from './LanguageNote';
@@ -17,6 +17,8 @@ interface Props {
   onSeek(time: number): void;
   /** Blocks may be selected and saved as a highlight (meetings.manage). */
   onHighlight?(moment: TranscriptMoment): void;
+  /** Stretches to mark in the transcript (tracker mentions). */
+  marks?: readonly WordMark[];
 }
 
 function Placeholder({ text, busy }: { text: string; busy?: boolean }) {
@@ -63,6 +65,7 @@ export function TranscriptTab({
   currentTime,
   onSeek,
   onHighlight,
+  marks,
 }: Props) {
   const transcription = useTranscription(meeting, hasZai);
   const words = transcription.data?.wordToWordTimestamps;
@@ -94,6 +97,7 @@ export function TranscriptTab({
       onSeek={onSeek}
       searchable={hasZai}
       onHighlight={onHighlight}
+      marks={marks}
       note={
         <span className="flex min-w-0 items-center gap-2">
           <LanguageNote language={transcription.data?.language} />

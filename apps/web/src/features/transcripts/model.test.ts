@@ -6,6 +6,7 @@ import {
   buildBlocks,
   findCurrentBlock,
   findCurrentWord,
+  markedWords,
   speakerInitials,
 } from './model';
 
@@ -93,5 +94,31 @@ describe('findCurrentWord', () => {
     const b = blocks();
     expect(findCurrentBlock(b, 2.9)).toBe(-1);
     expect(findCurrentBlock(b, 4)).toBe(1);
+  });
+});
+
+describe('marked words', () => {
+  it('marks the words within each span, by block and word, joining overlapping labels', () => {
+    const marks = markedWords(blocks(), [
+      // "plan?" at the end of the second block (5.76–6.06 s).
+      { start: 5.76, end: 6.06, label: 'Planning' },
+      // "plan" in the third block, and a longer mention over the rest of it.
+      { start: 3725.5, end: 3725.9, label: 'Planning' },
+      { start: 3725.5, end: 3727.9, label: 'Roadmap' },
+    ]);
+    expect([...marks.keys()]).toEqual([1, 2]);
+    expect(Object.fromEntries(marks.get(1) ?? [])).toEqual({ 7: 'Planning' });
+    expect(Object.fromEntries(marks.get(2) ?? [])).toEqual({
+      1: 'Planning, Roadmap',
+      2: 'Roadmap',
+      3: 'Roadmap',
+      4: 'Roadmap',
+      5: 'Roadmap',
+    });
+  });
+
+  it('marks nothing without marks, or for a span between words', () => {
+    expect(markedWords(blocks(), []).size).toBe(0);
+    expect(markedWords(blocks(), [{ start: 100, end: 200, label: 'X' }]).size).toBe(0);
   });
 });

@@ -170,3 +170,43 @@ export function findCurrentWord(
 export function findCurrentBlock(blocks: readonly TranscriptBlock[], time: number): number {
   return blocks.findIndex((b) => time >= b.start && time < Math.max(b.end, b.start + 0.01));
 }
+
+/** A stretch of the meeting to mark in the transcript (a tracker mention), with its tooltip. */
+export interface WordMark {
+  start: number;
+  end: number;
+  label: string;
+}
+
+/** Word times are stored to the millisecond; a mark's ends may round the other way. */
+const MARK_SLACK_SEC = 0.001;
+
+/**
+ * The words each mark covers, by block then word index, with the marks' labels (several joined
+ * when marks overlap). A word is covered when it lies within the mark's span: marks carry times,
+ * so they keep to the right words however the blocks are cut.
+ */
+export function markedWords(
+  blocks: readonly TranscriptBlock[],
+  marks: readonly WordMark[],
+): Map<number, Map<number, string>> {
+  const out = new Map<number, Map<number, string>>();
+  if (marks.length === 0) return out;
+  const sorted = [...marks].sort((a, b) => a.start - b.start);
+  blocks.forEach((b, bi) => {
+    if (b.end < (sorted[0]?.start ?? Infinity) - MARK_SLACK_SEC) return;
+    b.words.forEach((w, wi) => {
+      const labels = new Set<string>();
+      for (const m of sorted) {
+        if (m.start - MARK_SLACK_SEC > w.start) break;
+        if (w.start >= m.start - MARK_SLACK_SEC && w.end <= m.end + MARK_SLACK_SEC)
+          labels.add(m.label);
+      }
+      if (labels.size === 0) return;
+      const inBlock = out.get(bi) ?? new Map<number, string>();
+      inBlock.set(wi, [...labels].join(', '));
+      out.set(bi, inBlock);
+    });
+  });
+  return out;
+}

@@ -133,4 +133,20 @@ describe('OfflinePlayer', () => {
     ]);
     expect(marks.map((m) => m.style.background)).toEqual(['var(--speaker-1)', 'var(--speaker-2)']);
   });
+
+  it('ticks tracker mentions under the seek bar; a tick names its mention and seeks to it', () => {
+    const video = renderPlayer({
+      ticks: [
+        { time: 30, label: 'Pricing: “price” (00:00:30, Ada)' },
+        { time: 200, label: 'Beyond the end' },
+      ],
+    });
+    const ticks = screen.getAllByTestId('seek-tick');
+    // A mention past the media's end is not drawn.
+    expect(ticks.map((t) => [t.style.left, t.title])).toEqual([
+      ['25%', 'Pricing: “price” (00:00:30, Ada)'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pricing: “price” (00:00:30, Ada)' }));
+    expect(video.currentTime).toBe(30);
+  });
 });

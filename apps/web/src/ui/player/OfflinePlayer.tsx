@@ -31,6 +31,7 @@ import {
   playerWidth,
   skipTime,
   type Segment,
+  type Tick,
 } from './player';
 import { useViewportWidth } from '../../lib/use-viewport-width';
 import { PlayerButton } from './PlayerButton';
@@ -51,6 +52,8 @@ export interface OfflinePlayerProps {
   segments?: Segment[];
   /** Saved highlights, drawn above the segments on the seek bar, coloured by index. */
   highlights?: Segment[];
+  /** Moments marked under the seek bar (tracker mentions); clicking one seeks to it. */
+  ticks?: Tick[];
   /** 0.5 for the own player, 1 in the shared view. */
   initialVolume?: number;
   /** Accessible name of the player region. */
@@ -73,6 +76,7 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
       poster,
       segments = [],
       highlights,
+      ticks,
       initialVolume = PLAYER.defaultVolume,
       label = 'Video player',
       onTimeChange,
@@ -258,6 +262,7 @@ export const OfflinePlayer = forwardRef<OfflinePlayerHandle, OfflinePlayerProps>
             duration={state.duration}
             segments={segments}
             highlights={highlights}
+            ticks={ticks}
             disabled={noSource}
             onSeek={seek}
           />

@@ -7,6 +7,7 @@ import {
   speakerColor,
   timeAtPosition,
   type Segment,
+  type Tick,
 } from './player';
 
 interface SeekBarProps {
@@ -15,6 +16,8 @@ interface SeekBarProps {
   segments: Segment[];
   /** Saved moments: a lane above the track, so the speaker turns stay visible under them. */
   highlights?: Segment[];
+  /** Moments to jump to (tracker mentions): ticks under the track, each a button. */
+  ticks?: Tick[];
   disabled?: boolean;
   onSeek(time: number): void;
 }
@@ -25,6 +28,7 @@ export function SeekBar({
   duration,
   segments,
   highlights = [],
+  ticks = [],
   disabled,
   onSeek,
 }: SeekBarProps) {
@@ -60,7 +64,7 @@ export function SeekBar({
     onSeek(t);
   };
 
-  return (
+  const slider = (
     <div
       ref={ref}
       role="slider"
@@ -130,6 +134,34 @@ export function SeekBar({
         className="absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-surface bg-accent shadow-sm transition-transform group-hover:scale-110"
         style={{ left: `${pct}%` }}
       />
+    </div>
+  );
+  if (ticks.length === 0 || !(duration > 0)) return slider;
+  // A lane of its own beside the slider (not inside it: a slider's content is not interactive).
+  return (
+    <div className="relative">
+      {slider}
+      <div
+        className="pointer-events-none absolute inset-x-0 -bottom-1 h-2"
+        data-testid="seek-ticks"
+      >
+        {ticks.map((tick, i) =>
+          tick.time >= 0 && tick.time <= duration ? (
+            <button
+              key={`t-${tick.time}-${i}`}
+              type="button"
+              tabIndex={-1}
+              data-testid="seek-tick"
+              title={tick.label}
+              aria-label={tick.label}
+              disabled={disabled}
+              onClick={() => onSeek(tick.time)}
+              className="pointer-events-auto absolute top-0 h-2 w-1 -translate-x-1/2 cursor-pointer rounded-full bg-amber-500 hover:bg-amber-600 disabled:cursor-default dark:bg-amber-400"
+              style={{ left: `${(tick.time / duration) * 100}%` }}
+            />
+          ) : null,
+        )}
+      </div>
     </div>
   );
 }

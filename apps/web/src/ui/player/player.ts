@@ -142,6 +142,12 @@ export interface Segment {
   label?: string;
 }
 
+/** A moment marked on the seek bar (a tracker mention); the label is its tooltip. */
+export interface Tick {
+  time: number;
+  label: string;
+}
+
 /** A highlight segment's place on the seek bar in percent; null when it falls outside. */
 export function segmentPosition(segment: Segment, duration: number) {
   if (!(duration > 0)) return null;
