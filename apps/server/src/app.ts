@@ -28,6 +28,7 @@ import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
 import { createCoachingModule } from './modules/coaching/index.js';
+import { createSalesModule } from './modules/sales/index.js';
 import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
@@ -241,6 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     organizationExists: async (id) => Boolean(await organizations.service.byId(id)),
   });
   meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
+  const sales = createSalesModule({ ...platform, meetings: meetings.service });
   transcripts.service.allowLearners((caller, meetingId) =>
     coaching.service.canWatch(caller, meetingId),
   );
@@ -371,6 +373,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       highlights.registerRoutes(api);
       interviews.registerRoutes(api);
       coaching.registerRoutes(api);
+      sales.registerRoutes(api);
       scorecards.registerRoutes(api);
       search.registerRoutes(api);
       zai.registerRoutes(api);

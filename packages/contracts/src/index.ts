@@ -44,3 +44,5 @@ export * from './privacy.js';
 export * from './coaching.js';
 export * from './coaching-quiz.js';
 export * from './coaching-routes.js';
+export * from './sales.js';
+export * from './sales-routes.js';

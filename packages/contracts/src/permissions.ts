@@ -17,6 +17,9 @@ export const PERMISSIONS = [
   'coaching.learn',
   'coaching.manage',
   'coaching.team',
+  'sales.read',
+  'sales.manage',
+  'sales.team',
   'prompts.manage',
   'integrations.manage',
   'users.read',
@@ -44,6 +47,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'coaching.learn': 'Watch coaching content, take quizzes and assessments, record their progress',
   'coaching.manage': 'Add and delete the organisation’s coaching content and quizzes',
   'coaching.team': 'See the team’s coaching progress',
+  'sales.read': 'See accounts and deals, their own sales calls, and link their meetings to a deal',
+  'sales.manage': 'Create, change and delete accounts, deals and deal contacts',
+  'sales.team': 'See the team’s sales calls, performance by stage and deal amounts',
   'prompts.manage': 'Use the prompt workbench: run, compare and save prompts',
   'integrations.manage': 'Connect storage, AI providers and other integrations',
   'users.read': 'See the organisation’s users and groups',
@@ -82,10 +88,19 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   poc: PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p)),
   // The hiring team is made of users; sales roles and job seekers do not run hiring.
   user: [...MEMBER, 'interviews.manage'],
-  // Coaching is the sales team's (spec 1 §2: only their menus, the poc's and the super admin's
-  // have it); the manager follows the team's progress.
-  salesManager: [...MEMBER, 'users.read', 'coaching.learn', 'coaching.team'],
-  salesRep: [...MEMBER, 'coaching.learn'],
+  // Coaching and deals are the sales team's (spec 1 §2: only their menus, the poc's and the
+  // super admin's have them); the manager follows the team's progress and runs the deals, a
+  // rep reads them and links their own calls.
+  salesManager: [
+    ...MEMBER,
+    'users.read',
+    'coaching.learn',
+    'coaching.team',
+    'sales.read',
+    'sales.manage',
+    'sales.team',
+  ],
+  salesRep: [...MEMBER, 'coaching.learn', 'sales.read'],
   talentPoolUser: MEMBER,
 };
 

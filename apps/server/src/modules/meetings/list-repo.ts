@@ -13,13 +13,7 @@ export type ListQuery = z.output<typeof meetingListQuery>;
  * a transcript (the assistant's picker), or call intelligence (processed sales calls).
  */
 export type ListScope =
-  | 'all'
-  | 'past'
-  | 'schedule'
-  | 'reports'
-  | 'shared'
-  | 'transcribed'
-  | 'callIntelligence';
+  'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed' | 'callIntelligence';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -54,7 +48,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** `field:direction` from the query; the id breaks ties so pages never overlap. */
-function orderOf(order: string): SQL[] {
+export function orderOf(order: string): SQL[] {
   const [field, dir] = order.split(':') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
   const column = SORT_COLUMNS[field];
   const direction = sql.raw(dir === 'asc' ? 'asc' : 'desc');

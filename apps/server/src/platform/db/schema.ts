@@ -17,3 +17,4 @@ export * from './schema/endpoints.js';
 export * from './schema/hiring.js';
 export * from './schema/search.js';
 export * from './schema/coaching.js';
+export * from './schema/sales.js';
