@@ -7,4 +7,3 @@ export { dateRange } from './list-repo.js';
 export { searchTextOf } from './view.js';
 export { toMeeting } from './view.js';
 export { likePattern, listConditions, orderOf as listOrder, type ListQuery } from './list-repo.js';
-export { leadsATeam } from './visibility.js';

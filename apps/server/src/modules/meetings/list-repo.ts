@@ -13,7 +13,13 @@ export type ListQuery = z.output<typeof meetingListQuery>;
  * a transcript (the assistant's picker), or call intelligence (processed sales calls).
  */
 export type ListScope =
-  'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed' | 'callIntelligence';
+  | 'all'
+  | 'past'
+  | 'schedule'
+  | 'reports'
+  | 'shared'
+  | 'transcribed'
+  | 'callIntelligence';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);

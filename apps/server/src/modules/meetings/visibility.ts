@@ -28,10 +28,10 @@ const sharedIds = (caller: Caller) =>
   sql`${meetings.id} IN (SELECT ${meetingShares.meetingId} FROM ${meetingShares} WHERE ${meetingShares.userId} = ${caller.userId})`;
 
 /** Meetings owned by the reps who report to the caller. */
-export const teamOwned = (caller: Caller) =>
+const teamOwned = (caller: Caller) =>
   sql`${meetings.ownerId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.salesManagerId} = ${caller.userId})`;
 
-export const leadsATeam = (caller: Caller) => caller.permissions.includes('sales.team');
+const leadsATeam = (caller: Caller) => caller.permissions.includes('sales.team');
 
 /** The rule as a SQL condition on `meetings`. */
 export function visibleTo(caller: Caller): SQL {
