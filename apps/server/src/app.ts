@@ -29,6 +29,7 @@ import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
 import { createCoachingModule } from './modules/coaching/index.js';
 import { createSamplesModule } from './modules/samples/index.js';
+import { createSalesModule } from './modules/sales/index.js';
 import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
@@ -249,6 +250,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     organizationExists: async (id) => Boolean(await organizations.service.byId(id)),
   });
   meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
+  const sales = createSalesModule({ ...platform, meetings: meetings.service });
   transcripts.service.allowLearners((caller, meetingId) =>
     coaching.service.canWatch(caller, meetingId),
   );
@@ -395,6 +397,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       trackers.registerRoutes(api);
       interviews.registerRoutes(api);
       coaching.registerRoutes(api);
+      sales.registerRoutes(api);
       scorecards.registerRoutes(api);
       search.registerRoutes(api);
       zai.registerRoutes(api);

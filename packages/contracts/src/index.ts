@@ -45,3 +45,5 @@ export * from './coaching.js';
 export * from './coaching-quiz.js';
 export * from './coaching-routes.js';
 export * from './trackers.js';
+export * from './sales.js';
+export * from './sales-routes.js';

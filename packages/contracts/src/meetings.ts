@@ -107,6 +107,8 @@ export const meetingSchema = z.object({
   sizeBytes: z.number(),
   meetingLink: z.string().nullable(),
   additionalDetails: z.record(z.string(), z.string()),
+  /** The sales deal the call belongs to (issue 16), null when none. */
+  dealId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

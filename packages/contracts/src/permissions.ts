@@ -17,6 +17,9 @@ export const PERMISSIONS = [
   'coaching.learn',
   'coaching.manage',
   'coaching.team',
+  'sales.read',
+  'sales.manage',
+  'sales.team',
   'prompts.manage',
   'trackers.manage',
   'integrations.manage',
@@ -45,6 +48,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'coaching.learn': 'Watch coaching content, take quizzes and assessments, record their progress',
   'coaching.manage': 'Add and delete the organisation’s coaching content and quizzes',
   'coaching.team': 'See the team’s coaching progress',
+  'sales.read': 'See accounts and deals, their own sales calls, and link their meetings to a deal',
+  'sales.manage': 'Create, change and delete accounts, deals and deal contacts',
+  'sales.team': 'See the team’s sales calls, performance by stage and deal amounts',
   'prompts.manage': 'Use the prompt workbench: run, compare and save prompts',
   'trackers.manage':
     'Define the organisation’s keyword trackers (what every transcript is counted for)',
@@ -85,11 +91,21 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   poc: PERMISSIONS.filter((p) => !PLATFORM_PERMISSIONS.includes(p)),
   // The hiring team is made of users; sales roles and job seekers do not run hiring.
   user: [...MEMBER, 'interviews.manage'],
-  // Coaching is the sales team's (spec 1 §2: only their menus, the poc's and the super admin's
-  // have it); the manager follows the team's progress.
-  // Sales managers decide what the team listens for (keyword trackers).
-  salesManager: [...MEMBER, 'users.read', 'coaching.learn', 'coaching.team', 'trackers.manage'],
-  salesRep: [...MEMBER, 'coaching.learn'],
+  // Coaching and deals are the sales team's (spec 1 §2: only their menus, the poc's and the
+  // super admin's have them); the manager follows the team's progress, runs the deals and
+  // decides what the team listens for (keyword trackers); a rep reads the deals and links
+  // their own calls.
+  salesManager: [
+    ...MEMBER,
+    'users.read',
+    'coaching.learn',
+    'coaching.team',
+    'sales.read',
+    'sales.manage',
+    'sales.team',
+    'trackers.manage',
+  ],
+  salesRep: [...MEMBER, 'coaching.learn', 'sales.read'],
   talentPoolUser: MEMBER,
 };
 

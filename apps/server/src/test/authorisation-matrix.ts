@@ -34,6 +34,10 @@ const LEARNERS: readonly Account[] = ['admin', 'poc', 'manager', 'rep'];
 const COACHES: readonly Account[] = ['admin', 'poc', 'manager'];
 /** Who defines the keyword trackers (trackers.manage): administrators and sales managers. */
 const TRACKER_KEEPERS: readonly Account[] = ['admin', 'poc', 'manager'];
+/** The sales team (sales.read): reads accounts and deals, its own sales calls, links its calls. */
+const SALES = LEARNERS;
+/** Who runs the deals and reads the team's figures (sales.manage, sales.team). */
+const SALES_LEADS: readonly Account[] = ['admin', 'poc', 'manager'];
 /** The platform's super admin only. */
 const PLATFORM: readonly Account[] = ['admin'];
 
@@ -186,6 +190,27 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /meeting/superAdmin/coaching': PLATFORM,
   'POST /coaching/quiz/superAdmin/create': PLATFORM,
   'POST /coaching/quiz/superAdmin/fetch': PLATFORM,
+
+  // Sales (issue 16): accounts, deals and contacts; the teams and deals view (spec 2 §7).
+  'GET /meeting/user/sales': SALES,
+  'GET /meeting/manager/sales': SALES_LEADS,
+  'GET /meeting/getAllUsers': SALES_LEADS,
+  'GET /meeting/sales/performance': SALES_LEADS,
+  'GET /meeting/deals/amount': SALES_LEADS,
+  'PUT /meeting/:meetingId/deal': SALES,
+  'GET /sales/accounts': SALES,
+  'POST /sales/accounts': SALES_LEADS,
+  'PATCH /sales/accounts/:id': SALES_LEADS,
+  'DELETE /sales/accounts/:id': SALES_LEADS,
+  'GET /sales/deals': SALES,
+  'GET /sales/deals/:id': SALES,
+  'POST /sales/deals': SALES_LEADS,
+  'PATCH /sales/deals/:id': SALES_LEADS,
+  'DELETE /sales/deals/:id': SALES_LEADS,
+  'GET /sales/deals/:id/contacts': SALES,
+  'POST /sales/deals/:id/contacts': SALES_LEADS,
+  'PATCH /sales/contacts/:id': SALES_LEADS,
+  'DELETE /sales/contacts/:id': SALES_LEADS,
 
   // Reports (PDF): whoever sees the meeting reads its HR and sales reports; the candidate's
   // report, and sending it to them, is the hiring team's.

@@ -6,4 +6,4 @@ export { seesWholeOrganisation, visibleTo } from './visibility.js';
 export { dateRange } from './list-repo.js';
 export { searchTextOf } from './view.js';
 export { toMeeting } from './view.js';
-export { likePattern, listConditions, type ListQuery } from './list-repo.js';
+export { likePattern, listConditions, orderOf as listOrder, type ListQuery } from './list-repo.js';

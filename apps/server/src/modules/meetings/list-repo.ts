@@ -54,7 +54,7 @@ const SORT_COLUMNS = {
 } as const;
 
 /** `field:direction` from the query; the id breaks ties so pages never overlap. */
-function orderOf(order: string): SQL[] {
+export function orderOf(order: string): SQL[] {
   const [field, dir] = order.split(':') as [keyof typeof SORT_COLUMNS, 'asc' | 'desc'];
   const column = SORT_COLUMNS[field];
   const direction = sql.raw(dir === 'asc' ? 'asc' : 'desc');

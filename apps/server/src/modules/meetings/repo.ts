@@ -114,6 +114,15 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
+    async setDeal(id: string, dealId: string | null, now: Date): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({ dealId, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
     async remove(id: string): Promise<MeetingRow | null> {
       const [row] = await db.delete(meetings).where(eq(meetings.id, id)).returning();
       return row ?? null;

@@ -284,6 +284,19 @@ export function createMeetingsService(deps: MeetingsDeps) {
     },
 
     /**
+     * Links the meeting to a deal, or unlinks it (null). The deal must already be checked to
+     * be the caller's organisation's (the sales module does); like naming speakers, only
+     * whoever manages the meeting may change it.
+     */
+    async setDeal(caller: Caller, id: string, dealId: string | null): Promise<Meeting> {
+      const row = await visible(caller, id);
+      if (!canManage(caller, row)) throw forbidden();
+      const updated = await repo.setDeal(row.id, dealId, now());
+      if (!updated) throw notFound(M.notFound);
+      return view(updated, caller.userId);
+    },
+
+    /**
      * For the analysis pipeline, which announces its own fuller status document: changes
      * the status without an event. Null when the meeting is gone.
      */

@@ -46,6 +46,7 @@ export function toMeeting(row: MeetingRow, links: MediaLinks, grant: MediaGrant 
     sizeBytes: row.sizeBytes,
     meetingLink: row.meetingLink,
     additionalDetails: row.additionalDetails,
+    dealId: row.dealId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

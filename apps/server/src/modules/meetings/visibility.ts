@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { meetingShares, meetings } from '../../platform/db/schema.js';
+import { meetingShares, meetings, users } from '../../platform/db/schema.js';
 import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 
 /**
@@ -10,7 +10,8 @@ import { crossesOrganisations, type Caller } from '../../platform/http/caller.js
  * - In their own organisation, a role holding 'meetings.organization' (by default the poc and
  *   the super admin) sees every meeting.
  * - Every other role (user, salesManager, salesRep, talentPoolUser) sees the meetings they
- *   own and those shared with them.
+ *   own and those shared with them; a role holding 'sales.team' (the sales manager) also sees
+ *   the meetings of the reps who report to them (users.sales_manager_id), to review their calls.
  * - Managing a meeting (delete, share, public link) is for its owner and whoever sees the
  *   whole organisation; someone it is shared with may view it only (403 when they try more).
  */
@@ -26,11 +27,19 @@ export function seesWholeOrganisation(caller: Caller): boolean {
 const sharedIds = (caller: Caller) =>
   sql`${meetings.id} IN (SELECT ${meetingShares.meetingId} FROM ${meetingShares} WHERE ${meetingShares.userId} = ${caller.userId})`;
 
+/** Meetings owned by the reps who report to the caller. */
+const teamOwned = (caller: Caller) =>
+  sql`${meetings.ownerId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.salesManagerId} = ${caller.userId})`;
+
+const leadsATeam = (caller: Caller) => caller.permissions.includes('sales.team');
+
 /** The rule as a SQL condition on `meetings`. */
 export function visibleTo(caller: Caller): SQL {
   const inOrg = eq(meetings.organizationId, caller.organizationId);
   if (seesWholeOrganisation(caller)) return inOrg;
-  return and(inOrg, or(eq(meetings.ownerId, caller.userId), sharedIds(caller))) as SQL;
+  const mine = [eq(meetings.ownerId, caller.userId), sharedIds(caller)];
+  if (leadsATeam(caller)) mine.push(teamOwned(caller));
+  return and(inOrg, or(...mine)) as SQL;
 }
 
 /** Meetings shared with the caller (GET share), in their own organisation. */

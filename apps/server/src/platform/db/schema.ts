@@ -19,3 +19,4 @@ export * from './schema/search.js';
 export * from './schema/coaching.js';
 export * from './schema/samples.js';
 export * from './schema/trackers.js';
+export * from './schema/sales.js';

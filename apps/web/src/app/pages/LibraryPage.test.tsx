@@ -32,6 +32,7 @@ const meeting = (id: string, meetingName: string): Meeting => ({
   sizeBytes: 1000,
   meetingLink: null,
   additionalDetails: {},
+  dealId: null,
   createdAt: '2026-05-01T10:00:00.000Z',
   updatedAt: '2026-05-01T10:00:00.000Z',
 });

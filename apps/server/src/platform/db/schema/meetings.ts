@@ -11,12 +11,16 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { INFERENCE_STATUSES, MEETING_STAGES, STORAGE_PROVIDERS } from '@parley/contracts';
+import { INFERENCE_STATUSES, STORAGE_PROVIDERS } from '@parley/contracts';
 import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
+import { deals } from './sales.js';
+import { meetingStageEnum } from './stage.js';
 
-export const meetingStageEnum = pgEnum('meeting_stage', MEETING_STAGES);
+// In its own file so sales.ts (which this file imports for deal_id) can use it too.
+export { meetingStageEnum };
 export const inferenceStatusEnum = pgEnum('inference_status', INFERENCE_STATUSES);
 export const storageProviderEnum = pgEnum('storage_provider', STORAGE_PROVIDERS);
 
@@ -60,6 +64,8 @@ export const meetings = pgTable(
       .default({}),
     /** Lower-cased name and title for indexed search. */
     searchText: text('search_text').notNull().default(''),
+    /** The sales deal the call belongs to (issue 16); cleared when the deal is deleted. */
+    dealId: uuid('deal_id').references((): AnyPgColumn => deals.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +77,7 @@ export const meetings = pgTable(
     index('meetings_org_duration_idx').on(t.organizationId, t.durationSec),
     index('meetings_org_stage_idx').on(t.organizationId, t.stage, t.createdAt),
     index('meetings_org_status_idx').on(t.organizationId, t.inferenceStatus, t.createdAt),
+    index('meetings_deal_idx').on(t.dealId),
     // A member's list is "mine or shared with me": the owner half needs its own index.
     index('meetings_owner_created_idx').on(t.ownerId, t.createdAt),
     // Search is a substring match (ILIKE '%term%'); only a trigram index serves that.

@@ -1,0 +1,460 @@
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { dealListQuery, MeetingStage } from '@parley/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { withTotal } from '../../platform/db/paged.js';
+import {
+  dealContacts,
+  deals,
+  meetingInsights,
+  meetingTranscripts,
+  meetings,
+  salesAccounts,
+  users,
+} from '../../platform/db/schema.js';
+import { isUuid } from '../../platform/db/values.js';
+import type { Caller } from '../../platform/http/caller.js';
+import { seesWholeOrganisation } from '../meetings/index.js';
+
+export type AccountRow = typeof salesAccounts.$inferSelect;
+export type DealRow = typeof deals.$inferSelect;
+export type ContactRow = typeof dealContacts.$inferSelect;
+export type DealListQuery = z.output<typeof dealListQuery>;
+
+/**
+ * The people a team view covers: everyone of the organisation for those who see every
+ * meeting, else the caller and the reps who report to them (users.sales_manager_id).
+ */
+export function teamOf(
+  caller: Caller,
+  ownerColumn: typeof meetings.ownerId | typeof deals.ownerId,
+) {
+  if (seesWholeOrganisation(caller)) return undefined;
+  return or(
+    eq(ownerColumn, caller.userId),
+    sql`${ownerColumn} IN (SELECT ${users.id} FROM ${users} WHERE ${users.salesManagerId} = ${caller.userId})`,
+  );
+}
+
+/** Rounded mean of the meeting's scored insights (0–100); null before any is scored. */
+export const meetingScore = sql<number | null>`(
+  select round(avg((${meetingInsights.result} ->> 'score')::numeric))::int
+  from ${meetingInsights}
+  where ${meetingInsights.meetingId} = ${meetings.id}
+    and jsonb_typeof(${meetingInsights.result} -> 'score') = 'number'
+)`;
+
+const personName = sql<string>`coalesce(nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+// Qualified by hand: inside a one-table select drizzle writes columns unqualified.
+const dealsOfAccount = sql<number>`(SELECT count(*)::int FROM "deals" WHERE "deals"."account_id" = "sales_accounts"."id")`;
+const meetingsOfDeal = sql<number>`(SELECT count(*)::int FROM "meetings" WHERE "meetings"."deal_id" = "deals"."id")`;
+
+const DEAL_SORTS = {
+  createdAt: deals.createdAt,
+  name: deals.name,
+  amount: deals.amount,
+  closeDate: deals.closeDate,
+} as const;
+
+/** The filters of the performance view, on `meetings` (and the deal it belongs to). */
+export interface PerformanceFilters {
+  stage: MeetingStage | 'all';
+  nameId?: string | undefined;
+  opportunity?: string | undefined;
+  account?: string | undefined;
+}
+
+/** One call's measured signals, from its stored text analytics, for the rep who owns it. */
+export interface CallSignals {
+  meetingId: string;
+  ownerId: string;
+  ownerName: string;
+  stage: MeetingStage;
+  talkRatio: number | null;
+  longestMonologueSec: number | null;
+  questions: number | null;
+  interactivity: number | null;
+  fillerWords: number | null;
+  speakingRate: number | null;
+}
+
+export function createSalesRepo(db: Db) {
+  const dealColumns = {
+    deal: deals,
+    accountName: salesAccounts.name,
+    ownerName: sql<string | null>`case when ${users.id} is null then null else ${personName} end`,
+    meetingsCount: meetingsOfDeal,
+  };
+  const selectDeals = (condition: SQL | undefined) =>
+    db
+      .select(dealColumns)
+      .from(deals)
+      .leftJoin(salesAccounts, eq(salesAccounts.id, deals.accountId))
+      .leftJoin(users, eq(users.id, deals.ownerId))
+      .where(condition)
+      .$dynamic();
+
+  /** The sales calls of a team view: processed, in a sales stage, filtered as asked. */
+  function performanceScope(caller: Caller, f: PerformanceFilters): SQL {
+    return and(
+      eq(meetings.organizationId, caller.organizationId),
+      teamOf(caller, meetings.ownerId),
+      eq(meetings.kind, 'meeting'),
+      eq(meetings.inferenceStatus, 'processed'),
+      f.stage === 'all' ? ne(meetings.stage, 'basic_meeting') : eq(meetings.stage, f.stage),
+      f.nameId ? eq(meetings.ownerId, f.nameId) : undefined,
+      f.opportunity ? eq(meetings.dealId, f.opportunity) : undefined,
+      f.account
+        ? sql`${meetings.dealId} IN (SELECT ${deals.id} FROM ${deals} WHERE ${deals.accountId} = ${f.account})`
+        : undefined,
+    ) as SQL;
+  }
+
+  return {
+    // ---------- accounts ----------
+    async accountsPage(
+      organizationId: string,
+      search: string | undefined,
+      page: number,
+      size: number,
+    ) {
+      const pattern = containsPattern(search);
+      const condition = and(
+        eq(salesAccounts.organizationId, organizationId),
+        pattern ? ilike(salesAccounts.name, pattern) : undefined,
+      );
+      return withTotal(
+        db,
+        salesAccounts,
+        condition,
+        db
+          .select({ account: salesAccounts, dealsCount: dealsOfAccount })
+          .from(salesAccounts)
+          .where(condition)
+          .orderBy(asc(salesAccounts.name), asc(salesAccounts.id))
+          .offset(page * size)
+          .limit(size),
+      );
+    },
+    async account(organizationId: string, id: string) {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ account: salesAccounts, dealsCount: dealsOfAccount })
+        .from(salesAccounts)
+        .where(and(eq(salesAccounts.id, id), eq(salesAccounts.organizationId, organizationId)));
+      return row ?? null;
+    },
+    async insertAccount(values: typeof salesAccounts.$inferInsert) {
+      const [row] = await db.insert(salesAccounts).values(values).returning();
+      if (!row) throw new Error('account insert returned nothing');
+      return row;
+    },
+    async updateAccount(id: string, values: Partial<typeof salesAccounts.$inferInsert>) {
+      await db.update(salesAccounts).set(values).where(eq(salesAccounts.id, id));
+    },
+    async deleteAccount(id: string) {
+      await db.delete(salesAccounts).where(eq(salesAccounts.id, id));
+    },
+
+    // ---------- deals ----------
+    async dealsPage(organizationId: string, q: DealListQuery) {
+      const pattern = containsPattern(q.search);
+      const condition = and(
+        eq(deals.organizationId, organizationId),
+        pattern ? ilike(deals.name, pattern) : undefined,
+        q.stage ? eq(deals.stage, q.stage) : undefined,
+        q.accountId ? eq(deals.accountId, q.accountId) : undefined,
+        q.ownerId ? eq(deals.ownerId, q.ownerId) : undefined,
+      );
+      const [field, dir] = q.order.split(':') as [keyof typeof DEAL_SORTS, 'asc' | 'desc'];
+      const by = dir === 'asc' ? asc : desc;
+      return withTotal(
+        db,
+        deals,
+        condition,
+        selectDeals(condition)
+          .orderBy(sql`${by(DEAL_SORTS[field])} nulls last`, by(deals.id))
+          .offset(q.page * q.size)
+          .limit(q.size),
+      );
+    },
+    async deal(organizationId: string, id: string) {
+      if (!isUuid(id)) return null;
+      const [row] = await selectDeals(
+        and(eq(deals.id, id), eq(deals.organizationId, organizationId)),
+      );
+      return row ?? null;
+    },
+    async insertDeal(values: typeof deals.$inferInsert) {
+      const [row] = await db.insert(deals).values(values).returning();
+      if (!row) throw new Error('deal insert returned nothing');
+      return row;
+    },
+    async updateDeal(id: string, values: Partial<typeof deals.$inferInsert>) {
+      await db.update(deals).set(values).where(eq(deals.id, id));
+    },
+    async deleteDeal(id: string) {
+      await db.delete(deals).where(eq(deals.id, id));
+    },
+    /** Whether the user is an active member of the organisation (a deal's owner must be). */
+    async isActiveMember(organizationId: string, userId: string) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.organizationId, organizationId),
+            eq(users.status, 'active'),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    // ---------- contacts ----------
+    contactsOf: (dealId: string) =>
+      db
+        .select()
+        .from(dealContacts)
+        .where(eq(dealContacts.dealId, dealId))
+        .orderBy(asc(dealContacts.name), asc(dealContacts.email)),
+    async contact(organizationId: string, id: string) {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select()
+        .from(dealContacts)
+        .where(and(eq(dealContacts.id, id), eq(dealContacts.organizationId, organizationId)));
+      return row ?? null;
+    },
+    async insertContact(values: typeof dealContacts.$inferInsert) {
+      const [row] = await db.insert(dealContacts).values(values).returning();
+      if (!row) throw new Error('contact insert returned nothing');
+      return row;
+    },
+    async updateContact(id: string, values: Partial<typeof dealContacts.$inferInsert>) {
+      const [row] = await db
+        .update(dealContacts)
+        .set(values)
+        .where(eq(dealContacts.id, id))
+        .returning();
+      return row ?? null;
+    },
+    async deleteContact(id: string) {
+      await db.delete(dealContacts).where(eq(dealContacts.id, id));
+    },
+    /**
+     * Deals of the organisation with a contact among `emails`, the most matching contacts
+     * first, then the most recently changed.
+     */
+    async dealsByContactEmails(organizationId: string, emails: string[]) {
+      if (emails.length === 0) return [];
+      return db
+        .select({ dealId: dealContacts.dealId, matches: sql<number>`count(*)::int` })
+        .from(dealContacts)
+        .innerJoin(deals, eq(deals.id, dealContacts.dealId))
+        .where(
+          and(eq(dealContacts.organizationId, organizationId), inArray(dealContacts.email, emails)),
+        )
+        .groupBy(dealContacts.dealId, deals.updatedAt)
+        .orderBy(sql`count(*) desc`, desc(deals.updatedAt), asc(dealContacts.dealId));
+    },
+
+    // ---------- the /accounts view ----------
+    /** The people the caller's team view covers: sales roles, and anyone owning a deal. */
+    async teamPeople(caller: Caller) {
+      return db
+        .select({ id: users.id, name: personName, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, caller.organizationId),
+            eq(users.status, 'active'),
+            seesWholeOrganisation(caller)
+              ? or(
+                  inArray(users.role, ['salesRep', 'salesManager']),
+                  sql`exists (select 1 from ${deals} where ${deals.ownerId} = ${users.id})`,
+                )
+              : or(eq(users.id, caller.userId), eq(users.salesManagerId, caller.userId)),
+          ),
+        )
+        .orderBy(asc(personName), asc(users.id));
+    },
+    teamDeals: (caller: Caller) =>
+      db
+        .select({ id: deals.id, name: deals.name, accountId: deals.accountId })
+        .from(deals)
+        .where(and(eq(deals.organizationId, caller.organizationId), teamOf(caller, deals.ownerId)))
+        .orderBy(asc(deals.name), asc(deals.id)),
+    accountNames: (organizationId: string) =>
+      db
+        .select({ id: salesAccounts.id, name: salesAccounts.name })
+        .from(salesAccounts)
+        .where(eq(salesAccounts.organizationId, organizationId))
+        .orderBy(asc(salesAccounts.name), asc(salesAccounts.id)),
+
+    /**
+     * Each call's signals for its owner. The rep's voice is the speaker the meeting names
+     * with the owner's name or e-mail, else speaker_00; the figures are read from the stored
+     * analytics (the text step's), so they are what the meeting page shows.
+     */
+    async callSignals(caller: Caller, f: PerformanceFilters): Promise<CallSignals[]> {
+      const a = sql`${meetingTranscripts.analytics}`;
+      const rep = sql`r.rep`;
+      const speaks = sql`(${a} -> 'talkTimePercent') ? ${rep}`;
+      // The key is one of ours, written as a literal: a parameter would make `jsonb -> $1` ambiguous.
+      const countOf = (name: 'questions' | 'fillerWords') => {
+        const key = sql.raw(`'${name}'`);
+        return sql<
+          number | null
+        >`case when ${speaks} and jsonb_typeof(${a} -> ${key}) = 'array' then (select count(*) from jsonb_array_elements(${a} -> ${key}) e where e ->> 'speaker' = ${rep})::float8 end`;
+      };
+      const rows = await db
+        .select({
+          meetingId: meetings.id,
+          ownerId: meetings.ownerId,
+          ownerName: personName,
+          stage: meetings.stage,
+          talkRatio: sql<number | null>`(${a} -> 'talkTimePercent' ->> ${rep})::float8`,
+          longestMonologueSec: sql<number | null>`(${a} ->> 'longestMonologueSec')::float8`,
+          questions: sql<number | null>`case
+            when ${speaks} and jsonb_typeof(${a} -> 'questionsPerSpeaker') = 'object'
+              then coalesce((${a} -> 'questionsPerSpeaker' ->> ${rep})::float8, 0)
+            else ${countOf('questions')} end`,
+          interactivity: sql<
+            number | null
+          >`(${a} -> 'interactivity' ->> 'switchesPerMinute')::float8`,
+          fillerWords: countOf('fillerWords'),
+          speakingRate: sql<number | null>`(${a} -> 'wordsPerMinute' ->> ${rep})::float8`,
+        })
+        .from(meetings)
+        .innerJoin(users, eq(users.id, meetings.ownerId))
+        .innerJoin(meetingTranscripts, eq(meetingTranscripts.meetingId, meetings.id))
+        .innerJoin(
+          sql`lateral (select coalesce(
+            (select d.key from jsonb_each_text(${meetings.additionalDetails}) d
+              where lower(btrim(d.value)) in (lower(${personName}), lower(${users.email}))
+              order by d.key limit 1),
+            'speaker_00') as rep) r`,
+          sql`true`,
+        )
+        .where(and(performanceScope(caller, f), sql`${a} is not null`))
+        .orderBy(asc(meetings.startTime), asc(meetings.id));
+      return rows.map((r) => ({
+        ...r,
+        talkRatio: num(r.talkRatio),
+        longestMonologueSec: num(r.longestMonologueSec),
+        questions: num(r.questions),
+        interactivity: num(r.interactivity),
+        fillerWords: num(r.fillerWords),
+        speakingRate: num(r.speakingRate),
+      }));
+    },
+
+    /** The scored insights of the same calls, with whose call each is. */
+    callScores(caller: Caller, f: PerformanceFilters) {
+      return db
+        .select({
+          meetingId: meetings.id,
+          ownerId: meetings.ownerId,
+          ownerName: personName,
+          stage: meetings.stage,
+          promptName: meetingInsights.promptName,
+          score: sql<number>`(${meetingInsights.result} ->> 'score')::float8`,
+        })
+        .from(meetingInsights)
+        .innerJoin(meetings, eq(meetings.id, meetingInsights.meetingId))
+        .innerJoin(users, eq(users.id, meetings.ownerId))
+        .where(
+          and(
+            performanceScope(caller, f),
+            sql`jsonb_typeof(${meetingInsights.result} -> 'score') = 'number'`,
+          ),
+        )
+        .orderBy(asc(meetings.startTime), asc(meetings.id));
+    },
+
+    /**
+     * A page of sales calls (a sales stage, not a training video) under `base` (the list's
+     * conditions), with the owner's name, the deal and the score, and the total count.
+     */
+    async salesPage(
+      base: SQL,
+      q: {
+        nameId?: string | undefined;
+        minScore?: number | undefined;
+        maxScore?: number | undefined;
+        deal?: string | undefined;
+      },
+      order: SQL[],
+      page: number,
+      size: number,
+    ) {
+      const condition = and(
+        base,
+        ne(meetings.stage, 'basic_meeting'),
+        q.nameId ? eq(meetings.ownerId, q.nameId) : undefined,
+        q.deal ? eq(meetings.dealId, q.deal) : undefined,
+        q.minScore !== undefined ? sql`${meetingScore} >= ${q.minScore}` : undefined,
+        q.maxScore !== undefined ? sql`${meetingScore} <= ${q.maxScore}` : undefined,
+      );
+      return withTotal(
+        db,
+        meetings,
+        condition,
+        db
+          .select({
+            meeting: meetings,
+            ownerName: personName,
+            score: meetingScore,
+            deal: {
+              id: deals.id,
+              name: deals.name,
+              stage: deals.stage,
+              amount: deals.amount,
+              currency: deals.currency,
+              accountId: deals.accountId,
+            },
+          })
+          .from(meetings)
+          .innerJoin(users, eq(users.id, meetings.ownerId))
+          .leftJoin(deals, eq(deals.id, meetings.dealId))
+          .where(condition)
+          .orderBy(...order)
+          .offset(page * size)
+          .limit(size),
+      );
+    },
+
+    /** The team's deals' total amount per stage and currency. */
+    dealsAmount(
+      caller: Caller,
+      f: { stage: MeetingStage | 'all'; nameId?: string | undefined; account?: string | undefined },
+    ) {
+      return db
+        .select({
+          stage: deals.stage,
+          currency: deals.currency,
+          totalAmount: sql<string>`sum(${deals.amount})`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(deals)
+        .where(
+          and(
+            eq(deals.organizationId, caller.organizationId),
+            teamOf(caller, deals.ownerId),
+            f.stage === 'all' ? undefined : eq(deals.stage, f.stage),
+            f.nameId ? eq(deals.ownerId, f.nameId) : undefined,
+            f.account ? eq(deals.accountId, f.account) : undefined,
+          ),
+        )
+        .groupBy(deals.stage, deals.currency)
+        .orderBy(asc(deals.stage), asc(deals.currency));
+    },
+  };
+}
+export type SalesRepo = ReturnType<typeof createSalesRepo>;
+
+/** jsonb numbers come back as numbers from PGlite and as strings from pg for float8 casts. */
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));

@@ -1,0 +1,583 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runTextStep } from '@parley/analysis';
+import type {
+  Deal,
+  DealContact,
+  Meeting,
+  MeetingStage,
+  SalesAccount,
+  SalesMeeting,
+  SalesPerformance,
+} from '@parley/contracts';
+import { meetingInsights, meetingTranscripts, users } from '../../platform/db/schema.js';
+import { ctx, useSignedInApp } from '../../test/app-kit.js';
+import { call, json } from '../../test/context.js';
+import { grantBundle } from '../../test/plans-kit.js';
+import { FIXTURE, insertMeeting, saveTranscript } from '../../test/transcripts-kit.js';
+import { createSalesRepo } from './repo.js';
+import { matchDeal } from './service.js';
+
+/**
+ * Issue 16: accounts, deals and contacts, linking calls to deals, and the teams and deals view
+ * (spec 2 §7 meeting/user/sales, manager/sales, getAllUsers, sales/performance, deals/amount).
+ * Calls carry the real two-speaker transcript (transcripts-kit): once with the analytics as the
+ * fixture stores them, once recomputed by the text step (which also finds questions).
+ */
+const who = useSignedInApp(
+  ['poc', 'manager', 'rep', 'member', 'outsider'],
+  async ({ ctx, who }) => {
+    // The rep reports to the manager; the outsider's organisation buys the sales features so
+    // what it is refused is about tenancy, not its plan.
+    await ctx.database.db
+      .update(users)
+      .set({ salesManagerId: who.manager.user.id })
+      .where(eq(users.id, who.rep.user.id));
+    await grantBundle(ctx, who.outsider.user.organizationId, 'Sales Suite');
+  },
+);
+
+type Token = string;
+const send = async <T>(
+  token: Token,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  payload?: unknown,
+) => {
+  const res = await call(ctx, method, path, { token, payload });
+  return { status: res.statusCode, body: json<T>(res) };
+};
+const ok = async <T>(
+  token: Token,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  payload?: unknown,
+) => {
+  const res = await send<T>(token, method, path, payload);
+  if (res.status >= 300)
+    throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+const RECOMPUTED = runTextStep({
+  words: FIXTURE.words ?? [],
+  turns: FIXTURE.turns ?? [],
+  audioLengthSec: FIXTURE.audioLengthSec,
+}) as unknown as Record<string, unknown>;
+type Stored = {
+  talkTimePercent: Record<string, number>;
+  longestMonologueSec: number;
+  wordsPerMinute: Record<string, number>;
+  interactivity: { switchesPerMinute: number };
+  fillerWords: { speaker: string }[];
+  questionsPerSpeaker?: Record<string, number>;
+};
+
+let repId2 = '';
+let seq = 0;
+
+/** A processed call owned by `ownerId` with the fixture transcript (or the recomputed one). */
+async function salesCall(
+  ownerId: string,
+  stage: MeetingStage,
+  opts: {
+    analytics?: 'stored' | 'recomputed';
+    names?: Record<string, string>;
+    orgId?: string;
+  } = {},
+) {
+  const organizationId = opts.orgId ?? who.poc.user.organizationId;
+  const id = await insertMeeting(ctx, organizationId, ownerId, `call ${++seq}`, {
+    stage,
+    additionalDetails: opts.names ?? {},
+  });
+  await saveTranscript(ctx, id, organizationId);
+  if (opts.analytics === 'recomputed') {
+    await ctx.database.db
+      .update(meetingTranscripts)
+      .set({ analytics: RECOMPUTED })
+      .where(eq(meetingTranscripts.meetingId, id));
+  }
+  return id;
+}
+
+async function score(meetingId: string, promptName: string, value: number) {
+  await ctx.database.db.insert(meetingInsights).values({
+    meetingId,
+    organizationId: who.poc.user.organizationId,
+    promptName,
+    group: 'meeting',
+    result: { score: value, insights: [], tags: [] },
+    citations: { score: [], items: [] },
+    provider: 'local',
+    model: 'test',
+  });
+}
+
+beforeAll(async () => {
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({
+      organizationId: who.poc.user.organizationId,
+      email: 'second.rep@acme.parley.local',
+      firstName: 'Robin',
+      lastName: 'Second',
+      role: 'salesRep',
+      salesManagerId: who.manager.user.id,
+    })
+    .returning();
+  repId2 = row!.id;
+});
+
+describe('accounts, deals and contacts', () => {
+  it('lets the manager create, change, list and delete them; the rep reads them only', async () => {
+    const m = who.manager.accessToken;
+    const r = who.rep.accessToken;
+    const globex = await ok<SalesAccount>(m, 'POST', '/sales/accounts', {
+      name: 'Globex',
+      domain: 'globex.example',
+    });
+    const initech = await ok<SalesAccount>(m, 'POST', '/sales/accounts', { name: 'Initech' });
+    expect(globex).toMatchObject({
+      name: 'Globex',
+      source: 'parley',
+      externalId: null,
+      dealsCount: 0,
+    });
+
+    const made: Deal[] = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(
+        await ok<Deal>(m, 'POST', '/sales/deals', {
+          name: `Deal ${i}`,
+          accountId: i % 2 === 0 ? globex.id : initech.id,
+          stage: i < 4 ? 'discovery_stage' : 'negotiation_close_stage',
+          amount: 1000 * (i + 1),
+          currency: i === 6 ? 'eur' : 'USD',
+          closeDate: '2031-06-30',
+          ownerId: i < 3 ? who.rep.user.id : undefined,
+        }),
+      );
+    }
+    expect(made[6]).toMatchObject({
+      currency: 'EUR',
+      ownerId: who.manager.user.id,
+      accountName: 'Globex',
+    });
+    expect(made[0]).toMatchObject({
+      ownerId: who.rep.user.id,
+      ownerName: expect.any(String),
+      meetingsCount: 0,
+    });
+
+    const page = await ok<{ data: Deal[]; count: number }>(
+      r,
+      'GET',
+      `/sales/deals?accountId=${globex.id}&size=2&order=amount:asc`,
+    );
+    expect(page.count).toBe(4);
+    expect(page.data.map((d) => d.name)).toEqual(['Deal 0', 'Deal 2']);
+    const page2 = await ok<{ data: Deal[]; count: number }>(
+      r,
+      'GET',
+      `/sales/deals?accountId=${globex.id}&size=2&page=1&order=amount:asc`,
+    );
+    expect(page2.data.map((d) => d.name)).toEqual(['Deal 4', 'Deal 6']);
+    const byStage = await ok<{ count: number }>(
+      r,
+      'GET',
+      '/sales/deals?stage=negotiation_close_stage',
+    );
+    expect(byStage.count).toBe(3);
+    const byOwner = await ok<{ count: number }>(
+      r,
+      'GET',
+      `/sales/deals?ownerId=${who.rep.user.id}`,
+    );
+    expect(byOwner.count).toBe(3);
+    expect((await ok<{ count: number }>(r, 'GET', '/sales/deals?search=deal%203')).count).toBe(1);
+    const accounts = await ok<{ data: SalesAccount[]; count: number }>(
+      r,
+      'GET',
+      '/sales/accounts?search=glob',
+    );
+    expect(accounts).toMatchObject({ count: 1, data: [{ name: 'Globex', dealsCount: 4 }] });
+
+    // The rep reads but does not write.
+    expect((await send(r, 'POST', '/sales/deals', { name: 'Mine' })).status).toBe(403);
+    expect((await send(r, 'PATCH', `/sales/deals/${made[0]!.id}`, { amount: 1 })).status).toBe(403);
+    expect((await send(r, 'DELETE', `/sales/accounts/${globex.id}`)).status).toBe(403);
+
+    const moved = await ok<Deal>(m, 'PATCH', `/sales/deals/${made[0]!.id}`, {
+      stage: 'solution_presentation_stage',
+      amount: 2500.5,
+    });
+    expect(moved).toMatchObject({
+      stage: 'solution_presentation_stage',
+      amount: 2500.5,
+      name: 'Deal 0',
+    });
+    const badOwner = await send(m, 'PATCH', `/sales/deals/${made[0]!.id}`, {
+      ownerId: who.outsider.user.id,
+    });
+    expect(badOwner.status).toBe(400);
+
+    const contact = await ok<DealContact>(m, 'POST', `/sales/deals/${made[1]!.id}/contacts`, {
+      name: 'Pat Buyer',
+      email: 'Pat@Customer.example',
+      role: 'Economic buyer',
+    });
+    expect(contact).toMatchObject({ email: 'pat@customer.example', role: 'Economic buyer' });
+    expect(
+      (
+        await send(m, 'POST', `/sales/deals/${made[1]!.id}/contacts`, {
+          email: 'pat@customer.example',
+        })
+      ).status,
+    ).toBe(409);
+    await ok(m, 'PATCH', `/sales/contacts/${contact.id}`, { role: 'Champion' });
+    const contacts = await ok<{ data: DealContact[] }>(
+      r,
+      'GET',
+      `/sales/deals/${made[1]!.id}/contacts`,
+    );
+    expect(contacts.data.map((c) => [c.name, c.role])).toEqual([['Pat Buyer', 'Champion']]);
+
+    // Deleting an account keeps its deals, without an account.
+    await ok(m, 'DELETE', `/sales/accounts/${initech.id}`);
+    expect((await ok<Deal>(r, 'GET', `/sales/deals/${made[1]!.id}`)).accountId).toBeNull();
+    await ok(m, 'DELETE', `/sales/contacts/${contact.id}`);
+    expect(
+      (await ok<{ data: unknown[] }>(r, 'GET', `/sales/deals/${made[1]!.id}/contacts`)).data,
+    ).toEqual([]);
+  });
+
+  it('matches a deal by its contacts’ e-mail addresses, the most matches first', async () => {
+    const m = who.manager.accessToken;
+    const a = await ok<Deal>(m, 'POST', '/sales/deals', { name: 'Match A' });
+    const b = await ok<Deal>(m, 'POST', '/sales/deals', { name: 'Match B' });
+    await ok(m, 'POST', `/sales/deals/${a.id}/contacts`, { email: 'one@buyer.example' });
+    await ok(m, 'POST', `/sales/deals/${b.id}/contacts`, { email: 'one@buyer.example' });
+    await ok(m, 'POST', `/sales/deals/${b.id}/contacts`, { email: 'two@buyer.example' });
+    const repo = createSalesRepo(ctx.database.db);
+    const org = who.poc.user.organizationId;
+    expect(await matchDeal(repo, org, ['ONE@buyer.example', 'two@buyer.example'])).toBe(b.id);
+    expect(await matchDeal(repo, org, ['nobody@else.example'])).toBeNull();
+    expect(
+      await matchDeal(repo, who.outsider.user.organizationId, ['one@buyer.example']),
+    ).toBeNull();
+  });
+});
+
+describe('linking a call to a deal', () => {
+  it('links and unlinks the caller’s own meeting; others’ meetings and deals answer 404', async () => {
+    const m = who.manager.accessToken;
+    const r = who.rep.accessToken;
+    const deal = await ok<Deal>(m, 'POST', '/sales/deals', { name: 'Link me' });
+    const mine = await salesCall(who.rep.user.id, 'discovery_stage');
+    const theirs = await salesCall(who.member.user.id, 'discovery_stage');
+
+    const linked = await ok<Meeting>(r, 'PUT', `/meeting/${mine}/deal`, { dealId: deal.id });
+    expect(linked.dealId).toBe(deal.id);
+    expect((await ok<Meeting>(r, 'GET', `/meeting/${mine}`)).dealId).toBe(deal.id);
+    expect((await ok<Deal>(r, 'GET', `/sales/deals/${deal.id}`)).meetingsCount).toBe(1);
+    expect((await send(r, 'PUT', `/meeting/${theirs}/deal`, { dealId: deal.id })).status).toBe(404);
+    expect(
+      (await send(r, 'PUT', `/meeting/${mine}/deal`, { dealId: crypto.randomUUID() })).status,
+    ).toBe(404);
+    // The manager sees the rep's call (their team's) but does not manage it.
+    expect((await send(m, 'PUT', `/meeting/${mine}/deal`, { dealId: null })).status).toBe(403);
+    expect(
+      (await ok<Meeting>(r, 'PUT', `/meeting/${mine}/deal`, { dealId: null })).dealId,
+    ).toBeNull();
+
+    // Deleting a deal unlinks its calls.
+    await ok(r, 'PUT', `/meeting/${mine}/deal`, { dealId: deal.id });
+    await ok(m, 'DELETE', `/sales/deals/${deal.id}`);
+    expect((await ok<Meeting>(r, 'GET', `/meeting/${mine}`)).dealId).toBeNull();
+  });
+});
+
+describe('another organisation', () => {
+  it('gets 404 for Acme’s accounts, deals, contacts and meetings, and none of them in its lists', async () => {
+    const m = who.manager.accessToken;
+    const o = who.outsider.accessToken;
+    const account = await ok<SalesAccount>(m, 'POST', '/sales/accounts', { name: 'Acme only' });
+    const deal = await ok<Deal>(m, 'POST', '/sales/deals', {
+      name: 'Acme secret',
+      accountId: account.id,
+      amount: 9,
+    });
+    const contact = await ok<DealContact>(m, 'POST', `/sales/deals/${deal.id}/contacts`, {
+      email: 'x@acme-buyer.example',
+    });
+    const acmeCall = await salesCall(who.rep.user.id, 'discovery_stage');
+    const ownCall = await salesCall(who.outsider.user.id, 'discovery_stage', {
+      orgId: who.outsider.user.organizationId,
+    });
+
+    const attempts: [Parameters<typeof send>[1], string, unknown?][] = [
+      ['GET', `/sales/deals/${deal.id}`],
+      ['PATCH', `/sales/deals/${deal.id}`, { name: 'Taken' }],
+      ['DELETE', `/sales/deals/${deal.id}`],
+      ['GET', `/sales/deals/${deal.id}/contacts`],
+      ['POST', `/sales/deals/${deal.id}/contacts`, { email: 'spy@elsewhere.example' }],
+      ['PATCH', `/sales/contacts/${contact.id}`, { name: 'Taken' }],
+      ['DELETE', `/sales/contacts/${contact.id}`],
+      ['PATCH', `/sales/accounts/${account.id}`, { name: 'Taken' }],
+      ['DELETE', `/sales/accounts/${account.id}`],
+      ['PUT', `/meeting/${acmeCall}/deal`, { dealId: null }],
+      ['PUT', `/meeting/${ownCall}/deal`, { dealId: deal.id }],
+      ['POST', '/sales/deals', { name: 'Theirs', accountId: account.id }],
+    ];
+    const answers = [];
+    for (const [method, path, payload] of attempts) {
+      answers.push({
+        call: `${method} ${path}`,
+        status: (await send(o, method, path, payload)).status,
+      });
+    }
+    expect(answers).toEqual(attempts.map(([mm, p]) => ({ call: `${mm} ${p}`, status: 404 })));
+
+    expect((await ok<{ count: number }>(o, 'GET', '/sales/deals')).count).toBe(0);
+    expect((await ok<{ count: number }>(o, 'GET', '/sales/accounts')).count).toBe(0);
+    const filters = await ok<{ deals: unknown[]; accounts: unknown[]; names: { id: string }[] }>(
+      o,
+      'GET',
+      '/meeting/getAllUsers',
+    );
+    expect(filters.deals).toEqual([]);
+    expect(filters.accounts).toEqual([]);
+    expect(filters.names.map((n) => n.id)).not.toContain(who.rep.user.id);
+    expect((await ok<{ data: unknown[] }>(o, 'GET', '/meeting/deals/amount')).data).toEqual([]);
+    const perf = await ok<SalesPerformance>(
+      o,
+      'GET',
+      `/meeting/sales/performance?nameId=${who.rep.user.id}`,
+    );
+    expect(perf.stages).toEqual([]);
+    expect((await ok<{ count: number }>(o, 'GET', '/meeting/manager/sales')).count).toBe(1);
+    // Untouched for Acme.
+    expect((await ok<Deal>(m, 'GET', `/sales/deals/${deal.id}`)).name).toBe('Acme secret');
+  });
+});
+
+describe('the teams and deals view', () => {
+  const perf = (token: Token, query: string) =>
+    ok<SalesPerformance>(token, 'GET', `/meeting/sales/performance${query}`);
+  const stored = FIXTURE.analytics as unknown as Stored;
+  const recomputed = RECOMPUTED as unknown as Stored;
+  const mean = (xs: number[]) =>
+    Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 100) / 100;
+  const fillersOf = (a: Stored, voice: string) =>
+    a.fillerWords.filter((f) => f.speaker === voice).length;
+  const calls = { rep: [] as string[], rep2: [] as string[], member: '' };
+  let deal: Deal;
+  let account: SalesAccount;
+
+  beforeAll(async () => {
+    const m = who.manager.accessToken;
+    account = await ok<SalesAccount>(m, 'POST', '/sales/accounts', { name: 'Umbrella' });
+    deal = await ok<Deal>(m, 'POST', '/sales/deals', {
+      name: 'Umbrella renewal',
+      accountId: account.id,
+      stage: 'qualification_stage',
+      ownerId: who.rep.user.id,
+    });
+    // The rep: two qualification calls, the rep the first voice (speaker_00); one recomputed.
+    calls.rep.push(await salesCall(who.rep.user.id, 'qualification_stage'));
+    calls.rep.push(
+      await salesCall(who.rep.user.id, 'qualification_stage', { analytics: 'recomputed' }),
+    );
+    // Robin: the meeting names speaker_01 with Robin's name, so Robin is that voice.
+    calls.rep2.push(
+      await salesCall(repId2, 'qualification_stage', {
+        names: { speaker_01: 'Robin Second', speaker_00: 'A Customer' },
+      }),
+    );
+    // Someone outside the manager's team.
+    calls.member = await salesCall(who.member.user.id, 'qualification_stage');
+    await ok(who.rep.accessToken, 'PUT', `/meeting/${calls.rep[0]}/deal`, { dealId: deal.id });
+    await score(calls.rep[0]!, 'Charisma', 80);
+    await score(calls.rep[1]!, 'Charisma', 60);
+    await score(calls.rep2[0]!, 'Charisma', 90);
+  });
+
+  it('gives per rep and stage the means of the stored analytics, with the calls behind them', async () => {
+    const result = await perf(who.manager.accessToken, '?stage=qualification_stage');
+    expect(result.stages.map((s) => s.stage)).toEqual(['qualification_stage']);
+    const stage = result.stages[0]!;
+    const byId = new Map(stage.reps.map((r) => [r.userId, r]));
+    // The manager's team only: the member's call is not theirs to review.
+    expect([...byId.keys()].sort()).toEqual([who.rep.user.id, repId2].sort());
+
+    const rep = byId.get(who.rep.user.id)!;
+    expect(rep.meetingIds.sort()).toEqual([...calls.rep].sort());
+    expect(rep.signals.talkRatio).toEqual({
+      value: mean([stored.talkTimePercent.speaker_00!, recomputed.talkTimePercent.speaker_00!]),
+      meetingIds: calls.rep,
+    });
+    expect(rep.signals.longestMonologueSec.value).toBe(
+      mean([stored.longestMonologueSec, recomputed.longestMonologueSec]),
+    );
+    expect(rep.signals.speakingRate.value).toBe(
+      mean([stored.wordsPerMinute.speaker_00!, recomputed.wordsPerMinute.speaker_00!]),
+    );
+    expect(rep.signals.interactivity.value).toBe(
+      mean([stored.interactivity.switchesPerMinute, recomputed.interactivity.switchesPerMinute]),
+    );
+    expect(rep.signals.fillerWords.value).toBe(
+      mean([fillersOf(stored, 'speaker_00'), fillersOf(recomputed, 'speaker_00')]),
+    );
+    // Only the recomputed call has its questions counted (the stored fixture predates them).
+    expect(stored.questionsPerSpeaker).toBeUndefined();
+    expect(rep.signals.questions).toEqual({
+      value: recomputed.questionsPerSpeaker!.speaker_00 ?? 0,
+      meetingIds: [calls.rep[1]],
+    });
+    expect(rep.scores).toEqual([{ promptName: 'Charisma', value: 70, meetingIds: calls.rep }]);
+
+    const robin = byId.get(repId2)!;
+    expect(robin.name).toBe('Robin Second');
+    expect(robin.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_01);
+    expect(robin.signals.speakingRate.value).toBe(stored.wordsPerMinute.speaker_01);
+    expect(robin.signals.fillerWords.value).toBe(fillersOf(stored, 'speaker_01'));
+
+    // The team's best: the lower talk ratio, the higher prompt score; speaking rate the mean.
+    const best = [rep, robin].reduce((a, b) =>
+      a.signals.talkRatio.value! <= b.signals.talkRatio.value! ? a : b,
+    );
+    expect(stage.benchmark.signals.talkRatio).toEqual({
+      value: best.signals.talkRatio.value,
+      userId: best.userId,
+      meetingIds: best.signals.talkRatio.meetingIds,
+    });
+    expect(stage.benchmark.scores).toEqual([
+      { promptName: 'Charisma', value: 90, userId: repId2, meetingIds: calls.rep2 },
+    ]);
+    expect(stage.benchmark.signals.speakingRate).toMatchObject({
+      userId: null,
+      value: mean([
+        stored.wordsPerMinute.speaker_00!,
+        recomputed.wordsPerMinute.speaker_00!,
+        stored.wordsPerMinute.speaker_01!,
+      ]),
+    });
+
+    // The manager opens the calls behind a figure.
+    expect((await send(who.manager.accessToken, 'GET', `/meeting/${calls.rep2[0]}`)).status).toBe(
+      200,
+    );
+  });
+
+  it('filters by rep, opportunity and account; the point of contact sees the whole organisation', async () => {
+    const m = who.manager.accessToken;
+    const onlyRobin = await perf(m, `?nameId=${repId2}`);
+    expect(onlyRobin.stages.flatMap((s) => s.reps.map((r) => r.userId))).toEqual([repId2]);
+    const byDeal = await perf(m, `?opportunity=${deal.id}`);
+    expect(byDeal.stages.flatMap((s) => s.reps.flatMap((r) => r.meetingIds))).toEqual([
+      calls.rep[0],
+    ]);
+    const byAccount = await perf(m, `?account=${account.id}`);
+    expect(byAccount.stages.flatMap((s) => s.reps.flatMap((r) => r.meetingIds))).toEqual([
+      calls.rep[0],
+    ]);
+    const everyone = await perf(who.poc.accessToken, '?stage=qualification_stage');
+    expect(everyone.stages[0]!.reps.map((r) => r.userId)).toContain(who.member.user.id);
+    expect((await send(who.rep.accessToken, 'GET', '/meeting/sales/performance')).status).toBe(403);
+  });
+
+  it('sums the team’s deals by stage and currency', async () => {
+    const m = who.manager.accessToken;
+    const all: Deal[] = [];
+    for (let page = 0; ; page++) {
+      const p = await ok<{ data: Deal[]; count: number }>(
+        m,
+        'GET',
+        `/sales/deals?size=100&page=${page}`,
+      );
+      all.push(...p.data);
+      if (all.length >= p.count) break;
+    }
+    const team = new Set([who.manager.user.id, who.rep.user.id, repId2]);
+    const expected = new Map<string, { total: number; count: number }>();
+    for (const d of all.filter((x) => x.ownerId && team.has(x.ownerId))) {
+      const k = `${d.stage}|${d.currency}`;
+      const e = expected.get(k) ?? { total: 0, count: 0 };
+      expected.set(k, { total: e.total + d.amount, count: e.count + 1 });
+    }
+    const { data } = await ok<{
+      data: { stage: string; currency: string; totalAmount: number; count: number }[];
+    }>(m, 'GET', '/meeting/deals/amount');
+    expect(data.length).toBeGreaterThan(1);
+    expect(
+      Object.fromEntries(
+        data.map((d) => [`${d.stage}|${d.currency}`, { total: d.totalAmount, count: d.count }]),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        [...expected].map(([k, v]) => [
+          k,
+          { total: Math.round(v.total * 100) / 100, count: v.count },
+        ]),
+      ),
+    );
+    const one = await ok<{ data: { stage: string }[] }>(
+      m,
+      'GET',
+      '/meeting/deals/amount?stage=qualification_stage',
+    );
+    expect(one.data.map((d) => d.stage)).toEqual(['qualification_stage']);
+  });
+
+  it('lists the sales calls with owner, score and deal filters, paged', async () => {
+    const m = who.manager.accessToken;
+    type Page = { data: SalesMeeting[]; count: number };
+    const team = await ok<Page>(
+      m,
+      'GET',
+      '/meeting/manager/sales?stage=qualification_stage&size=2',
+    );
+    expect(team.count).toBe(3); // the rep's two and Robin's, not the member's
+    expect(team.data).toHaveLength(2);
+    const rest = await ok<Page>(
+      m,
+      'GET',
+      '/meeting/manager/sales?stage=qualification_stage&size=2&page=1',
+    );
+    expect([...team.data, ...rest.data].map((c) => c.id).sort()).toEqual(
+      [...calls.rep, ...calls.rep2].sort(),
+    );
+
+    const scored = await ok<Page>(m, 'GET', '/meeting/manager/sales?minScore=75&maxScore=85');
+    expect(scored.data.map((c) => [c.id, c.score])).toEqual([[calls.rep[0], 80]]);
+    const byDeal = await ok<Page>(m, 'GET', `/meeting/manager/sales?deal=${deal.id}`);
+    expect(byDeal.data.map((c) => c.deal?.name)).toEqual(['Umbrella renewal']);
+    const byName = await ok<Page>(m, 'GET', `/meeting/manager/sales?nameId=${repId2}`);
+    expect(byName.data.map((c) => c.ownerName)).toEqual(['Robin Second']);
+
+    // The rep's own list: their calls only, not Robin's.
+    const own = await ok<Page>(
+      who.rep.accessToken,
+      'GET',
+      '/meeting/user/sales?stage=qualification_stage&size=100',
+    );
+    expect(own.data.map((c) => c.id).sort()).toEqual([...calls.rep].sort());
+    expect((await send(who.rep.accessToken, 'GET', '/meeting/manager/sales')).status).toBe(403);
+    // The manager's own list has none of the team's.
+    expect((await ok<Page>(m, 'GET', '/meeting/user/sales')).count).toBe(0);
+  });
+
+  it('gives the filters’ names, deals and accounts of the team', async () => {
+    const f = await ok<{
+      names: { id: string }[];
+      deals: { id: string }[];
+      accounts: { name: string }[];
+    }>(who.manager.accessToken, 'GET', '/meeting/getAllUsers');
+    expect(f.names.map((n) => n.id).sort()).toEqual(
+      [who.manager.user.id, who.rep.user.id, repId2].sort(),
+    );
+    expect(f.deals.map((d) => d.id)).toContain(deal.id);
+    expect(f.accounts.map((a) => a.name)).toContain('Umbrella');
+  });
+});

@@ -1,0 +1,420 @@
+import type { z } from 'zod';
+import {
+  MEETING_STAGES,
+  SALES_MESSAGES as M,
+  SALES_SIGNALS,
+  SIGNAL_BETTER,
+  type Deal,
+  type DealContact,
+  type dealBody,
+  type dealContactBody,
+  type dealContactPatch,
+  type dealPatch,
+  type dealsAmountQuery,
+  type Figure,
+  type Meeting,
+  type MeetingStage,
+  type SalesAccount,
+  type salesAccountBody,
+  type salesAccountPatch,
+  type salesListQuery,
+  type SalesMeeting,
+  type SalesPerformance,
+  type salesPerformanceQuery,
+  type SalesSignal,
+} from '@parley/contracts';
+import { badRequest, notFound } from '../../platform/errors.js';
+import { conflictOnDuplicate } from '../../platform/db/values.js';
+import type { Caller } from '../../platform/http/caller.js';
+import type { MediaLinks } from '../../platform/media/links.js';
+import { listConditions, listOrder, toMeeting, type MeetingsService } from '../meetings/index.js';
+import type {
+  AccountRow,
+  CallSignals,
+  ContactRow,
+  DealListQuery,
+  DealRow,
+  SalesRepo,
+} from './repo.js';
+
+export interface SalesDeps {
+  repo: SalesRepo;
+  meetings: MeetingsService;
+  links: MediaLinks;
+  now: () => Date;
+}
+
+type SalesListQuery = z.output<typeof salesListQuery>;
+
+const toAccount = (a: AccountRow, dealsCount: number): SalesAccount => ({
+  id: a.id,
+  name: a.name,
+  domain: a.domain,
+  source: a.source,
+  externalId: a.externalId,
+  dealsCount,
+  createdAt: a.createdAt.toISOString(),
+  updatedAt: a.updatedAt.toISOString(),
+});
+
+const toDeal = (r: {
+  deal: DealRow;
+  accountName: string | null;
+  ownerName: string | null;
+  meetingsCount: number;
+}): Deal => ({
+  id: r.deal.id,
+  name: r.deal.name,
+  accountId: r.deal.accountId,
+  accountName: r.accountName,
+  stage: r.deal.stage,
+  amount: Number(r.deal.amount),
+  currency: r.deal.currency,
+  closeDate: r.deal.closeDate,
+  ownerId: r.deal.ownerId,
+  ownerName: r.ownerName,
+  source: r.deal.source,
+  externalId: r.deal.externalId,
+  meetingsCount: r.meetingsCount,
+  createdAt: r.deal.createdAt.toISOString(),
+  updatedAt: r.deal.updatedAt.toISOString(),
+});
+
+const toContact = (c: ContactRow): DealContact => ({
+  id: c.id,
+  dealId: c.dealId,
+  name: c.name,
+  email: c.email,
+  role: c.role,
+  source: c.source,
+  externalId: c.externalId,
+  createdAt: c.createdAt.toISOString(),
+});
+
+/**
+ * The caller as their own user-level list sees them: their own calls and those shared with
+ * them, not the organisation's nor their team's (those are the manager list's).
+ */
+const personally = (caller: Caller): Caller => ({
+  ...caller,
+  permissions: caller.permissions.filter(
+    (p) => p !== 'meetings.organization' && p !== 'sales.team',
+  ),
+});
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** The mean of the values that exist, and the meetings they came from. */
+function figureOf(rows: readonly { meetingId: string; value: number | null }[]): Figure {
+  const known = rows.filter((r): r is { meetingId: string; value: number } => r.value !== null);
+  if (known.length === 0) return { value: null, meetingIds: [] };
+  const sum = known.reduce((a, r) => a + r.value, 0);
+  return { value: round2(sum / known.length), meetingIds: known.map((r) => r.meetingId) };
+}
+
+/** The team's best of a figure (or, with no better way, the team's mean of every call). */
+function bestOf(
+  reps: readonly { userId: string; figure: Figure }[],
+  better: 'higher' | 'lower' | null,
+  all: readonly { meetingId: string; value: number | null }[],
+) {
+  if (better === null) return { ...figureOf(all), userId: null };
+  let best: { userId: string; figure: Figure } | null = null;
+  for (const r of reps) {
+    if (r.figure.value === null) continue;
+    if (
+      !best ||
+      (better === 'higher'
+        ? r.figure.value > best.figure.value!
+        : r.figure.value < best.figure.value!)
+    )
+      best = r;
+  }
+  return best
+    ? { value: best.figure.value, meetingIds: best.figure.meetingIds, userId: best.userId }
+    : { value: null, meetingIds: [], userId: null };
+}
+
+/**
+ * The deal whose contacts include the most of these participants' addresses (the most
+ * recently changed on a tie), or null. For linking a call to a deal by who attended it; the
+ * CRM sync will use it once it has upserted the contacts.
+ */
+export async function matchDeal(
+  repo: Pick<SalesRepo, 'dealsByContactEmails'>,
+  organizationId: string,
+  emails: readonly string[],
+): Promise<string | null> {
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const [best] = await repo.dealsByContactEmails(organizationId, wanted);
+  return best?.dealId ?? null;
+}
+
+export function createSalesService(deps: SalesDeps) {
+  const { repo, now } = deps;
+
+  async function account(caller: Caller, id: string) {
+    const row = await repo.account(caller.organizationId, id);
+    if (!row) throw notFound(M.accountNotFound);
+    return row;
+  }
+  async function deal(caller: Caller, id: string) {
+    const row = await repo.deal(caller.organizationId, id);
+    if (!row) throw notFound(M.dealNotFound);
+    return row;
+  }
+  async function contact(caller: Caller, id: string) {
+    const row = await repo.contact(caller.organizationId, id);
+    if (!row) throw notFound(M.contactNotFound);
+    return row;
+  }
+  /** An account or owner named in a deal's body must be the organisation's. */
+  async function checkRefs(
+    caller: Caller,
+    body: { accountId?: string | null | undefined; ownerId?: string | null | undefined },
+  ) {
+    if (body.accountId) await account(caller, body.accountId);
+    if (body.ownerId && !(await repo.isActiveMember(caller.organizationId, body.ownerId))) {
+      throw badRequest(M.ownerInvalid);
+    }
+  }
+
+  async function salesList(
+    caller: Caller,
+    listCaller: Caller,
+    q: SalesListQuery,
+  ): Promise<{ data: SalesMeeting[]; count: number }> {
+    const base = listConditions(listCaller, 'all', q, now());
+    if (!base) throw new Error('a meeting list always has conditions');
+    const { rows, count } = await repo.salesPage(base, q, listOrder(q.order), q.page, q.size);
+    return {
+      count,
+      data: rows.map((r) => ({
+        ...toMeeting(r.meeting, deps.links, { userId: caller.userId }),
+        ownerName: r.ownerName,
+        score: r.score === null ? null : Number(r.score),
+        deal: r.deal ? { ...r.deal, amount: Number(r.deal.amount) } : null,
+      })),
+    };
+  }
+
+  return {
+    // ---------- accounts ----------
+    async listAccounts(caller: Caller, q: { page: number; size: number; search?: string }) {
+      const { rows, count } = await repo.accountsPage(
+        caller.organizationId,
+        q.search,
+        q.page,
+        q.size,
+      );
+      return { data: rows.map((r) => toAccount(r.account, r.dealsCount)), count };
+    },
+    async createAccount(caller: Caller, body: z.output<typeof salesAccountBody>) {
+      const row = await repo.insertAccount({
+        organizationId: caller.organizationId,
+        name: body.name,
+        domain: body.domain ?? null,
+        createdBy: caller.userId,
+      });
+      return toAccount(row, 0);
+    },
+    async updateAccount(caller: Caller, id: string, body: z.output<typeof salesAccountPatch>) {
+      const row = await account(caller, id);
+      await repo.updateAccount(row.account.id, { ...body, updatedAt: now() });
+      const updated = await account(caller, id);
+      return toAccount(updated.account, updated.dealsCount);
+    },
+    async deleteAccount(caller: Caller, id: string) {
+      const row = await account(caller, id);
+      await repo.deleteAccount(row.account.id);
+      return { message: M.deleted };
+    },
+
+    // ---------- deals ----------
+    async listDeals(caller: Caller, q: DealListQuery) {
+      const { rows, count } = await repo.dealsPage(caller.organizationId, q);
+      return { data: rows.map(toDeal), count };
+    },
+    async getDeal(caller: Caller, id: string) {
+      return toDeal(await deal(caller, id));
+    },
+    async createDeal(caller: Caller, body: z.output<typeof dealBody>) {
+      await checkRefs(caller, body);
+      const row = await repo.insertDeal({
+        organizationId: caller.organizationId,
+        name: body.name,
+        accountId: body.accountId ?? null,
+        stage: body.stage,
+        amount: body.amount,
+        currency: body.currency,
+        closeDate: body.closeDate ?? null,
+        ownerId: body.ownerId === undefined ? caller.userId : body.ownerId,
+      });
+      return toDeal(await deal(caller, row.id));
+    },
+    async updateDeal(caller: Caller, id: string, body: z.output<typeof dealPatch>) {
+      const row = await deal(caller, id);
+      await checkRefs(caller, body);
+      await repo.updateDeal(row.deal.id, { ...body, updatedAt: now() });
+      return toDeal(await deal(caller, id));
+    },
+    async deleteDeal(caller: Caller, id: string) {
+      const row = await deal(caller, id);
+      await repo.deleteDeal(row.deal.id);
+      return { message: M.deleted };
+    },
+
+    // ---------- contacts ----------
+    async listContacts(caller: Caller, dealId: string) {
+      const row = await deal(caller, dealId);
+      return { data: (await repo.contactsOf(row.deal.id)).map(toContact) };
+    },
+    async createContact(caller: Caller, dealId: string, body: z.output<typeof dealContactBody>) {
+      const row = await deal(caller, dealId);
+      const created = await conflictOnDuplicate(M.contactExists, () =>
+        repo.insertContact({
+          organizationId: caller.organizationId,
+          dealId: row.deal.id,
+          name: body.name,
+          email: body.email,
+          role: body.role ?? null,
+        }),
+      );
+      return toContact(created);
+    },
+    async updateContact(caller: Caller, id: string, body: z.output<typeof dealContactPatch>) {
+      const row = await contact(caller, id);
+      const updated = await conflictOnDuplicate(M.contactExists, () =>
+        repo.updateContact(row.id, { ...body, updatedAt: now() }),
+      );
+      if (!updated) throw notFound(M.contactNotFound);
+      return toContact(updated);
+    },
+    async deleteContact(caller: Caller, id: string) {
+      const row = await contact(caller, id);
+      await repo.deleteContact(row.id);
+      return { message: M.deleted };
+    },
+
+    matchDeal: (organizationId: string, emails: readonly string[]) =>
+      matchDeal(repo, organizationId, emails),
+
+    /** Links a meeting the caller manages to one of the organisation's deals, or unlinks it. */
+    async linkMeeting(caller: Caller, meetingId: string, dealId: string | null): Promise<Meeting> {
+      // The meeting first: someone who cannot see it learns nothing about the deal id.
+      await deps.meetings.get(caller, meetingId);
+      if (dealId) await deal(caller, dealId);
+      return deps.meetings.setDeal(caller, meetingId, dealId);
+    },
+
+    // ---------- the /accounts view (spec 2 §2, §7) ----------
+    userSales: (caller: Caller, q: SalesListQuery) => salesList(caller, personally(caller), q),
+    managerSales: (caller: Caller, q: SalesListQuery) => salesList(caller, caller, q),
+
+    async filters(caller: Caller) {
+      const [names, deals, accounts] = await Promise.all([
+        repo.teamPeople(caller),
+        repo.teamDeals(caller),
+        repo.accountNames(caller.organizationId),
+      ]);
+      return { names, deals, accounts };
+    },
+
+    async dealsAmount(caller: Caller, q: z.output<typeof dealsAmountQuery>) {
+      const rows = await repo.dealsAmount(caller, q);
+      const order = (s: MeetingStage) => MEETING_STAGES.indexOf(s);
+      return {
+        data: rows
+          .map((r) => ({ ...r, totalAmount: round2(Number(r.totalAmount)) }))
+          .sort((a, b) => order(a.stage) - order(b.stage) || a.currency.localeCompare(b.currency)),
+      };
+    },
+
+    /**
+     * Per stage and rep, the mean of each measured signal and each prompt's score over the
+     * rep's calls, with the meetings behind every figure; the team's best per figure.
+     */
+    async performance(
+      caller: Caller,
+      q: z.output<typeof salesPerformanceQuery>,
+    ): Promise<SalesPerformance> {
+      const [calls, scores] = await Promise.all([
+        repo.callSignals(caller, q),
+        repo.callScores(caller, q),
+      ]);
+      const stages = MEETING_STAGES.filter((s) =>
+        q.stage === 'all' ? s !== 'basic_meeting' : s === q.stage,
+      );
+      return {
+        stages: stages
+          .map((stage) => {
+            const stageCalls = calls.filter((c) => c.stage === stage);
+            const stageScores = scores.filter((s) => s.stage === stage);
+            const people = new Map<string, string>();
+            for (const c of [...stageCalls, ...stageScores]) people.set(c.ownerId, c.ownerName);
+            const prompts = [...new Set(stageScores.map((s) => s.promptName))].sort();
+            const reps = [...people.entries()]
+              .sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))
+              .map(([userId, name]) => {
+                const own = stageCalls.filter((c) => c.ownerId === userId);
+                const ownScores = stageScores.filter((s) => s.ownerId === userId);
+                const meetingIds = [...new Set([...own, ...ownScores].map((c) => c.meetingId))];
+                const signal = (s: SalesSignal) =>
+                  figureOf(own.map((c) => ({ meetingId: c.meetingId, value: c[s] })));
+                return {
+                  userId,
+                  name,
+                  meetingIds,
+                  signals: Object.fromEntries(SALES_SIGNALS.map((s) => [s, signal(s)])) as Record<
+                    SalesSignal,
+                    Figure
+                  >,
+                  scores: prompts
+                    .map((promptName) => ({
+                      promptName,
+                      ...figureOf(
+                        ownScores
+                          .filter((s) => s.promptName === promptName)
+                          .map((s) => ({ meetingId: s.meetingId, value: Number(s.score) })),
+                      ),
+                    }))
+                    .filter((s) => s.value !== null),
+                };
+              });
+            const valuesOf = (s: SalesSignal) =>
+              stageCalls.map((c: CallSignals) => ({ meetingId: c.meetingId, value: c[s] }));
+            return {
+              stage,
+              reps,
+              benchmark: {
+                signals: Object.fromEntries(
+                  SALES_SIGNALS.map((s) => [
+                    s,
+                    bestOf(
+                      reps.map((r) => ({ userId: r.userId, figure: r.signals[s] })),
+                      SIGNAL_BETTER[s],
+                      valuesOf(s),
+                    ),
+                  ]),
+                ) as SalesPerformance['stages'][number]['benchmark']['signals'],
+                scores: prompts.map((promptName) => ({
+                  promptName,
+                  ...bestOf(
+                    reps.flatMap((r) =>
+                      r.scores
+                        .filter((s) => s.promptName === promptName)
+                        .map((s) => ({ userId: r.userId, figure: s })),
+                    ),
+                    'higher',
+                    [],
+                  ),
+                })),
+              },
+            };
+          })
+          .filter((s) => s.reps.length > 0),
+      };
+    },
+  };
+}
+export type SalesService = ReturnType<typeof createSalesService>;

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { meetingListQuery, meetingSchema, meetingStageSchema } from './meetings.js';
+
+/**
+ * Sales accounts, deals and their contacts (issue 16), and the figures of the /accounts view
+ * (spec 2 §2 Teams and deals view). Deals move through the sales stages of a meeting.
+ */
+
+/** Where a row came from: made in Parley, or synced from a CRM (upserted on externalId). */
+export const DEAL_SOURCES = ['parley', 'hubspot', 'salesforce'] as const;
+export const dealSourceSchema = z.enum(DEAL_SOURCES);
+export type DealSource = z.infer<typeof dealSourceSchema>;
+
+export const SALES_MESSAGES = {
+  /** Spec 2 §8: the teams and deals view's load failures (title, then text). */
+  getTeamsFailed: 'Get Teams Failed',
+  failedToGetTeams: 'Failed to get teams',
+  accountNotFound: 'Account not found',
+  dealNotFound: 'Deal not found',
+  contactNotFound: 'Contact not found',
+  contactExists: 'This e-mail address is already a contact of the deal',
+  ownerInvalid: 'The deal owner must be an active user of the organisation',
+  linked: 'Meeting linked to the deal',
+  unlinked: 'Meeting unlinked from its deal',
+  deleted: 'Deleted',
+} as const;
+
+const uuid = z.string().uuid();
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const salesAccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  source: dealSourceSchema,
+  externalId: z.string().nullable(),
+  /** Deals of the account. */
+  dealsCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SalesAccount = z.infer<typeof salesAccountSchema>;
+
+export const salesAccountBody = z.object({
+  name: text(200),
+  domain: z.string().trim().max(253).nullable().optional(),
+});
+export const salesAccountPatch = z.object({
+  name: text(200).optional(),
+  domain: z.string().trim().max(253).nullable().optional(),
+});
+
+export const dealSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  accountId: z.string().nullable(),
+  accountName: z.string().nullable(),
+  stage: meetingStageSchema,
+  amount: z.number(),
+  /** ISO 4217 code. */
+  currency: z.string(),
+  /** YYYY-MM-DD. */
+  closeDate: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  source: dealSourceSchema,
+  externalId: z.string().nullable(),
+  /** Meetings linked to the deal. */
+  meetingsCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Deal = z.infer<typeof dealSchema>;
+
+export const dealBody = z.object({
+  name: text(200),
+  accountId: uuid.nullable().optional(),
+  stage: meetingStageSchema.exclude(['basic_meeting']).default('prospecting_stage'),
+  amount: z.number().min(0).max(1e12).default(0),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((c) => c.toUpperCase())
+    .default('USD'),
+  closeDate: z.iso.date().nullable().optional(),
+  /** Defaults to the caller. */
+  ownerId: uuid.nullable().optional(),
+});
+export const dealPatch = z.object({
+  name: text(200).optional(),
+  accountId: uuid.nullable().optional(),
+  stage: meetingStageSchema.exclude(['basic_meeting']).optional(),
+  amount: z.number().min(0).max(1e12).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((c) => c.toUpperCase())
+    .optional(),
+  closeDate: z.iso.date().nullable().optional(),
+  ownerId: uuid.nullable().optional(),
+});
+
+export const dealContactSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+  source: dealSourceSchema,
+  externalId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DealContact = z.infer<typeof dealContactSchema>;
+
+const contactEmail = z
+  .string()
+  .trim()
+  .email()
+  .max(320)
+  .transform((e) => e.toLowerCase());
+const contactName = z.string().trim().max(200);
+const contactRole = z.string().trim().max(100).nullable();
+export const dealContactBody = z.object({
+  name: contactName.default(''),
+  email: contactEmail,
+  role: contactRole.optional(),
+});
+// Written out rather than .partial(): a default would overwrite the stored name on every patch.
+export const dealContactPatch = z.object({
+  name: contactName.optional(),
+  email: contactEmail.optional(),
+  role: contactRole.optional(),
+});
+
+const paging = {
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(10),
+  search: z.string().trim().max(200).optional(),
+};
+export const salesAccountListQuery = z.object(paging);
+export const dealListQuery = z.object({
+  ...paging,
+  stage: meetingStageSchema.optional(),
+  accountId: uuid.optional(),
+  ownerId: uuid.optional(),
+  order: z
+    .string()
+    .regex(/^(createdAt|name|amount|closeDate):(asc|desc)$/)
+    .default('createdAt:desc'),
+});
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), count: z.number().int() });
+
+export const linkDealBody = z.object({ dealId: uuid.nullable() });
+
+// ---------- spec 2 §7 meeting routes of the /accounts view ----------
+
+/** Spec 2 §2: a stage filter of the view, 'all' (default) or one stage. */
+const stageFilter = z.union([z.literal('all'), meetingStageSchema]).default('all');
+
+/** Query of meeting/user/sales and meeting/manager/sales: the list's plus owner, score, deal. */
+export const salesListQuery = meetingListQuery.extend({
+  /** The meeting owner (the table's name filter {name, id}). */
+  nameId: uuid.optional(),
+  minScore: z.coerce.number().min(0).max(100).optional(),
+  maxScore: z.coerce.number().min(0).max(100).optional(),
+  deal: uuid.optional(),
+});
+
+export const salesMeetingSchema = meetingSchema.extend({
+  ownerName: z.string(),
+  /**
+   * Rounded mean of the meeting's scored insights (0–100); null before any is scored. The
+   * score filters read this.
+   */
+  score: z.number().nullable(),
+  deal: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      stage: meetingStageSchema,
+      amount: z.number(),
+      currency: z.string(),
+      accountId: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SalesMeeting = z.infer<typeof salesMeetingSchema>;
+export const salesListResponse = paged(salesMeetingSchema);
+
+/** GET meeting/getAllUsers: the values of the view's name, opportunity and account filters. */
+export const salesFiltersSchema = z.object({
+  names: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  deals: z.array(z.object({ id: z.string(), name: z.string(), accountId: z.string().nullable() })),
+  accounts: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const salesPerformanceQuery = z.object({
+  stage: stageFilter,
+  nameId: uuid.optional(),
+  /** A deal id. */
+  opportunity: uuid.optional(),
+  /** An account id. */
+  account: uuid.optional(),
+});
+
+/**
+ * The measured signals of a rep's calls, each the mean over the calls that have it:
+ * - talkRatio: the rep's share of the talk time, percent;
+ * - longestMonologueSec: the call's longest monologue, seconds;
+ * - questions: questions the rep asked;
+ * - interactivity: speaker switches a minute;
+ * - fillerWords: the rep's filler words;
+ * - speakingRate: the rep's words a minute of their own talking.
+ * The rep's voice is the speaker the meeting names with the rep's name, else speaker_00
+ * (the first voice: the one who opened the call).
+ */
+export const SALES_SIGNALS = [
+  'talkRatio',
+  'longestMonologueSec',
+  'questions',
+  'interactivity',
+  'fillerWords',
+  'speakingRate',
+] as const;
+export type SalesSignal = (typeof SALES_SIGNALS)[number];
+
+/**
+ * Which way is better, for the team's best (the benchmark). Speaking rate has no better way:
+ * its benchmark is the team's mean.
+ */
+export const SIGNAL_BETTER: Record<SalesSignal, 'higher' | 'lower' | null> = {
+  talkRatio: 'lower',
+  longestMonologueSec: 'lower',
+  questions: 'higher',
+  interactivity: 'higher',
+  fillerWords: 'lower',
+  speakingRate: null,
+};
+
+/** A figure and the meetings it was computed from (so the view can open the calls). */
+export const figureSchema = z.object({
+  value: z.number().nullable(),
+  meetingIds: z.array(z.string()),
+});
+export type Figure = z.infer<typeof figureSchema>;
+
+export const benchmarkSchema = figureSchema.extend({
+  /** Whose figure it is; null for a team mean. */
+  userId: z.string().nullable(),
+});
+
+const signalsOf = <T extends z.ZodType>(item: T) =>
+  z.object(Object.fromEntries(SALES_SIGNALS.map((s) => [s, item])) as Record<SalesSignal, T>);
+
+export const salesPerformanceSchema = z.object({
+  stages: z.array(
+    z.object({
+      stage: meetingStageSchema,
+      reps: z.array(
+        z.object({
+          userId: z.string(),
+          name: z.string(),
+          meetingIds: z.array(z.string()),
+          signals: signalsOf(figureSchema),
+          /** Mean score (0–100) of each scored prompt over the rep's calls of the stage. */
+          scores: z.array(figureSchema.extend({ promptName: z.string() })),
+        }),
+      ),
+      benchmark: z.object({
+        signals: signalsOf(benchmarkSchema),
+        scores: z.array(benchmarkSchema.extend({ promptName: z.string() })),
+      }),
+    }),
+  ),
+});
+export type SalesPerformance = z.infer<typeof salesPerformanceSchema>;
+
+export const dealsAmountQuery = z.object({
+  stage: stageFilter,
+  nameId: uuid.optional(),
+  account: uuid.optional(),
+});
+/** GET meeting/deals/amount: per stage and currency, the deals' total amount. */
+export const dealsAmountSchema = z.object({
+  data: z.array(
+    z.object({
+      stage: meetingStageSchema,
+      currency: z.string(),
+      totalAmount: z.number(),
+      count: z.number().int(),
+    }),
+  ),
+});
