@@ -57,12 +57,42 @@ async function addTrainingVideo(page: Page) {
 }
 
 async function writeQuiz(page: Page) {
+  // Questions are drafted from the transcript: wait for the analysis to write it.
+  await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).not.toContainText(
+    'Analysing',
+    { timeout: 180_000 },
+  );
   await page.getByRole('tab', { name: 'Quizzes' }).click();
   await expect(page).toHaveURL(/tab=quizzes/);
   const row = page.getByTestId('quiz-row').filter({ hasText: TITLE });
   await row.getByRole('button', { name: 'Create quiz' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create quiz' });
-  await dialog.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Who speaks first?');
+
+  // Zai drafts questions from the video (no model connected: the built-in engine), each with
+  // the moment that answers it, playable in the dialog's preview.
+  await dialog.getByRole('button', { name: 'Generate questions' }).click();
+  const drafted = dialog.getByTestId('quiz-generated');
+  await expect(drafted).toContainText('drafted by the built-in engine', { timeout: 30_000 });
+  const first = dialog.getByRole('textbox', { name: 'Question 1', exact: true });
+  await expect(first).toHaveValue(/^Fill in the missing word: “.*_____.*”$/);
+  const q1 = dialog.getByRole('group', { name: 'Question 1' });
+  await expect(q1.getByRole('radio', { checked: true })).toHaveCount(1);
+  const preview = dialog.getByLabel('Video preview');
+  await expect(preview).toBeVisible();
+  await q1.getByRole('button', { name: /^Play \d\d:\d\d–\d\d:\d\d$/ }).click();
+  // The preview plays from the moment's start.
+  await expect
+    .poll(() => preview.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
+  await page.screenshot({ path: `${SCREENS}/coaching-quiz-generated-light-wide.png` });
+
+  // The author keeps the first draft, rewritten to a question the rep's answers below expect,
+  // drops the other drafts and writes a second question by hand.
+  const removeSecond = dialog.getByRole('button', { name: 'Remove question 2' });
+  while ((await removeSecond.count()) > 0) await removeSecond.click();
+  const removeOption = q1.getByRole('button', { name: /^Remove option \d+$/ });
+  while ((await removeOption.count()) > 0) await removeOption.last().click();
+  await first.fill('Who speaks first?');
   await dialog.getByRole('textbox', { name: 'Question 1, option 1' }).fill('The caller');
   await dialog.getByRole('textbox', { name: 'Question 1, option 2' }).fill('Nobody');
   await dialog.getByRole('radio', { name: 'Option 1 is correct' }).check();

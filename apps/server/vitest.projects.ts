@@ -40,6 +40,7 @@ const PGLITE_ONLY = [
   'src/modules/video-signals/physiology-job.test.ts',
   'src/modules/zai/remote.test.ts',
   'src/modules/scorecards/remote.test.ts',
+  'src/modules/coaching/quiz-generate-remote.test.ts',
   'src/modules/prompts/prompt-run.test.ts',
   'src/modules/ai-providers/private-endpoints.test.ts',
   'src/modules/integrations/private-endpoints.test.ts',

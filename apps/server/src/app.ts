@@ -248,6 +248,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       'drive.google.com': env.GOOGLE_DRIVE_ORIGIN,
     },
     organizationExists: async (id) => Boolean(await organizations.service.byId(id)),
+    transcriptOf: analysis.transcriptOf,
+    ai,
   });
   meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
   const sales = createSalesModule({ ...platform, meetings: meetings.service });

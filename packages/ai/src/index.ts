@@ -15,6 +15,13 @@ export {
   type RunPromptResult,
 } from './prompt/run.js';
 export { NO_ANSWER } from './local/answer.js';
+// Text helpers of the built-in engine, for server drafters that work from a transcript.
+export { isStopWord, splitSentences, stem, terms } from './prompt/text.js';
+export { parseJson } from './prompt/merge.js';
+export { centrality, tfidfVectors } from './local/summary.js';
+export { isQuestionSentence } from './local/topics.js';
+export { FILLER_WORDS } from './local/lexicon.js';
+export type { Sentence } from './local/sentences.js';
 // Remote providers (OpenAI and compatible servers, Anthropic, Google) and the factory.
 export {
   AiError,

@@ -84,6 +84,35 @@ export const quizFieldsSchema = z.object({
 export const quizCreateBody = quizFieldsSchema.extend({ meetingId: z.string() });
 export const quizMeetingBody = z.object({ meetingId: z.string() });
 
+/** Questions drafted in one call: by default, and at most. */
+export const QUIZ_DRAFT = { count: 5, maxCount: 20 } as const;
+
+/** coaching/quiz/generate: questions drafted from the video's transcript, not saved. */
+export const quizGenerateBody = z.object({
+  meetingId: z.string(),
+  count: z.number().int().min(1).max(QUIZ_DRAFT.maxCount).optional(),
+});
+
+/**
+ * A drafted question as the editor takes it: options flagged correct, and the moment of the
+ * video that answers it, which the author can play before keeping the question.
+ */
+export const quizDraftQuestionSchema = z.object({
+  text: z.string(),
+  kind: quizQuestionKindSchema,
+  options: z.array(z.object({ text: z.string(), correct: z.boolean() })),
+  moment: quizMomentSchema,
+});
+export type QuizDraftQuestion = z.infer<typeof quizDraftQuestionSchema>;
+
+/** The draft and who wrote it: a connected model, or the built-in engine ('local'). */
+export const quizDraftSchema = z.object({
+  questions: z.array(quizDraftQuestionSchema),
+  provider: z.string(),
+  model: z.string(),
+});
+export type QuizDraft = z.infer<typeof quizDraftSchema>;
+
 export const ATTEMPT_STATUSES = ['in_progress', 'completed'] as const;
 export const attemptStatusSchema = z.enum(ATTEMPT_STATUSES);
 

@@ -16,6 +16,8 @@ import {
   myProgressSchema,
   progressBody,
   quizCreateBody,
+  quizDraftSchema,
+  quizGenerateBody,
   quizMeetingBody,
   quizSchema,
   quizWithKeySchema,
@@ -173,6 +175,19 @@ export const quizRoutes = {
     feature: FEATURE,
     body: quizMeetingBody,
     response: quizWithKeySchema,
+  }),
+  // One route for both tiers, as quiz/delete: the super admin reaches every video (outside
+  // any plan), an organisation's author only the organisation's own.
+  generate: defineRoute({
+    method: 'POST',
+    path: '/coaching/quiz/generate',
+    summary:
+      'Draft questions from a training video’s transcript, each tied to the moment that answers it (not saved)',
+    tags,
+    auth: true,
+    permission: 'coaching.manage',
+    body: quizGenerateBody,
+    response: quizDraftSchema,
   }),
   fetch: defineRoute({
     method: 'POST',

@@ -48,6 +48,13 @@ export const COACHING_MESSAGES = {
   quizNotFound: 'Quiz not found',
   quizExists: 'This video already has a quiz; delete it to make a new one',
   quizDeleted: 'Quiz deleted',
+  transcriptNotReady:
+    'The video’s transcript is not ready yet; generate questions once the video is analysed',
+  transcriptTooShort:
+    'The video’s transcript is too short to draft questions from; write them yourself',
+  quizDraftFailed: 'Could not draft questions from the video; try again or write them yourself',
+  quizDraftUnusable:
+    'The model’s answer held no usable question tied to the video; try again or write them yourself',
   attemptNotFound: 'Assessment attempt not found',
   attemptCompleted: 'This attempt is already submitted; start a new attempt to answer again',
   questionNotFound: 'This question is not part of the quiz',

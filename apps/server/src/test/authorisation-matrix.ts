@@ -175,6 +175,7 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /meeting/Admin/coaching': ADMINS,
   'POST /coaching/quiz/admin/create': ADMINS,
   'POST /coaching/quiz/admin/fetch': ADMINS,
+  'POST /coaching/quiz/generate': ADMINS,
   'POST /quiz/delete': ADMINS,
   'POST /quiz/fetch': LEARNERS,
   'GET /assessments/attempt/:quizId': LEARNERS,

@@ -63,10 +63,16 @@ export async function insertMeeting(
   return row.id;
 }
 
-/** Stores the two-speaker transcript (FIXTURE) as the meeting's. */
-export async function saveTranscript(app: TestContext, meetingId: string, organizationId: string) {
+/** Stores the two-speaker transcript (FIXTURE) as the meeting's, with `values` in its place. */
+export async function saveTranscript(
+  app: TestContext,
+  meetingId: string,
+  organizationId: string,
+  values: Partial<typeof FIXTURE> = {},
+) {
   await createTranscriptsRepo(app.database.db).save({
     ...FIXTURE,
+    ...values,
     meetingId,
     organizationId,
     runId: crypto.randomUUID(),

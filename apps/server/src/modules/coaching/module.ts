@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
 import type { MeetingsService } from '../meetings/index.js';
+import type { TranscriptData } from '../transcripts/index.js';
 import { createLinkChecker } from './link-check.js';
 import { createProgressRepo } from './progress-repo.js';
 import { createProgressService } from './progress-service.js';
@@ -17,7 +19,12 @@ export interface CoachingNeeds {
   /** Where docs.google.com and drive.google.com are reached (GOOGLE_DOCS_ORIGIN, …). */
   googleOrigins: Record<string, string>;
   organizationExists(id: string): Promise<boolean>;
+  /** The stored transcript a quiz is drafted from (null before the speech step). */
+  transcriptOf: (meetingId: string) => Promise<TranscriptData | null>;
+  /** How the author's organisation reaches a model; parley-local when it connected none. */
+  ai: AiProviderResolver;
   now: () => Date;
+  log: { warn(obj: object, msg: string): void };
 }
 
 /** Coaching: content by stage, quizzes on training videos, assessments and progress. */
@@ -31,7 +38,15 @@ export function createCoachingModule(deps: CoachingNeeds) {
     organizationExists: deps.organizationExists,
     now: deps.now,
   });
-  const quizzes = createQuizService({ repo, progress: progressRepo, now: deps.now });
+  const quizzes = createQuizService({
+    repo,
+    progress: progressRepo,
+    meetings: deps.meetings,
+    transcriptOf: deps.transcriptOf,
+    ai: deps.ai,
+    now: deps.now,
+    log: deps.log,
+  });
   const progress = createProgressService({ repo, progress: progressRepo, now: deps.now });
   return {
     service: content,

@@ -1,21 +1,33 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import { isAiError } from '@parley/ai';
 import {
   COACHING_MESSAGES as C,
+  QUIZ_DRAFT,
   type Attempt,
   type Quiz,
+  type QuizDraft,
   type QuizQuestionInput,
   type QuizWithKey,
 } from '@parley/contracts';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { coachingContents, type StoredQuizQuestion } from '../../platform/db/schema.js';
 import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
+import type { MeetingsService } from '../meetings/index.js';
+import { dialogueBlocks, type TranscriptData } from '../transcripts/index.js';
 import type { AttemptRow, ProgressRepo } from './progress-repo.js';
+import { draftQuizLocally } from './quiz-draft-local.js';
+import { draftQuizWithModel } from './quiz-draft-remote.js';
 import { seenBy, type CoachingRepo, type ContentRow, type QuizRow } from './repo.js';
 
 export interface QuizDeps {
   repo: CoachingRepo;
   progress: ProgressRepo;
+  meetings: Pick<MeetingsService, 'rowById'>;
+  transcriptOf: (meetingId: string) => Promise<TranscriptData | null>;
+  ai: AiProviderResolver;
   now: () => Date;
+  log: { warn(obj: object, msg: string): void };
 }
 
 /** Whose videos a call reaches: a learner's view, the organisation's own, or every one. */
@@ -88,6 +100,18 @@ export function scoreOf(questions: StoredQuizQuestion[], answers: Record<string,
   return { correct, score };
 }
 
+/**
+ * A connected model's failure as the API says it: a key the provider refused is the caller's
+ * to fix (400, naming the provider); any other provider failure its own message (502).
+ */
+function draftFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isAiError(err)) {
+    return new AppError(err.kind === 'key-expired' ? 400 : 502, err.message || C.quizDraftFailed);
+  }
+  return new AppError(500, C.quizDraftFailed);
+}
+
 function toAttempt(row: AttemptRow, meetingId: string): Attempt {
   return {
     id: row.id,
@@ -110,6 +134,10 @@ function toAttempt(row: AttemptRow, meetingId: string): Attempt {
  */
 export function createQuizService(deps: QuizDeps) {
   const { repo, progress, now } = deps;
+
+  /** Whose videos an author reaches: the super admin every one, others their organisation's. */
+  const authorScope = (caller: Caller): QuizScope =>
+    crossesOrganisations(caller) ? 'platform' : 'organisation';
 
   async function videoIn(caller: Caller, meetingId: string, scope: QuizScope) {
     const content = await repo.byMeeting(meetingId, scopeOf(caller, scope));
@@ -170,10 +198,48 @@ export function createQuizService(deps: QuizDeps) {
       return learnerQuiz(quiz, content);
     },
 
+    /**
+     * Draft questions from the video's transcript for the author to edit (issue 15 item 4),
+     * not saved: the model the author's organisation connected writes them, or, with none, the
+     * built-in engine makes them from key sentences. Each is tied to the moment answering it.
+     */
+    async generate(
+      caller: Caller,
+      body: { meetingId: string; count?: number | undefined },
+    ): Promise<QuizDraft> {
+      await videoIn(caller, body.meetingId, authorScope(caller));
+      const transcript = await deps.transcriptOf(body.meetingId);
+      if (!transcript || transcript.words.length === 0) throw badRequest(C.transcriptNotReady);
+      const meeting = await deps.meetings.rowById(body.meetingId);
+      const lastWord = transcript.words[transcript.words.length - 1]?.end ?? 0;
+      const durationSec = meeting?.durationSec || transcript.audioLengthSec || lastWord;
+      const count = body.count ?? QUIZ_DRAFT.count;
+      // The author's organisation drafts: the super admin's is the platform's.
+      const resolved = await deps.ai.providerFor(caller.organizationId);
+      if (resolved.provider.kind === 'local') {
+        const questions = draftQuizLocally(transcript.words, durationSec, count);
+        if (questions.length === 0) throw badRequest(C.transcriptTooShort);
+        return { questions, provider: 'local', model: resolved.model };
+      }
+      const lines = dialogueBlocks(transcript.words, {}).map((b) => ({
+        speaker: b.speakerName,
+        start: b.startTime,
+        end: b.endTime,
+        text: b.text,
+      }));
+      const drafted = await draftQuizWithModel(resolved, lines, durationSec, count).catch(
+        (err: unknown) => {
+          deps.log.warn({ err, meetingId: body.meetingId }, 'quiz draft failed');
+          throw draftFailure(err);
+        },
+      );
+      if (drafted.questions.length === 0) throw new AppError(422, C.quizDraftUnusable);
+      return drafted;
+    },
+
     /** The super admin deletes any quiz; an organisation's author only its own videos'. */
     async remove(caller: Caller, meetingId: string): Promise<{ message: string }> {
-      const scope = crossesOrganisations(caller) ? 'platform' : 'organisation';
-      const { quiz } = await quizIn(caller, meetingId, scope);
+      const { quiz } = await quizIn(caller, meetingId, authorScope(caller));
       if (!(await repo.removeQuiz(quiz.id))) throw notFound(C.quizNotFound);
       return { message: C.quizDeleted };
     },

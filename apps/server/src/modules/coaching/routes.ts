@@ -36,6 +36,7 @@ export function registerCoachingRoutes(
   registerRoute(app, q.adminFetch, ({ auth, body }) =>
     quizzes.authorFetch(auth, body.meetingId, 'organisation'),
   );
+  registerRoute(app, q.generate, ({ auth, body }) => quizzes.generate(auth, body));
   registerRoute(app, q.fetch, ({ auth, body }) => quizzes.fetch(auth, body.meetingId));
   registerRoute(app, q.remove, ({ auth, body }) => quizzes.remove(auth, body.meetingId));
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   MEETING_STAGES,
   assessmentRoutes,
@@ -135,6 +135,17 @@ export function useQuizChanges() {
     refreshOnFailure: true,
   });
   return { create, remove };
+}
+
+/**
+ * Questions drafted from a video's transcript for the editor (nothing is saved): one route for
+ * the super admin and the organisation's authors. Failures are the dialog's to show.
+ */
+export function useQuizGeneration() {
+  return useMutation({
+    mutationFn: (meetingId: string) =>
+      api(quizRoutes.generate, { body: { meetingId }, toast: false }),
+  });
 }
 
 /** The quiz as a learner gets it ({id, questions}, no answers). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { newQuestion, quizProblem, setKind, toggleCorrect, type QuestionDraft } from './quiz-draft';
+import {
+  momentRange,
+  newQuestion,
+  quizProblem,
+  setKind,
+  toggleCorrect,
+  toInput,
+  withDrafts,
+  type QuestionDraft,
+} from './quiz-draft';
 
 function filled(kind: QuestionDraft['kind'] = 'single'): QuestionDraft {
   const q = { ...newQuestion(), kind, text: 'Which opener works?' };
@@ -31,5 +40,39 @@ describe('the quiz editor', () => {
     );
     const blank = { ...good, options: [good.options[0]!, { ...good.options[1]!, text: '' }] };
     expect(quizProblem('', [blank])).toBe('Question 1: Fill in every option');
+  });
+
+  it('puts drafted questions in place of blank ones, after those the author wrote', () => {
+    const draft = {
+      text: 'Fill in the missing word: “Start with a clear _____ for calling.”',
+      kind: 'single' as const,
+      options: [
+        { text: 'reason', correct: true },
+        { text: 'script', correct: false },
+        { text: 'budget', correct: false },
+      ],
+      moment: { start: 42.4, end: 51.2 },
+    };
+    // The editor opens with one blank question: the drafts replace it.
+    const fresh = withDrafts(
+      [newQuestion()],
+      [draft, { ...draft, moment: { start: 70, end: 75 } }],
+    );
+    expect(fresh.map((q) => q.moment)).toEqual([draft.moment, { start: 70, end: 75 }]);
+    expect(quizProblem('', fresh)).toBeNull();
+    // Saved with their moments, so learners can be sent back to them.
+    expect(toInput(fresh)[0]).toEqual({
+      text: draft.text,
+      kind: 'single',
+      options: draft.options,
+      moment: draft.moment,
+    });
+    // A question the author started stays first; a blank one among them goes.
+    const started = { ...newQuestion(), text: 'Who speaks first?' };
+    const merged = withDrafts([started, newQuestion()], [draft]);
+    expect(merged.map((q) => q.text)).toEqual(['Who speaks first?', draft.text]);
+    expect(toInput(merged)[0]).not.toHaveProperty('moment');
+    expect(new Set(merged.flatMap((q) => [q.key, ...q.options.map((o) => o.key)])).size).toBe(7);
+    expect(momentRange(draft.moment)).toBe('00:42–00:51');
   });
 });

@@ -1,5 +1,11 @@
 /** The quiz editor's draft and its check against the contract the server applies. */
-import { quizFieldsSchema, type QuizQuestionInput } from '@parley/contracts';
+import {
+  QUIZ_LIMITS,
+  quizFieldsSchema,
+  type QuizDraftQuestion,
+  type QuizQuestionInput,
+} from '@parley/contracts';
+import { axisTime } from '../../ui/charts/chart-theme';
 
 export interface OptionDraft {
   key: number;
@@ -11,6 +17,8 @@ export interface QuestionDraft {
   text: string;
   kind: 'single' | 'multiple';
   options: OptionDraft[];
+  /** The moment of the video that answers it, for a drafted question (seconds). */
+  moment: { start: number; end: number } | null;
 }
 
 let nextKey = 1;
@@ -22,6 +30,7 @@ export const newQuestion = (): QuestionDraft => ({
   text: '',
   kind: 'single',
   options: [newOption(), newOption()],
+  moment: null,
 });
 
 /** Marks an option correct; a single-choice question keeps exactly one. */
@@ -50,7 +59,35 @@ export const toInput = (qs: readonly QuestionDraft[]): QuizQuestionInput[] =>
     text: q.text.trim(),
     kind: q.kind,
     options: q.options.map((o) => ({ text: o.text.trim(), correct: o.correct })),
+    ...(q.moment ? { moment: q.moment } : {}),
   }));
+
+/** A question nobody has written anything in yet (the editor's first, empty one). */
+const isBlank = (q: QuestionDraft) =>
+  !q.text.trim() && q.options.every((o) => !o.text.trim() && !o.correct);
+
+/**
+ * Drafted questions in the editor: they take the place of blank questions and follow the ones
+ * the author already wrote, up to the quiz's limit.
+ */
+export function withDrafts(
+  qs: readonly QuestionDraft[],
+  drafts: readonly QuizDraftQuestion[],
+): QuestionDraft[] {
+  const kept = qs.filter((q) => !isBlank(q));
+  const added = drafts.map((d): QuestionDraft => ({
+    key: key(),
+    text: d.text,
+    kind: d.kind,
+    options: d.options.map((o) => ({ key: key(), text: o.text, correct: o.correct })),
+    moment: d.moment,
+  }));
+  return [...kept, ...added].slice(0, QUIZ_LIMITS.questions);
+}
+
+/** '00:42–00:51': a question's moment, as its Play button says it. */
+export const momentRange = (m: { start: number; end: number }) =>
+  `${axisTime(m.start)}–${axisTime(Math.max(m.end, m.start))}`;
 
 /** The first problem, named by its question ('Question 2: …'), or null when it can be saved. */
 export function quizProblem(title: string, qs: readonly QuestionDraft[]): string | null {
