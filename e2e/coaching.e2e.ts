@@ -6,14 +6,19 @@ import { expect, signIn, test, toast } from './support';
 import { setTheme } from './meeting-support';
 
 /**
- * Issue 15: coaching. The point of contact adds a training video (the shortest fixture) and
- * writes its quiz; the rep watches part of it, leaves, comes back at the same second, takes
+ * Issue 15: coaching. The super admin adds a default training video (the narrated sample lesson
+ * the first start seeds, uploaded here under another name since the journeys' server seeds no
+ * samples) and generates, then edits, its quiz; the rep watches part of it, leaves, comes back at the same second, takes
  * the assessment and sees the score; the manager sees the rep's progress. Screenshots of
  * /coaching in both themes and at 390 px.
  */
-const SOURCE = path.resolve(import.meta.dirname, '../fixtures/video/small-face-wide-shot.mp4');
+const SOURCE = path.resolve(
+  import.meta.dirname,
+  '../apps/server/assets/samples/prospecting-basics/video.mp4',
+);
 const TITLE = 'Opening a cold call';
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
+const ADMIN = 'admin@parley.local';
 const POC = 'poc@acme.parley.local';
 const REP = 'rep@acme.parley.local';
 const MANAGER = 'manager@acme.parley.local';
@@ -128,7 +133,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
   browser,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page, POC);
+  await signIn(page, ADMIN);
   try {
     await addTrainingVideo(page);
     await writeQuiz(page);
@@ -158,6 +163,21 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await expect.poll(() => videoTime(r)).toBeGreaterThanOrEqual(stoppedAt);
     expect(Math.floor(await videoTime(r))).toBe(stoppedAt);
 
+    // ...and watches it to the end (skipping ahead, then playing the last seconds).
+    await r.evaluate(() => {
+      const video = document.querySelector('video');
+      if (video) video.currentTime = video.duration - 2;
+    });
+    await r
+      .getByRole('region', { name: 'Training video' })
+      .getByRole('button', { name: 'Play' })
+      .click();
+    await expect
+      .poll(() => r.evaluate(() => document.querySelector('video')?.ended ?? false), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+
     // The assessment: one answer right of two, scored on the server.
     await r.getByRole('tab', { name: 'Assessments' }).click();
     await r
@@ -181,7 +201,9 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
       'Last score 50%',
     );
     await r.getByRole('tab', { name: 'Progress' }).click();
-    await expect(r.getByTestId('stage-progress').first()).toContainText('50%');
+    const stage = r.getByTestId('stage-progress').first();
+    await expect(stage).toContainText('100%');
+    await expect(stage).toContainText('50%');
     await r.screenshot({ path: `${SCREENS}/coaching-progress-rep-light-wide.png` });
     await rep.context.close();
 

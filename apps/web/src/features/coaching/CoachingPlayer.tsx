@@ -75,7 +75,11 @@ export function CoachingPlayer({ item }: { item: CoachingItem & { meetingId: str
   if (role.learner && progress.isPending)
     return <Skeleton className="aspect-video w-full max-w-3xl" />;
   const saved = progress.data?.videos.find((v) => v.meetingId === item.meetingId);
-  const resumeAt = saved && saved.watchedDuration > 0 ? saved.watchedDuration : undefined;
+  // A video watched to its end starts again from the beginning.
+  const resumeAt =
+    saved && saved.watchedDuration > 0 && saved.watchedDuration < saved.totalDuration - 1
+      ? saved.watchedDuration
+      : undefined;
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">

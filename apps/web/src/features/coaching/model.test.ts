@@ -143,6 +143,16 @@ describe('progress reports (spec 1 §7: at most every 10 s and on leave)', () =>
     ]);
   });
 
+  it('reports the end as the whole length, at once', () => {
+    const { reporter, sent, at } = setup();
+    at(0);
+    reporter.update({ position: 45.2, total: 48.38 });
+    at(2000);
+    // The last time update can fall a little short of the length.
+    reporter.update({ position: 48.3, total: 48.38 });
+    expect(sent.map(([s]) => s.position)).toEqual([45, 48.38]);
+  });
+
   it('does not overwrite the saved position with the 0 the player shows while loading', () => {
     const { reporter, sent, at } = setup();
     at(0);

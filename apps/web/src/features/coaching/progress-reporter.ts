@@ -1,6 +1,9 @@
 /** Spec 1 §7 coaching/progress: sent at most this often while a video plays. */
 export const PROGRESS_INTERVAL_MS = 10_000;
 
+/** A player this close to the end has played it: its last time update can fall just short. */
+const END_TOLERANCE_S = 0.25;
+
 export interface ProgressSample {
   /** Where the player is, in seconds. */
   position: number;
@@ -20,7 +23,9 @@ export interface ProgressReporter {
  * watching, and the last position when the user leaves. Whole seconds are reported, so a
  * resume lands on the second the user saw; a position already reported is not sent again.
  * Samples at 0 before any other are ignored: the player reports 0 while it loads, before it
- * seeks to where the user stopped, and that must not overwrite the saved position.
+ * seeks to where the user stopped, and that must not overwrite the saved position. The end is
+ * reported as the whole length (not its floor, which would leave a finished video at 99 %), at
+ * once.
  */
 export function createProgressReporter(
   send: (sample: ProgressSample, leaving: boolean) => void,
@@ -34,6 +39,7 @@ export function createProgressReporter(
   const normalise = (s: ProgressSample): ProgressSample | null => {
     if (!Number.isFinite(s.total) || s.total <= 0 || !Number.isFinite(s.position)) return null;
     const total = Math.round(s.total * 1000) / 1000;
+    if (s.position >= total - END_TOLERANCE_S) return { position: total, total };
     return { position: Math.min(total, Math.max(0, Math.floor(s.position))), total };
   };
   const differs = (s: ProgressSample) =>
@@ -50,7 +56,8 @@ export function createProgressReporter(
       // The player sits at 0 before it plays or seeks to the resume point: nothing watched yet.
       if (!s || (latest === null && s.position === 0)) return;
       latest = s;
-      if (now() - sentAt >= intervalMs && differs(s)) report(s, false);
+      const ended = s.position === s.total;
+      if ((ended || now() - sentAt >= intervalMs) && differs(s)) report(s, false);
     },
     flush() {
       if (latest && differs(latest)) report(latest, true);
