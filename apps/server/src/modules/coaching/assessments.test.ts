@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   COACHING_MESSAGES as C,
@@ -8,6 +9,7 @@ import {
 } from '@parley/contracts';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, expectRefusal, json } from '../../test/context.js';
+import { users } from '../../platform/db/schema.js';
 import { grantBundle } from '../../test/plans-kit.js';
 import { processedMeeting } from '../../test/workbench-kit.js';
 
@@ -328,5 +330,21 @@ describe('progress', () => {
     // The outsider's team is their own organisation's: nobody from Acme.
     const elsewhere = json<{ data: { email: string }[] }>(await team(who.outsider.accessToken));
     expect(elsewhere.data.map((p) => p.email)).not.toContain('rep@acme.parley.local');
+  });
+
+  it('gives a sales manager the reps who report to them; the point of contact everyone', async () => {
+    const emails = async (token: string) =>
+      json<{ data: { email: string }[] }>(
+        await call(ctx, 'POST', '/query/progress', { token, payload: {} }),
+      ).data.map((p) => p.email);
+    const rep = eq(users.id, who.rep.user.id);
+    await ctx.database.db.update(users).set({ salesManagerId: null }).where(rep);
+    try {
+      expect(await emails(who.manager.accessToken)).toEqual(['manager@acme.parley.local']);
+      expect(await emails(who.poc.accessToken)).toContain('rep@acme.parley.local');
+    } finally {
+      await ctx.database.db.update(users).set({ salesManagerId: who.manager.user.id }).where(rep);
+    }
+    expect(await emails(who.manager.accessToken)).toContain('rep@acme.parley.local');
   });
 });

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { MeetingStage } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
-import { likePattern } from '../meetings/index.js';
+import type { Caller } from '../../platform/http/caller.js';
+import { likePattern, seesWholeOrganisation } from '../meetings/index.js';
 import {
   coachingAttempts,
   coachingProgress,
@@ -180,10 +181,11 @@ export function createProgressRepo(db: Db) {
     },
 
     /**
-     * The organisation's learners for the team view: its sales reps and managers, and anyone
-     * else who has started a video; name or address matching `search` when given.
+     * The learners of the team view: for whoever sees the whole organisation, its sales reps
+     * and managers and anyone else who has started a video; for a sales manager, themselves
+     * and the reps who report to them. Name or address matching `search` when given.
      */
-    async learners(organizationId: string, search: string | undefined) {
+    async learners(caller: Caller, search: string | undefined) {
       const name = sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`;
       return db
         .select({
@@ -196,12 +198,14 @@ export function createProgressRepo(db: Db) {
         .from(users)
         .where(
           and(
-            eq(users.organizationId, organizationId),
+            eq(users.organizationId, caller.organizationId),
             eq(users.status, 'active'),
-            or(
-              inArray(users.role, ['salesRep', 'salesManager']),
-              sql`exists (select 1 from ${coachingProgress} where ${coachingProgress.userId} = ${users.id})`,
-            ),
+            seesWholeOrganisation(caller)
+              ? or(
+                  inArray(users.role, ['salesRep', 'salesManager']),
+                  sql`exists (select 1 from ${coachingProgress} where ${coachingProgress.userId} = ${users.id})`,
+                )
+              : or(eq(users.id, caller.userId), eq(users.salesManagerId, caller.userId)),
             search ? sql`${name} ilike ${likePattern(search)}` : undefined,
           ),
         )

@@ -165,7 +165,7 @@ export function createProgressService(deps: ProgressDeps) {
     },
 
     async team(caller: Caller, search: string | undefined, stage: MeetingStage | undefined) {
-      const people = await progress.learners(caller.organizationId, search);
+      const people = await progress.learners(caller, search);
       const ids = people.map((p) => p.id);
       const videos = await repo.videosSeenBy(caller.organizationId);
       const rows = await progress.progressOfUsers(ids);

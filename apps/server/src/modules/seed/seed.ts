@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { FEATURES, POSITIONS } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -189,5 +189,13 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
     },
   ];
   for (const { label: _label, ...values } of accounts) await ensureUser(db, values);
+  // The demo rep reports to the demo manager, who then follows their calls and coaching.
+  const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.email, e.manager));
+  if (manager) {
+    await db
+      .update(users)
+      .set({ salesManagerId: manager.id })
+      .where(and(eq(users.email, e.rep), isNull(users.salesManagerId)));
+  }
   return accounts.map((a) => ({ email: a.email, label: a.label }));
 }
