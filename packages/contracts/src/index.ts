@@ -44,3 +44,4 @@ export * from './privacy.js';
 export * from './coaching.js';
 export * from './coaching-quiz.js';
 export * from './coaching-routes.js';
+export * from './home.js';
