@@ -452,8 +452,8 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
       ) : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <AttentionTile s={s} />
-        <RecentTile s={s} canUpload={canUpload} onUpload={openUpload} />
+        {!superAdmin ? <AttentionTile s={s} /> : null}
+        {!superAdmin ? <RecentTile s={s} canUpload={canUpload} onUpload={openUpload} /> : null}
         {s?.credits ? <CreditsTile credits={s.credits} /> : null}
         {s?.coaching ? <CoachingTile coaching={s.coaching} /> : null}
         {!superAdmin ? <ActionItemsTile s={s} /> : null}
@@ -482,7 +482,9 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
         </ul>
       </nav>
 
-      {canUpload ? <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} /> : null}
+      {canUpload && !superAdmin ? (
+        <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      ) : null}
     </div>
   );
 }

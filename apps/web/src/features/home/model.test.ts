@@ -70,6 +70,12 @@ describe('the home page’s next step', () => {
     });
   });
 
+  it('sends the super admin to the organisations, never to an upload or credits', () => {
+    expect(nextStepOf({ ...base, platform: { organisations: 3 } }, true)).toMatchObject({
+      to: '/organization-management',
+    });
+  });
+
   it('offers the first upload only to who can upload', () => {
     expect(nextStepOf(base, true)).toMatchObject({
       upload: true,

@@ -14,6 +14,15 @@ export type NextStep =
  * follows from the last meeting (its action items), else uploading the next one.
  */
 export function nextStepOf(s: HomeSummary, canUpload: boolean): NextStep {
+  // The super admin runs the platform; their organisation has no library of its own to fill.
+  if (s.platform) {
+    return {
+      title: 'Review the organisations',
+      description: `${s.platform.organisations} organisations on the platform: their plans, users and activity.`,
+      label: 'Open organisations',
+      to: '/organization-management',
+    };
+  }
   const failed = s.attention.failed[0];
   if (failed) {
     return {
