@@ -53,6 +53,7 @@ import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createProfilesModule } from './modules/profiles/index.js';
 import { createImageLinks } from './platform/media/image-links.js';
 import { createReportsModule } from './modules/reports/index.js';
+import { createHomeModule } from './modules/home/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -336,6 +337,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  const home = createHomeModule({
+    lists: meetings.lists,
+    salesReps: (organizationId) => users.service.idsWithRole(organizationId, 'salesRep'),
+    featureHolder: (caller) => users.service.featureHolder(caller.userId),
+    activePlan: (organizationId) => plans.activePlan(organizationId),
+    overallScores: (orgId, ids) => insights.service.overallScores(orgId, ids),
+    talkRatios: (orgId, ids) => transcripts.service.talkRatios(orgId, ids),
+    actionItems: (orgId, ids) => insights.service.actionItems(orgId, ids),
+    coachingProgress: (caller) => coaching.progress.mine(caller, undefined),
+    participants: (caller) => biometrics.service.list(caller),
+    organisationCount: async () => (await organizations.service.list({ page: 0, size: 1 })).count,
+    now: platform.now,
+  });
   const dev = createDevModule({ mailer });
   await organizations.startJobs(queue, resolveStore, role !== 'api');
 
@@ -410,6 +424,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       videoSignals.registerRoutes(api);
       await profiles.registerRoutes(api);
       reports.registerRoutes(api);
+      home.registerRoutes(api);
       if (config.devOutbox) dev.registerRoutes(api);
       await opts.routes?.(api);
     },

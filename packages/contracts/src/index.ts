@@ -47,3 +47,4 @@ export * from './coaching-routes.js';
 export * from './trackers.js';
 export * from './sales.js';
 export * from './sales-routes.js';
+export * from './home.js';

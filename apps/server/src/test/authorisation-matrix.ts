@@ -82,6 +82,7 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'PATCH /organization/privacy': ADMINS,
 
   // Meetings: lists, one meeting, uploads.
+  'GET /home/summary': EVERYONE,
   'GET /meeting/user': EVERYONE,
   'GET /meeting/user/past': EVERYONE,
   'GET /meeting/user/schedule': EVERYONE,

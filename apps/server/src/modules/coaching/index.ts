@@ -2,3 +2,4 @@
 export { createCoachingModule, type CoachingNeeds } from './module.js';
 export type { CoachingService } from './service.js';
 export type { QuizService } from './quiz-service.js';
+export type { ProgressService } from './progress-service.js';

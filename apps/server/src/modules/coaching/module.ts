@@ -51,6 +51,8 @@ export function createCoachingModule(deps: CoachingNeeds) {
   return {
     service: content,
     quizzes,
+    /** Watching progress and quiz scores (the home dashboard reads a learner's own). */
+    progress,
     registerRoutes: (api: FastifyInstance) =>
       registerCoachingRoutes(api, { content, quizzes, progress }),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { InsightItem } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { insightLinks, meetingInsights } from '../../platform/db/schema.js';
@@ -30,6 +30,29 @@ export function createInsightsRepo(db: Db) {
         .from(meetingInsights)
         .where(eq(meetingInsights.meetingId, meetingId))
         .orderBy(asc(meetingInsights.createdAt), asc(meetingInsights.promptName));
+    },
+
+    /** These prompts' answers for these meetings of the organisation. */
+    async ofMeetings(
+      organizationId: string,
+      meetingIds: readonly string[],
+      promptNames: readonly string[],
+    ): Promise<Pick<InsightRow, 'meetingId' | 'promptName' | 'result'>[]> {
+      if (meetingIds.length === 0) return [];
+      return db
+        .select({
+          meetingId: meetingInsights.meetingId,
+          promptName: meetingInsights.promptName,
+          result: meetingInsights.result,
+        })
+        .from(meetingInsights)
+        .where(
+          and(
+            eq(meetingInsights.organizationId, organizationId),
+            inArray(meetingInsights.meetingId, [...meetingIds]),
+            inArray(meetingInsights.promptName, [...promptNames]),
+          ),
+        );
     },
 
     /** One row per meeting and prompt: a re-run replaces the answer in place. */

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ACTION_ITEMS_PROMPT,
   INSIGHT_EVENTS,
+  OVERALL_CATEGORIES,
   INSIGHT_MESSAGES as I,
   insightEventFor,
   isFeatureAvailable,
@@ -168,6 +170,36 @@ export function createInsightsService(deps: InsightsDeps) {
         'insights stored',
       );
       return 'done';
+    },
+
+    /**
+     * Each meeting's overall score (as the meeting page shows it), for meetings the caller's
+     * service already chose; meetings not scored yet are absent.
+     */
+    async overallScores(
+      organizationId: string,
+      meetingIds: readonly string[],
+    ): Promise<Map<string, number>> {
+      const rows = await repo.ofMeetings(organizationId, meetingIds, OVERALL_CATEGORIES);
+      const byMeeting = new Map<string, typeof rows>();
+      for (const r of rows) byMeeting.set(r.meetingId, [...(byMeeting.get(r.meetingId) ?? []), r]);
+      const out = new Map<string, number>();
+      for (const [id, items] of byMeeting) {
+        const score = overallScoreOf(items);
+        if (score !== null) out.set(id, score);
+      }
+      return out;
+    },
+
+    /** The stored action items of each meeting (already chosen by the caller's service). */
+    async actionItems(
+      organizationId: string,
+      meetingIds: readonly string[],
+    ): Promise<Map<string, string[]>> {
+      const rows = await repo.ofMeetings(organizationId, meetingIds, [ACTION_ITEMS_PROMPT]);
+      return new Map(
+        rows.map((r) => [r.meetingId, Array.isArray(r.result) ? r.result : r.result.insights]),
+      );
     },
 
     /** The meeting page's stored insights, overall score and threshold. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, ilike, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { meetingListQuery } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
@@ -13,13 +13,7 @@ export type ListQuery = z.output<typeof meetingListQuery>;
  * a transcript (the assistant's picker), or call intelligence (processed sales calls).
  */
 export type ListScope =
-  | 'all'
-  | 'past'
-  | 'schedule'
-  | 'reports'
-  | 'shared'
-  | 'transcribed'
-  | 'callIntelligence';
+  'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed' | 'callIntelligence';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -151,6 +145,42 @@ export function createMeetingListRepo(db: Db) {
           .where(where),
       ]);
       return { rows, count: totals?.count ?? 0, minutes: totals?.minutes ?? 0 };
+    },
+
+    /**
+     * Meetings (not training videos) that started in [from, to), oldest first, at most `limit`:
+     * the caller's visible ones, or, given `owners`, those of these people in the caller's
+     * organisation whoever may open them (the home dashboard's team figures, aggregates only).
+     */
+    async startedBetween(
+      caller: Caller,
+      range: { from: Date; to: Date; owners?: readonly string[] },
+      limit: number,
+    ) {
+      const who = range.owners
+        ? and(
+            eq(meetings.organizationId, caller.organizationId),
+            range.owners.length ? inArray(meetings.ownerId, [...range.owners]) : sql`false`,
+          )
+        : visibleTo(caller);
+      return db
+        .select({
+          id: meetings.id,
+          startTime: meetings.startTime,
+          durationSec: meetings.durationSec,
+          inferenceStatus: meetings.inferenceStatus,
+        })
+        .from(meetings)
+        .where(
+          and(
+            who,
+            eq(meetings.kind, 'meeting'),
+            gte(meetings.startTime, range.from),
+            lt(meetings.startTime, range.to),
+          ),
+        )
+        .orderBy(meetings.startTime, meetings.id)
+        .limit(limit);
     },
 
     async perDay(caller: Caller, from: string | undefined, to: string | undefined) {

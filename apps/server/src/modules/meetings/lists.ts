@@ -44,6 +44,19 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
       };
     },
 
+    /**
+     * Meetings that started in [from, to) for figures (see listRepo.startedBetween): ids,
+     * start, length and status only, never a name or a link, since a manager's team meetings
+     * counted here are not all theirs to open.
+     */
+    async startedBetween(
+      caller: Caller,
+      range: { from: Date; to: Date; owners?: readonly string[] },
+      limit = 5000,
+    ) {
+      return listRepo.startedBetween(caller, range, limit);
+    },
+
     async usageByDay(
       caller: Caller,
       range: { from?: string; to?: string },

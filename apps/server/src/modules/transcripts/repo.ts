@@ -54,6 +54,23 @@ export function createTranscriptsRepo(db: Db) {
       return new Map(rows.map((r) => [r.meetingId, r.speakers]));
     },
 
+    /** Each meeting's turns (not its words), for figures over many meetings. */
+    async turnsOf(
+      organizationId: string,
+      meetingIds: readonly string[],
+    ): Promise<{ meetingId: string; turns: StoredTurn[] }[]> {
+      if (meetingIds.length === 0) return [];
+      return db
+        .select({ meetingId: meetingTranscripts.meetingId, turns: meetingTranscripts.turns })
+        .from(meetingTranscripts)
+        .where(
+          and(
+            eq(meetingTranscripts.organizationId, organizationId),
+            inArray(meetingTranscripts.meetingId, [...meetingIds]),
+          ),
+        );
+    },
+
     /** The speech step's result; a re-run replaces the previous transcript (and its edits). */
     async save(values: NewTranscript): Promise<TranscriptRow> {
       const { meetingId: _id, ...rest } = values;

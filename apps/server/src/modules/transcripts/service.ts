@@ -21,6 +21,7 @@ import {
   sentimentOf,
   speakerTimeMappingOf,
   speakingRateOf,
+  topSpeakerShare,
   transcriptionOf,
   type SpeakerNames,
 } from './view.js';
@@ -89,6 +90,22 @@ export function createTranscriptsService(deps: TranscriptsDeps) {
   }
 
   return {
+    /**
+     * Each transcribed meeting's talk ratio (the top speaker's share, see topSpeakerShare), for
+     * meetings the caller's service already chose; meetings without one are absent.
+     */
+    async talkRatios(
+      organizationId: string,
+      meetingIds: readonly string[],
+    ): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const r of await repo.turnsOf(organizationId, meetingIds)) {
+        const share = topSpeakerShare(r.turns);
+        if (share !== null) out.set(r.meetingId, share);
+      }
+      return out;
+    },
+
     /** Also for learners of a training video, who read its words beside the video. */
     async transcription(caller: Caller, meetingId: string): Promise<Transcription> {
       const { row, names } = await loadForReading(caller, meetingId);

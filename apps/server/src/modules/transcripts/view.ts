@@ -143,6 +143,19 @@ function coveredSeconds(turns: readonly StoredTurn[]): number {
 }
 
 /**
+ * The share (0–100, one decimal) of the talking done by the speaker who talked most, as the
+ * diarization's speaker_time_analysis counts it; null with fewer than two speakers, where a
+ * ratio says nothing.
+ */
+export function topSpeakerShare(turns: readonly StoredTurn[]): number | null {
+  const talk = new Map<string, number>();
+  for (const t of turns) talk.set(t.speaker, (talk.get(t.speaker) ?? 0) + (t.end - t.start));
+  const total = [...talk.values()].reduce((a, b) => a + b, 0);
+  if (talk.size < 2 || total <= 0) return null;
+  return round1((100 * Math.max(...talk.values())) / total);
+}
+
+/**
  * Spec 2 §3 Diarization, computed from the turns themselves (not the stored analytics) so it
  * is right even before the text step has run.
  */

@@ -46,6 +46,21 @@ export function createUsersRepo(db: Db) {
       return row;
     },
     /** Users of one organisation whose name or address contains `search` (sharing picker). */
+    /** The ids of the organisation's active users of a role. */
+    async idsWithRole(organizationId: string, role: Role): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            eq(users.role, role),
+            eq(users.status, 'active'),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
     async inOrganization(organizationId: string, search: string | undefined, limit: number) {
       const pattern = containsPattern(search);
       return db

@@ -1,0 +1,130 @@
+import type { HomeSummary, HomeWeek } from '@parley/contracts';
+
+/** Credits at or under this many minutes are worth a warning on the home page. */
+export const LOW_CREDITS = 60;
+
+/** The one thing the home page suggests first: a link, or the upload dialog. */
+export type NextStep =
+  | { title: string; description: string; label: string; to: string }
+  | { title: string; description: string; label: string; upload: true };
+
+/**
+ * The most useful next step for the caller, in order: what is broken (a failed analysis, no
+ * plan, credits running out), then what is unstarted (no meeting yet, coaching), then what
+ * follows from the last meeting (its action items), else uploading the next one.
+ */
+export function nextStepOf(s: HomeSummary, canUpload: boolean): NextStep {
+  // The super admin runs the platform; their organisation has no library of its own to fill.
+  if (s.platform) {
+    return {
+      title: 'Review the organisations',
+      description: `${s.platform.organisations} organisations on the platform: their plans, users and activity.`,
+      label: 'Open organisations',
+      to: '/organization-management',
+    };
+  }
+  const failed = s.attention.failed[0];
+  if (failed) {
+    return {
+      title:
+        s.attention.failedCount === 1
+          ? 'An analysis failed'
+          : `${s.attention.failedCount} analyses failed`,
+      description: `“${failed.meetingName}”: ${failed.statusReason ?? 'no reason was recorded'}.`,
+      label: 'See why',
+      to: `/library/${failed.id}`,
+    };
+  }
+  if (s.credits && s.credits.remaining === null) {
+    return {
+      title: 'Choose a plan',
+      description: 'Your organisation has no active plan, so new meetings cannot be analysed.',
+      label: 'View plans',
+      to: '/pricing',
+    };
+  }
+  if (s.credits && s.credits.remaining !== null && s.credits.remaining <= LOW_CREDITS) {
+    return {
+      title: 'Credits are running low',
+      description: `${s.credits.remaining} minutes of analysis left. Each credit analyses one minute of a recording.`,
+      label: 'Open billing',
+      to: '/billing',
+    };
+  }
+  if (s.meetingCount === 0 && canUpload) {
+    return {
+      title: 'Upload your first meeting',
+      description:
+        'Add a recording and Parley transcribes it, scores it and lists its action items.',
+      label: 'Upload a meeting',
+      upload: true,
+    };
+  }
+  if (s.coaching && s.coaching.videos > 0 && s.coaching.watchedShare < 1) {
+    return {
+      title: s.coaching.videosStarted === 0 ? 'Start your coaching' : 'Continue your coaching',
+      description: `${s.coaching.videosStarted} of ${s.coaching.videos} videos started.`,
+      label: 'Open coaching',
+      to: '/coaching',
+    };
+  }
+  const item = s.actionItems[0];
+  if (item) {
+    return {
+      title: 'Follow up on your last meeting',
+      description: `${item.text} (${item.meetingName})`,
+      label: 'Open the meeting',
+      to: `/library/${item.meetingId}`,
+    };
+  }
+  if (canUpload) {
+    return {
+      title: 'Upload your next meeting',
+      description: 'Each analysed meeting adds to your weekly figures.',
+      label: 'Upload a meeting',
+      upload: true,
+    };
+  }
+  return {
+    title: 'Browse your meetings',
+    description: 'Open the library to review meetings shared with you.',
+    label: 'Open the library',
+    to: '/library',
+  };
+}
+
+/** Figures over the dashboard's weeks: totals, and the latest week with a value. */
+export function weeksSummary(weeks: readonly HomeWeek[]) {
+  const calls = weeks.reduce((n, w) => n + w.calls, 0);
+  const scored = weeks.filter((w) => w.averageScore !== null);
+  const talked = weeks.filter((w) => w.talkRatio !== null);
+  const weighted = (
+    ws: HomeWeek[],
+    value: (w: HomeWeek) => number,
+    count: (w: HomeWeek) => number,
+  ) => {
+    const n = ws.reduce((sum, w) => sum + count(w), 0);
+    return n ? Math.round(ws.reduce((sum, w) => sum + value(w) * count(w), 0) / n) : null;
+  };
+  return {
+    calls,
+    /** Mean over every scored meeting of the period (weeks weighted by their meetings). */
+    averageScore: weighted(
+      scored,
+      (w) => w.averageScore ?? 0,
+      (w) => w.scoredCalls,
+    ),
+    talkRatio: weighted(
+      talked,
+      (w) => w.talkRatio ?? 0,
+      (w) => w.talkCalls,
+    ),
+  };
+}
+
+const SCOPE_LABEL = {
+  own: 'Your calls',
+  team: 'Your team’s calls',
+  organisation: 'Organisation calls',
+};
+export const scopeLabel = (scope: HomeSummary['scope']) => SCOPE_LABEL[scope];
