@@ -339,7 +339,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const home = createHomeModule({
     lists: meetings.lists,
-    salesReps: (organizationId) => users.service.idsWithRole(organizationId, 'salesRep'),
+    team: async (caller) => [
+      caller.userId,
+      ...(await users.service.reportsOf(caller.organizationId, caller.userId)),
+    ],
     featureHolder: (caller) => users.service.featureHolder(caller.userId),
     activePlan: (organizationId) => plans.activePlan(organizationId),
     overallScores: (orgId, ids) => insights.service.overallScores(orgId, ids),

@@ -22,8 +22,8 @@ import {
 /** What the dashboard reads of other modules, each through its service. */
 export interface HomeDeps {
   lists: MeetingListsService;
-  /** A sales manager's team: the organisation's active sales reps (as coaching's team view). */
-  salesReps(organizationId: string): Promise<string[]>;
+  /** A sales manager's team: they and who reports to them (as coaching's and sales' views). */
+  team(caller: Caller): Promise<string[]>;
   featureHolder(caller: Caller): Promise<FeatureHolder>;
   /** The organisation's active plan, null without one. */
   activePlan(organizationId: string): Promise<Plan | null>;
@@ -116,9 +116,9 @@ const brief = (m: Meeting): HomeMeeting => ({
 });
 
 /**
- * The home dashboard (issue 16 item 6, issue 23 item 3). The lists go through the meeting
- * lists, so they show exactly the meetings the library shows the caller; only a sales
- * manager's weekly figures reach further, over their team's meetings, as counts and means.
+ * The home dashboard (issue 16 item 6, issue 23 item 3). Everything goes through the meeting
+ * lists, so it shows exactly the meetings the library shows the caller; a sales manager's
+ * weekly figures are those of their team (they and the reps who report to them).
  */
 export function createHomeService(deps: HomeDeps) {
   const { lists } = deps;
@@ -138,7 +138,7 @@ export function createHomeService(deps: HomeDeps) {
   async function weekly(caller: Caller, scope: HomeScope): Promise<HomeWeek[]> {
     const now = deps.now();
     const firstWeek = new Date(weekStartOf(now).getTime() - (HOME_WEEKS - 1) * WEEK_MS);
-    const owners = scope === 'team' ? await deps.salesReps(caller.organizationId) : undefined;
+    const owners = scope === 'team' ? await deps.team(caller) : undefined;
     const rows = await lists.startedBetween(
       caller,
       { from: firstWeek, to: now, ...(owners ? { owners } : {}) },

@@ -47,14 +47,15 @@ export function createUsersRepo(db: Db) {
     },
     /** Users of one organisation whose name or address contains `search` (sharing picker). */
     /** The ids of the organisation's active users of a role. */
-    async idsWithRole(organizationId: string, role: Role): Promise<string[]> {
+    /** The active people who report to a sales manager (users.sales_manager_id). */
+    async reportsOf(organizationId: string, managerId: string): Promise<string[]> {
       const rows = await db
         .select({ id: users.id })
         .from(users)
         .where(
           and(
             eq(users.organizationId, organizationId),
-            eq(users.role, role),
+            eq(users.salesManagerId, managerId),
             eq(users.status, 'active'),
           ),
         );

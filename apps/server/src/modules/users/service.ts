@@ -62,7 +62,8 @@ export function createUsersService(
       repo.inOrganization(organizationId, search, limit),
     create: (values: NewUser) => repo.create(values),
     /** Active users of a role in the organisation (a sales manager's team is its sales reps). */
-    idsWithRole: (organizationId: string, role: Role) => repo.idsWithRole(organizationId, role),
+    reportsOf: (organizationId: string, managerId: string) =>
+      repo.reportsOf(organizationId, managerId),
 
     /** The user as the web app holds it after sign-in (spec 1 §3 Session user). */
     async sessionUser(userId: string): Promise<SessionUser> {
