@@ -1,27 +1,8 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { BarChart3, Gauge } from 'lucide-react';
 import type { HomeWeek } from '@parley/contracts';
 import { ChartCard } from '../../ui/charts/ChartCard';
 import { CHART } from '../../ui/charts/chart-theme';
-
-const shortWeek = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-const weekLabel = (date: unknown) => `Week of ${shortWeek(String(date))}`;
+import { DateCountBars, DateLines, weekLabel } from '../../ui/charts/DateSeriesCharts';
 
 /** Meetings per week over the dashboard's weeks. */
 export function WeeklyCallsChart({
@@ -42,34 +23,14 @@ export function WeeklyCallsChart({
       loading={loading}
       empty={total === 0 ? { icon: BarChart3, text: 'No meetings in the last 8 weeks yet.' } : null}
     >
-      <div className="h-48" role="img" aria-label={`${total} meetings over ${weeks.length} weeks`}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={weeks} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="weekStart"
-              tickFormatter={shortWeek}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              minTickGap={16}
-            />
-            <YAxis allowDecimals={false} tick={CHART.tick} stroke={CHART.grid} width={48} />
-            <ChartTooltip
-              {...CHART.tooltip}
-              cursor={{ fill: 'var(--surface-2)' }}
-              labelFormatter={weekLabel}
-              formatter={(v) => [String(v), 'Meetings']}
-            />
-            <Bar
-              dataKey="calls"
-              fill={CHART.accent}
-              radius={[3, 3, 0, 0]}
-              maxBarSize={28}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <DateCountBars
+        data={weeks}
+        dateKey="weekStart"
+        valueKey="calls"
+        valueName="Meetings"
+        labelFormatter={weekLabel}
+        ariaLabel={`${total} meetings over ${weeks.length} weeks`}
+      />
     </ChartCard>
   );
 }
@@ -92,40 +53,17 @@ export function WeeklyScoresChart({ weeks, loading }: { weeks: HomeWeek[]; loadi
             }
       }
     >
-      <div className="h-48" role="img" aria-label="Average score and talk ratio per week">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={weeks} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="weekStart"
-              tickFormatter={shortWeek}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              minTickGap={16}
-            />
-            <YAxis domain={[0, 100]} tick={CHART.tick} stroke={CHART.grid} width={48} />
-            <ChartTooltip {...CHART.tooltip} labelFormatter={weekLabel} />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }} />
-            <Line
-              dataKey="averageScore"
-              name="Average score"
-              stroke={CHART.accent}
-              strokeWidth={2}
-              dot={{ r: 3 }}
-              isAnimationActive={false}
-            />
-            <Line
-              dataKey="talkRatio"
-              name="Talk ratio %"
-              stroke={CHART.positive}
-              strokeWidth={2}
-              strokeDasharray="4 3"
-              dot={{ r: 3 }}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <DateLines
+        data={weeks}
+        dateKey="weekStart"
+        yDomain={[0, 100]}
+        labelFormatter={weekLabel}
+        ariaLabel="Average score and talk ratio per week"
+        lines={[
+          { key: 'averageScore', name: 'Average score', color: CHART.accent },
+          { key: 'talkRatio', name: 'Talk ratio %', color: CHART.positive, dashed: true },
+        ]}
+      />
     </ChartCard>
   );
 }

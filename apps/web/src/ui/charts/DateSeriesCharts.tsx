@@ -1,0 +1,143 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip as ChartTooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatDayMonthYear } from '../../lib/format';
+import { CHART } from './chart-theme';
+
+/** A UTC day ('YYYY-MM-DD') on an axis: '3 Nov'. */
+export const shortDay = (day: unknown) =>
+  new Date(`${String(day)}T00:00:00Z`).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+/** A UTC day in a tooltip, whole. */
+export const dayLabel = (day: unknown) => formatDayMonthYear(`${String(day)}T12:00:00Z`);
+
+/** A week, by its first day, in a tooltip. */
+export const weekLabel = (day: unknown) => `Week of ${dayLabel(day)}`;
+
+interface DateSeriesProps<T> {
+  /** One row per day or week, oldest first. */
+  data: T[];
+  /** The row's UTC day ('YYYY-MM-DD'). */
+  dateKey: keyof T & string;
+  /** What the chart shows, for screen readers. */
+  ariaLabel: string;
+  /** The tooltip's heading for a row's day. */
+  labelFormatter?: (day: unknown) => string;
+  /** Tailwind height class of the plot. */
+  heightClass?: string;
+}
+
+const MARGIN = { top: 4, right: 8, bottom: 0, left: -16 };
+
+/** Recharts reads its axes from direct children, so the axis is props, not a component. */
+const dateAxis = (dateKey: string) => ({
+  dataKey: dateKey,
+  tickFormatter: shortDay,
+  tick: CHART.tick,
+  stroke: CHART.grid,
+  minTickGap: 16,
+});
+
+/** Counts per day or week as bars (activity, meetings): the app's one such chart. */
+export function DateCountBars<T>({
+  data,
+  dateKey,
+  valueKey,
+  valueName,
+  ariaLabel,
+  labelFormatter = dayLabel,
+  heightClass = 'h-48',
+}: DateSeriesProps<T> & { valueKey: keyof T & string; valueName: string }) {
+  return (
+    <div className={heightClass} role="img" aria-label={ariaLabel}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={MARGIN}>
+          <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
+          <XAxis {...dateAxis(dateKey)} />
+          <YAxis allowDecimals={false} tick={CHART.tick} stroke={CHART.grid} width={48} />
+          <ChartTooltip
+            {...CHART.tooltip}
+            cursor={{ fill: 'var(--surface-2)' }}
+            labelFormatter={labelFormatter}
+            formatter={(v) => [String(v), valueName]}
+          />
+          <Bar
+            dataKey={valueKey as string}
+            fill={CHART.accent}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={28}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+export interface DateLine {
+  key: string;
+  name: string;
+  color: string;
+  dashed?: boolean;
+}
+
+/** Several measures per day or week as lines; a missing value leaves a gap, not a zero. */
+export function DateLines<T>({
+  data,
+  dateKey,
+  lines,
+  yDomain,
+  wholeNumbers = false,
+  ariaLabel,
+  labelFormatter = dayLabel,
+  heightClass = 'h-48',
+}: DateSeriesProps<T> & {
+  lines: DateLine[];
+  yDomain?: [number, number];
+  wholeNumbers?: boolean;
+}) {
+  return (
+    <div className={heightClass} role="img" aria-label={ariaLabel}>
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={MARGIN}>
+          <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
+          <XAxis {...dateAxis(dateKey)} />
+          <YAxis
+            {...(yDomain ? { domain: yDomain } : {})}
+            allowDecimals={!wholeNumbers}
+            tick={CHART.tick}
+            stroke={CHART.grid}
+            width={48}
+          />
+          <ChartTooltip {...CHART.tooltip} labelFormatter={labelFormatter} />
+          <Legend wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }} />
+          {lines.map((l) => (
+            <Line
+              key={l.key}
+              dataKey={l.key}
+              name={l.name}
+              stroke={l.color}
+              strokeWidth={2}
+              {...(l.dashed ? { strokeDasharray: '4 3' } : {})}
+              dot={data.length < 20 ? { r: 3 } : false}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
