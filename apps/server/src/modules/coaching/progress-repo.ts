@@ -1,15 +1,16 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MeetingStage } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
-import { likePattern, seesWholeOrganisation } from '../meetings/index.js';
+import { likePattern } from '../meetings/index.js';
 import {
   coachingAttempts,
   coachingProgress,
   coachingQuizzes,
   users,
 } from '../../platform/db/schema.js';
+import { salesTeamWhere } from '../users/index.js';
 
 export type AttemptRow = typeof coachingAttempts.$inferSelect;
 export type ProgressRow = typeof coachingProgress.$inferSelect;
@@ -198,14 +199,10 @@ export function createProgressRepo(db: Db) {
         .from(users)
         .where(
           and(
-            eq(users.organizationId, caller.organizationId),
-            eq(users.status, 'active'),
-            seesWholeOrganisation(caller)
-              ? or(
-                  inArray(users.role, ['salesRep', 'salesManager']),
-                  sql`exists (select 1 from ${coachingProgress} where ${coachingProgress.userId} = ${users.id})`,
-                )
-              : or(eq(users.id, caller.userId), eq(users.salesManagerId, caller.userId)),
+            salesTeamWhere(
+              caller,
+              sql`exists (select 1 from ${coachingProgress} where ${coachingProgress.userId} = ${users.id})`,
+            ),
             search ? sql`${name} ilike ${likePattern(search)}` : undefined,
           ),
         )

@@ -16,6 +16,7 @@ import {
 import { isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
 import { seesWholeOrganisation } from '../meetings/index.js';
+import { salesTeamWhere } from '../users/index.js';
 
 export type AccountRow = typeof salesAccounts.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
@@ -268,15 +269,9 @@ export function createSalesRepo(db: Db) {
         .select({ id: users.id, name: personName, email: users.email })
         .from(users)
         .where(
-          and(
-            eq(users.organizationId, caller.organizationId),
-            eq(users.status, 'active'),
-            seesWholeOrganisation(caller)
-              ? or(
-                  inArray(users.role, ['salesRep', 'salesManager']),
-                  sql`exists (select 1 from ${deals} where ${deals.ownerId} = ${users.id})`,
-                )
-              : or(eq(users.id, caller.userId), eq(users.salesManagerId, caller.userId)),
+          salesTeamWhere(
+            caller,
+            sql`exists (select 1 from ${deals} where ${deals.ownerId} = ${users.id})`,
           ),
         )
         .orderBy(asc(personName), asc(users.id));

@@ -2,3 +2,4 @@
 export { createUsersModule, type UsersNeeds } from './module.js';
 export type { UserAccess, UsersService } from './service.js';
 export type { NewUser } from './repo.js';
+export { salesTeamWhere } from './team.js';
