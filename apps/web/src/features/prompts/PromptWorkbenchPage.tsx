@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FilePlus2, Lock, Play, Save } from 'lucide-react';
 import { BUILT_IN_MODEL, type StoredPrompt } from '@parley/contracts';
 import { useCan } from '../../lib/auth-store';
@@ -7,7 +7,14 @@ import { toast } from '../../lib/toast';
 import { Button, EmptyState, type SelectOption } from '../../ui';
 import { ConfigurationFrame } from '../configuration';
 import { ComparePanel } from './ComparePanel';
-import { draftFrom, newDraft, runBody, saveBody, type PromptDraft } from './draft';
+import {
+  draftFrom,
+  newDraft,
+  runBody,
+  saveBody,
+  withRunnableModels,
+  type PromptDraft,
+} from './draft';
 import { OutputSlot } from './OutputSlot';
 import { PromptEditor } from './PromptEditor';
 import { SavedPrompts } from './SavedPrompts';
@@ -39,6 +46,12 @@ function Workbench() {
   const slot2 = usePromptStream();
   const save = useSavePrompt();
   const running = slot1.status === 'loading' || slot2.status === 'loading';
+  const available = models.data?.data;
+  const freshDraft = () => (available ? withRunnableModels(newDraft(), available) : newDraft());
+  // A new prompt gets runnable models once the organisation's are known (a saved one keeps its own).
+  useEffect(() => {
+    if (available) setDraft((d) => (d.id === null ? withRunnableModels(d, available) : d));
+  }, [available]);
 
   const meetingOptions: SelectOption[] = (meetings.data?.data ?? []).map((m) => ({
     value: m.id,
@@ -111,7 +124,7 @@ function Workbench() {
             <Button
               variant="ghost"
               onClick={() => {
-                setDraft(newDraft());
+                setDraft(freshDraft());
                 slot1.reset();
                 slot2.reset();
               }}

@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_MODEL,
   PROMPT_DEFAULTS,
   type PromptAccess,
   type PromptCreateBody,
@@ -51,6 +52,24 @@ export const newDraft = (): PromptDraft => ({
   frequencyPenalty: PROMPT_DEFAULTS.frequencyPenalty,
   presencePenalty: PROMPT_DEFAULTS.presencePenalty,
 });
+
+/**
+ * A new prompt's slots hold the spec's default model (gpt-3.5-turbo); where the organisation
+ * has not connected its provider, a slot gets the built-in engine instead, so the first run
+ * works out of the box rather than failing on a provider nobody set up.
+ */
+export function withRunnableModels(
+  draft: PromptDraft,
+  models: readonly { model: string; connected: boolean }[],
+): PromptDraft {
+  const runnable = (name: string) =>
+    name === BUILT_IN_MODEL || models.some((m) => m.model === name && m.connected);
+  return {
+    ...draft,
+    model1: runnable(draft.model1) ? draft.model1 : BUILT_IN_MODEL,
+    model2: runnable(draft.model2) ? draft.model2 : BUILT_IN_MODEL,
+  };
+}
 
 export function draftFrom(p: StoredPrompt): PromptDraft {
   const d = newDraft();
