@@ -3,6 +3,7 @@ export * from './models.js';
 // Built-in engine and prompt running (packages/ai/src/local, packages/ai/src/prompt).
 export { createLocalEngine } from './local/engine.js';
 export { LOCAL_ENGINE_NOTE, LOCAL_SOURCE, withoutEngineNote } from './local/output.js';
+export { taskOfQuestion } from './local/tasks.js';
 export { estimateTokens, formatTimestamp, renderLine, renderTranscript } from './prompt/render.js';
 export { chunkTranscript } from './prompt/chunk.js';
 export { parseCitations } from './prompt/citations.js';

@@ -33,6 +33,20 @@ describe('detectTask', () => {
     expect(detectTask(req(prompt))).toEqual(task);
   });
 
+  it.each([
+    ['Summarise this meeting', 'summary'],
+    ['Summarize the call.', 'summary'],
+    ['Please summarise this meeting briefly', 'summary'],
+    ['Can you give me a short summary of this meeting?', 'summary'],
+    ['What was the meeting about?', 'summary'],
+    ['What are the action items?', 'action-items'],
+    ['Next steps', 'action-items'],
+  ])('runs the task an assistant question asks for: %s', (question, kind) => {
+    expect(
+      detectTask(req('Answer the question', { grounding: { transcript: [], question } })),
+    ).toEqual({ kind });
+  });
+
   it('answers a question whatever the prompt says when the assistant asks one', () => {
     expect(
       detectTask(req('Summarize', { grounding: { transcript: [], question: 'Who joined?' } })),
@@ -40,5 +54,13 @@ describe('detectTask', () => {
       kind: 'answer',
       question: 'Who joined?',
     });
+    // A question about a summary someone gave is a question, not a request for one.
+    expect(
+      detectTask(
+        req('Answer', {
+          grounding: { transcript: [], question: 'Who gave the summary of the budget?' },
+        }),
+      ),
+    ).toEqual({ kind: 'answer', question: 'Who gave the summary of the budget?' });
   });
 });

@@ -39,10 +39,33 @@ const SALES_STAGES = [
   'closing',
 ];
 
+/**
+ * An assistant question that asks for a whole-meeting task ("Summarise this meeting", "What
+ * are the action items?") rather than a fact: searching the transcript for its words would
+ * find nothing to quote, so it runs that task instead.
+ */
+export function taskOfQuestion(question: string): LocalTask | null {
+  const q = question
+    .toLowerCase()
+    .replace(/[?.!]+$/, '')
+    .trim();
+  const ask = String.raw`^(?:please\s+|can you\s+|could you\s+)?(?:give me\s+|write\s+)?`;
+  const meeting = String.raw`(?:\s+(?:of\s+)?(?:this|the|these|our|my)\s+(?:meetings?|calls?|conversations?|interviews?))?`;
+  const summary = [
+    String.raw`${ask}(?:summari[sz]e|recap|sum up)${meeting}(?:\s+(?:briefly|in brief))?$`,
+    String.raw`${ask}(?:an?\s+)?(?:short\s+|brief\s+|quick\s+)?(?:summary|overview|recap|tl;?dr)${meeting}$`,
+    String.raw`^what (?:is|was) (?:this|the) (?:meeting|call|conversation) about$`,
+  ];
+  if (summary.some((p) => new RegExp(p).test(q))) return { kind: 'summary' };
+  const actions = String.raw`^(?:what are\s+|list\s+|give me\s+)?(?:the\s+)?(?:action items|next steps|to-?dos|follow[\s-]?ups)${meeting}$`;
+  if (new RegExp(actions).test(q)) return { kind: 'action-items' };
+  return null;
+}
+
 /** Picks the task from the prompt's name and text; the first rule that matches wins. */
 export function detectTask(req: CompletionRequest): LocalTask {
   const question = req.grounding?.question?.trim();
-  if (question) return { kind: 'answer', question };
+  if (question) return taskOfQuestion(question) ?? { kind: 'answer', question };
   const text = instructionText(req);
   if (/action[\s-]?items?|to-?dos?\b|next steps|follow[\s-]?ups?|commitments/.test(text)) {
     return { kind: 'action-items' };

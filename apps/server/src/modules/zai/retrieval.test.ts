@@ -50,6 +50,23 @@ describe('selectExcerpts', () => {
     expect(lineTokens).toBeLessThanOrEqual(60);
   });
 
+  it('keeps the whole meeting, evenly thinned to the budget, for a question about all of it', () => {
+    const all = selectExcerpts('Summarise this meeting', [intro], {
+      budgetTokens: 10_000,
+      whole: true,
+    });
+    expect(all.relevant).toBe(true);
+    expect(all.lines).toHaveLength(intro.lines.length);
+    const thin = selectExcerpts('Summarise this meeting', [intro], {
+      budgetTokens: 80,
+      whole: true,
+    });
+    expect(thin.lines.length).toBeLessThan(intro.lines.length);
+    // Thinned across the whole span, not only its start.
+    const last = intro.lines.at(-1)?.start ?? 0;
+    expect(thin.lines.at(-1)?.start ?? 0).toBeGreaterThan(last / 2);
+  });
+
   it('finds nothing relevant for a question the meetings do not touch', () => {
     const e = selectExcerpts('What quarterly revenue did finance forecast?', [intro, science], {
       budgetTokens: 2000,

@@ -33,6 +33,11 @@ export interface RetrievalOptions {
   neighbours?: number;
   /** Some line must hold this share of the question's term weight (BM25 coverage, 0..1). */
   minCoverage?: number;
+  /**
+   * The question asks about the whole meeting (a summary, its action items), not a fact: every
+   * line is relevant, kept evenly across the meetings when they do not fit the budget.
+   */
+  whole?: boolean;
 }
 
 /** Meeting names made unique, so two meetings called the same stay apart in the excerpts. */
@@ -57,7 +62,7 @@ export function selectExcerpts(
   meetings: readonly MeetingPassages[],
   options: RetrievalOptions,
 ): Excerpts {
-  const { budgetTokens, topK = 24, neighbours = 1, minCoverage = 0.34 } = options;
+  const { budgetTokens, topK = 24, neighbours = 1, minCoverage = 0.34, whole = false } = options;
   const several = meetings.length > 1;
   const labels = meetingLabels(meetings);
   const origins = new Map<string, LineOrigin>();
@@ -72,6 +77,12 @@ export function selectExcerpts(
       plain.push(line);
     });
   });
+
+  if (whole) {
+    return flat.length
+      ? excerptsOf(meetings, flat, labels, origins, evenlyWithin(flat, budgetTokens))
+      : { relevant: false, lines: [], text: '', origins };
+  }
 
   // Relevance is decided by the best-covered line; once the meetings do hold the question's
   // main words, lines with only some of them are still useful context for the model.
@@ -89,14 +100,42 @@ export function selectExcerpts(
     for (let i = hit.index - neighbours; i <= hit.index + neighbours; i++) {
       const entry = flat[i];
       if (!entry || entry.meetingIndex !== hitMeeting || chosen.has(i)) continue;
-      const cost = estimateTokens(renderTranscript([entry.line])) + 1;
+      const cost = lineCost(entry.line);
       if (used + cost > budgetTokens) continue;
       chosen.add(i);
       used += cost;
     }
     if (used >= budgetTokens) break;
   }
+  return excerptsOf(meetings, flat, labels, origins, chosen);
+}
 
+const lineCost = (line: TranscriptLine) => estimateTokens(renderTranscript([line])) + 1;
+
+/** Every line when they fit the budget; else every k-th, so the whole span is covered. */
+function evenlyWithin(flat: readonly { line: TranscriptLine }[], budgetTokens: number) {
+  const costs = flat.map((e) => lineCost(e.line));
+  const total = costs.reduce((a, b) => a + b, 0);
+  const stride = Math.max(1, Math.ceil(total / Math.max(1, budgetTokens)));
+  const chosen = new Set<number>();
+  let used = 0;
+  for (let i = 0; i < flat.length; i += stride) {
+    const cost = costs[i] ?? 0;
+    if (used + cost > budgetTokens) continue;
+    chosen.add(i);
+    used += cost;
+  }
+  return chosen;
+}
+
+/** The chosen lines as excerpts: a section per meeting, "…" where lines were skipped. */
+function excerptsOf(
+  meetings: readonly MeetingPassages[],
+  flat: readonly { line: TranscriptLine; meetingIndex: number }[],
+  labels: readonly string[],
+  origins: Map<string, LineOrigin>,
+  chosen: ReadonlySet<number>,
+): Excerpts {
   const order = [...chosen].sort((a, b) => a - b);
   const sections: string[] = [];
   meetings.forEach((_, meetingIndex) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { contextTokensOf, estimateTokens } from '@parley/ai';
+import { contextTokensOf, estimateTokens, taskOfQuestion } from '@parley/ai';
 import {
   ZAI,
   ZAI_MESSAGES,
@@ -107,6 +107,8 @@ export function createZaiService(deps: ZaiDeps) {
         meetings,
         excerpts: selectExcerpts(body.userPrompt, meetings, {
           budgetTokens: excerptBudget(model, settings, fixed.join('\n')),
+          // "Summarise this meeting" is about all of it: no line holds its words.
+          whole: taskOfQuestion(body.userPrompt) !== null,
         }),
         provider,
         model,

@@ -156,6 +156,15 @@ describe('POST prompt/siri', () => {
     expect(intro?.citations.some((c) => c.speaker === 'Diane' && /beep/.test(c.quote))).toBe(true);
   });
 
+  it('summarises the meeting when asked to, with the built-in engine', async () => {
+    const { final } = parseStream(
+      await ask(tokens.user, { meetingIds: [ids.intro], userPrompt: 'Summarise this meeting' }),
+    );
+    expect(final?.notFound).toBe(false);
+    expect(final?.answer).toMatch(/^Summary/);
+    expect(final?.citations.length).toBeGreaterThan(0);
+  });
+
   it('says plainly when the chosen meetings do not contain the answer', async () => {
     const { deltas, final } = parseStream(
       await ask(tokens.user, {
