@@ -25,6 +25,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message?: string,
+    /** Sent with the error body (Retry-After on a 429). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message ?? messageForStatus(statusCode));
   }
@@ -36,7 +38,13 @@ export const forbidden = (message?: string) => new AppError(403, message);
 export const notFound = (message?: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const paymentRequired = (message: string) => new AppError(402, message);
-export const tooManyRequests = (message: string) => new AppError(429, message);
+/** 429; with `retryAfterSeconds`, a Retry-After header says when to ask again. */
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(
+    429,
+    message,
+    retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined,
+  );
 
 /** An absolute path ("/tmp/parley-media-x/source.mp4", "file:///app/dist/x.js") in a message. */
 const SERVER_PATH = /(?:file:\/\/|(?<=^|[\s'"(=:[]))\/(?:[^\s'"():/]+\/)+([^\s'"():,/]*)/g;
@@ -71,6 +79,7 @@ export function frameworkErrorReply(error: FastifyError, _request: unknown, repl
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.statusCode).send(errorBody(err.statusCode, err.message));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -24,13 +24,26 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** The `message` of the server's `{ statusCode, error, message }` body, when there was one. */
   readonly serverMessage: string | null;
+  /** A 429's Retry-After in seconds: when the same request may be made again. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, serverMessage: string | null) {
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    retryAfterSeconds: number | null = null,
+  ) {
     super(serverMessage || (status === 0 ? UNKNOWN_FETCH_ERROR : messageForStatus(status)));
     this.name = 'ApiRequestError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After in seconds (the server sends seconds, never an HTTP date). */
+function retryAfterOf(res: Response): number | null {
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
 export function isApiError(e: unknown, status?: number): e is ApiRequestError {
@@ -161,7 +174,7 @@ export function createApiClient(deps: ApiDeps) {
 
   async function parse(res: Response): Promise<unknown> {
     const body = await readJson(res);
-    if (!res.ok) throw new ApiRequestError(res.status, messageOf(body));
+    if (!res.ok) throw new ApiRequestError(res.status, messageOf(body), retryAfterOf(res));
     return body;
   }
 

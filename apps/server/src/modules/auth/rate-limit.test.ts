@@ -21,12 +21,14 @@ const requestSignin = (email: string, ip = freshIp()) =>
 const TOO_MANY_CODES = {
   statusCode: 429,
   error: 'Too Many Requests',
-  message: 'Too many codes requested for this address. Please wait a few minutes and try again.',
+  message: 'Too many codes requested for this address. You can request a new one in 15 minutes.',
 };
 const TOO_MANY_FROM_IP = {
   statusCode: 429,
   error: 'Too Many Requests',
-  message: 'Too many requests from this address. Please try again in a few minutes.',
+  message: expect.stringMatching(
+    /^Too many requests from this address\. Please try again in \d+ (second|minute)s?\.$/,
+  ),
 };
 
 describe('codes per e-mail address', () => {
@@ -38,12 +40,19 @@ describe('codes per e-mail address', () => {
     const refused = await requestSignin(email);
     expect(refused.statusCode).toBe(429);
     expect(json(refused)).toEqual(TOO_MANY_CODES);
+    // When the next code can be asked for, for the page's countdown.
+    expect(refused.headers['retry-after']).toBe('900');
     expect(ctx.mail.length).toBe(mailed);
     // Another address is not affected.
     expect((await requestSignin('user@acme.parley.local')).statusCode).toBe(200);
 
     ctx.clock.advance(14 * 60_000);
-    expect((await requestSignin(email)).statusCode).toBe(429);
+    const later = await requestSignin(email);
+    expect(later.statusCode).toBe(429);
+    expect(json(later)).toMatchObject({
+      message: 'Too many codes requested for this address. You can request a new one in 1 minute.',
+    });
+    expect(later.headers['retry-after']).toBe('60');
     ctx.clock.advance(2 * 60_000);
     expect((await requestSignin(email)).statusCode).toBe(200);
   });
@@ -67,6 +76,7 @@ describe('requests per client IP', () => {
     const refused = await requestSignin('seeker@parley.local', ip);
     expect(refused.statusCode).toBe(429);
     expect(json(refused)).toEqual(TOO_MANY_FROM_IP);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(ctx.mail.some((m) => m.to === 'seeker@parley.local')).toBe(false);
 
     // Another client is served.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, min, sql } from 'drizzle-orm';
 import type { AuthProvider } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { oneTimeCodes, retiredRefreshTokens, sessions } from '../../platform/db/schema.js';
@@ -7,12 +7,16 @@ export type CodePurpose = 'signin' | 'signup';
 
 export function createAuthRepo(db: Db) {
   return {
-    async codesRequestedSince(email: string, since: Date): Promise<number> {
+    /** How many codes the address asked for since then, and when the first of them was. */
+    async codesRequestedSince(
+      email: string,
+      since: Date,
+    ): Promise<{ count: number; first: Date | null }> {
       const [row] = await db
-        .select({ n: count() })
+        .select({ n: count(), first: min(oneTimeCodes.createdAt) })
         .from(oneTimeCodes)
         .where(and(eq(oneTimeCodes.email, email), gte(oneTimeCodes.createdAt, since)));
-      return row?.n ?? 0;
+      return { count: row?.n ?? 0, first: row?.first ?? null };
     },
 
     /** A new code replaces any unused one for the same address and purpose. */

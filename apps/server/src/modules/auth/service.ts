@@ -58,8 +58,8 @@ export interface SessionGrant {
 export const AUTH_TEXT = {
   noAccount: 'No account uses this e-mail. Check the address or sign up.',
   accountExists: 'An account with this e-mail already exists. Sign in instead.',
-  tooManyCodes:
-    'Too many codes requested for this address. Please wait a few minutes and try again.',
+  tooManyCodes: (minutes: number) =>
+    `Too many codes requested for this address. You can request a new one in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   noCode: 'There is no valid code for this address. Please request a new one.',
   expired: 'This code has expired. Please request a new one.',
   tooManyTries: 'Too many wrong attempts. Please request a new code.',
@@ -99,11 +99,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   ) {
     const at = now();
     const windowStart = new Date(at.getTime() - config.env.AUTH_RATE_WINDOW_MINUTES * 60_000);
-    if (
-      (await repo.codesRequestedSince(email, windowStart)) >=
-      config.env.AUTH_CODE_REQUESTS_PER_ADDRESS
-    ) {
-      throw tooManyRequests(AUTH_TEXT.tooManyCodes);
+    const asked = await repo.codesRequestedSince(email, windowStart);
+    if (asked.count >= config.env.AUTH_CODE_REQUESTS_PER_ADDRESS) {
+      // The window frees a request when its first one falls out of it.
+      const freedAt = (asked.first ?? at).getTime() + config.env.AUTH_RATE_WINDOW_MINUTES * 60_000;
+      const seconds = Math.max(1, Math.ceil((freedAt - at.getTime()) / 1000));
+      throw tooManyRequests(AUTH_TEXT.tooManyCodes(Math.ceil(seconds / 60)), seconds);
     }
     const code = sixDigitCode();
     await repo.issueCode({

@@ -79,7 +79,11 @@ export async function registerRateLimit(
   await app.register(rateLimit, {
     global: false,
     ...(store ? { store } : {}),
-    errorResponseBuilder: () =>
-      new AppError(429, 'Too many requests from this address. Please try again in a few minutes.'),
+    // The plugin sends Retry-After itself; the message says the same in words.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        `Too many requests from this address. Please try again in ${context.after}.`,
+      ),
   });
 }

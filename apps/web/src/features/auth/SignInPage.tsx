@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { authRoutes, requestSigninBody } from '@parley/contracts';
-import { api } from '../../lib/api';
+import { api, isApiError } from '../../lib/api';
 import { APP_CONFIG } from '../../lib/config';
 import { Button, PageSpinner, TextField } from '../../ui';
 import { AuthHeading } from './AuthHeading';
@@ -10,6 +10,7 @@ import { inlineError } from './errors';
 import { readPending, savePending } from './pending';
 import { SsoButtons } from './SsoButtons';
 import { useSsoReturn } from './use-sso-return';
+import { minutesAndSeconds, useSecondsUntil } from './use-seconds-until';
 
 interface SignInState {
   from?: string;
@@ -28,6 +29,16 @@ export default function SignInPage() {
   );
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  // After a 429: when the server takes a new request for this address (Retry-After).
+  const [retryAt, setRetryAt] = useState<number | null>(null);
+  const waitSeconds = useSecondsUntil(retryAt);
+  // The wait is over: the refusal no longer holds.
+  useEffect(() => {
+    if (retryAt !== null && waitSeconds === 0) {
+      setRetryAt(null);
+      setServerError(null);
+    }
+  }, [retryAt, waitSeconds]);
 
   const parsed = requestSigninBody.safeParse({ email });
   const formatError =
@@ -40,15 +51,25 @@ export default function SignInPage() {
       savePending({ kind: 'signin', email: address, from });
       navigate('/verify-signin', { state: { from } });
     },
-    onError: (e) => setServerError(inlineError(e, 'SignIn Request failed')),
+    onError: (e) => {
+      setServerError(inlineError(e, 'SignIn Request failed'));
+      if (isApiError(e, 429) && e.retryAfterSeconds)
+        setRetryAt(Date.now() + e.retryAfterSeconds * 1000);
+    },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!parsed.success || request.isPending) return;
+    if (!parsed.success || request.isPending || waitSeconds > 0) return;
     setServerError(null);
     request.mutate(parsed.data.email);
   };
+
+  // Why Continue is disabled, said next to it rather than left to guess.
+  let hint: string | null = null;
+  if (waitSeconds > 0) hint = `You can request a new code in ${minutesAndSeconds(waitSeconds)}.`;
+  else if (!email.trim()) hint = 'Enter your work e-mail to continue.';
+  else if (!parsed.success) hint = 'Enter a valid e-mail address to continue.';
 
   if (completing) return <PageSpinner />;
 
@@ -69,6 +90,7 @@ export default function SignInPage() {
           onChange={(e) => {
             setEmail(e.target.value);
             setServerError(null);
+            setRetryAt(null);
           }}
           onBlur={() => setTouched(true)}
           error={serverError ?? formatError}
@@ -77,11 +99,17 @@ export default function SignInPage() {
           type="submit"
           size="lg"
           className="w-full"
-          disabled={!parsed.success}
+          disabled={!parsed.success || waitSeconds > 0}
           loading={request.isPending}
+          aria-describedby={hint ? 'signin-hint' : undefined}
         >
           Continue
         </Button>
+        {hint && (
+          <p id="signin-hint" className="-mt-2 text-center text-sm text-muted">
+            {hint}
+          </p>
+        )}
       </form>
       <div className="mt-3">
         <SsoButtons />
