@@ -88,7 +88,11 @@ export function ErrorScreen({
         </p>
       ) : null}
       <h1 className="flex flex-col gap-1">
-        <span className="text-2xl font-semibold tracking-tight text-fg">{lead}</span>{' '}
+        {/* The spec's sentence is "Page not found: Let's…"; set on two lines, the colon is read, not shown. */}
+        <span className="text-2xl font-semibold tracking-tight text-fg">
+          {lead.replace(/:$/, '')}
+          <span className="sr-only">:</span>
+        </span>{' '}
         <span className="text-base text-muted">{rest}</span>
       </h1>
       {kind === 'other' ? (
