@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   theme: 'parley.theme',
   pendingAuth: 'parley.pendingAuth',
   chunkReload: 'parley.chunkReload',
+  navCollapsed: 'parley.navCollapsed',
 } as const;
 
 /** Wide-layout breakpoint (spec 1 §9). Tailwind's `lg` is the same 1024 px. */

@@ -4,7 +4,8 @@ import type { SessionUser } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
 import { InShellContext } from './in-shell';
-import { NavRail } from './NavRail';
+import { useNavCollapsed } from './nav-collapsed';
+import { NavRail, railWidthClass } from './NavRail';
 import { ShellBar } from './ShellBar';
 import { TopBar } from './TopBar';
 import { useAccountTheme } from '../../features/profile';
@@ -48,6 +49,7 @@ function ShellFrame(props: ShellFrameProps) {
 
 /** The authenticated shell with sidebar: icon rail on wide screens, top bar below 1024 px. */
 export function AppShell() {
+  const collapsed = useNavCollapsed();
   return (
     <ShellFrame
       bars={(user) => (
@@ -56,7 +58,7 @@ export function AppShell() {
           <TopBar user={user} />
         </>
       )}
-      mainClassName="lg:pl-16"
+      mainClassName={railWidthClass(collapsed)}
       columnClassName="max-w-[1200px] py-6 lg:px-10 lg:py-10"
     />
   );
