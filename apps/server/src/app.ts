@@ -54,6 +54,7 @@ import { createProfilesModule } from './modules/profiles/index.js';
 import { createImageLinks } from './platform/media/image-links.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
+import { createCrmModule, crmImportJob, crmNoteJob } from './modules/crm/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -189,6 +190,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       physiologyJob,
       organizationDeletionJob,
       trackerRecountJob,
+      crmImportJob,
+      crmNoteJob,
     ],
     log,
   );
@@ -353,6 +356,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     organisationCount: async () => (await organizations.service.list({ page: 0, size: 1 })).count,
     now: platform.now,
   });
+  // HubSpot and Salesforce: imports into the sales tables, a note on the deal per analysed call.
+  const crm = createCrmModule({
+    ...shared,
+    config,
+    matchDeal: (organizationId, emails) => sales.service.matchDeal(organizationId, emails),
+    callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
+  });
+  analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));
   const dev = createDevModule({ mailer });
   await organizations.startJobs(queue, resolveStore, role !== 'api');
 
@@ -377,6 +388,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await videoSignals.registerWorker();
     await biometrics.registerWorker();
     await trackers.registerWorker();
+    await crm.registerWorker();
     // Transcripts stored before search existed get their segments, in the background.
     search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
@@ -417,6 +429,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       interviews.registerRoutes(api);
       coaching.registerRoutes(api);
       sales.registerRoutes(api);
+      crm.registerRoutes(api);
       scorecards.registerRoutes(api);
       search.registerRoutes(api);
       zai.registerRoutes(api);

@@ -48,6 +48,16 @@ const envSchema = z.object({
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_ISSUER: z.string().url().default('https://login.microsoftonline.com/common/v2.0'),
   OIDC_ALLOW_HTTP: bool,
+  /** CRM connections (issue 16): without a client id and secret the CRM cannot be connected. */
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  /** Where HubSpot's authorisation page is, and its API (tests point them at a stand-in). */
+  HUBSPOT_AUTH_ORIGIN: z.string().url().default('https://app.hubspot.com'),
+  HUBSPOT_API_ORIGIN: z.string().url().default('https://api.hubapi.com'),
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
+  /** Salesforce's login server (https://test.salesforce.com for sandboxes); the API is the token's instance_url. */
+  SALESFORCE_LOGIN_ORIGIN: z.string().url().default('https://login.salesforce.com'),
   /**
    * Let organisations point AI base URLs and storage endpoints at loopback, private and
    * link-local addresses (self-hosted Ollama, MinIO, Azurite). Off: those are refused.
@@ -119,6 +129,11 @@ export interface OidcClientConfig {
   clientSecret: string;
 }
 
+export interface CrmClientConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface AppConfig {
   env: Env;
   production: boolean;
@@ -130,6 +145,11 @@ export interface AppConfig {
   publicUrl: string;
   appSecret: string;
   oidc: { google?: OidcClientConfig; microsoft?: OidcClientConfig; allowHttp: boolean };
+  /** The CRMs this server can connect (client id and secret set), with their origins. */
+  crm: {
+    hubspot?: CrmClientConfig & { authOrigin: string; apiOrigin: string };
+    salesforce?: CrmClientConfig & { loginOrigin: string };
+  };
   seedEmails: {
     superadmin: string;
     poc: string;
@@ -231,6 +251,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         env.MICROSOFT_CLIENT_SECRET,
       ),
       allowHttp: env.OIDC_ALLOW_HTTP ?? false,
+    },
+    crm: {
+      hubspot:
+        env.HUBSPOT_CLIENT_ID && env.HUBSPOT_CLIENT_SECRET
+          ? {
+              clientId: env.HUBSPOT_CLIENT_ID,
+              clientSecret: env.HUBSPOT_CLIENT_SECRET,
+              authOrigin: env.HUBSPOT_AUTH_ORIGIN.replace(/\/$/, ''),
+              apiOrigin: env.HUBSPOT_API_ORIGIN.replace(/\/$/, ''),
+            }
+          : undefined,
+      salesforce:
+        env.SALESFORCE_CLIENT_ID && env.SALESFORCE_CLIENT_SECRET
+          ? {
+              clientId: env.SALESFORCE_CLIENT_ID,
+              clientSecret: env.SALESFORCE_CLIENT_SECRET,
+              loginOrigin: env.SALESFORCE_LOGIN_ORIGIN.replace(/\/$/, ''),
+            }
+          : undefined,
     },
     seedEmails: {
       superadmin: env.SEED_SUPERADMIN_EMAIL.toLowerCase(),

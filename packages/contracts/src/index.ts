@@ -47,4 +47,5 @@ export * from './coaching-routes.js';
 export * from './trackers.js';
 export * from './sales.js';
 export * from './sales-routes.js';
+export * from './crm.js';
 export * from './home.js';

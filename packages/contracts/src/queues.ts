@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisStepSchema, type AnalysisStep } from './analysis.js';
+import { crmProviderSchema } from './crm.js';
 
 /**
  * Every job queue and its payload in one place (langfuse style). A job whose every retry failed
@@ -25,6 +26,12 @@ export const QUEUES = {
   /** Counts one keyword tracker again over every transcript of its organisation. */
   trackerRecount: 'tracker-recount',
   trackerRecountDeadLetter: 'tracker-recount-dead-letter',
+  /** Imports a CRM's changed accounts, deals and contacts (resumable from its checkpoint). */
+  crmImport: 'crm-import',
+  crmImportDeadLetter: 'crm-import-dead-letter',
+  /** Writes (or updates) the note of an analysed call on its CRM deal. */
+  crmNote: 'crm-note',
+  crmNoteDeadLetter: 'crm-note-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -35,7 +42,11 @@ export const QUEUES = {
   | 'organizationDeletion'
   | 'organizationDeletionDeadLetter'
   | 'trackerRecount'
-  | 'trackerRecountDeadLetter',
+  | 'trackerRecountDeadLetter'
+  | 'crmImport'
+  | 'crmImportDeadLetter'
+  | 'crmNote'
+  | 'crmNoteDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -66,3 +77,14 @@ export type OrganizationDeletionJob = z.infer<typeof organizationDeletionJobSche
  */
 export const trackerRecountJobSchema = z.object({ organizationId: z.uuid(), trackerId: z.uuid() });
 export type TrackerRecountJob = z.infer<typeof trackerRecountJobSchema>;
+
+/** The CRM import job's payload: which organisation's connection to which CRM. */
+export const crmImportJobSchema = z.object({
+  organizationId: z.uuid(),
+  provider: crmProviderSchema,
+});
+export type CrmImportJob = z.infer<typeof crmImportJobSchema>;
+
+/** The write-back job's payload: the note is about this meeting, on the deal it is linked to. */
+export const crmNoteJobSchema = z.object({ meetingId: z.uuid() });
+export type CrmNoteJob = z.infer<typeof crmNoteJobSchema>;

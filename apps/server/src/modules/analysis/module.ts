@@ -43,11 +43,20 @@ export function createAnalysisModule(needs: AnalysisNeeds) {
   const transcriptWritten = async (meetingId: string) => {
     for (const listener of written) await listener(meetingId);
   };
+  // Modules created later that act once a meeting is analysed (the CRM write-back).
+  const finished: TranscriptWritten[] = [];
+  const analysed = async (meetingId: string) => {
+    for (const listener of finished) await listener(meetingId);
+  };
   return {
     service,
     /** Called after the speech step stores a meeting's transcript; a failure fails the step. */
     onTranscriptWritten(listener: TranscriptWritten): void {
       written.push(listener);
+    },
+    /** Called after a meeting's analysis finished (processed and charged); failures are logged. */
+    onAnalysed(listener: (meetingId: string) => Promise<void>): void {
+      finished.push(listener);
     },
     /** The meeting's stored transcript, null before the speech step has run. */
     transcriptOf: (meetingId: string) => repo.transcript(meetingId),
@@ -60,6 +69,7 @@ export function createAnalysisModule(needs: AnalysisNeeds) {
         repo,
         analysis: service,
         transcriptWritten,
+        analysed,
       }),
   };
 }

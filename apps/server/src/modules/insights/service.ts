@@ -59,6 +59,8 @@ export const KIT_SETS = {
 } as const;
 export type KitSet = keyof typeof KIT_SETS;
 
+const SUMMARY_PROMPT = 'Summary';
+
 export function createInsightsService(deps: InsightsDeps) {
   const { repo, meetings, now } = deps;
 
@@ -200,6 +202,23 @@ export function createInsightsService(deps: InsightsDeps) {
       return new Map(
         rows.map((r) => [r.meetingId, Array.isArray(r.result) ? r.result : r.result.insights]),
       );
+    },
+
+    /** A call's stored summary and action items (the CRM note written after its analysis). */
+    async callNote(
+      organizationId: string,
+      meetingId: string,
+    ): Promise<{ summary: string[]; actionItems: string[] }> {
+      const rows = await repo.ofMeetings(
+        organizationId,
+        [meetingId],
+        [SUMMARY_PROMPT, ACTION_ITEMS_PROMPT],
+      );
+      const lines = (name: string) => {
+        const r = rows.find((x) => x.promptName === name)?.result;
+        return r ? (Array.isArray(r) ? r : r.insights) : [];
+      };
+      return { summary: lines(SUMMARY_PROMPT), actionItems: lines(ACTION_ITEMS_PROMPT) };
     },
 
     /** The meeting page's stored insights, overall score and threshold. */

@@ -20,3 +20,4 @@ export * from './schema/coaching.js';
 export * from './schema/samples.js';
 export * from './schema/trackers.js';
 export * from './schema/sales.js';
+export * from './schema/crm.js';

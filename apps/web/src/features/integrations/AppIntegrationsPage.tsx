@@ -8,6 +8,7 @@ import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
+import { CrmSection } from './CrmSection';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
 import { ConnectS3Dialog } from './ConnectS3Dialog';
 import { StorageCard } from './StorageCard';
@@ -117,6 +118,7 @@ export default function AppIntegrationsPage() {
         )}
       </Section>
       <AiProvidersSection canManage={canManage} />
+      <CrmSection canManage={canManage} />
       <ComingLater />
       <ConnectS3Dialog
         open={connecting === 'aws'}

@@ -1,4 +1,4 @@
-import { CalendarDays, Handshake, Video } from 'lucide-react';
+import { CalendarDays, Video } from 'lucide-react';
 import { Section } from '../../ui';
 
 const LATER = [
@@ -7,12 +7,6 @@ const LATER = [
     title: 'Video meetings',
     names: 'Zoom, Google Meet, Microsoft Teams',
     when: 'Coming with the recording bot.',
-  },
-  {
-    icon: Handshake,
-    title: 'CRM',
-    names: 'HubSpot, Salesforce',
-    when: 'Coming with CRM sync.',
   },
   {
     icon: CalendarDays,

@@ -2,7 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   aiProviderRoutes,
   availableModelsRoute,
+  crmRoutes,
   integrationRoutes,
+  type CrmProvider,
   type AiConfigBody,
   type AiConfigProvider,
   type AwsConfigBody,
@@ -30,6 +32,7 @@ export const integrationKeys = {
   models: ['models'] as const,
   modelPage: (query: ModelPageQuery) => ['models', 'pagination', query] as const,
   zaiSettings: (organizationId: string) => ['zai-settings', organizationId] as const,
+  crm: ['crm'] as const,
 };
 
 export function useConfigurations() {
@@ -190,5 +193,43 @@ export function useModelPage(query: ModelPageQuery) {
     queryKey: integrationKeys.modelPage(query),
     queryFn: ({ signal }) => api(aiProviderRoutes.modelPage, { query, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** HubSpot and Salesforce; polled while an import is queued or running, for its progress. */
+export function useCrmStatus() {
+  return useQuery({
+    queryKey: integrationKeys.crm,
+    queryFn: ({ signal }) => api(crmRoutes.status, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.data.some(
+        (s) => s.import?.state === 'queued' || s.import?.state === 'running',
+      )
+        ? 2000
+        : false,
+  });
+}
+
+/** Asks for the CRM's authorisation page and goes there; the callback brings the user back. */
+export function useConnectCrm() {
+  return useMutation({
+    mutationFn: (provider: CrmProvider) => api(crmRoutes[provider].connect),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+}
+
+export function useImportCrm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: CrmProvider) => api(crmRoutes[provider].importNow),
+    onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.crm }),
+  });
+}
+
+export function useDisconnectCrm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: CrmProvider) => api(crmRoutes[provider].remove),
+    onSettled: () => client.invalidateQueries({ queryKey: integrationKeys.crm }),
   });
 }

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import type { MeetingStage } from '@parley/contracts';
+import { crmJson, tokenRequest, type CrmHttp } from './http.js';
+import type {
+  CallNote,
+  CrmClient,
+  CrmContact,
+  CrmPage,
+  CrmPageRequest,
+  CrmSession,
+  CrmTokens,
+} from './types.js';
+
+/**
+ * Salesforce through its REST API: OAuth 2 web server flow against the login server, SOQL
+ * queries ordered by SystemModstamp and paged with nextRecordsUrl (Account, Opportunity, and
+ * Contact with its OpportunityContactRoles), and a completed Task on the Opportunity for the
+ * write-back.
+ *
+ * Why a Task rather than a Note or ContentNote: a completed Task with TaskSubtype 'Call' is
+ * how Salesforce itself logs a call, it shows in the Opportunity's activity timeline in
+ * Lightning and Classic alike, it is one record created with WhatId and updated by id with a
+ * plain-text Description. A classic Note is hidden under Lightning's enhanced notes, and a
+ * ContentNote needs base64 HTML plus a separate ContentDocumentLink to reach the deal.
+ */
+export interface SalesforceOptions {
+  clientId: string;
+  clientSecret: string;
+  loginOrigin: string;
+  http: CrmHttp;
+}
+
+export const SALESFORCE_API_VERSION = 'v60.0';
+
+const tokenResponse = z.object({
+  access_token: z.string(),
+  refresh_token: z.string().optional(),
+  instance_url: z.string().url(),
+});
+
+const queryResponse = z.object({
+  done: z.boolean(),
+  nextRecordsUrl: z.string().optional(),
+  records: z.array(z.record(z.string(), z.unknown())),
+});
+
+/** Salesforce's standard opportunity stages; custom ones are left as they are in Parley. */
+const STAGES: Record<string, MeetingStage> = {
+  prospecting: 'prospecting_stage',
+  qualification: 'qualification_stage',
+  'needs analysis': 'discovery_stage',
+  'id. decision makers': 'discovery_stage',
+  'perception analysis': 'discovery_stage',
+  'value proposition': 'solution_presentation_stage',
+  'proposal/price quote': 'solution_presentation_stage',
+  'negotiation/review': 'negotiation_close_stage',
+  'closed won': 'negotiation_close_stage',
+  'closed lost': 'negotiation_close_stage',
+};
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** Salesforce writes times as 2024-05-01T10:00:00.000+0000. */
+const iso = (v: unknown): string => {
+  const t = typeof v === 'string' ? Date.parse(v.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')) : NaN;
+  return new Date(Number.isNaN(t) ? 0 : t).toISOString();
+};
+const hostOf = (website: string | null): string | null => {
+  if (!website) return null;
+  try {
+    return new URL(/^https?:\/\//i.test(website) ? website : `https://${website}`).hostname.replace(
+      /^www\./,
+      '',
+    );
+  } catch {
+    return null;
+  }
+};
+
+export function createSalesforceClient(o: SalesforceOptions): CrmClient {
+  const tokenUrl = `${o.loginOrigin}/services/oauth2/token`;
+  const origin = (session: CrmSession) => {
+    const url = session.instanceUrl();
+    if (!url) throw new Error('the Salesforce connection has no instance URL');
+    return url.replace(/\/$/, '');
+  };
+
+  /** The first page of a SOQL query, or the page `after` (a nextRecordsUrl) of one. */
+  async function query(session: CrmSession, what: string, soql: string, after: string | null) {
+    // nextRecordsUrl is a path on the same instance; nothing else is followed.
+    const path =
+      after && after.startsWith('/services/data/')
+        ? after
+        : `/services/data/${SALESFORCE_API_VERSION}/query?q=${encodeURIComponent(soql)}`;
+    const res = queryResponse.parse(
+      await crmJson(o.http, session, `Salesforce ${what} query`, `${origin(session)}${path}`),
+    );
+    return { records: res.records, next: res.done ? null : (res.nextRecordsUrl ?? null) };
+  }
+
+  /** SOQL's datetime literal is unquoted ISO 8601. */
+  const changedAfter = (page: CrmPageRequest) =>
+    page.since ? ` WHERE SystemModstamp > ${new Date(page.since).toISOString()}` : '';
+
+  function description(note: CallNote): string {
+    const list = (items: string[]) =>
+      items.length ? items.map((i) => `- ${i}`).join('\n') : 'None.';
+    return [
+      `${note.title} (analysed by Parley)`,
+      '',
+      'Summary',
+      list(note.summary),
+      '',
+      'Action items',
+      list(note.actionItems),
+      '',
+      `Open the call in Parley: ${note.link}`,
+    ]
+      .join('\n')
+      .slice(0, 32_000);
+  }
+
+  return {
+    authorizeUrl({ state, redirectUri }) {
+      const url = new URL(`${o.loginOrigin}/services/oauth2/authorize`);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', o.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('scope', 'api refresh_token');
+      url.searchParams.set('state', state);
+      return url.href;
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const t = tokenResponse.parse(
+        await tokenRequest(o.http, 'Salesforce token', tokenUrl, {
+          grant_type: 'authorization_code',
+          client_id: o.clientId,
+          client_secret: o.clientSecret,
+          redirect_uri: redirectUri,
+          code,
+        }),
+      );
+      if (!t.refresh_token)
+        throw new Error('Salesforce gave no refresh token (scope refresh_token)');
+      // Salesforce does not say when an access token ends; a 401 says it, and refreshes.
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token,
+        expiresAt: null,
+        instanceUrl: t.instance_url,
+      };
+    },
+
+    async refresh(tokens: CrmTokens) {
+      const t = tokenResponse.parse(
+        await tokenRequest(o.http, 'Salesforce token refresh', tokenUrl, {
+          grant_type: 'refresh_token',
+          client_id: o.clientId,
+          client_secret: o.clientSecret,
+          refresh_token: tokens.refreshToken,
+        }),
+      );
+      return {
+        accessToken: t.access_token,
+        refreshToken: t.refresh_token ?? tokens.refreshToken,
+        expiresAt: null,
+        instanceUrl: t.instance_url,
+      };
+    },
+
+    async accountName(session) {
+      const r = await query(session, 'organisation', 'SELECT Name FROM Organization LIMIT 1', null);
+      return str(r.records[0]?.Name) ?? 'Salesforce';
+    },
+
+    async companies(session, page) {
+      const r = await query(
+        session,
+        'Account',
+        `SELECT Id, Name, Website, SystemModstamp FROM Account${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
+        page.after,
+      );
+      return {
+        items: r.records.map((a) => ({
+          id: String(a.Id),
+          modifiedAt: iso(a.SystemModstamp),
+          name: str(a.Name) ?? `Account ${String(a.Id)}`,
+          domain: hostOf(str(a.Website)),
+        })),
+        next: r.next,
+      };
+    },
+
+    async deals(session, page) {
+      const r = await query(
+        session,
+        'Opportunity',
+        `SELECT Id, Name, AccountId, StageName, Amount, CloseDate, SystemModstamp FROM Opportunity${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
+        page.after,
+      );
+      return {
+        items: r.records.map((d) => ({
+          id: String(d.Id),
+          modifiedAt: iso(d.SystemModstamp),
+          name: str(d.Name) ?? `Opportunity ${String(d.Id)}`,
+          companyId: str(d.AccountId),
+          stage: STAGES[(str(d.StageName) ?? '').toLowerCase()] ?? null,
+          amount: typeof d.Amount === 'number' ? d.Amount : null,
+          currency: null,
+          closeDate: str(d.CloseDate)?.slice(0, 10) ?? null,
+        })),
+        next: r.next,
+      };
+    },
+
+    async contacts(session, page): Promise<CrmPage<CrmContact>> {
+      const r = await query(
+        session,
+        'Contact',
+        `SELECT Id, Name, Email, Title, SystemModstamp, (SELECT OpportunityId, Role FROM OpportunityContactRoles) FROM Contact${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
+        page.after,
+      );
+      return {
+        items: r.records.map((c) => {
+          const roles = z
+            .object({
+              records: z.array(
+                z.object({ OpportunityId: z.string(), Role: z.string().nullable().optional() }),
+              ),
+            })
+            .nullable()
+            .optional()
+            .catch(null)
+            .parse(c.OpportunityContactRoles);
+          return {
+            id: String(c.Id),
+            modifiedAt: iso(c.SystemModstamp),
+            name: str(c.Name) ?? '',
+            email: str(c.Email)?.toLowerCase() ?? null,
+            deals: (roles?.records ?? []).map((x) => ({
+              id: x.OpportunityId,
+              role: str(x.Role) ?? str(c.Title),
+            })),
+          };
+        }),
+        next: r.next,
+      };
+    },
+
+    async upsertNote(session, { dealId, noteId, note }) {
+      const base = `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Task`;
+      const fields = {
+        Subject: `Call: ${note.title}`.slice(0, 255),
+        Description: description(note),
+        ActivityDate: note.occurredAt.toISOString().slice(0, 10),
+        Status: 'Completed',
+      };
+      if (noteId) {
+        await crmJson(
+          o.http,
+          session,
+          'Salesforce task update',
+          `${base}/${encodeURIComponent(noteId)}`,
+          {
+            method: 'PATCH',
+            body: fields,
+          },
+        );
+        return noteId;
+      }
+      const created = z.object({ id: z.string() }).parse(
+        await crmJson(o.http, session, 'Salesforce task', base, {
+          method: 'POST',
+          body: { ...fields, WhatId: dealId, TaskSubtype: 'Call' },
+        }),
+      );
+      return created.id;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CrmObject, CrmProvider } from '@parley/contracts';
+import { organizationRef } from './accounts.js';
+import { createdAt, updatedAt } from './columns.js';
+import { meetingRef } from './meetings.js';
+
+/**
+ * Where one object's import stands: `since` is the CRM's last-modified mark the finished runs
+ * reached (the next run asks only for rows changed after it); `after` is the page the running
+ * pass goes on from, saved after every page so a crashed run resumes there; `high` is the
+ * latest mark seen by the running pass, which becomes `since` when the pass ends.
+ */
+export interface CrmCursor {
+  since: string | null;
+  after: string | null;
+  high: string | null;
+}
+
+export interface CrmCounts {
+  accounts: number;
+  deals: number;
+  contacts: number;
+  meetingsLinked: number;
+}
+
+/**
+ * One row per organisation and connected CRM: the import's checkpoint and progress. The
+ * connection itself (its sealed tokens) is an integration_configs row like any other.
+ */
+export const crmSyncs = pgTable(
+  'crm_syncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    provider: text('provider').$type<CrmProvider>().notNull(),
+    /** 'queued', 'running', 'done' or 'failed'. */
+    state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
+    current: text('current').$type<CrmObject>(),
+    cursors: jsonb('cursors').$type<Partial<Record<CrmObject, CrmCursor>>>().notNull().default({}),
+    counts: jsonb('counts')
+      .$type<CrmCounts>()
+      .notNull()
+      .default({ accounts: 0, deals: 0, contacts: 0, meetingsLinked: 0 }),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    lastImportAt: timestamp('last_import_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crm_syncs_org_provider_uq').on(t.organizationId, t.provider)],
+);
+
+/**
+ * The note written on a CRM deal about one analysed call: its id in the CRM, so a re-analysis
+ * updates that note instead of adding another.
+ */
+export const crmNotes = pgTable(
+  'crm_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    meetingId: meetingRef(),
+    provider: text('provider').$type<CrmProvider>().notNull(),
+    dealExternalId: text('deal_external_id').notNull(),
+    noteExternalId: text('note_external_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('crm_notes_meeting_provider_uq').on(t.meetingId, t.provider)],
+);
