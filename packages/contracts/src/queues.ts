@@ -25,6 +25,12 @@ export const QUEUES = {
   /** Counts one keyword tracker again over every transcript of its organisation. */
   trackerRecount: 'tracker-recount',
   trackerRecountDeadLetter: 'tracker-recount-dead-letter',
+  /** Computes one deal's warnings again (a linked call analysed, linked or unlinked, a stage change). */
+  dealWarnings: 'deal-warnings',
+  dealWarningsDeadLetter: 'deal-warnings-dead-letter',
+  /** The daily pass: every deal whose warnings are a day old or were never computed. */
+  dealWarningsDaily: 'deal-warnings-daily',
+  dealWarningsDailyDeadLetter: 'deal-warnings-daily-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -35,7 +41,11 @@ export const QUEUES = {
   | 'organizationDeletion'
   | 'organizationDeletionDeadLetter'
   | 'trackerRecount'
-  | 'trackerRecountDeadLetter',
+  | 'trackerRecountDeadLetter'
+  | 'dealWarnings'
+  | 'dealWarningsDeadLetter'
+  | 'dealWarningsDaily'
+  | 'dealWarningsDailyDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -66,3 +76,11 @@ export type OrganizationDeletionJob = z.infer<typeof organizationDeletionJobSche
  */
 export const trackerRecountJobSchema = z.object({ organizationId: z.uuid(), trackerId: z.uuid() });
 export type TrackerRecountJob = z.infer<typeof trackerRecountJobSchema>;
+
+/** The deal-warnings job's payload: the deal is read when the job runs. */
+export const dealWarningsJobSchema = z.object({ dealId: z.uuid() });
+export type DealWarningsJob = z.infer<typeof dealWarningsJobSchema>;
+
+/** The daily pass's payload: the day (UTC) it is for, so one pass a day runs however many ask. */
+export const dealWarningsDailyJobSchema = z.object({ day: z.iso.date() });
+export type DealWarningsDailyJob = z.infer<typeof dealWarningsDailyJobSchema>;

@@ -43,11 +43,27 @@ export function createAnalysisModule(needs: AnalysisNeeds) {
   const transcriptWritten = async (meetingId: string) => {
     for (const listener of written) await listener(meetingId);
   };
+  // Modules that follow finished analyses (the sales deal warnings). The run is finished and
+  // its credits cut: a listener's failure is logged, never the step's.
+  const finished: TranscriptWritten[] = [];
+  const analysed = async (meetingId: string) => {
+    for (const listener of finished) {
+      try {
+        await listener(meetingId);
+      } catch (err) {
+        needs.log.warn({ err, meetingId }, 'a listener of finished analyses failed');
+      }
+    }
+  };
   return {
     service,
     /** Called after the speech step stores a meeting's transcript; a failure fails the step. */
     onTranscriptWritten(listener: TranscriptWritten): void {
       written.push(listener);
+    },
+    /** Called after a meeting's analysis has finished (every step done, credits cut). */
+    onAnalysed(listener: (meetingId: string) => Promise<void>): void {
+      finished.push(listener);
     },
     /** The meeting's stored transcript, null before the speech step has run. */
     transcriptOf: (meetingId: string) => repo.transcript(meetingId),
@@ -60,6 +76,7 @@ export function createAnalysisModule(needs: AnalysisNeeds) {
         repo,
         analysis: service,
         transcriptWritten,
+        analysed,
       }),
   };
 }

@@ -47,6 +47,8 @@ export interface WorkerDeps {
   video?: VideoStep;
   /** Told each stored transcript (search rewrites its segments); a failure retries the step. */
   transcriptWritten?: (meetingId: string) => Promise<void>;
+  /** Told each meeting whose analysis has just finished (deal warnings); must not throw. */
+  analysed?: (meetingId: string) => Promise<void>;
 }
 
 /** A failure no retry can fix (a file that is not media, a plan without credits). */
@@ -316,7 +318,10 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         const left = (await deps.plans.remainingCredits(meeting.organizationId)) ?? 0;
         throw new PermanentStepError(CREDIT_MESSAGES.notEnough(creditsFor(minutes), left));
       }
-      if (outcome === 'finished') log.info({ ...job, minutes }, 'meeting analysed');
+      if (outcome === 'finished') {
+        log.info({ ...job, minutes }, 'meeting analysed');
+        await deps.analysed?.(job.meetingId);
+      }
     }),
   );
 
