@@ -29,7 +29,7 @@ import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
 import { createCoachingModule } from './modules/coaching/index.js';
 import { createSamplesModule } from './modules/samples/index.js';
-import { createSalesModule } from './modules/sales/index.js';
+import { createSalesModule, dealWarningsDailyJob, dealWarningsJob } from './modules/sales/index.js';
 import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
@@ -192,6 +192,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       trackerRecountJob,
       crmImportJob,
       crmNoteJob,
+      dealWarningsJob,
+      dealWarningsDailyJob,
     ],
     log,
   );
@@ -256,7 +258,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ai,
   });
   meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
-  const sales = createSalesModule({ ...platform, meetings: meetings.service });
+  const sales = createSalesModule({ ...platform, queue, meetings: meetings.service });
+  // A deal's warnings follow its calls: computed again once one of them is analysed.
+  analysis.onAnalysed((meetingId) => sales.service.meetingAnalysed(meetingId));
   transcripts.service.allowLearners((caller, meetingId) =>
     coaching.service.canWatch(caller, meetingId),
   );
@@ -354,6 +358,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     coachingProgress: (caller) => coaching.progress.mine(caller, undefined),
     participants: (caller) => biometrics.service.list(caller),
     organisationCount: async () => (await organizations.service.list({ page: 0, size: 1 })).count,
+    dealsAtRisk: (caller) => sales.service.dealsAtRisk(caller),
     now: platform.now,
   });
   // HubSpot and Salesforce: imports into the sales tables, a note on the deal per analysed call.
@@ -375,6 +380,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         log,
       )
     : null;
+  let stopWarnings = () => {};
   if (role !== 'api') {
     if (database.kind === 'pglite') {
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
@@ -389,6 +395,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await biometrics.registerWorker();
     await trackers.registerWorker();
     await crm.registerWorker();
+    stopWarnings = await sales.registerWorker();
     // Transcripts stored before search existed get their segments, in the background.
     search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
@@ -399,6 +406,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Sockets first: the HTTP server's close waits for every open connection.
   app.addHook('preClose', async () => realtime?.disconnectAll());
   app.addHook('onClose', async () => {
+    stopWarnings();
     // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
     await queue.stop(env.SHUTDOWN_GRACE_SECONDS);
     await stopCleanup();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inferenceStatusSchema } from './meetings.js';
+import { dealWarningSchema } from './sales.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -14,6 +15,8 @@ export const HOME_WEEKS = 8;
 export const HOME_LIST_SIZE = 5;
 /** How many action items the dashboard shows, from the latest analysed meetings. */
 export const HOME_ACTION_ITEMS = 6;
+/** How many deals at risk the manager's dashboard lists. */
+export const HOME_DEALS_AT_RISK = 5;
 
 export const homeMeetingSchema = z.object({
   id: z.string(),
@@ -112,6 +115,24 @@ export const homeSummarySchema = z.object({
     .nullable(),
   /** Platform figures for the super admin; null for everyone else. */
   platform: z.object({ organisations: z.number() }).nullable(),
+  /**
+   * The team's deals carrying warnings, newest deal first, and how many there are; null for
+   * who has no team sales view (or no Sales Intelligence).
+   */
+  dealsAtRisk: z
+    .object({
+      count: z.number(),
+      deals: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          accountName: z.string().nullable(),
+          ownerName: z.string().nullable(),
+          warnings: z.array(dealWarningSchema),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type HomeSummary = z.infer<typeof homeSummarySchema>;
 

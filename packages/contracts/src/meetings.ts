@@ -12,6 +12,15 @@ export const MEETING_STAGES = [
 ] as const;
 export const meetingStageSchema = z.enum(MEETING_STAGES);
 export type MeetingStage = z.infer<typeof meetingStageSchema>;
+/** A stage in words, as the pages name it (messages written by the server use these). */
+export const MEETING_STAGE_LABELS: Record<MeetingStage, string> = {
+  basic_meeting: 'Basic meeting',
+  prospecting_stage: 'Prospecting',
+  qualification_stage: 'Qualification',
+  discovery_stage: 'Discovery',
+  solution_presentation_stage: 'Solution presentation',
+  negotiation_close_stage: 'Negotiation and close',
+};
 
 /** ARCHITECTURE §4: uploaded -> queued -> analysing -> processed, or failed with a reason. */
 export const INFERENCE_STATUSES = [

@@ -32,6 +32,12 @@ export const QUEUES = {
   /** Writes (or updates) the note of an analysed call on its CRM deal. */
   crmNote: 'crm-note',
   crmNoteDeadLetter: 'crm-note-dead-letter',
+  /** Computes one deal's warnings again (a linked call analysed, linked or unlinked, a stage change). */
+  dealWarnings: 'deal-warnings',
+  dealWarningsDeadLetter: 'deal-warnings-dead-letter',
+  /** The daily pass: every deal whose warnings are a day old or were never computed. */
+  dealWarningsDaily: 'deal-warnings-daily',
+  dealWarningsDailyDeadLetter: 'deal-warnings-daily-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -46,7 +52,11 @@ export const QUEUES = {
   | 'crmImport'
   | 'crmImportDeadLetter'
   | 'crmNote'
-  | 'crmNoteDeadLetter',
+  | 'crmNoteDeadLetter'
+  | 'dealWarnings'
+  | 'dealWarningsDeadLetter'
+  | 'dealWarningsDaily'
+  | 'dealWarningsDailyDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -88,3 +98,10 @@ export type CrmImportJob = z.infer<typeof crmImportJobSchema>;
 /** The write-back job's payload: the note is about this meeting, on the deal it is linked to. */
 export const crmNoteJobSchema = z.object({ meetingId: z.uuid() });
 export type CrmNoteJob = z.infer<typeof crmNoteJobSchema>;
+/** The deal-warnings job's payload: the deal is read when the job runs. */
+export const dealWarningsJobSchema = z.object({ dealId: z.uuid() });
+export type DealWarningsJob = z.infer<typeof dealWarningsJobSchema>;
+
+/** The daily pass's payload: the day (UTC) it is for, so one pass a day runs however many ask. */
+export const dealWarningsDailyJobSchema = z.object({ day: z.iso.date() });
+export type DealWarningsDailyJob = z.infer<typeof dealWarningsDailyJobSchema>;

@@ -50,6 +50,81 @@ export const salesAccountPatch = z.object({
   domain: z.string().trim().max(253).nullable().optional(),
 });
 
+/**
+ * Issue 16 item 5: the warnings a deal can carry, each computed from stored facts only
+ * (apps/server/src/modules/sales/warnings.ts says how):
+ * - noRecentCall: no linked call started in the last DEAL_WARNING_RULES.quietDays days;
+ * - singleThreaded: only one of the deal's contacts attended its calls;
+ * - pricingNotDiscussed: the customer's side never spoke about pricing in its calls;
+ * - noNextStep: the last call's action items give no step with both who and when;
+ * - stuckInStage: the deal has been in its stage longer than the organisation's median.
+ */
+export const DEAL_WARNING_KINDS = [
+  'noRecentCall',
+  'singleThreaded',
+  'pricingNotDiscussed',
+  'noNextStep',
+  'stuckInStage',
+] as const;
+export const dealWarningKindSchema = z.enum(DEAL_WARNING_KINDS);
+export type DealWarningKind = z.infer<typeof dealWarningKindSchema>;
+
+/** The fixed figures of the rules: never fitted to data. */
+export const DEAL_WARNING_RULES = {
+  /** A deal with no call for this many days has gone quiet. */
+  quietDays: 14,
+  /** A stage's median needs at least this many finished spans in it to judge a deal by. */
+  minStageSpans: 5,
+} as const;
+
+/** A transcript moment a warning rests on (seconds into the call). */
+export const warningMomentSchema = z.object({
+  meetingId: z.string(),
+  start: z.number(),
+  end: z.number(),
+  speaker: z.string(),
+  text: z.string(),
+});
+
+/**
+ * What a warning rests on, so it can be checked: the calls (and moments) behind it, and the
+ * figures it compared. Only the fields of its kind are set.
+ */
+export const warningEvidenceSchema = z.object({
+  /** The calls the warning looked at or rests on, newest first. */
+  meetingIds: z.array(z.string()),
+  moments: z.array(warningMomentSchema).optional(),
+  /** noRecentCall, noNextStep: the last call's start (ISO). */
+  lastCallAt: z.string().nullable().optional(),
+  daysSinceLastCall: z.number().optional(),
+  /** singleThreaded: the deal's contacts, and the addresses of those who attended. */
+  contacts: z.number().int().optional(),
+  engagedContacts: z.array(z.string()).optional(),
+  /** noNextStep: the last call's action items as stored. */
+  actionItems: z.array(z.string()).optional(),
+  /** stuckInStage: since when, how long, and the organisation's median over how many spans. */
+  stageSince: z.string().optional(),
+  daysInStage: z.number().optional(),
+  medianDays: z.number().optional(),
+  spans: z.number().int().optional(),
+});
+export type WarningEvidence = z.infer<typeof warningEvidenceSchema>;
+
+export const dealWarningSchema = z.object({
+  kind: dealWarningKindSchema,
+  /** In plain words, e.g. "No call in 21 days (last call 2 May 2025)". */
+  message: z.string(),
+  evidence: warningEvidenceSchema,
+});
+export type DealWarning = z.infer<typeof dealWarningSchema>;
+
+/** A rule that could not judge the deal, and why (e.g. not enough signal): no warning either way. */
+export const uncheckedWarningSchema = z.object({
+  kind: dealWarningKindSchema,
+  reason: z.string(),
+});
+export type UncheckedWarning = z.infer<typeof uncheckedWarningSchema>;
+
 export const dealSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -67,6 +142,12 @@ export const dealSchema = z.object({
   externalId: z.string().nullable(),
   /** Meetings linked to the deal. */
   meetingsCount: z.number().int(),
+  /** The warnings of the latest computation (daily, and after each linked call). */
+  warnings: z.array(dealWarningSchema),
+  /** The rules that could not judge it then, with why. */
+  warningsUnchecked: z.array(uncheckedWarningSchema),
+  /** When they were computed; null before the first time. */
+  warningsAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -143,6 +224,11 @@ export const dealListQuery = z.object({
   stage: meetingStageSchema.optional(),
   accountId: uuid.optional(),
   ownerId: uuid.optional(),
+  /** Only deals carrying at least one warning. */
+  atRisk: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   order: z
     .string()
     .regex(/^(createdAt|name|amount|closeDate):(asc|desc)$/)
@@ -182,6 +268,7 @@ export const salesMeetingSchema = meetingSchema.extend({
       amount: z.number(),
       currency: z.string(),
       accountId: z.string().nullable(),
+      warnings: z.array(dealWarningSchema),
     })
     .nullable(),
 });
@@ -238,10 +325,16 @@ export const SIGNAL_BETTER: Record<SalesSignal, 'higher' | 'lower' | null> = {
   speakingRate: null,
 };
 
-/** A figure and the meetings it was computed from (so the view can open the calls). */
+/**
+ * A figure, how many calls it was computed from and, when the query names one rep and one
+ * stage, those calls' ids (so the view can open them). Over every rep or stage the ids are
+ * left out: they would make the answer grow with the number of calls (3.8 MB at 10,000);
+ * the view asks again with the rep and stage of the figure it opens.
+ */
 export const figureSchema = z.object({
   value: z.number().nullable(),
-  meetingIds: z.array(z.string()),
+  count: z.number().int(),
+  meetingIds: z.array(z.string()).optional(),
 });
 export type Figure = z.infer<typeof figureSchema>;
 
@@ -261,7 +354,10 @@ export const salesPerformanceSchema = z.object({
         z.object({
           userId: z.string(),
           name: z.string(),
-          meetingIds: z.array(z.string()),
+          /** The rep's calls of the stage. */
+          callsCount: z.number().int(),
+          /** Their ids, with one rep and one stage asked (as a figure's). */
+          meetingIds: z.array(z.string()).optional(),
           signals: signalsOf(figureSchema),
           /** Mean score (0–100) of each scored prompt over the rep's calls of the stage. */
           scores: z.array(figureSchema.extend({ promptName: z.string() })),

@@ -96,12 +96,14 @@ export type TrackerCount = z.infer<typeof trackerCountSchema>;
 const day = z.iso.date();
 /**
  * Which meetings' hits are counted: those the caller sees, started within the days (UTC), for
- * one tracker or all. A deal filter joins here once deals exist.
+ * one tracker or all, and of one deal or all.
  */
 export const trackerCountFilters = z.object({
   from: day.optional(),
   to: day.optional(),
   trackerId: z.uuid().optional(),
+  /** Only the calls linked to this deal (issue 16: trackers by deal). */
+  dealId: z.uuid().optional(),
 });
 export type TrackerCountFilters = z.infer<typeof trackerCountFilters>;
 

@@ -43,10 +43,17 @@ export function createAnalysisModule(needs: AnalysisNeeds) {
   const transcriptWritten = async (meetingId: string) => {
     for (const listener of written) await listener(meetingId);
   };
-  // Modules created later that act once a meeting is analysed (the CRM write-back).
+  // Modules that follow finished analyses (the CRM write-back, the sales deal warnings). The run is finished and
+  // its credits cut: a listener's failure is logged, never the step's.
   const finished: TranscriptWritten[] = [];
   const analysed = async (meetingId: string) => {
-    for (const listener of finished) await listener(meetingId);
+    for (const listener of finished) {
+      try {
+        await listener(meetingId);
+      } catch (err) {
+        needs.log.warn({ err, meetingId }, 'a listener of finished analyses failed');
+      }
+    }
   };
   return {
     service,
@@ -54,7 +61,7 @@ export function createAnalysisModule(needs: AnalysisNeeds) {
     onTranscriptWritten(listener: TranscriptWritten): void {
       written.push(listener);
     },
-    /** Called after a meeting's analysis finished (processed and charged); failures are logged. */
+    /** Called after a meeting's analysis has finished (every step done, credits cut); failures are logged. */
     onAnalysed(listener: (meetingId: string) => Promise<void>): void {
       finished.push(listener);
     },

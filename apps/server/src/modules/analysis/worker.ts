@@ -47,7 +47,7 @@ export interface WorkerDeps {
   video?: VideoStep;
   /** Told each stored transcript (search rewrites its segments); a failure retries the step. */
   transcriptWritten?: (meetingId: string) => Promise<void>;
-  /** Told each meeting whose analysis has finished (the CRM write-back); failures are logged. */
+  /** Told each meeting whose analysis has just finished (CRM write-back, deal warnings); failures are logged. */
   analysed?: (meetingId: string) => Promise<void>;
 }
 

@@ -42,6 +42,8 @@ export interface HomeDeps {
   /** People of the caller's organisation invited to register face and voice. */
   participants(caller: Caller): Promise<Participant[]>;
   organisationCount(): Promise<number>;
+  /** The caller's team's deals carrying warnings (the sales module). */
+  dealsAtRisk(caller: Caller): Promise<NonNullable<HomeSummary['dealsAtRisk']>>;
   now: () => Date;
 }
 
@@ -228,15 +230,20 @@ export function createHomeService(deps: HomeDeps) {
         !isPlatform && may('coaching.learn') && isFeatureAvailable(holder, 'Sales Coaching');
       const invites =
         !isPlatform && may('meetings.manage') && isFeatureAvailable(holder, 'Biometrics');
-      const [recent, attn, weeks, items, progress, invited, organisations] = await Promise.all([
-        lists.list(caller, 'all', query({})),
-        attention(caller),
-        weekly(caller, scope),
-        actionItems(caller),
-        learns ? coaching(caller) : null,
-        invites ? invitations(caller) : null,
-        may('platform.manage') ? deps.organisationCount() : null,
-      ]);
+      // The deals view's own gate: the team's sales, with Sales Intelligence.
+      const sellsAsTeam =
+        !isPlatform && may('sales.team') && isFeatureAvailable(holder, 'Sales Intelligence');
+      const [recent, attn, weeks, items, progress, invited, organisations, atRisk] =
+        await Promise.all([
+          lists.list(caller, 'all', query({})),
+          attention(caller),
+          weekly(caller, scope),
+          actionItems(caller),
+          learns ? coaching(caller) : null,
+          invites ? invitations(caller) : null,
+          may('platform.manage') ? deps.organisationCount() : null,
+          sellsAsTeam ? deps.dealsAtRisk(caller) : null,
+        ]);
       const plan =
         !isPlatform && may('billing.manage') ? await deps.activePlan(caller.organizationId) : null;
       return {
@@ -259,6 +266,7 @@ export function createHomeService(deps: HomeDeps) {
         actionItems: items,
         invitations: invited,
         platform: organisations === null ? null : { organisations },
+        dealsAtRisk: atRisk,
       };
     },
   };

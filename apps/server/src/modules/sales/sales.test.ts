@@ -412,10 +412,12 @@ describe('the teams and deals view', () => {
     expect([...byId.keys()].sort()).toEqual([who.rep.user.id, repId2].sort());
 
     const rep = byId.get(who.rep.user.id)!;
-    expect(rep.meetingIds.sort()).toEqual([...calls.rep].sort());
+    // Over every rep, how many calls are behind each figure, not which.
+    expect(rep.callsCount).toBe(2);
+    expect(rep.meetingIds).toBeUndefined();
     expect(rep.signals.talkRatio).toEqual({
       value: mean([stored.talkTimePercent.speaker_00!, recomputed.talkTimePercent.speaker_00!]),
-      meetingIds: calls.rep,
+      count: 2,
     });
     expect(rep.signals.longestMonologueSec.value).toBe(
       mean([stored.longestMonologueSec, recomputed.longestMonologueSec]),
@@ -433,9 +435,9 @@ describe('the teams and deals view', () => {
     expect(stored.questionsPerSpeaker).toBeUndefined();
     expect(rep.signals.questions).toEqual({
       value: recomputed.questionsPerSpeaker!.speaker_00 ?? 0,
-      meetingIds: [calls.rep[1]],
+      count: 1,
     });
-    expect(rep.scores).toEqual([{ promptName: 'Charisma', value: 70, meetingIds: calls.rep }]);
+    expect(rep.scores).toEqual([{ promptName: 'Charisma', value: 70, count: 2 }]);
 
     const robin = byId.get(repId2)!;
     expect(robin.name).toBe('Robin Second');
@@ -450,10 +452,10 @@ describe('the teams and deals view', () => {
     expect(stage.benchmark.signals.talkRatio).toEqual({
       value: best.signals.talkRatio.value,
       userId: best.userId,
-      meetingIds: best.signals.talkRatio.meetingIds,
+      count: best.signals.talkRatio.count,
     });
     expect(stage.benchmark.scores).toEqual([
-      { promptName: 'Charisma', value: 90, userId: repId2, meetingIds: calls.rep2 },
+      { promptName: 'Charisma', value: 90, userId: repId2, count: 1 },
     ]);
     expect(stage.benchmark.signals.speakingRate).toMatchObject({
       userId: null,
@@ -463,6 +465,28 @@ describe('the teams and deals view', () => {
         stored.wordsPerMinute.speaker_01!,
       ]),
     });
+
+    // One rep and one stage: the calls behind each figure, to open them.
+    const one = (
+      await perf(who.manager.accessToken, `?stage=qualification_stage&nameId=${who.rep.user.id}`)
+    ).stages[0]!;
+    const only = one.reps[0]!;
+    expect(one.reps).toHaveLength(1);
+    expect(only.meetingIds?.sort()).toEqual([...calls.rep].sort());
+    expect(only.signals.talkRatio).toEqual({ ...rep.signals.talkRatio, meetingIds: calls.rep });
+    expect(only.signals.questions.meetingIds).toEqual([calls.rep[1]]);
+    expect(only.scores).toEqual([
+      { promptName: 'Charisma', value: 70, count: 2, meetingIds: calls.rep },
+    ]);
+    expect(one.benchmark.scores).toEqual([
+      {
+        promptName: 'Charisma',
+        value: 70,
+        count: 2,
+        meetingIds: calls.rep,
+        userId: who.rep.user.id,
+      },
+    ]);
 
     // The manager opens the calls behind a figure.
     expect((await send(who.manager.accessToken, 'GET', `/meeting/${calls.rep2[0]}`)).status).toBe(
@@ -474,11 +498,16 @@ describe('the teams and deals view', () => {
     const m = who.manager.accessToken;
     const onlyRobin = await perf(m, `?nameId=${repId2}`);
     expect(onlyRobin.stages.flatMap((s) => s.reps.map((r) => r.userId))).toEqual([repId2]);
-    const byDeal = await perf(m, `?opportunity=${deal.id}`);
+    const repCalls = (p: SalesPerformance) =>
+      p.stages.flatMap((s) => s.reps.map((r) => [r.userId, r.callsCount]));
+    expect(repCalls(await perf(m, `?opportunity=${deal.id}`))).toEqual([[who.rep.user.id, 1]]);
+    expect(repCalls(await perf(m, `?account=${account.id}`))).toEqual([[who.rep.user.id, 1]]);
+    const theRep = `&stage=qualification_stage&nameId=${who.rep.user.id}`;
+    const byDeal = await perf(m, `?opportunity=${deal.id}${theRep}`);
     expect(byDeal.stages.flatMap((s) => s.reps.flatMap((r) => r.meetingIds))).toEqual([
       calls.rep[0],
     ]);
-    const byAccount = await perf(m, `?account=${account.id}`);
+    const byAccount = await perf(m, `?account=${account.id}${theRep}`);
     expect(byAccount.stages.flatMap((s) => s.reps.flatMap((r) => r.meetingIds))).toEqual([
       calls.rep[0],
     ]);

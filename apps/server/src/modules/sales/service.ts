@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  HOME_DEALS_AT_RISK,
   MEETING_STAGES,
   SALES_MESSAGES as M,
   SALES_SIGNALS,
@@ -12,6 +13,7 @@ import {
   type dealPatch,
   type dealsAmountQuery,
   type Figure,
+  type HomeSummary,
   type Meeting,
   type MeetingStage,
   type SalesAccount,
@@ -27,6 +29,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { conflictOnDuplicate } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { MediaLinks } from '../../platform/media/links.js';
+import type { JobQueue } from '../../platform/queue/index.js';
 import { listConditions, listOrder, toMeeting, type MeetingsService } from '../meetings/index.js';
 import type {
   AccountRow,
@@ -36,13 +39,21 @@ import type {
   DealRow,
   SalesRepo,
 } from './repo.js';
+import { dealWarningsDailyJob, dealWarningsJob } from './jobs.js';
+import { dealWarnings } from './warnings.js';
 
 export interface SalesDeps {
   repo: SalesRepo;
   meetings: MeetingsService;
   links: MediaLinks;
+  queue: JobQueue;
   now: () => Date;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
+
+/** Deals the daily pass reads and computes at a time. */
+export const WARNINGS_BATCH = 100;
+const DAY_MS = 24 * 3600 * 1000;
 
 type SalesListQuery = z.output<typeof salesListQuery>;
 
@@ -76,6 +87,9 @@ const toDeal = (r: {
   source: r.deal.source,
   externalId: r.deal.externalId,
   meetingsCount: r.meetingsCount,
+  warnings: r.deal.warnings,
+  warningsUnchecked: r.deal.warningsUnchecked,
+  warningsAt: r.deal.warningsAt?.toISOString() ?? null,
   createdAt: r.deal.createdAt.toISOString(),
   updatedAt: r.deal.updatedAt.toISOString(),
 });
@@ -104,12 +118,19 @@ const personally = (caller: Caller): Caller => ({
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The mean of the values that exist, and the meetings they came from. */
-function figureOf(rows: readonly { meetingId: string; value: number | null }[]): Figure {
+/**
+ * The mean of the values that exist, how many there are and, when asked (one rep and one
+ * stage), the meetings they came from.
+ */
+function figureOf(
+  rows: readonly { meetingId: string; value: number | null }[],
+  withIds: boolean,
+): Figure {
   const known = rows.filter((r): r is { meetingId: string; value: number } => r.value !== null);
-  if (known.length === 0) return { value: null, meetingIds: [] };
+  const ids = withIds ? { meetingIds: known.map((r) => r.meetingId) } : {};
+  if (known.length === 0) return { value: null, count: 0, ...ids };
   const sum = known.reduce((a, r) => a + r.value, 0);
-  return { value: round2(sum / known.length), meetingIds: known.map((r) => r.meetingId) };
+  return { value: round2(sum / known.length), count: known.length, ...ids };
 }
 
 /** The team's best of a figure (or, with no better way, the team's mean of every call). */
@@ -117,8 +138,9 @@ function bestOf(
   reps: readonly { userId: string; figure: Figure }[],
   better: 'higher' | 'lower' | null,
   all: readonly { meetingId: string; value: number | null }[],
+  withIds: boolean,
 ) {
-  if (better === null) return { ...figureOf(all), userId: null };
+  if (better === null) return { ...figureOf(all, withIds), userId: null };
   let best: { userId: string; figure: Figure } | null = null;
   for (const r of reps) {
     if (r.figure.value === null) continue;
@@ -131,8 +153,20 @@ function bestOf(
       best = r;
   }
   return best
-    ? { value: best.figure.value, meetingIds: best.figure.meetingIds, userId: best.userId }
-    : { value: null, meetingIds: [], userId: null };
+    ? { ...best.figure, userId: best.userId }
+    : { value: null, count: 0, ...(withIds ? { meetingIds: [] } : {}), userId: null };
+}
+
+/** Rows grouped by a key, in their order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
 }
 
 /**
@@ -168,6 +202,46 @@ export function createSalesService(deps: SalesDeps) {
     if (!row) throw notFound(M.contactNotFound);
     return row;
   }
+  /**
+   * Queues the deal's warnings to be computed again. Quietly: the change that asks for it is
+   * done, and the daily pass catches up with a deal whose job could not be queued.
+   */
+  async function warnLater(dealId: string): Promise<void> {
+    try {
+      await deps.queue.send(dealWarningsJob, { dealId });
+    } catch (err) {
+      deps.log.warn({ err, dealId }, 'deal warnings not queued');
+    }
+  }
+
+  /** Computes the deal's warnings from what is stored now and keeps them on it. */
+  async function computeWarnings(dealId: string): Promise<void> {
+    const found = await repo.dealFacts(dealId);
+    // Deleted meanwhile: nothing to warn about.
+    if (!found) return;
+    const at = now();
+    const { warnings, unchecked } = dealWarnings(found.facts, at);
+    await repo.saveWarnings(dealId, warnings, unchecked, at);
+  }
+
+  /** The daily pass: every deal computed more than a day ago (or never), a batch at a time. */
+  async function dailyPass(): Promise<number> {
+    const before = new Date(now().getTime() - DAY_MS);
+    let after: string | null = null;
+    let computed = 0;
+    for (;;) {
+      const ids = await repo.staleDealIds(before, after, WARNINGS_BATCH);
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        await computeWarnings(id);
+        computed += 1;
+      }
+      after = ids[ids.length - 1] ?? null;
+    }
+    if (computed > 0) deps.log.info({ deals: computed }, 'deal warnings computed');
+    return computed;
+  }
+
   /** An account or owner named in a deal's body must be the organisation's. */
   async function checkRefs(
     caller: Caller,
@@ -240,22 +314,29 @@ export function createSalesService(deps: SalesDeps) {
     },
     async createDeal(caller: Caller, body: z.output<typeof dealBody>) {
       await checkRefs(caller, body);
-      const row = await repo.insertDeal({
-        organizationId: caller.organizationId,
-        name: body.name,
-        accountId: body.accountId ?? null,
-        stage: body.stage,
-        amount: body.amount,
-        currency: body.currency,
-        closeDate: body.closeDate ?? null,
-        ownerId: body.ownerId === undefined ? caller.userId : body.ownerId,
-      });
+      const row = await repo.insertDeal(
+        {
+          organizationId: caller.organizationId,
+          name: body.name,
+          accountId: body.accountId ?? null,
+          stage: body.stage,
+          amount: body.amount,
+          currency: body.currency,
+          closeDate: body.closeDate ?? null,
+          ownerId: body.ownerId === undefined ? caller.userId : body.ownerId,
+        },
+        now(),
+      );
       return toDeal(await deal(caller, row.id));
     },
     async updateDeal(caller: Caller, id: string, body: z.output<typeof dealPatch>) {
       const row = await deal(caller, id);
       await checkRefs(caller, body);
-      await repo.updateDeal(row.deal.id, { ...body, updatedAt: now() });
+      const at = now();
+      // A new stage starts its time in it again: "stuck in a stage" changes.
+      if (await repo.updateDeal(row.deal.id, { ...body, updatedAt: at }, at)) {
+        await warnLater(row.deal.id);
+      }
       return toDeal(await deal(caller, id));
     },
     async deleteDeal(caller: Caller, id: string) {
@@ -280,6 +361,8 @@ export function createSalesService(deps: SalesDeps) {
           role: body.role ?? null,
         }),
       );
+      // Who is a contact decides who engaged and whose side a speaker is on.
+      await warnLater(row.deal.id);
       return toContact(created);
     },
     async updateContact(caller: Caller, id: string, body: z.output<typeof dealContactPatch>) {
@@ -288,23 +371,79 @@ export function createSalesService(deps: SalesDeps) {
         repo.updateContact(row.id, { ...body, updatedAt: now() }),
       );
       if (!updated) throw notFound(M.contactNotFound);
+      await warnLater(updated.dealId);
       return toContact(updated);
     },
     async deleteContact(caller: Caller, id: string) {
       const row = await contact(caller, id);
       await repo.deleteContact(row.id);
+      await warnLater(row.dealId);
       return { message: M.deleted };
     },
 
     matchDeal: (organizationId: string, emails: readonly string[]) =>
       matchDeal(repo, organizationId, emails),
 
+    // ---------- warnings (issue 16 item 5) ----------
+    computeWarnings,
+    dailyPass,
+    /** After a meeting's analysis finished: its deal's warnings are computed again. */
+    async meetingAnalysed(meetingId: string): Promise<void> {
+      try {
+        const dealId = await repo.dealOfMeeting(meetingId);
+        if (dealId) await warnLater(dealId);
+      } catch (err) {
+        deps.log.warn({ err, meetingId }, 'deal warnings not queued');
+      }
+    },
+    /** The home dashboard's deals at risk: the caller's team's deals with warnings. */
+    async dealsAtRisk(caller: Caller): Promise<NonNullable<HomeSummary['dealsAtRisk']>> {
+      const { rows, count } = await repo.dealsAtRisk(caller, HOME_DEALS_AT_RISK);
+      return {
+        count,
+        deals: rows.map((r) => ({
+          id: r.deal.id,
+          name: r.deal.name,
+          accountName: r.accountName,
+          ownerName: r.ownerName,
+          warnings: r.deal.warnings,
+        })),
+      };
+    },
+    /** Runs the warnings jobs, and asks for the daily pass now and every hour. */
+    async registerWorker(): Promise<() => void> {
+      await deps.queue.work(dealWarningsJob, ({ dealId }) => computeWarnings(dealId));
+      await deps.queue.work(dealWarningsJob.deadLetter, async (job, run) => {
+        deps.log.warn({ ...job, reason: run.reason }, 'deal warnings gave up');
+      });
+      await deps.queue.work(dealWarningsDailyJob, async () => void (await dailyPass()));
+      await deps.queue.work(dealWarningsDailyJob.deadLetter, async (job, run) => {
+        deps.log.warn({ ...job, reason: run.reason }, 'daily deal warnings gave up');
+      });
+      // Hourly, so a deal is computed about a day after its last time whenever the process
+      // started; a pass finding nothing stale costs one query.
+      const ask = () => {
+        const day = now().toISOString().slice(0, 10);
+        deps.queue
+          .send(dealWarningsDailyJob, { day })
+          .catch((err: unknown) => deps.log.warn({ err }, 'daily deal warnings not queued'));
+      };
+      ask();
+      const timer = setInterval(ask, 3600 * 1000);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
     /** Links a meeting the caller manages to one of the organisation's deals, or unlinks it. */
     async linkMeeting(caller: Caller, meetingId: string, dealId: string | null): Promise<Meeting> {
       // The meeting first: someone who cannot see it learns nothing about the deal id.
-      await deps.meetings.get(caller, meetingId);
+      const before = await deps.meetings.get(caller, meetingId);
       if (dealId) await deal(caller, dealId);
-      return deps.meetings.setDeal(caller, meetingId, dealId);
+      const linked = await deps.meetings.setDeal(caller, meetingId, dealId);
+      // Both deals' calls changed: the one it left and the one it joined.
+      if (before.dealId && before.dealId !== dealId) await warnLater(before.dealId);
+      if (dealId) await warnLater(dealId);
+      return linked;
     },
 
     // ---------- the /accounts view (spec 2 §2, §7) ----------
@@ -332,7 +471,8 @@ export function createSalesService(deps: SalesDeps) {
 
     /**
      * Per stage and rep, the mean of each measured signal and each prompt's score over the
-     * rep's calls, with the meetings behind every figure; the team's best per figure.
+     * rep's calls, with how many calls are behind every figure (and which, for one rep and
+     * one stage); the team's best per figure.
      */
     async performance(
       caller: Caller,
@@ -345,26 +485,39 @@ export function createSalesService(deps: SalesDeps) {
       const stages = MEETING_STAGES.filter((s) =>
         q.stage === 'all' ? s !== 'basic_meeting' : s === q.stage,
       );
+      // The calls behind each figure only for one rep and one stage: over more, the answer
+      // would grow with the number of calls.
+      const withIds = q.nameId !== undefined && q.stage !== 'all';
+      const callsByStage = groupBy(calls, (c) => c.stage);
+      const scoresByStage = groupBy(scores, (s) => s.stage);
       return {
         stages: stages
           .map((stage) => {
-            const stageCalls = calls.filter((c) => c.stage === stage);
-            const stageScores = scores.filter((s) => s.stage === stage);
+            const stageCalls = callsByStage.get(stage) ?? [];
+            const stageScores = scoresByStage.get(stage) ?? [];
+            const callsOf = groupBy(stageCalls, (c) => c.ownerId);
+            const scoresOf = groupBy(stageScores, (s) => s.ownerId);
             const people = new Map<string, string>();
             for (const c of [...stageCalls, ...stageScores]) people.set(c.ownerId, c.ownerName);
             const prompts = [...new Set(stageScores.map((s) => s.promptName))].sort();
             const reps = [...people.entries()]
               .sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))
               .map(([userId, name]) => {
-                const own = stageCalls.filter((c) => c.ownerId === userId);
-                const ownScores = stageScores.filter((s) => s.ownerId === userId);
-                const meetingIds = [...new Set([...own, ...ownScores].map((c) => c.meetingId))];
+                const own = callsOf.get(userId) ?? [];
+                const ownScores = groupBy(scoresOf.get(userId) ?? [], (s) => s.promptName);
+                const meetingIds = [
+                  ...new Set([...own, ...(scoresOf.get(userId) ?? [])].map((c) => c.meetingId)),
+                ];
                 const signal = (s: SalesSignal) =>
-                  figureOf(own.map((c) => ({ meetingId: c.meetingId, value: c[s] })));
+                  figureOf(
+                    own.map((c) => ({ meetingId: c.meetingId, value: c[s] })),
+                    withIds,
+                  );
                 return {
                   userId,
                   name,
-                  meetingIds,
+                  callsCount: meetingIds.length,
+                  ...(withIds ? { meetingIds } : {}),
                   signals: Object.fromEntries(SALES_SIGNALS.map((s) => [s, signal(s)])) as Record<
                     SalesSignal,
                     Figure
@@ -373,9 +526,11 @@ export function createSalesService(deps: SalesDeps) {
                     .map((promptName) => ({
                       promptName,
                       ...figureOf(
-                        ownScores
-                          .filter((s) => s.promptName === promptName)
-                          .map((s) => ({ meetingId: s.meetingId, value: Number(s.score) })),
+                        (ownScores.get(promptName) ?? []).map((s) => ({
+                          meetingId: s.meetingId,
+                          value: Number(s.score),
+                        })),
+                        withIds,
                       ),
                     }))
                     .filter((s) => s.value !== null),
@@ -394,6 +549,7 @@ export function createSalesService(deps: SalesDeps) {
                       reps.map((r) => ({ userId: r.userId, figure: r.signals[s] })),
                       SIGNAL_BETTER[s],
                       valuesOf(s),
+                      withIds,
                     ),
                   ]),
                 ) as SalesPerformance['stages'][number]['benchmark']['signals'],
@@ -403,10 +559,11 @@ export function createSalesService(deps: SalesDeps) {
                     reps.flatMap((r) =>
                       r.scores
                         .filter((s) => s.promptName === promptName)
-                        .map((s) => ({ userId: r.userId, figure: s })),
+                        .map(({ promptName: _p, ...figure }) => ({ userId: r.userId, figure })),
                     ),
                     'higher',
                     [],
+                    withIds,
                   ),
                 })),
               },

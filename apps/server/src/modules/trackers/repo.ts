@@ -45,7 +45,7 @@ export function createTrackersRepo(db: Db) {
 
   /**
    * The hits counted: the caller's visible conversations (training videos aside) within the
-   * filters. A deal filter is one more condition here (the meetings of a deal).
+   * filters, of one deal's calls when asked.
    */
   function counted(caller: Caller, f: TrackerCountFilters): SQL {
     const c: SQL[] = [
@@ -55,6 +55,7 @@ export function createTrackersRepo(db: Db) {
       ...dateRange(f.from, f.to),
     ];
     if (f.trackerId) c.push(eq(trackerHits.trackerId, f.trackerId));
+    if (f.dealId) c.push(eq(meetings.dealId, f.dealId));
     return and(...c) as SQL;
   }
 

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   AlertTriangle,
-  ArrowRight,
   CheckSquare,
   CreditCard,
   GraduationCap,
@@ -30,6 +29,8 @@ import { UploadDialog } from '../uploads';
 import { useHomeSummary } from './api';
 import { nextStepOf, scopeLabel, weeksSummary, type NextStep } from './model';
 import { WeeklyCallsChart, WeeklyScoresChart } from './WeeklyCharts';
+import { DealsAtRiskTile, TopTrackersTile } from './SalesTiles';
+import { Tile, TileSkeleton } from './Tile';
 
 /**
  * Tiles other modules add once they are merged: each renders only when given (the deals at
@@ -38,47 +39,6 @@ import { WeeklyCallsChart, WeeklyScoresChart } from './WeeklyCharts';
 export interface HomeSlots {
   dealsAtRisk?: ReactNode;
   topTrackers?: ReactNode;
-}
-
-/** A titled tile whose title links to the full list. */
-function Tile({
-  title,
-  to,
-  linkLabel,
-  testId,
-  children,
-}: {
-  title: string;
-  to: string;
-  linkLabel: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="flex min-w-0 flex-col gap-3 p-4" data-testid={testId}>
-      <header className="flex items-center justify-between gap-3">
-        <h2 className="text-sm font-semibold text-fg">{title}</h2>
-        <Link
-          to={to}
-          className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-        >
-          {linkLabel}
-          <ArrowRight className="size-3.5" aria-hidden />
-        </Link>
-      </header>
-      {children}
-    </Card>
-  );
-}
-
-function TileSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" aria-busy="true">
-      <Skeleton className="h-5 w-full" />
-      <Skeleton className="h-5 w-5/6" />
-      <Skeleton className="h-5 w-2/3" />
-    </div>
-  );
 }
 
 /** A figure that may have nothing behind it: says so instead of showing 0. */
@@ -490,5 +450,13 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
 }
 
 export default function HomePage() {
-  return <HomeDashboard />;
+  const s = useHomeSummary().data;
+  return (
+    <HomeDashboard
+      slots={{
+        dealsAtRisk: s?.dealsAtRisk ? <DealsAtRiskTile atRisk={s.dealsAtRisk} /> : undefined,
+        topTrackers: <TopTrackersTile />,
+      }}
+    />
+  );
 }

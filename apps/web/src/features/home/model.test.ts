@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HomeSummary, HomeWeek } from '@parley/contracts';
-import { nextStepOf, weeksSummary } from './model';
+import { nextStepOf, topTrackers, weeksAgo, weeksSummary } from './model';
 
 const week = (over: Partial<HomeWeek>): HomeWeek => ({
   weekStart: '2025-01-06',
@@ -24,6 +24,7 @@ const base: HomeSummary = {
   actionItems: [],
   invitations: null,
   platform: null,
+  dealsAtRisk: null,
 };
 const meeting = {
   id: 'm1',
@@ -109,5 +110,35 @@ describe('the period’s figures', () => {
       averageScore: null,
       talkRatio: null,
     });
+  });
+});
+
+describe('the manager’s top trackers', () => {
+  const counts = {
+    trackers: [
+      { id: 'a', name: 'Pricing' },
+      { id: 'b', name: 'Competitors' },
+      { id: 'c', name: 'Security' },
+      { id: 'd', name: 'Never said' },
+    ],
+    weeks: [
+      { weekStart: '2025-01-06', trackerId: 'a', ours: 2, theirs: 1, unknown: 0, total: 3 },
+      { weekStart: '2025-01-06', trackerId: 'b', ours: 0, theirs: 4, unknown: 0, total: 4 },
+      { weekStart: '2025-01-13', trackerId: 'a', ours: 1, theirs: 1, unknown: 0, total: 2 },
+      { weekStart: '2025-01-13', trackerId: 'c', ours: 1, theirs: 0, unknown: 0, total: 1 },
+    ],
+  };
+
+  it('sums the weeks per tracker, most mentioned first, leaving out those never mentioned', () => {
+    expect(topTrackers(counts)).toEqual([
+      { id: 'a', name: 'Pricing', total: 5, theirs: 2 },
+      { id: 'b', name: 'Competitors', total: 4, theirs: 4 },
+      { id: 'c', name: 'Security', total: 1, theirs: 0 },
+    ]);
+    expect(topTrackers(counts, 1).map((t) => t.id)).toEqual(['a']);
+  });
+
+  it('counts 8 weeks back from today', () => {
+    expect(weeksAgo(new Date('2025-03-03T10:00:00Z'), 8)).toBe('2025-01-06');
   });
 });

@@ -1,4 +1,4 @@
-import type { HomeSummary, HomeWeek } from '@parley/contracts';
+import type { HomeSummary, HomeWeek, TrackerWeeklyCounts } from '@parley/contracts';
 
 /** Credits at or under this many minutes are worth a warning on the home page. */
 export const LOW_CREDITS = 60;
@@ -128,3 +128,33 @@ const SCOPE_LABEL = {
   organisation: 'Organisation calls',
 };
 export const scopeLabel = (scope: HomeSummary['scope']) => SCOPE_LABEL[scope];
+
+/** How many trackers the manager's home lists. */
+export const HOME_TOP_TRACKERS = 5;
+
+/** The first day (YYYY-MM-DD, UTC) of the last `weeks` weeks counted back from `now`. */
+export function weeksAgo(now: Date, weeks: number): string {
+  return new Date(now.getTime() - weeks * 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * The most mentioned trackers over the weekly counts, most first (then by name); trackers
+ * never mentioned are left out, not shown as 0.
+ */
+export function topTrackers(
+  counts: TrackerWeeklyCounts,
+  n = HOME_TOP_TRACKERS,
+): { id: string; name: string; total: number; theirs: number }[] {
+  const totals = new Map<string, { total: number; theirs: number }>();
+  for (const w of counts.weeks) {
+    const t = totals.get(w.trackerId) ?? { total: 0, theirs: 0 };
+    totals.set(w.trackerId, { total: t.total + w.total, theirs: t.theirs + w.theirs });
+  }
+  return counts.trackers
+    .flatMap((t) => {
+      const c = totals.get(t.id);
+      return c && c.total > 0 ? [{ id: t.id, name: t.name, ...c }] : [];
+    })
+    .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name))
+    .slice(0, n);
+}

@@ -1,15 +1,17 @@
 import {
   date,
   index,
+  jsonb,
   numeric,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { DealSource } from '@parley/contracts';
+import type { DealSource, DealWarning, UncheckedWarning } from '@parley/contracts';
 import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 import { meetingStageEnum } from './stage.js';
@@ -58,6 +60,13 @@ export const deals = pgTable(
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     source: text('source').$type<DealSource>().notNull().default('parley'),
     externalId: text('external_id'),
+    /** Issue 16 item 5: the latest computed warnings (the sales module's warnings job). */
+    warnings: jsonb('warnings').$type<DealWarning[]>().notNull().default([]),
+    warningsUnchecked: jsonb('warnings_unchecked')
+      .$type<UncheckedWarning[]>()
+      .notNull()
+      .default([]),
+    warningsAt: timestamp('warnings_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,5 +102,27 @@ export const dealContacts = pgTable(
   (t) => [
     uniqueIndex('deal_contacts_deal_email_uq').on(t.dealId, t.email),
     index('deal_contacts_org_email_idx').on(t.organizationId, t.email),
+  ],
+);
+
+/**
+ * Every stage a deal entered and when (its creation counts as entering its first stage). The
+ * time a deal spent in a stage is from its row to the deal's next one; the organisation's
+ * median of those finished spans is what "stuck in a stage" is measured against.
+ */
+export const dealStageChanges = pgTable(
+  'deal_stage_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    stage: meetingStageEnum('stage').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deal_stage_changes_deal_idx').on(t.dealId, t.changedAt),
+    index('deal_stage_changes_org_idx').on(t.organizationId),
   ],
 );

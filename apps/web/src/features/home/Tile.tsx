@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { Card, Skeleton } from '../../ui';
+
+/** A titled tile whose title links to the full list. */
+export function Tile({
+  title,
+  to,
+  linkLabel,
+  testId,
+  children,
+}: {
+  title: string;
+  to: string;
+  linkLabel: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="flex min-w-0 flex-col gap-3 p-4" data-testid={testId}>
+      <header className="flex items-center justify-between gap-3">
+        <h2 className="text-sm font-semibold text-fg">{title}</h2>
+        <Link
+          to={to}
+          className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+        >
+          {linkLabel}
+          <ArrowRight className="size-3.5" aria-hidden />
+        </Link>
+      </header>
+      {children}
+    </Card>
+  );
+}
+
+export function TileSkeleton() {
+  return (
+    <div className="flex flex-col gap-2" aria-busy="true">
+      <Skeleton className="h-5 w-full" />
+      <Skeleton className="h-5 w-5/6" />
+      <Skeleton className="h-5 w-2/3" />
+    </div>
+  );
+}
