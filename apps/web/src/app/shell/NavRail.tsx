@@ -51,7 +51,7 @@ const RailLink = forwardRef<HTMLAnchorElement, RailLinkProps>(function RailLink(
 });
 
 /** The rail's width on wide screens, for the page beside it. */
-export const railWidthClass = (collapsed: boolean) => (collapsed ? 'lg:pl-16' : 'lg:pl-56');
+export const railWidthClass = (collapsed: boolean) => (collapsed ? 'lg:pl-16' : 'lg:pl-60');
 
 /**
  * Wide screens (≥1024 px): the navigation with its titles (a rail of icons with tooltips when
@@ -67,7 +67,7 @@ export function NavRail({ user }: { user: SessionUser }) {
     <aside
       className={cn(
         'fixed inset-y-0 left-0 z-30 hidden flex-col border-r border-border bg-surface py-3 lg:flex',
-        collapsed ? 'w-16 items-center' : 'w-56 items-stretch px-3',
+        collapsed ? 'w-16 items-center' : 'w-60 items-stretch px-3',
       )}
     >
       <div className={cn(!collapsed && 'px-1')}>
