@@ -67,6 +67,8 @@ export const dealSchema = z.object({
   externalId: z.string().nullable(),
   /** Meetings linked to the deal. */
   meetingsCount: z.number().int(),
+  /** When the latest of them started (ISO); null before any is linked. */
+  lastMeetingAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

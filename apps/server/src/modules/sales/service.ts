@@ -62,6 +62,7 @@ const toDeal = (r: {
   accountName: string | null;
   ownerName: string | null;
   meetingsCount: number;
+  lastMeetingAt: string | null;
 }): Deal => ({
   id: r.deal.id,
   name: r.deal.name,
@@ -76,6 +77,7 @@ const toDeal = (r: {
   source: r.deal.source,
   externalId: r.deal.externalId,
   meetingsCount: r.meetingsCount,
+  lastMeetingAt: r.lastMeetingAt,
   createdAt: r.deal.createdAt.toISOString(),
   updatedAt: r.deal.updatedAt.toISOString(),
 });
