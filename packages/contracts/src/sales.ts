@@ -192,7 +192,15 @@ export const salesListResponse = paged(salesMeetingSchema);
 
 /** GET meeting/getAllUsers: the values of the view's name, opportunity and account filters. */
 export const salesFiltersSchema = z.object({
-  names: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  names: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      /** The sales manager the person reports to, so the Teams view groups reps under them. */
+      salesManagerId: z.string().nullable(),
+    }),
+  ),
   deals: z.array(z.object({ id: z.string(), name: z.string(), accountId: z.string().nullable() })),
   accounts: z.array(z.object({ id: z.string(), name: z.string() })),
 });

@@ -270,7 +270,12 @@ export function createSalesRepo(db: Db) {
     /** The people the caller's team view covers: sales roles, and anyone owning a deal. */
     async teamPeople(caller: Caller) {
       return db
-        .select({ id: users.id, name: personName, email: users.email })
+        .select({
+          id: users.id,
+          name: personName,
+          email: users.email,
+          salesManagerId: users.salesManagerId,
+        })
         .from(users)
         .where(
           and(

@@ -574,13 +574,18 @@ describe('the teams and deals view', () => {
 
   it('gives the filters’ names, deals and accounts of the team', async () => {
     const f = await ok<{
-      names: { id: string }[];
+      names: { id: string; salesManagerId: string | null }[];
       deals: { id: string }[];
       accounts: { name: string }[];
     }>(who.manager.accessToken, 'GET', '/meeting/getAllUsers');
     expect(f.names.map((n) => n.id).sort()).toEqual(
       [who.manager.user.id, who.rep.user.id, repId2].sort(),
     );
+    // Who reports to whom, for the Teams view's groups.
+    expect(f.names.find((n) => n.id === who.rep.user.id)?.salesManagerId).toBe(
+      who.manager.user.id,
+    );
+    expect(f.names.find((n) => n.id === who.manager.user.id)?.salesManagerId).toBeNull();
     expect(f.deals.map((d) => d.id)).toContain(deal.id);
     expect(f.accounts.map((a) => a.name)).toContain('Umbrella');
   });
