@@ -582,9 +582,7 @@ describe('the teams and deals view', () => {
       [who.manager.user.id, who.rep.user.id, repId2].sort(),
     );
     // Who reports to whom, for the Teams view's groups.
-    expect(f.names.find((n) => n.id === who.rep.user.id)?.salesManagerId).toBe(
-      who.manager.user.id,
-    );
+    expect(f.names.find((n) => n.id === who.rep.user.id)?.salesManagerId).toBe(who.manager.user.id);
     expect(f.names.find((n) => n.id === who.manager.user.id)?.salesManagerId).toBeNull();
     expect(f.deals.map((d) => d.id)).toContain(deal.id);
     expect(f.accounts.map((a) => a.name)).toContain('Umbrella');
