@@ -18,16 +18,15 @@ export function CallRow({ call }: { call: SalesMeeting }) {
     <li>
       <Link
         to={`/library/${call.id}`}
-        className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-control px-2 py-2 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
+        className="flex items-center gap-3 rounded-control px-2 py-2 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
         data-testid="call-row"
       >
-        <span className="min-w-0 flex-1 truncate font-medium text-fg">
-          {stripExtension(call.meetingName)}
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="truncate font-medium text-fg">{stripExtension(call.meetingName)}</span>
+          <span className="tabular truncate text-xs text-muted">
+            {call.ownerName} · {formatDayMonthYear(call.startTime)} · {STAGE_LABELS[call.stage]}
+          </span>
         </span>
-        <span className="tabular text-xs text-muted">
-          {call.ownerName} · {formatDayMonthYear(call.startTime)}
-        </span>
-        <Badge>{STAGE_LABELS[call.stage]}</Badge>
         <Badge tone={call.score === null ? 'neutral' : 'accent'} className="tabular">
           {call.score === null ? 'Not scored' : `Score ${call.score}`}
         </Badge>

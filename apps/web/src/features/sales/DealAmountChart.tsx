@@ -10,6 +10,7 @@ import {
 } from 'recharts';
 import { BarChart3 } from 'lucide-react';
 import type { MeetingStage } from '@parley/contracts';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { ChartCard } from '../../ui/charts/ChartCard';
 import { CHART } from '../../ui/charts/chart-theme';
 import { STAGE_LABELS } from '../meetings';
@@ -23,7 +24,14 @@ const SHORT: Partial<Record<MeetingStage, string>> = {
   solution_presentation_stage: 'Solution',
   negotiation_close_stage: 'Negotiation',
 };
-const shortStage = (s: unknown) => SHORT[s as MeetingStage] ?? STAGE_LABELS[s as MeetingStage];
+// Below 640 px five stage names do not fit side by side.
+const SHORTER: Partial<Record<MeetingStage, string>> = {
+  prospecting_stage: 'Prosp.',
+  qualification_stage: 'Qual.',
+  discovery_stage: 'Disc.',
+  solution_presentation_stage: 'Solution',
+  negotiation_close_stage: 'Negot.',
+};
 
 /** The team's deal amounts by stage (GET meeting/deals/amount), a bar per currency. */
 export function DealAmountChart({
@@ -34,6 +42,9 @@ export function DealAmountChart({
   filters: SalesFilters;
 }) {
   const amount = useDealsAmount(stage, filters, true);
+  const narrow = useMediaQuery('(max-width: 639px)');
+  const names = narrow ? SHORTER : SHORT;
+  const shortStage = (s: unknown) => names[s as MeetingStage] ?? STAGE_LABELS[s as MeetingStage];
   const data = amount.data?.data ?? [];
   const { rows, currencies } = amountRows(data);
   const total = data.reduce((n, d) => n + d.count, 0);

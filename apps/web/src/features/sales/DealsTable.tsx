@@ -12,6 +12,7 @@ import {
   SearchInput,
   type ActionMenuItem,
   type DataColumn,
+  type SortOption,
 } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
 import { useDeal, useDeals, type SalesFilters } from './api';
@@ -25,6 +26,13 @@ interface DealsTableProps {
   onEdit(deal: Deal): void;
   onDelete(deal: Deal): void;
 }
+
+const CARD_SORTS: SortOption[] = [
+  { label: 'Newest first', sort: { id: 'createdAt', desc: true } },
+  { label: 'Name, A to Z', sort: { id: 'name', desc: false } },
+  { label: 'Amount, largest first', sort: { id: 'amount', desc: true } },
+  { label: 'Close date, soonest first', sort: { id: 'closeDate', desc: false } },
+];
 
 const dealLink = (d: Deal) => (
   <Link
@@ -159,6 +167,7 @@ export function DealsTable({
             'Deals are created by your sales manager or synced from your CRM.'
           ),
         }}
+        cardSortOptions={CARD_SORTS}
         renderCard={(d) => (
           <div className="flex flex-col gap-1.5">
             <div className="flex items-start justify-between gap-2">
@@ -175,12 +184,12 @@ export function DealsTable({
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
               <Badge>{STAGE_LABELS[d.stage]}</Badge>
               <span>Closes {formatDay(d.closeDate)}</span>
-              <span>· {d.ownerName ?? 'No owner'}</span>
-              <span>
-                · {d.meetingsCount} {d.meetingsCount === 1 ? 'call' : 'calls'}
-                {d.lastMeetingAt ? `, last ${formatDate(d.lastMeetingAt)}` : ''}
-              </span>
             </div>
+            <p className="text-xs text-muted">
+              {d.ownerName ?? 'No owner'} · {d.meetingsCount}{' '}
+              {d.meetingsCount === 1 ? 'call' : 'calls'}
+              {d.lastMeetingAt ? `, last ${formatDate(d.lastMeetingAt)}` : ''}
+            </p>
           </div>
         )}
       />

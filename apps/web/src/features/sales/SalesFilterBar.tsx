@@ -52,7 +52,7 @@ export function SalesFilterBar({
       <SelectField
         label="Account"
         labelInside
-        className="w-full sm:w-52"
+        className="w-full sm:w-56"
         value={value.account || ANY}
         onValueChange={pick('account')}
         options={[

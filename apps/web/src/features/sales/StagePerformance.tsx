@@ -92,7 +92,10 @@ export function StagePerformance({
           stage &&
           onOpen({
             title: `${row.name} · ${label}`,
-            description: `${text} over ${figure.meetingIds.length} ${STAGE_LABELS[stage]} calls.`,
+            description:
+              label === 'calls'
+                ? `${STAGE_LABELS[stage]} calls, newest first.`
+                : `${text} over ${figure.meetingIds.length} ${STAGE_LABELS[stage]} calls.`,
             ids: figure.meetingIds,
             scope: { nameId: ownerId, stage },
           })
