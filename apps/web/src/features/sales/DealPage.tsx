@@ -38,7 +38,7 @@ import { formatAmount, formatDay } from './model';
 const SOURCES = { parley: 'Parley', hubspot: 'HubSpot', salesforce: 'Salesforce' } as const;
 
 /** The deal's calls in time order, each opening its meeting. */
-function DealCalls({ dealId }: { dealId: string }) {
+function DealCalls({ dealId, total }: { dealId: string; total: number }) {
   const team = useCan('sales.team');
   const [page, setPage] = useState(0);
   const calls = useDealCalls(dealId, team, page);
@@ -61,8 +61,12 @@ function DealCalls({ dealId }: { dealId: string }) {
           <EmptyState
             className="border-0"
             icon={PhoneOff}
-            title="No calls yet"
-            description="Link a call to this deal from its meeting page, or choose the deal when uploading."
+            title={!team && total > 0 ? 'None of your calls yet' : 'No calls yet'}
+            description={
+              !team && total > 0
+                ? `The deal has ${total} ${total === 1 ? 'call' : 'calls'} by others on the team; yours show here once linked.`
+                : 'Link a call to this deal from its meeting page, or choose the deal when uploading.'
+            }
           />
         ) : (
           <div className="px-2">
@@ -256,7 +260,7 @@ export default function DealPage() {
           </div>
         ))}
       </dl>
-      <DealCalls dealId={d.id} />
+      <DealCalls dealId={d.id} total={d.meetingsCount} />
       <DealContacts dealId={d.id} canManage={canManage} />
       {editing ? <DealDialog deal={d} onClose={() => setEditing(false)} /> : null}
       <DeleteDialog
