@@ -148,6 +148,8 @@ export const dealSchema = z.object({
   warningsUnchecked: z.array(uncheckedWarningSchema),
   /** When they were computed; null before the first time. */
   warningsAt: z.string().nullable(),
+  /** When the latest of them started (ISO); null before any is linked. */
+  lastMeetingAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -277,7 +279,15 @@ export const salesListResponse = paged(salesMeetingSchema);
 
 /** GET meeting/getAllUsers: the values of the view's name, opportunity and account filters. */
 export const salesFiltersSchema = z.object({
-  names: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+  names: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      /** The sales manager the person reports to, so the Teams view groups reps under them. */
+      salesManagerId: z.string().nullable(),
+    }),
+  ),
   deals: z.array(z.object({ id: z.string(), name: z.string(), accountId: z.string().nullable() })),
   accounts: z.array(z.object({ id: z.string(), name: z.string() })),
 });

@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           page('library/:id', () => import('./pages/MeetingPage')),
           page('search', () => import('../features/search/SearchPage')),
           page('accounts', () => import('../features/sales/AccountsPage')),
+          page('accounts/deals/:id', () => import('../features/sales/DealPage')),
           page('zai', () => import('../features/zai/ZaiPage')),
           page('coaching', () => import('../features/coaching/CoachingPage')),
           page('app-integrations', () => import('../features/integrations/AppIntegrationsPage')),

@@ -197,6 +197,9 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   // Models, parameters and thresholds (spec 3 §2): /parameters is in no role's navigation
   // (spec 1 §2 redirects it), so the Configuration area shows the models table here.
   /^\/configuration\/models$/,
+  // A deal (issue 16): from /accounts, and from a meeting page for the reps, who have no
+  // /accounts in their menu but read the deals their calls are linked to.
+  /^\/accounts\/deals\/[^/]+$/,
   // Keyword trackers (issue 16 item 4), a tab of the Configuration area.
   /^\/configuration\/trackers$/,
 ];

@@ -75,6 +75,10 @@ const personName = sql<string>`coalesce(nullif(btrim(${users.firstName} || ' ' |
 // Qualified by hand: inside a one-table select drizzle writes columns unqualified.
 const dealsOfAccount = sql<number>`(SELECT count(*)::int FROM "deals" WHERE "deals"."account_id" = "sales_accounts"."id")`;
 const meetingsOfDeal = sql<number>`(SELECT count(*)::int FROM "meetings" WHERE "meetings"."deal_id" = "deals"."id")`;
+// ISO text in SQL: a raw subquery's timestamp is not mapped by drizzle, and pg and PGlite differ.
+const lastMeetingOfDeal = sql<
+  string | null
+>`(SELECT to_char(max("meetings"."start_time") AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM "meetings" WHERE "meetings"."deal_id" = "deals"."id")`;
 
 /** A deal carrying at least one warning. */
 const atRisk = sql`jsonb_array_length(${deals.warnings}) > 0`;
@@ -114,6 +118,7 @@ export function createSalesRepo(db: Db) {
     accountName: salesAccounts.name,
     ownerName: sql<string | null>`case when ${users.id} is null then null else ${personName} end`,
     meetingsCount: meetingsOfDeal,
+    lastMeetingAt: lastMeetingOfDeal,
   };
   const selectDeals = (condition: SQL | undefined) =>
     db
@@ -324,7 +329,12 @@ export function createSalesRepo(db: Db) {
     /** The people the caller's team view covers: sales roles, and anyone owning a deal. */
     async teamPeople(caller: Caller) {
       return db
-        .select({ id: users.id, name: personName, email: users.email })
+        .select({
+          id: users.id,
+          name: personName,
+          email: users.email,
+          salesManagerId: users.salesManagerId,
+        })
         .from(users)
         .where(
           salesTeamWhere(

@@ -168,6 +168,7 @@ describe('accounts, deals and contacts', () => {
       ownerId: who.rep.user.id,
       ownerName: expect.any(String),
       meetingsCount: 0,
+      lastMeetingAt: null,
     });
 
     const page = await ok<{ data: Deal[]; count: number }>(
@@ -280,7 +281,10 @@ describe('linking a call to a deal', () => {
     const linked = await ok<Meeting>(r, 'PUT', `/meeting/${mine}/deal`, { dealId: deal.id });
     expect(linked.dealId).toBe(deal.id);
     expect((await ok<Meeting>(r, 'GET', `/meeting/${mine}`)).dealId).toBe(deal.id);
-    expect((await ok<Deal>(r, 'GET', `/sales/deals/${deal.id}`)).meetingsCount).toBe(1);
+    const withCall = await ok<Deal>(r, 'GET', `/sales/deals/${deal.id}`);
+    expect(withCall.meetingsCount).toBe(1);
+    const started = (await ok<Meeting>(r, 'GET', `/meeting/${mine}`)).startTime;
+    expect(withCall.lastMeetingAt).toBe(new Date(started).toISOString());
     expect((await send(r, 'PUT', `/meeting/${theirs}/deal`, { dealId: deal.id })).status).toBe(404);
     expect(
       (await send(r, 'PUT', `/meeting/${mine}/deal`, { dealId: crypto.randomUUID() })).status,
@@ -599,13 +603,16 @@ describe('the teams and deals view', () => {
 
   it('gives the filters’ names, deals and accounts of the team', async () => {
     const f = await ok<{
-      names: { id: string }[];
+      names: { id: string; salesManagerId: string | null }[];
       deals: { id: string }[];
       accounts: { name: string }[];
     }>(who.manager.accessToken, 'GET', '/meeting/getAllUsers');
     expect(f.names.map((n) => n.id).sort()).toEqual(
       [who.manager.user.id, who.rep.user.id, repId2].sort(),
     );
+    // Who reports to whom, for the Teams view's groups.
+    expect(f.names.find((n) => n.id === who.rep.user.id)?.salesManagerId).toBe(who.manager.user.id);
+    expect(f.names.find((n) => n.id === who.manager.user.id)?.salesManagerId).toBeNull();
     expect(f.deals.map((d) => d.id)).toContain(deal.id);
     expect(f.accounts.map((a) => a.name)).toContain('Umbrella');
   });

@@ -73,6 +73,7 @@ const toDeal = (r: {
   accountName: string | null;
   ownerName: string | null;
   meetingsCount: number;
+  lastMeetingAt: string | null;
 }): Deal => ({
   id: r.deal.id,
   name: r.deal.name,
@@ -90,6 +91,7 @@ const toDeal = (r: {
   warnings: r.deal.warnings,
   warningsUnchecked: r.deal.warningsUnchecked,
   warningsAt: r.deal.warningsAt?.toISOString() ?? null,
+  lastMeetingAt: r.lastMeetingAt,
   createdAt: r.deal.createdAt.toISOString(),
   updatedAt: r.deal.updatedAt.toISOString(),
 });

@@ -51,6 +51,7 @@ import {
 import { useLiveLipSync } from '../../features/video-signals';
 import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../features/highlights';
 import { trackerMarks, trackerTicks, useMeetingTrackerHits } from '../../features/trackers';
+import { MeetingDealField } from '../../features/sales';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -229,6 +230,9 @@ export default function MeetingPage({
         retrying={start.isPending}
       />
       <MediaNoticeBanner notice={m.mediaNotice} />
+      {variant === 'meeting' ? (
+        <MeetingDealField meeting={m} canChange={canManage && (isOwner || seesOrganization)} />
+      ) : null}
       {aside}
       {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
           player and the panels beside both (DESIGN: detail pages). */}

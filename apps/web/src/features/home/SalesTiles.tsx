@@ -8,8 +8,8 @@ import { useWeeklyTrackerCounts } from '../trackers';
 import { HOME_TOP_TRACKERS, topTrackers, weeksAgo } from './model';
 import { Tile, TileSkeleton } from './Tile';
 
-/** Where a deal opens (the /accounts view's deals, that deal selected). */
-export const dealLink = (id: string) => `/accounts?view=deals&deal=${encodeURIComponent(id)}`;
+/** Where a deal opens: its page. */
+export const dealLink = (id: string) => `/accounts/deals/${encodeURIComponent(id)}`;
 
 /** The manager's team deals carrying warnings, newest first, each with its warnings. */
 export function DealsAtRiskTile({ atRisk }: { atRisk: NonNullable<HomeSummary['dealsAtRisk']> }) {

@@ -12,6 +12,8 @@ import { useUpload } from './use-upload';
 import { UploadProgress } from './UploadProgress';
 import { UploadResult } from './UploadResult';
 import { useUploadProvider } from './api';
+import { DealPicker, linkDeal, useSalesFeature, type PickedDeal } from '../sales';
+import { useCan } from '../../lib/auth-store';
 import {
   InterviewFields,
   bodyOf,
@@ -47,6 +49,10 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
   const canSetInterview = hiring.allowed && hiring.hasFeature;
   const jobs = useJobs(open && canSetInterview);
   const [draft, setDraft] = useState<InterviewDraft>(emptyInterviewDraft);
+  // Optional deal (Sales Intelligence), linked once the meeting exists.
+  const hasSales = useSalesFeature();
+  const canLinkDeal = useCan('sales.read') && hasSales;
+  const [deal, setDeal] = useState<PickedDeal | null>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
@@ -55,6 +61,7 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
     setTitle('');
     setStage('basic_meeting');
     setDraft(emptyInterviewDraft);
+    setDeal(null);
   }, []);
 
   const finishUpload = useCallback(
@@ -104,7 +111,16 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
     const interviewProblem = canSetInterview ? draftProblem(draft) : null;
     if (interviewProblem) return upload.setError(interviewProblem);
     if (!provider) return upload.setError(UPLOAD_MESSAGES.connectStorage);
-    void upload.start({ file, provider, stage, title });
+    const dealId = canLinkDeal ? deal?.id : undefined;
+    void upload.start({
+      file,
+      provider,
+      stage,
+      title,
+      // The recording is in either way: a refused link is toasted by the API client and the
+      // deal can be chosen again on the meeting page.
+      ...(dealId ? { after: (m: Meeting) => linkDeal(m.id, dealId).catch(() => null) } : {}),
+    });
   };
 
   const changeOpen = (next: boolean) => {
@@ -152,6 +168,17 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
               onValueChange={(v) => setStage(v as MeetingStage)}
               options={STAGE_OPTIONS}
             />
+            {canLinkDeal ? (
+              <DealPicker
+                label="Deal (optional)"
+                value={deal}
+                onChange={(d) => {
+                  setDeal(d);
+                  // A call about a deal is a sales call: at the deal's stage unless one was chosen.
+                  if (d && stage === 'basic_meeting') setStage(d.stage);
+                }}
+              />
+            ) : null}
             {canSetInterview ? (
               <details
                 open={interview || undefined}
