@@ -27,8 +27,8 @@ describe('the order of the analysis steps', () => {
   });
 
   it('never sends a step again that is running or finished', () => {
-    expect(readySteps(run({ media: 'done', speech: 'done', text: 'running', video: 'done' }))).toEqual(
-      [],
-    );
+    expect(
+      readySteps(run({ media: 'done', speech: 'done', text: 'running', video: 'done' })),
+    ).toEqual([]);
   });
 });

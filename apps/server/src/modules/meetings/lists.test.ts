@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_STAGES, type Meeting } from '@parley/contracts';
 import { meetingShares, meetings } from '../../platform/db/schema.js';
-import {
-  call,
-  expectRefusal,
-  json,
-  signIn,
-  signUp,
-  type TestContext,
-} from '../../test/context.js';
+import { call, expectRefusal, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { createMediaContext } from '../../test/media.js';
 import { searchTextOf } from './view.js';
 

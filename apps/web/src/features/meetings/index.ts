@@ -9,12 +9,7 @@ export { FromStorageDialog } from './add/FromStorageDialog';
 export { BulkDeleteDialog } from './library/BulkDeleteDialog';
 export { CARD_SORT_OPTIONS, MeetingCard, meetingColumns, meetingLabel } from './library/columns';
 export { FilterBar } from './library/FilterBar';
-export {
-  categoriesFor,
-  categoryFromSlug,
-  categoryOf,
-  type Category,
-} from './library/categories';
+export { categoriesFor, categoryFromSlug, categoryOf, type Category } from './library/categories';
 export { useMeetingListState, type TableFilters } from './library/list-state';
 export { DetailsPanel } from './meeting/DetailsPanel';
 export { MeetingHeader, MeetingTitle } from './meeting/MeetingHeader';
