@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { authRoutes } from '@parley/contracts';
-import { fakeServer, json } from '../../test/fake-server';
+import { fakeServer } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
 import SignInPage from './SignInPage';
 
