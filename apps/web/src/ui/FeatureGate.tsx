@@ -5,6 +5,7 @@ import { ArrowUpRight, Lock } from 'lucide-react';
 import { isFeatureAvailable, MESSAGES, type FeatureName } from '@parley/contracts';
 import { useAuth } from '../lib/auth-store';
 import { cn } from '../lib/cn';
+import { Badge } from './Badge';
 
 interface FeatureGateProps {
   feature: FeatureName;
@@ -75,5 +76,57 @@ export function LockedOverlay({ feature, children, className }: FeatureGateProps
         </div>
       </div>
     </div>
+  );
+}
+
+/** Whether the signed-in user's organisation has each feature (spec 1 §6, as FeatureGate). */
+export function useHasFeature(): (feature: FeatureName) => boolean {
+  const { user } = useAuth();
+  return (feature) => Boolean(user && isFeatureAvailable(user, feature));
+}
+
+/**
+ * The features a section's plan lacks, in one compact card: a list of locked copies would fill
+ * a phone with blurred cards (issue 23), where a line of names and one upgrade link say it all.
+ */
+export function LockedFeaturesCard({
+  features,
+  className,
+}: {
+  features: readonly FeatureName[];
+  className?: string;
+}) {
+  if (features.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="locked-features-title"
+      data-testid="locked-features"
+      className={cn(
+        'flex flex-col gap-3 rounded-card border border-dashed border-border bg-surface p-4',
+        className,
+      )}
+    >
+      <div className="flex items-center gap-2">
+        <span className="grid size-7 place-items-center rounded-full bg-surface-2 text-muted">
+          <Lock className="size-3.5" aria-hidden />
+        </span>
+        <h3 id="locked-features-title" className="text-sm font-semibold text-fg">
+          {MESSAGES.notInPlan}
+        </h3>
+      </div>
+      <ul className="flex flex-wrap gap-1.5" aria-label="Features not in your plan">
+        {features.map((f) => (
+          <li key={f} data-locked-feature={f}>
+            <Badge>{f}</Badge>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/pricing"
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-accent-text hover:underline"
+      >
+        Upgrade Plan <ArrowUpRight className="size-3.5" aria-hidden />
+      </Link>
+    </section>
   );
 }

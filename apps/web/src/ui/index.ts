@@ -3,7 +3,7 @@ export { Button, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './Card';
 export { CheckboxField, CheckboxList } from './Checkbox';
 export { EmptyState, LoadError, NoMatches } from './EmptyState';
-export { FeatureGate, LockedOverlay } from './FeatureGate';
+export { FeatureGate, LockedFeaturesCard, LockedOverlay, useHasFeature } from './FeatureGate';
 export { Input, TextField, inputClasses } from './Input';
 export { Label } from './Label';
 export { LogoMark, SalesLogoMark, Wordmark } from './Logo';

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FeatureName, Meeting } from '@parley/contracts';
 import { cn } from '../../lib/cn';
-import { FeatureGate } from '../../ui';
+import { LockedFeaturesCard, useHasFeature } from '../../ui';
 import { ABOUT_ANALYSIS_PATH } from '../accuracy';
 import { EmotionTimeline } from './EmotionTimeline';
 import { GazeHeatMap } from './GazeHeatMap';
@@ -21,22 +21,11 @@ interface Props {
   liveLipSync?: LiveLipSyncFeed;
 }
 
-/** Each card under the lock of its own feature (the server gates the same way). */
-function Gated({
-  feature,
-  className,
-  children,
-}: {
+/** A card of the grid and the feature it needs (the server gates the same way). */
+interface SignalCard {
   feature: FeatureName;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    // Cards of a row share its height, locked or not.
-    <div className={cn('[&>section]:h-full', className)}>
-      <FeatureGate feature={feature}>{children}</FeatureGate>
-    </div>
-  );
+  wide?: boolean;
+  node: ReactNode;
 }
 
 /**
@@ -59,6 +48,70 @@ export const VideoSignals = memo(function VideoSignals({ meeting, onSeek, liveLi
   const race = useInference(meeting, 'race');
   const lipsync = useInference(meeting, 'lipsync');
   const truthfulness = useInference(meeting, 'truthfulness');
+  const has = useHasFeature();
+
+  const cards: SignalCard[] = [
+    {
+      feature: 'Head Pose',
+      node: <HeadPoseChart data={headpose.data} loading={loading(headpose)} />,
+    },
+    {
+      feature: 'Focus Analytics',
+      node: <GazeHeatMap data={eyegaze.data} loading={loading(eyegaze)} />,
+    },
+    {
+      feature: 'Facial Emotions',
+      wide: true,
+      node: <EmotionTimeline data={emotions.data} loading={loading(emotions)} onSeek={onSeek} />,
+    },
+    {
+      feature: 'Physiology Analytics',
+      wide: true,
+      node: (
+        <PhysiologyCharts
+          data={physiological.data}
+          loading={loading(physiological)}
+          onSeek={onSeek}
+        />
+      ),
+    },
+    {
+      feature: 'Proctoring',
+      node: (
+        <ProctoringAlerts data={proctoring.data} loading={loading(proctoring)} onSeek={onSeek} />
+      ),
+    },
+    {
+      feature: 'Biometrics',
+      node: (
+        <DemographicsCard
+          age={age.data}
+          gender={gender.data}
+          race={race.data}
+          loading={loading(age) || loading(gender)}
+        />
+      ),
+    },
+    {
+      feature: 'Lip Sync',
+      node:
+        liveLipSync && !processed ? (
+          <LiveLipSyncCard feed={liveLipSync} />
+        ) : (
+          <LipSyncCard data={lipsync.data} loading={loading(lipsync)} />
+        ),
+    },
+    {
+      feature: 'Truthfullness',
+      node: (
+        <TruthfulnessCard
+          data={truthfulness.data}
+          loading={loading(truthfulness)}
+          onSeek={onSeek}
+        />
+      ),
+    },
+  ];
 
   return (
     <section aria-label="Video signals" className="flex flex-col gap-3" data-testid="video-signals">
@@ -73,47 +126,18 @@ export const VideoSignals = memo(function VideoSignals({ meeting, onSeek, liveLi
         </Link>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
-        <Gated feature="Head Pose">
-          <HeadPoseChart data={headpose.data} loading={loading(headpose)} />
-        </Gated>
-        <Gated feature="Focus Analytics">
-          <GazeHeatMap data={eyegaze.data} loading={loading(eyegaze)} />
-        </Gated>
-        <Gated feature="Facial Emotions" className="md:col-span-2">
-          <EmotionTimeline data={emotions.data} loading={loading(emotions)} onSeek={onSeek} />
-        </Gated>
-        <Gated feature="Physiology Analytics" className="md:col-span-2">
-          <PhysiologyCharts
-            data={physiological.data}
-            loading={loading(physiological)}
-            onSeek={onSeek}
-          />
-        </Gated>
-        <Gated feature="Proctoring">
-          <ProctoringAlerts data={proctoring.data} loading={loading(proctoring)} onSeek={onSeek} />
-        </Gated>
-        <Gated feature="Biometrics">
-          <DemographicsCard
-            age={age.data}
-            gender={gender.data}
-            race={race.data}
-            loading={loading(age) || loading(gender)}
-          />
-        </Gated>
-        <Gated feature="Lip Sync">
-          {liveLipSync && !processed ? (
-            <LiveLipSyncCard feed={liveLipSync} />
-          ) : (
-            <LipSyncCard data={lipsync.data} loading={loading(lipsync)} />
-          )}
-        </Gated>
-        <Gated feature="Truthfullness">
-          <TruthfulnessCard
-            data={truthfulness.data}
-            loading={loading(truthfulness)}
-            onSeek={onSeek}
-          />
-        </Gated>
+        {cards
+          .filter((c) => has(c.feature))
+          .map((c) => (
+            // Cards of a row share its height.
+            <div key={c.feature} className={cn('[&>section]:h-full', c.wide && 'md:col-span-2')}>
+              {c.node}
+            </div>
+          ))}
+        <LockedFeaturesCard
+          className="md:col-span-2"
+          features={cards.filter((c) => !has(c.feature)).map((c) => c.feature)}
+        />
       </div>
     </section>
   );

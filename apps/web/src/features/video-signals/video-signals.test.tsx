@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { PhysiologyPerson, VideoSource } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { signInWith } from '../../test/sign-in';
@@ -202,23 +202,31 @@ describe('video signal cards', () => {
     );
   });
 
-  it('locks each card whose feature the plan lacks', () => {
+  it('names what the plan lacks in one compact card instead of a locked copy of each', () => {
     signInWith(['Head Pose'], { isB2C: false });
-    const { container } = renderWithProviders(
+    renderWithProviders(
       <VideoSignals meeting={{ id: 'm', inferenceStatus: 'analysing' }} onSeek={() => {}} />,
     );
-    const locked = [...container.querySelectorAll('[data-locked-feature]')].map((e) =>
-      e.getAttribute('data-locked-feature'),
-    );
-    expect(locked).not.toContain('Head Pose');
-    expect(locked).toEqual(
-      expect.arrayContaining([
-        'Physiology Analytics',
-        'Focus Analytics',
-        'Proctoring',
-        'Truthfullness',
-      ]),
-    );
+    const card = screen.getByTestId('locked-features');
+    const locked = within(card)
+      .getAllByRole('listitem')
+      .map((e) => e.textContent);
+    expect(locked).toEqual([
+      'Focus Analytics',
+      'Facial Emotions',
+      'Physiology Analytics',
+      'Proctoring',
+      'Biometrics',
+      'Lip Sync',
+      'Truthfullness',
+    ]);
+    expect(
+      within(card)
+        .getByRole('link', { name: /Upgrade Plan/ })
+        .getAttribute('href'),
+    ).toBe('/pricing');
+    // Only the card the plan has is drawn, and nothing blurred behind a lock.
     expect(screen.getAllByLabelText('Loading Head pose').length).toBe(1);
+    expect(screen.queryByLabelText('Loading Lip sync')).toBeNull();
   });
 });
