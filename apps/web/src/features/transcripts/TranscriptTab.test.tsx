@@ -72,7 +72,9 @@ describe('TranscriptTab', () => {
     renderTab();
     expect(await screen.findByText('thanks')).toBeTruthy();
     expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/v1\/transcription\/m1$/);
-    expect(screen.getByTestId('asr-engine').textContent).toContain('Whisper base.en');
+    expect(screen.getByTestId('asr-engine').textContent).toContain(
+      'Whisper speech recognition (base.en)',
+    );
     expect(screen.getByRole('button', { name: 'Search transcript' })).toBeTruthy();
     // A transcript stored before languages were recorded shows no language.
     expect(screen.queryByTestId('transcript-language')).toBeNull();
