@@ -266,6 +266,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
   const samples = createSamplesModule({
     ...shared,
+    demoOwnerEmail: config.seedEmails.poc,
     meetings: meetings.service,
     coaching: coaching.service,
     quizzes: coaching.quizzes,

@@ -64,7 +64,15 @@ async function main() {
     ...accounts.map((a) => `    ${a.email.padEnd(28)} ${a.label}`),
     signInCodesLine(config),
     ...(samples.length
-      ? ['  Sample content added (a default training video with its quiz, analysing now).']
+      ? [
+          `  Sample content added, analysing now: ${samples
+            .map((k) =>
+              k.startsWith('training/')
+                ? 'a default training video with its quiz'
+                : 'a sample sales call (point of contact)',
+            )
+            .join(', ')}.`,
+        ]
       : []),
     `  API documentation: ${config.publicUrl}/api/docs`,
     '',

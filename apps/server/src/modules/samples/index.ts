@@ -1,3 +1,3 @@
 // The samples module's face: other modules import only this file.
 export { createSamplesModule, SAMPLES_DIR } from './module.js';
-export { TRAINING_SAMPLES, type SamplesService } from './service.js';
+export { MEETING_SAMPLES, TRAINING_SAMPLES, type SamplesService } from './service.js';

@@ -16,6 +16,16 @@ export function createSamplesRepo(db: Db) {
       return row ?? null;
     },
 
+    /** An active user by address: the demo organisation's point of contact owns its sample. */
+    async userByEmail(email: string) {
+      const [row] = await db
+        .select({ userId: users.id, organizationId: users.organizationId, role: users.role })
+        .from(users)
+        .where(and(eq(users.email, email), eq(users.status, 'active')))
+        .limit(1);
+      return row ?? null;
+    },
+
     async wasSeeded(name: string): Promise<boolean> {
       const [row] = await db
         .select({ name: seededSamples.name })

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // ROLE=api: the sample is queued for analysis, which no worker here picks up.
 const who = useSignedInApp(
-  ['admin', 'rep', 'outsider'],
+  ['admin', 'poc', 'rep', 'outsider'],
   async ({ ctx: app, who: w }) => {
     await grantBundle(app, w.outsider.user.organizationId, 'Sales Suite');
   },
@@ -29,7 +29,10 @@ const prospecting = async (token: string) =>
 
 describe('sample content on a first start', () => {
   it('adds a default training video with its quiz that every organisation sees', async () => {
-    expect(await ctx.app.samples.seed()).toEqual(['training/prospecting-basics']);
+    expect(await ctx.app.samples.seed()).toEqual([
+      'training/prospecting-basics',
+      'meeting/discovery-call',
+    ]);
 
     const [seen] = await prospecting(who.rep.accessToken);
     expect(seen).toMatchObject({ isDefault: true, type: 'video', stage: 'prospecting_stage' });
@@ -60,6 +63,23 @@ describe('sample content on a first start', () => {
     expect(removed.statusCode).toBe(200);
     expect(await ctx.app.samples.seed()).toEqual([]);
     expect(await prospecting(who.rep.accessToken)).toEqual([]);
+  });
+});
+
+describe('the sample meeting', () => {
+  it('is the demo point of contact’s, a sales call queued for analysis, marked as a sample', async () => {
+    const res = await call(ctx, 'GET', '/meeting/user?page=0&size=10', {
+      token: who.poc.accessToken,
+    });
+    const sample = json<{
+      data: { title: string | null; stage: string; inferenceStatus: string }[];
+    }>(res).data.find((m) => m.title === 'Discovery call with Dana (sample)');
+    expect(sample).toMatchObject({ stage: 'discovery_stage', inferenceStatus: 'queued' });
+    // Another organisation never sees it.
+    const theirs = await call(ctx, 'GET', '/meeting/user?page=0&size=10', {
+      token: who.outsider.accessToken,
+    });
+    expect(JSON.stringify(json(theirs))).not.toContain('Discovery call with Dana');
   });
 });
 

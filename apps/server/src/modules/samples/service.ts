@@ -17,8 +17,13 @@ const trainingSampleSchema = z.object({
   quiz: quizFieldsSchema,
 });
 
+/** A sample meeting: `sample.json` beside its `call.m4a` under assets/samples/<name>. */
+const meetingSampleSchema = trainingSampleSchema.omit({ quiz: true });
+
 /** The default training videos the first start adds, by their folder under assets/samples. */
 export const TRAINING_SAMPLES = ['prospecting-basics'] as const;
+/** The demo organisation's sample meetings, by their folder under assets/samples. */
+export const MEETING_SAMPLES = ['discovery-call'] as const;
 
 export interface SamplesDeps {
   repo: SamplesRepo;
@@ -28,6 +33,8 @@ export interface SamplesDeps {
   quizzes: Pick<QuizService, 'create'>;
   /** apps/server/assets/samples */
   assetsDir: string;
+  /** Who owns the demo organisation's sample meetings (SEED_POC_EMAIL). */
+  demoOwnerEmail: string;
   log: FastifyBaseLogger;
 }
 
@@ -40,24 +47,35 @@ export interface SamplesDeps {
 export function createSamplesService(deps: SamplesDeps) {
   const { repo, log } = deps;
 
-  async function addTrainingVideo(owner: Caller, name: string): Promise<void> {
-    const dir = path.join(deps.assetsDir, name);
-    const sample = trainingSampleSchema.parse(
-      JSON.parse(await readFile(path.join(dir, 'sample.json'), 'utf8')),
-    );
-    const video = await readFile(path.join(dir, 'video.mp4'));
+  /** Stores the file in the owner's local store and makes it a meeting, queued for analysis. */
+  async function upload(
+    owner: Caller,
+    file: string,
+    mimeType: string,
+    sample: z.infer<typeof meetingSampleSchema>,
+  ) {
+    const body = await readFile(file);
     const store = await deps.resolveStore(owner.organizationId, 'local');
     const key = `${owner.organizationId}/samples/${sample.fileName}`;
-    await store.put(key, video, 'video/mp4');
-    const meeting = await deps.meetings.createFromFile(owner, {
+    await store.put(key, body, mimeType);
+    return deps.meetings.createFromFile(owner, {
       provider: store.provider,
       key,
       fileName: sample.fileName,
-      sizeBytes: video.length,
-      mimeType: 'video/mp4',
+      sizeBytes: body.length,
+      mimeType,
       stage: sample.stage,
       title: sample.title,
     });
+  }
+
+  const readSample = async (dir: string) =>
+    JSON.parse(await readFile(path.join(dir, 'sample.json'), 'utf8')) as unknown;
+
+  async function addTrainingVideo(owner: Caller, name: string): Promise<void> {
+    const dir = path.join(deps.assetsDir, name);
+    const sample = trainingSampleSchema.parse(await readSample(dir));
+    const meeting = await upload(owner, path.join(dir, 'video.mp4'), 'video/mp4', sample);
     await deps.coaching.superAdminVideo(owner, {
       fileName: sample.fileName,
       title: sample.title,
@@ -67,27 +85,51 @@ export function createSamplesService(deps: SamplesDeps) {
     await deps.quizzes.create(owner, { meetingId: meeting.id, ...sample.quiz }, 'platform');
   }
 
+  async function addMeeting(owner: Caller, name: string): Promise<void> {
+    const dir = path.join(deps.assetsDir, name);
+    const sample = meetingSampleSchema.parse(await readSample(dir));
+    await upload(owner, path.join(dir, 'call.m4a'), 'audio/mp4', sample);
+  }
+
+  /** Runs `add` once for `key`, ever; a failure is logged and tried again on the next start. */
+  async function once(key: string, add: () => Promise<void>): Promise<boolean> {
+    if ((await repo.wasSeeded(key)) || !(await repo.markSeeded(key))) return false;
+    try {
+      await add();
+      return true;
+    } catch (err) {
+      await repo.unmark(key);
+      log.warn({ err, sample: key }, 'could not add a sample');
+      return false;
+    }
+  }
+
+  const callerOf = (u: { userId: string; organizationId: string; role: Caller['role'] }) => ({
+    ...u,
+    permissions: DEFAULT_ROLE_PERMISSIONS[u.role],
+  });
+
   return {
-    /** Adds what was never added; the names it added. Without a super admin it adds nothing. */
+    /**
+     * Adds what was never added; the names it added. The training videos need the platform's
+     * super admin, the sample meetings the demo organisation's point of contact.
+     */
     async seed(): Promise<string[]> {
-      const owner = await repo.platformOwner();
-      if (!owner) return [];
-      const caller: Caller = {
-        ...owner,
-        role: 'superadmin',
-        permissions: DEFAULT_ROLE_PERMISSIONS.superadmin,
-      };
       const added: string[] = [];
-      for (const name of TRAINING_SAMPLES) {
-        const key = `training/${name}`;
-        if ((await repo.wasSeeded(key)) || !(await repo.markSeeded(key))) continue;
-        try {
-          await addTrainingVideo(caller, name);
-          added.push(key);
-        } catch (err) {
-          // Not recorded, so the next start tries again; the server starts either way.
-          await repo.unmark(key);
-          log.warn({ err, sample: key }, 'could not add a sample');
+      const platform = await repo.platformOwner();
+      if (platform) {
+        const caller = callerOf({ ...platform, role: 'superadmin' });
+        for (const name of TRAINING_SAMPLES) {
+          const key = `training/${name}`;
+          if (await once(key, () => addTrainingVideo(caller, name))) added.push(key);
+        }
+      }
+      const demo = await repo.userByEmail(deps.demoOwnerEmail);
+      if (demo) {
+        const caller = callerOf(demo);
+        for (const name of MEETING_SAMPLES) {
+          const key = `meeting/${name}`;
+          if (await once(key, () => addMeeting(caller, name))) added.push(key);
         }
       }
       return added;
