@@ -142,7 +142,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     const rep = await signedIn(browser, REP);
     const r = rep.page;
     await r.goto('/coaching');
-    // A rep's landing page stays /coaching (Training is the tab shown).
+    // Training is the tab shown.
     await expect(r).toHaveURL(/\/coaching$/);
     await expect(r.getByRole('tab', { name: 'Training' })).toHaveAttribute('aria-selected', 'true');
     await r.getByRole('button', { name: `Open ${TITLE}` }).click();

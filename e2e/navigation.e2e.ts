@@ -53,8 +53,8 @@ const ROLES = [
   },
   {
     email: 'rep@acme.parley.local',
-    landing: '/coaching',
-    items: ['Coaching', 'App Integrations', 'Configuration'],
+    landing: '/',
+    items: ['Home', 'Coaching', 'App Integrations', 'Configuration'],
   },
 ];
 
@@ -78,7 +78,7 @@ for (const role of ROLES) {
 test('a path outside the role’s navigation goes to its first item', async ({ page }) => {
   await signIn(page, 'rep@acme.parley.local');
   await page.goto('/library');
-  await expect(page).toHaveURL(/\/coaching$/);
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the talent-pool user passes through consent, then sees only their four screens', async ({

@@ -146,6 +146,16 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const rep = await context.newPage();
     await signIn(rep, REP);
+    // The rep's home: their own calls and their coaching progress.
+    await expect(rep).toHaveURL(/\/$/);
+    await expect(rep.getByTestId('home-figures')).toBeVisible();
+    await expect(rep.getByText('Your calls, last 8 weeks')).toBeVisible();
+    await expect(rep.getByTestId('home-coaching')).toBeVisible();
+    await rep.screenshot({ path: `${SCREENS}/home-rep-light-wide.png`, fullPage: true });
+    await setTheme(rep, 'dark');
+    await expect(rep.getByTestId('home-coaching')).toBeVisible();
+    await rep.screenshot({ path: `${SCREENS}/home-rep-dark-wide.png`, fullPage: true });
+    await setTheme(rep, 'light');
     await rep.goto(dealUrl);
     await expect(rep.getByTestId('deal-title')).toHaveText(DEAL);
     await expect(rep.getByText('Read-only')).toBeVisible();

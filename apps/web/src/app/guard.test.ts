@@ -73,7 +73,7 @@ describe('decideRoute (spec 1 §2 route guard)', () => {
 
   it('redirects paths outside the navigation to the first item', () => {
     expect(decide('/user-management', user())).toEqual({ kind: 'redirect', to: '/' });
-    expect(decide('/', user({ role: 'salesRep' }))).toEqual({ kind: 'redirect', to: '/coaching' });
+    expect(decide('/library', user({ role: 'salesRep' }))).toEqual({ kind: 'redirect', to: '/' });
     expect(decide('/parameters', user({ role: 'poc' }))).toEqual({
       kind: 'redirect',
       to: '/',
@@ -102,7 +102,7 @@ describe('decideRoute (spec 1 §2 route guard)', () => {
     expect(decide('/interviews', user({ role: 'poc' }))).toEqual({ kind: 'allow' });
     expect(decide('/interviews', user({ role: 'salesRep' }))).toEqual({
       kind: 'redirect',
-      to: '/coaching',
+      to: '/',
     });
   });
 

@@ -1,12 +1,6 @@
 import { isB2CPosition, type SessionUser } from '@parley/contracts';
 import type { AuthStatus } from '../lib/auth-store';
-import {
-  isDetailPath,
-  isExtraPage,
-  isInNavigation,
-  navigationFor,
-  normalizePath,
-} from '../lib/navigation';
+import { isReachable, navigationFor, normalizePath } from '../lib/navigation';
 
 /** Onboarding paths, exempt from the no-plan redirect (spec 1 §2). */
 export const ONBOARDING_PATHS: readonly string[] = ['/pricing', '/integrations', '/configuration'];
@@ -64,8 +58,7 @@ export function decideRoute({
   if (scope === 'sidebar') {
     const nav = navigationFor(user);
     const first = nav[0];
-    const reachable = isInNavigation(path, nav) || isDetailPath(path) || isExtraPage(path, user);
-    if (first && !reachable && path !== first.path) {
+    if (first && !isReachable(path, user) && path !== first.path) {
       return { kind: 'redirect', to: first.path, toast };
     }
   }

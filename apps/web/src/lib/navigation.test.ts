@@ -69,6 +69,7 @@ describe('navigation table (spec 1 §2)', () => {
 
   it('sales rep', () => {
     expect(titles('salesRep')).toEqual([
+      'Home /',
       'Coaching /coaching',
       'App Integrations /app-integrations',
       'Configuration /configuration',
@@ -121,7 +122,7 @@ describe('path helpers', () => {
       permissions: [...DEFAULT_ROLE_PERMISSIONS.salesRep],
     });
     expect(isInNavigation('/coaching/', nav)).toBe(true);
-    expect(isInNavigation('/', nav)).toBe(false);
+    expect(isInNavigation('/library', nav)).toBe(false);
   });
 
   it('adds Interviews after Library for the hiring team when the plan has HR Workflow', () => {

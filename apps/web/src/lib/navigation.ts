@@ -135,7 +135,9 @@ export const NAVIGATION = {
     USER_LOGS,
     CONFIGURATION,
   ],
-  salesRep: [COACHING, APP_INTEGRATIONS, CONFIGURATION],
+  // Spec 1 §2 gives reps no Home; issue 16 gives them a dashboard of their own calls and
+  // coaching progress, which they could not reach without it.
+  salesRep: [HOME, COACHING, APP_INTEGRATIONS, CONFIGURATION],
   talentPool: [
     item('Home', '/home', House, 'Your overview'),
     item(
@@ -236,6 +238,18 @@ export function isDetailPath(pathname: string): boolean {
 export function isInNavigation(pathname: string, nav: readonly NavItem[]): boolean {
   const path = normalizePath(pathname);
   return nav.some((i) => i.path === path);
+}
+
+/** Whether the route guard lets this user open the path (their menu, a detail page, an extra page). */
+export function isReachable(
+  pathname: string,
+  user: Pick<SessionUser, 'role' | 'position' | 'permissions'> & Partial<FeatureHolder>,
+): boolean {
+  return (
+    isInNavigation(pathname, navigationFor(user)) ||
+    isDetailPath(pathname) ||
+    isExtraPage(pathname, user)
+  );
 }
 
 /** Is this nav item the current page (or the list a detail page belongs to)? */

@@ -90,7 +90,7 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
             {s?.credits && s.credits.remaining !== null ? (
               <MaybeFigure label="Credits left" value={s.credits.remaining} unit=" min" none="" />
             ) : (
-              <Figure label="Meetings in your library" value={s?.meetingCount} />
+              <Figure label="Meetings, all time" value={s?.meetingCount} />
             )}
           </dl>
           <div className="grid gap-4 lg:grid-cols-2">

@@ -1,16 +1,7 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { BarChart3 } from 'lucide-react';
 import type { MeetingStage } from '@parley/contracts';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { CategoryBars } from '../../ui/charts/CategoryBars';
 import { ChartCard } from '../../ui/charts/ChartCard';
 import { CHART } from '../../ui/charts/chart-theme';
 import { STAGE_LABELS } from '../meetings';
@@ -44,7 +35,7 @@ export function DealAmountChart({
   const amount = useDealsAmount(stage, filters, true);
   const narrow = useMediaQuery('(max-width: 639px)');
   const names = narrow ? SHORTER : SHORT;
-  const shortStage = (s: unknown) => names[s as MeetingStage] ?? STAGE_LABELS[s as MeetingStage];
+  const shortStage = (s: string) => names[s as MeetingStage] ?? STAGE_LABELS[s as MeetingStage];
   const data = amount.data?.data ?? [];
   const { rows, currencies } = amountRows(data);
   const total = data.reduce((n, d) => n + d.count, 0);
@@ -73,50 +64,22 @@ export function DealAmountChart({
       <p className="tabular -mt-1 text-sm text-muted">
         {total} {total === 1 ? 'deal' : 'deals'} · {summary}
       </p>
-      <div
-        className="h-56"
-        role="img"
-        aria-label={`Deal amount by stage: ${rows.map((r) => `${STAGE_LABELS[r.stage]} ${currencies.map((c) => formatAmount(Number(r[c]), c)).join(', ')}`).join('; ')}`}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -8 }}>
-            <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="stage"
-              tickFormatter={shortStage}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              interval={0}
-            />
-            <YAxis
-              tickFormatter={(v: number) => compactNumber(v)}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              width={48}
-            />
-            <ChartTooltip
-              {...CHART.tooltip}
-              cursor={{ fill: 'var(--surface-2)' }}
-              labelFormatter={(s) => STAGE_LABELS[s as MeetingStage]}
-              formatter={(v, name) => [formatAmount(Number(v), String(name)), String(name)]}
-            />
-            {currencies.length > 1 ? (
-              <Legend wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }} />
-            ) : null}
-            {currencies.map((c, i) => (
-              <Bar
-                key={c}
-                dataKey={c}
-                name={c}
-                fill={COLOURS[i % COLOURS.length]}
-                radius={[3, 3, 0, 0]}
-                maxBarSize={40}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <CategoryBars
+        rows={rows}
+        category="stage"
+        series={currencies.map((c, i) => ({
+          key: c,
+          name: c,
+          colour: COLOURS[i % COLOURS.length] ?? CHART.accent,
+        }))}
+        label={`Deal amount by stage: ${rows.map((r) => `${STAGE_LABELS[r.stage]} ${currencies.map((c) => formatAmount(Number(r[c]), c)).join(', ')}`).join('; ')}`}
+        height="h-56"
+        formatCategory={shortStage}
+        formatValue={compactNumber}
+        formatTooltip={(v, s) => [formatAmount(v, s.name), s.name]}
+        maxBarSize={40}
+        left={-8}
+      />
     </ChartCard>
   );
 }

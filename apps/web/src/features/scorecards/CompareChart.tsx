@@ -1,17 +1,7 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { BarChart3 } from 'lucide-react';
 import { RATING_MAX, type CompareResponse } from '@parley/contracts';
 import { ChartCard } from '../../ui/charts/ChartCard';
-import { CHART } from '../../ui/charts/chart-theme';
+import { CategoryBars, type CategoryRow } from '../../ui/charts/CategoryBars';
 
 /** One colour per compared candidate (up to four), from the design tokens. */
 export const CANDIDATE_COLOURS = [
@@ -24,7 +14,7 @@ export const CANDIDATE_COLOURS = [
 /** Scores per competency, one bar per candidate (1–5; a competency nobody rated has no bar). */
 export function CompareChart({ data }: { data: CompareResponse }) {
   const rows = data.competencies.map((name) => {
-    const row: Record<string, string | number | null> = { competency: name };
+    const row: CategoryRow = { competency: name };
     data.candidates.forEach((c, i) => {
       row[`c${i}`] = c.competencies.find((x) => x.competency === name)?.score ?? null;
     });
@@ -38,38 +28,22 @@ export function CompareChart({ data }: { data: CompareResponse }) {
       empty={rated ? null : { icon: BarChart3, text: 'No competency is rated yet.' }}
       testId="compare-chart"
     >
-      <div
-        className="h-64"
-        role="img"
-        aria-label={`Scores per competency of ${data.candidates.map((c) => c.candidateName).join(', ')}`}
-      >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -24 }}>
-            <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
-            <XAxis dataKey="competency" tick={CHART.tick} stroke={CHART.grid} interval={0} />
-            <YAxis
-              domain={[0, RATING_MAX]}
-              ticks={[1, 2, 3, 4, 5]}
-              tick={CHART.tick}
-              stroke={CHART.grid}
-              width={40}
-            />
-            <ChartTooltip {...CHART.tooltip} cursor={{ fill: 'var(--surface-2)' }} />
-            <Legend wrapperStyle={{ fontSize: 12, color: 'var(--text-muted)' }} />
-            {data.candidates.map((c, i) => (
-              <Bar
-                key={c.meetingId}
-                dataKey={`c${i}`}
-                name={c.candidateName}
-                fill={CANDIDATE_COLOURS[i % CANDIDATE_COLOURS.length]}
-                radius={[3, 3, 0, 0]}
-                maxBarSize={24}
-                isAnimationActive={false}
-              />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <CategoryBars
+        rows={rows}
+        category="competency"
+        series={data.candidates.map((c, i) => ({
+          key: `c${i}`,
+          name: c.candidateName,
+          colour: CANDIDATE_COLOURS[i % CANDIDATE_COLOURS.length] ?? 'var(--accent)',
+        }))}
+        label={`Scores per competency of ${data.candidates.map((c) => c.candidateName).join(', ')}`}
+        height="h-64"
+        yDomain={[0, RATING_MAX]}
+        yTicks={[1, 2, 3, 4, 5]}
+        legend
+        maxBarSize={24}
+        left={-24}
+      />
     </ChartCard>
   );
 }
