@@ -267,9 +267,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const samples = createSamplesModule({
     ...shared,
     demoOwnerEmail: config.seedEmails.poc,
+    demoRepEmail: config.seedEmails.rep,
     meetings: meetings.service,
     coaching: coaching.service,
     quizzes: coaching.quizzes,
+    sales: sales.service,
   });
   app.decorate('samples', samples.service);
   const scorecards = createScorecardsModule({

@@ -69,7 +69,9 @@ async function main() {
             .map((k) =>
               k.startsWith('training/')
                 ? 'a default training video with its quiz'
-                : 'a sample sales call (point of contact)',
+                : k.startsWith('deals/')
+                  ? 'a sample account with three deals (sales rep)'
+                  : 'a sample sales call (point of contact)',
             )
             .join(', ')}.`,
         ]

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { organizations, seededSamples, users } from '../../platform/db/schema.js';
+import { meetings, organizations, seededSamples, users } from '../../platform/db/schema.js';
 
 export function createSamplesRepo(db: Db) {
   return {
@@ -24,6 +24,17 @@ export function createSamplesRepo(db: Db) {
         .where(and(eq(users.email, email), eq(users.status, 'active')))
         .limit(1);
       return row ?? null;
+    },
+
+    /** The organisation's oldest meeting of this title: a sample meeting, to link to its deal. */
+    async meetingByTitle(organizationId: string, title: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: meetings.id })
+        .from(meetings)
+        .where(and(eq(meetings.organizationId, organizationId), eq(meetings.title, title)))
+        .orderBy(asc(meetings.createdAt))
+        .limit(1);
+      return row?.id ?? null;
     },
 
     async wasSeeded(name: string): Promise<boolean> {

@@ -32,6 +32,7 @@ describe('sample content on a first start', () => {
     expect(await ctx.app.samples.seed()).toEqual([
       'training/prospecting-basics',
       'meeting/discovery-call',
+      'deals/sample-pipeline',
     ]);
 
     const [seen] = await prospecting(who.rep.accessToken);
@@ -80,6 +81,44 @@ describe('the sample meeting', () => {
       token: who.outsider.accessToken,
     });
     expect(JSON.stringify(json(theirs))).not.toContain('Discovery call with Dana');
+  });
+});
+
+describe('the sample pipeline', () => {
+  it('gives the demo rep an account with deals in three stages, the sample call on the first', async () => {
+    interface Deal {
+      id: string;
+      name: string;
+      stage: string;
+      ownerId: string | null;
+      accountName: string | null;
+    }
+    const res = await call(ctx, 'GET', '/sales/deals?page=0&size=10', {
+      token: who.rep.accessToken,
+    });
+    const deals = json<{ data: Deal[] }>(res).data;
+    expect(deals.map((d) => d.stage).sort()).toEqual([
+      'discovery_stage',
+      'negotiation_close_stage',
+      'qualification_stage',
+    ]);
+    expect(deals.every((d) => d.ownerId === who.rep.user.id)).toBe(true);
+    expect(deals.every((d) => d.accountName === 'Brightline Support (sample)')).toBe(true);
+
+    const pilot = deals.find((d) => d.stage === 'discovery_stage');
+    const calls = await call(ctx, 'GET', `/meeting/manager/sales?deal=${pilot?.id}`, {
+      token: who.poc.accessToken,
+    });
+    expect(calls.body).toContain('Discovery call with Dana (sample)');
+    const contacts = await call(ctx, 'GET', `/sales/deals/${pilot?.id}/contacts`, {
+      token: who.rep.accessToken,
+    });
+    expect(contacts.body).toContain('dana@brightline.example');
+    // Another organisation never sees them.
+    const theirs = await call(ctx, 'GET', '/sales/deals?page=0&size=10', {
+      token: who.outsider.accessToken,
+    });
+    expect(theirs.body).not.toContain('Brightline');
   });
 });
 
