@@ -69,6 +69,8 @@ for (const role of ROLES) {
       new URL(role.landing, 'http://x').pathname === '/' ? /\/$/ : new RegExp(`${role.landing}$`),
     );
     expect(await navTitles(page)).toEqual(role.items);
+    // The browser tab names the page.
+    await expect(page).toHaveTitle(`${role.items[0]} · Parley`);
     await expect(
       mainNav(page).getByRole('link', { name: role.items[0], exact: true }),
     ).toHaveAttribute('aria-current', 'page');

@@ -1,15 +1,25 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 interface PageHeaderProps {
   title: ReactNode;
+  /** The browser tab's name when the title is not plain text or not the page's name. */
+  documentTitle?: string;
   description?: ReactNode;
   actions?: ReactNode;
   className?: string;
 }
 
 /** Title and primary action at the top of a page (DESIGN: page patterns). */
-export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  documentTitle,
+  description,
+  actions,
+  className,
+}: PageHeaderProps) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   return (
     <header className={cn('flex flex-wrap items-end justify-between gap-4 pb-6', className)}>
       <div className="flex min-w-0 flex-col gap-1">

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ export function ParticipantFrame({
   step?: string;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="min-h-dvh bg-bg px-4 py-10">
       <main className="mx-auto flex w-full max-w-xl flex-col gap-6">

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -31,6 +32,7 @@ const POINTS = [
 
 /** Spec 1 §2 and §4: individual users accept the terms and data consent before going on. */
 export default function ConsentPage() {
+  useDocumentTitle('Consent');
   const navigate = useNavigate();
   const { user } = useAuth();
   const [agreed, setAgreed] = useState(false);

@@ -47,6 +47,7 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
     <div className="flex flex-col gap-6">
       <PageHeader
         title={`Welcome, ${user.firstName || user.email}`}
+        documentTitle="Home"
         description={
           user.organization.isB2C ? 'Your overview.' : `${user.organization.name} · Your overview.`
         }

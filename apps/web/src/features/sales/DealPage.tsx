@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
@@ -166,6 +167,7 @@ export default function DealPage() {
   const canManage = useCan('sales.manage');
   const team = useCan('sales.team');
   const deal = useDeal(id);
+  useDocumentTitle(deal.data?.name);
   const [editing, setEditing] = useState(false);
   const { deleteDeal } = useSalesChanges();
   const removal = useConfirmedAction(async (dealId: string) => {

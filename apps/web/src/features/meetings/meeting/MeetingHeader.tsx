@@ -12,6 +12,7 @@ import {
 } from '../../../lib/format';
 import { meetingSeconds } from '../model';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ActionMenu, Button, type ActionMenuItem } from '../../../ui';
 
 type HeaderMeeting = Pick<Meeting, 'meetingName' | 'startTime' | 'duration' | 'durationSec'>;
@@ -19,6 +20,7 @@ type HeaderMeeting = Pick<Meeting, 'meetingName' | 'startTime' | 'duration' | 'd
 /** Name without extension (25 characters, 15 below 470 px) and 'date · time · duration'. */
 export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
   const small = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
+  useDocumentTitle(stripExtension(meeting.meetingName));
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
       <h1
