@@ -56,6 +56,9 @@ export const inviteOrganizationBody = z.object({
   organizationName,
   emailId: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
 });
+/** The rename dialog's form: the name alone, required. */
+export const renameOrganizationBody = z.object({ name: organizationName });
+
 /**
  * Spec 3 §7 `PATCH organization/{orgId}`: a new name, the billing address, the shipping
  * address, or any of them together (what is left out stays as it was).
