@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 import { useChange } from '../../lib/use-change';
 
 /** The lists do not change while the app runs: read once per session. */
-const FOREVER = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
+const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
 
 export const locationKeys = {
   countries: ['location'] as const,
