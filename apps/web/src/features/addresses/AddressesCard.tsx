@@ -156,17 +156,25 @@ function AddressesForm({ organizationId, saved }: { organizationId: string; save
       </fieldset>
       <FormError message={failure} />
       <div className="flex gap-2">
+        {/* Keyed apart: were Edit's element reused as Save, the click that starts editing
+            would end as a submit of the form it just switched to. */}
         {editing ? (
           <>
-            <Button type="submit" loading={save.isPending}>
+            <Button key="save" type="submit" loading={save.isPending}>
               Save addresses
             </Button>
-            <Button type="button" variant="secondary" onClick={cancel} disabled={save.isPending}>
+            <Button
+              key="cancel"
+              type="button"
+              variant="secondary"
+              onClick={cancel}
+              disabled={save.isPending}
+            >
               Cancel
             </Button>
           </>
         ) : (
-          <Button type="button" variant="secondary" onClick={startEditing}>
+          <Button key="edit" type="button" variant="secondary" onClick={startEditing}>
             Edit addresses
           </Button>
         )}
