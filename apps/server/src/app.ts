@@ -33,6 +33,7 @@ import { createSalesModule, dealWarningsDailyJob, dealWarningsJob } from './modu
 import { createScorecardsModule } from './modules/scorecards/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
+import { createLocationsModule } from './modules/locations/index.js';
 import {
   createOrganizationsModule,
   organizationDeletionJob,
@@ -124,9 +125,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     freeMeetingCredits: () => parameters.service.valueOf('FREE_MEETING_CREDITS'),
   });
   const plans = billing.service;
+  const locations = createLocationsModule();
   const organizations = createOrganizationsModule({
     ...platform,
     plans,
+    locations: locations.service,
     images,
     publicUrl: config.publicUrl,
   });
@@ -423,6 +426,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       await auth.registerRoutes(api);
       users.registerRoutes(api);
       organizations.registerRoutes(api);
+      locations.registerRoutes(api);
       privacy.registerRoutes(api);
       integrations.registerRoutes(api);
       aiProviders.registerRoutes(api);

@@ -25,6 +25,7 @@ export * from './video-signals.js';
 export * from './video-signals-physiology.js';
 export * from './video-signals-source.js';
 export * from './video-signals-lipsync.js';
+export * from './locations.js';
 export * from './organizations.js';
 export * from './profile.js';
 export * from './user-logs.js';

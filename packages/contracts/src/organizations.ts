@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activityDaySchema } from './user-logs.js';
 import { defineRoute } from './route.js';
 import { planSchema } from './features.js';
+import { ADDRESS_MESSAGES, addressSchema, organizationAddressesSchema } from './locations.js';
 
 /** Spec 3 §8 texts of the organisation screens, and the server's own answers. */
 export const ORGANIZATION_MESSAGES = {
@@ -37,6 +38,12 @@ export const organizationRecordSchema = z.object({
 });
 export type OrganizationRecord = z.infer<typeof organizationRecordSchema>;
 
+/** One organisation as `GET organization/{id}` gives it: the record and its addresses. */
+export const organizationDetailSchema = organizationRecordSchema.extend(
+  organizationAddressesSchema.shape,
+);
+export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
+
 export const organizationListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).default(10),
@@ -49,7 +56,23 @@ export const inviteOrganizationBody = z.object({
   organizationName,
   emailId: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
 });
-export const updateOrganizationBody = z.object({ name: organizationName });
+/** The rename dialog's form: the name alone, required. */
+export const renameOrganizationBody = z.object({ name: organizationName });
+
+/**
+ * Spec 3 §7 `PATCH organization/{orgId}`: a new name, the billing address, the shipping
+ * address, or any of them together (what is left out stays as it was).
+ */
+export const updateOrganizationBody = z
+  .object({
+    name: organizationName.optional(),
+    billingAddress: addressSchema.optional(),
+    shippingAddress: addressSchema.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.billingAddress || b.shippingAddress, {
+    message: ADDRESS_MESSAGES.nothingToChange,
+  });
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;
 /** The name typed again: deletion cannot be undone. */
 export const deleteOrganizationBody = z.object({ confirmName: z.string().max(200) });
 
@@ -118,21 +141,23 @@ export const organizationRoutes = {
   get: defineRoute({
     method: 'GET',
     path: '/organization/:organizationId',
-    summary: 'One organisation',
+    summary:
+      'One organisation with its billing and shipping addresses: the caller’s own, or any for the super admin',
     tags: ['organizations'],
     auth: true,
-    permission: 'platform.manage',
-    response: z.object({ data: organizationRecordSchema }),
+    permission: 'organization.manage',
+    response: z.object({ data: organizationDetailSchema }),
   }),
   update: defineRoute({
     method: 'PATCH',
     path: '/organization/:organizationId',
-    summary: 'Rename an organisation',
+    summary:
+      'Rename an organisation or set its billing and shipping addresses: the caller’s own, or any for the super admin',
     tags: ['organizations'],
     auth: true,
-    permission: 'platform.manage',
+    permission: 'organization.manage',
     body: updateOrganizationBody,
-    response: z.object({ data: organizationRecordSchema, message: z.string() }),
+    response: z.object({ data: organizationDetailSchema, message: z.string() }),
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -80,6 +80,14 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'PATCH /organization/settings': ADMINS,
   'GET /organization/privacy': ADMINS,
   'PATCH /organization/privacy': ADMINS,
+  // One organisation with its billing and shipping addresses (spec 3 §4, §7): the caller's own,
+  // any for the super admin.
+  'GET /organization/:organizationId': ADMINS,
+  'PATCH /organization/:organizationId': ADMINS,
+  // The address form's lists.
+  'GET /location': EVERYONE,
+  'GET /location/:countryId': EVERYONE,
+  'GET /location/state/:stateId': EVERYONE,
 
   // Meetings: lists, one meeting, uploads.
   'GET /home/summary': EVERYONE,
@@ -325,8 +333,6 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /organization/all': PLATFORM,
   'POST /organization/invite': PLATFORM,
   'GET /organization/dashboard/:organizationId': PLATFORM,
-  'GET /organization/:organizationId': PLATFORM,
-  'PATCH /organization/:organizationId': PLATFORM,
   'DELETE /organization/:organizationId': PLATFORM,
   'PATCH /models': PLATFORM,
   'PATCH /models/:id': PLATFORM,

@@ -28,6 +28,7 @@ export { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from 
 export { Pagination } from './Pagination';
 export { ProgressBar } from './ProgressBar';
 export { SelectField, type SelectOption } from './Select';
+export { SearchableSelect, SHOWN_MATCHES } from './SearchableSelect';
 export { Skeleton } from './Skeleton';
 export { SwitchField } from './Switch';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './Tabs';

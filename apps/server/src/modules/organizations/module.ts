@@ -5,6 +5,8 @@ import type { ImageLinks } from '../../platform/media/image-links.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { BillingService } from '../billing/index.js';
+import type { LocationsService } from '../locations/index.js';
+import { createAddressRepo } from './address-repo.js';
 import { createDashboardRepo } from './dashboard-repo.js';
 import { createDeletionJobs } from './deletion.js';
 import { createOrganizationsRepo } from './repo.js';
@@ -14,6 +16,7 @@ import { createOrganizationsService } from './service.js';
 export interface OrganizationsNeeds {
   db: Db;
   plans: BillingService;
+  locations: LocationsService;
   mailer: Mailer;
   images: ImageLinks;
   publicUrl: string;
@@ -23,13 +26,16 @@ export interface OrganizationsNeeds {
 
 /**
  * Organisations: team and talent-pool organisations for sign-up, and the super admin's
- * Organization Management (list, invite, rename, dashboard, deletion in the background).
+ * Organization Management (list, invite, rename, dashboard, deletion in the background), and
+ * each organisation's billing and shipping addresses.
  */
 export function createOrganizationsModule(needs: OrganizationsNeeds) {
   const repo = createOrganizationsRepo(needs.db);
   let jobs: ReturnType<typeof createDeletionJobs> | null = null;
   const service = createOrganizationsService({
     repo,
+    addresses: createAddressRepo(needs.db),
+    locations: needs.locations,
     dashboard: createDashboardRepo(needs.db),
     plans: needs.plans,
     mailer: needs.mailer,

@@ -136,15 +136,6 @@ export function createOrganizationsRepo(db: Db) {
       return row ?? null;
     },
 
-    async rename(id: string, name: string, at: Date) {
-      const [row] = await db
-        .update(organizations)
-        .set({ name, updatedAt: at })
-        .where(and(eq(organizations.id, id), isNull(organizations.deletedAt)))
-        .returning();
-      return row ?? null;
-    },
-
     /**
      * Closes the organisation in one transaction: marked deleted, its users unable to sign in
      * and their sessions (so their access and refresh tokens) gone. False when already closed.

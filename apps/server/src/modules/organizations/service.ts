@@ -1,21 +1,28 @@
 import {
   ORGANIZATION_MESSAGES as M,
   type OrganizationDashboard,
+  type OrganizationDetail,
   type OrganizationRecord,
+  type UpdateOrganizationBody,
 } from '@parley/contracts';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { isUniqueViolation, isUuid } from '../../platform/db/values.js';
-import type { Caller } from '../../platform/http/caller.js';
+import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { ImageLinks } from '../../platform/media/image-links.js';
 import type { BillingService } from '../billing/index.js';
+import type { LocationsService } from '../locations/index.js';
+import type { AddressRepo } from './address-repo.js';
 import type { DashboardRepo } from './dashboard-repo.js';
 import { firstNameFromEmail, invitationMail } from './invite-mail.js';
 import type { OrganizationsRepo } from './repo.js';
 
 export interface OrganizationsDeps {
   repo: OrganizationsRepo;
+  addresses: AddressRepo;
   dashboard: DashboardRepo;
+  /** Checks that an address's country, state and city exist and nest. */
+  locations: Pick<LocationsService, 'checkAddress'>;
   plans: BillingService;
   mailer: Mailer;
   publicUrl: string;
@@ -45,6 +52,22 @@ const fullName = (u: { firstName: string; lastName: string }) =>
 export function createOrganizationsService(deps: OrganizationsDeps) {
   const { repo, dashboard, plans, now } = deps;
 
+  /**
+   * The organisation a caller may reach by id: their own, or any for the super admin. Another
+   * organisation's id reads as not found, the same as an id that does not exist.
+   */
+  function reachable(caller: Caller, id: string): string {
+    if (!isUuid(id) || !(crossesOrganisations(caller) || caller.organizationId === id)) {
+      throw notFound(M.notFound);
+    }
+    return id;
+  }
+
+  async function detail(id: string): Promise<OrganizationDetail> {
+    const [record, addresses] = await Promise.all([summary(id), deps.addresses.addresses(id)]);
+    return { ...record, ...addresses };
+  }
+
   /** An open organisation's summary; 404 for an unknown, malformed or deleted id. */
   async function summary(id: string): Promise<OrganizationRecord> {
     const found = isUuid(id) ? await repo.summary(id) : null;
@@ -71,7 +94,11 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       return { data: rows.map((row) => toSummary(row, deps.images)), count };
     },
 
-    get: summary,
+    /** One organisation with its addresses (spec 3 §7 `GET organization/{id}`). */
+    get: (caller: Caller, id: string) => detail(reachable(caller, id)),
+
+    /** The billing and shipping addresses, null until first saved (invoices name the buyer). */
+    addresses: (organizationId: string) => deps.addresses.addresses(organizationId),
 
     /**
      * Creates the organisation with its point of contact, puts it on the free plan and
@@ -94,10 +121,17 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       return { data: await summary(orgId), message: M.invited(body.emailId) };
     },
 
-    async rename(id: string, name: string) {
-      const renamed = isUuid(id) ? await repo.rename(id, name, now()) : null;
-      if (!renamed) throw notFound(M.notFound);
-      return { data: await summary(id), message: M.updated };
+    /**
+     * Spec 3 §7 `PATCH organization/{orgId}`: the name and the addresses given, all or none;
+     * 400 when an address's state is not in its country or its city not in its state.
+     */
+    async update(caller: Caller, id: string, body: UpdateOrganizationBody) {
+      const orgId = reachable(caller, id);
+      for (const address of [body.billingAddress, body.shippingAddress]) {
+        if (address) await deps.locations.checkAddress(address);
+      }
+      if (!(await deps.addresses.update(orgId, body, now()))) throw notFound(M.notFound);
+      return { data: await detail(orgId), message: M.updated };
     },
 
     /**

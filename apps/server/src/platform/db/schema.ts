@@ -21,3 +21,4 @@ export * from './schema/samples.js';
 export * from './schema/trackers.js';
 export * from './schema/sales.js';
 export * from './schema/crm.js';
+export * from './schema/addresses.js';

@@ -7,11 +7,12 @@ import {
   PrivacyCard,
   ProfileCard,
 } from '../profile';
+import { AddressesCard } from '../addresses';
 import { ConfigurationFrame } from './ConfigurationFrame';
 
 /**
- * /configuration: own profile and picture, the organisation and its analysis settings (point of
- * contact), appearance.
+ * /configuration: own profile and picture, the organisation, its billing and shipping addresses
+ * and its analysis settings (point of contact), appearance.
  */
 export default function ConfigurationPage() {
   const { user } = useAuth();
@@ -24,6 +25,7 @@ export default function ConfigurationPage() {
           {managesOrganization ? (
             <>
               <OrganizationCard />
+              <AddressesCard organizationId={user.organizationId} />
               <AnalysisSettingsCard />
               <PrivacyCard />
             </>

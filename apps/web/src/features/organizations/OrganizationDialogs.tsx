@@ -1,7 +1,7 @@
 import {
   ORGANIZATION_MESSAGES as M,
   inviteOrganizationBody,
-  updateOrganizationBody,
+  renameOrganizationBody,
   type OrganizationRecord,
 } from '@parley/contracts';
 import { useFormDialog } from '../../lib/use-form-dialog';
@@ -54,7 +54,7 @@ export function RenameOrganizationDialog({ organization, onClose }: Organization
   const { field, dialog } = useFormDialog({
     initial: { name: current },
     validate: (v): Validated<'name', string> => {
-      const result = fromParse(updateOrganizationBody.safeParse(v), ['name'] as const);
+      const result = fromParse(renameOrganizationBody.safeParse(v), ['name'] as const);
       if (!result.ok) return result;
       // Save stays off until the name changes.
       return result.body.name === current

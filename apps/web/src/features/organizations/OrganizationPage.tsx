@@ -15,6 +15,7 @@ import {
 } from '../../ui';
 import { DailyActivityChart } from '../../ui/charts/DailyActivityChart';
 import { useOrganizationDashboard } from './api';
+import { AddressesCard } from '../addresses';
 
 const DAYS = 30;
 
@@ -162,6 +163,7 @@ export default function OrganizationPage() {
           </Section>
         </div>
       ) : null}
+      {d ? <AddressesCard organizationId={d.record.id} /> : null}
       <p className="sr-only" aria-live="polite">
         {dashboard.isLoading ? 'Loading organization' : ''}
       </p>

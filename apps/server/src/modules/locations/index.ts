@@ -1,0 +1,4 @@
+// The locations module's face: other modules import only this file.
+export { createLocationsModule } from './module.js';
+export type { LocationsService } from './service.js';
+export { packagedLocations, type LocationDataset } from './dataset.js';

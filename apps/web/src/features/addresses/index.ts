@@ -1,0 +1,2 @@
+// The addresses feature's face: other features import only this file.
+export { AddressesCard } from './AddressesCard';
