@@ -11,6 +11,7 @@ import {
   type BundleSelection,
   type CreditSlab,
   type Feature,
+  type PlanDetail,
 } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { fakeServer } from '../../test/fake-server';
@@ -81,6 +82,26 @@ class ResizeObserverStub {
 }
 
 beforeEach(() => vi.stubGlobal('ResizeObserver', ResizeObserverStub));
+const pendingPlan = (name: string): PlanDetail => ({
+  id: 'p1',
+  name,
+  type: 'subscription',
+  status: 'pending',
+  endDate: null,
+  remainingCredits: 0,
+  freeMeetingCredits: 0,
+  currentBundles: [],
+  bundleIds: [],
+  totalPrice: usd(23400),
+  discount: usd(2000),
+  discountedPrice: usd(21400),
+  creditSlabId: SLAB.id,
+  lastPaymentCredits: 2000,
+  autoPayCredits: 2000,
+  createdAt: at,
+  activatedAt: null,
+});
+
 afterEach(() => {
   cleanup();
   setAuthFailed();
@@ -101,7 +122,9 @@ describe('/pricing', { timeout: 20_000 }, () => {
         selection = priced(b.bundleIds, b.creditSlabId);
         return { data: selection };
       })
-      .on(planRoutes.create, { data: { status: 'pending' } });
+      .on(planRoutes.create, ({ body }) => ({
+        data: pendingPlan((body as { name: string }).name),
+      }));
     renderWithProviders(<PricingPage />);
 
     const essentials = await screen.findByRole('checkbox', { name: 'Essentials' }, SLOW);
