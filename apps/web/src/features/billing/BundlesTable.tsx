@@ -1,5 +1,6 @@
 import { Package, Pencil, Trash2 } from 'lucide-react';
 import { formatMoney, type Bundle } from '@parley/contracts';
+import { formatDayMonthYear } from '../../lib/format';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
@@ -64,6 +65,13 @@ export function BundlesTable() {
           ) : null}
         </span>
       ),
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortable: true,
+      descFirst: true,
+      cell: (b) => <span className="tabular text-muted">{formatDayMonthYear(b.createdAt)}</span>,
     },
     actionsColumn((b) => b.name, actionsOf, { inline: true }),
   ];

@@ -1,6 +1,6 @@
 import { Coins, Pencil, Trash2 } from 'lucide-react';
 import { formatMoney, type CreditSlab } from '@parley/contracts';
-import { formatNumber } from '../../lib/format';
+import { formatDayMonthYear, formatNumber } from '../../lib/format';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
@@ -68,6 +68,13 @@ export function CreditSlabsTable() {
           {s.isActive ? 'On sale' : 'Retired'}
         </Badge>
       ),
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortable: true,
+      descFirst: true,
+      cell: (s) => <span className="tabular text-muted">{formatDayMonthYear(s.createdAt)}</span>,
     },
     actionsColumn(label, actionsOf, { inline: true }),
   ];
