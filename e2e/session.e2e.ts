@@ -20,13 +20,12 @@ test('a new company signs up and reaches the library on the free plan', async ({
   await page.goto('/library');
   await expect(page).toHaveURL(/\/library$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // /pricing says which plan it is on, and that paid plans come later, with a way back.
+  // /pricing says which plan it is on, offers the bundles to build a paid one, and a way back.
   await page.goto('/pricing');
   await expect(page.getByText('Current plan')).toBeVisible();
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
-  await expect(
-    page.getByRole('heading', { name: 'Paid plans are not available yet' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Change your plan' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Essentials' })).toBeVisible();
   await page.getByRole('link', { name: 'Go to the library' }).click();
   await expect(page).toHaveURL(/\/library$/);
 });

@@ -22,6 +22,7 @@ import { createAiProvidersModule, type AiProviderResolver } from './modules/ai-p
 import { analysisStepJobs, createAnalysisModule } from './modules/analysis/index.js';
 import { createAuthModule } from './modules/auth/index.js';
 import { createBillingModule } from './modules/billing/index.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createBiometricsModule, verificationJob } from './modules/biometrics/index.js';
 import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
@@ -120,8 +121,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const endpointCatalogue = createEndpointsModule({ db });
   await endpointCatalogue.sync();
   const userLogs = createUserLogsModule({ db, now: platform.now });
+  const catalogue = createCatalogueModule({ db, currency: config.currency });
   const billing = createBillingModule({
     db,
+    catalogue: catalogue.service,
     freeMeetingCredits: () => parameters.service.valueOf('FREE_MEETING_CREDITS'),
   });
   const plans = billing.service;
@@ -436,6 +439,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       meetings.registerRoutes(api, (meetingId, link) =>
         sharing.service.publicLinkStillValid(meetingId, link),
       );
+      catalogue.registerRoutes(api);
       billing.registerRoutes(api, meetings.lists);
       sharing.registerRoutes(api);
       transcripts.registerRoutes(api);

@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_FREE_MEETING_CREDITS, DEFAULT_HR_SCORE_THRESHOLD } from '@parley/contracts';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_FREE_MEETING_CREDITS,
+  DEFAULT_HR_SCORE_THRESHOLD,
+  isCurrency,
+} from '@parley/contracts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -102,6 +107,13 @@ const envSchema = z.object({
   ANALYSIS_EXPIRE_PER_MEDIA_SECOND: z.coerce.number().positive().default(5),
   /** Spec 2 §9: a candidate scoring at or above this (0–100) is Recommended. */
   THRESHOLD_HR_SCORE: z.coerce.number().min(0).max(100).default(DEFAULT_HR_SCORE_THRESHOLD),
+  /** ISO 4217 code prices are kept in (in its minor units) and new catalogue rows carry. */
+  CURRENCY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default(DEFAULT_CURRENCY)
+    .refine(isCurrency, 'CURRENCY must be an ISO 4217 code such as USD or EUR'),
   /** Free-plan meeting credits; the FREE_MEETING_CREDITS parameter, when set, wins. */
   FREE_MEETING_CREDITS: z.coerce.number().int().min(0).default(DEFAULT_FREE_MEETING_CREDITS),
   /** How often an idle worker asks the queue for work. */
@@ -166,6 +178,8 @@ export interface AppConfig {
   devOutbox: boolean;
   /** SEED_DEMO_BUNDLES: the demo plan's bundles; null keeps the default (Essentials, Sales Suite). */
   demoBundles: string[] | null;
+  /** CURRENCY: what prices are in. */
+  currency: string;
 }
 
 /**
@@ -282,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED ?? env.NODE_ENV !== 'production',
     seedSamples: env.SEED_SAMPLES ?? env.SEED ?? env.NODE_ENV !== 'production',
     devOutbox: env.DEV_OUTBOX ?? false,
+    currency: env.CURRENCY,
     demoBundles: env.SEED_DEMO_BUNDLES
       ? env.SEED_DEMO_BUNDLES.split(',')
           .map((b) => b.trim())

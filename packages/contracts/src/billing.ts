@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { inferenceStatusSchema } from './meetings.js';
-import { planSchema } from './features.js';
 
 /** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
 export const CREDIT_MESSAGES = {
@@ -40,20 +39,6 @@ export const dayUsageSchema = z.object({
   days: z.array(z.object({ date: z.string(), meetings: z.number(), minutes: z.number() })),
 });
 
-/** Spec 3 §8 texts of the plan calls, and the server's own answers. */
-export const PLAN_MESSAGES = {
-  createFreeFailed: 'Create Free Plan Failed',
-  freeCreditsFailed: 'Get Free Meeting Credits Parameter Failed',
-  alreadyHasPlan: 'Your organisation already has a plan',
-  freePlanName: 'Free',
-} as const;
-
-/** The plan type of the free plan every new organisation starts on. */
-export const FREE_PLAN_TYPE = 'free';
-
-/** POST plan without a body (or an empty one) asks for the free plan (spec 3 §7). */
-export const createPlanBody = z.object({}).strict().nullish();
-
 export const billingRoutes = {
   freeMeetingCredits: defineRoute({
     method: 'GET',
@@ -64,17 +49,6 @@ export const billingRoutes = {
     permission: 'profile.own',
     response: z.object({ data: z.object({ credits: z.number() }) }),
   }),
-  createPlan: defineRoute({
-    method: 'POST',
-    path: '/plan',
-    summary: 'Put the caller’s organisation on the free plan (409 when it has a plan)',
-    tags: ['billing'],
-    auth: true,
-    permission: 'billing.manage',
-    body: createPlanBody,
-    status: 201,
-    response: z.object({ data: planSchema }),
-  }),
   cutCreditsForOffline: defineRoute({
     method: 'POST',
     path: '/credits/cutCreditsForOffline',
@@ -84,7 +58,7 @@ export const billingRoutes = {
     permission: 'billing.manage',
     // Any member could otherwise burn the organisation's credits (issue 21).
     body: cutCreditsBody,
-    response: z.object({ message: z.string() }),
+    response: z.object({ data: z.object({ message: z.string() }) }),
   }),
   meetings: defineRoute({
     method: 'POST',
@@ -94,7 +68,7 @@ export const billingRoutes = {
     auth: true,
     permission: 'meetings.read',
     body: usageBody,
-    response: z.object({ bundleUsage: meetingUsageSchema }),
+    response: z.object({ data: z.object({ bundleUsage: meetingUsageSchema }) }),
   }),
   usageByDay: defineRoute({
     method: 'POST',
@@ -104,6 +78,6 @@ export const billingRoutes = {
     auth: true,
     permission: 'meetings.read',
     body: usageBody,
-    response: z.object({ bundleUsage: dayUsageSchema }),
+    response: z.object({ data: z.object({ bundleUsage: dayUsageSchema }) }),
   }),
 } as const;

@@ -41,6 +41,16 @@ const SALES_LEADS: readonly Account[] = ['admin', 'poc', 'manager'];
 /** The platform's super admin only. */
 const PLATFORM: readonly Account[] = ['admin'];
 
+/** The super admin's catalogue (spec 3 §7 Features, credit slabs, bundles): theirs alone. */
+const catalogueRows = (base: string) => ({
+  [`GET /${base}/count`]: PLATFORM,
+  [`GET /${base}/query`]: PLATFORM,
+  [`GET /${base}`]: PLATFORM,
+  [`POST /${base}`]: PLATFORM,
+  [`PATCH /${base}/:id`]: PLATFORM,
+  [`DELETE /${base}/:id`]: PLATFORM,
+});
+
 export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PUBLIC> = {
   // Sign-in and the session (spec 1): made before there is a token, or to end one.
   'POST /auth/check-session': PUBLIC,
@@ -322,6 +332,19 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
 
   // Billing by hand.
   'POST /plan': ADMINS,
+  'PATCH /plan': ADMINS,
+  'GET /plan': EVERYONE,
+  'GET /plan/subscription': ADMINS,
+  'GET /plan/invoices': ADMINS,
+  'GET /plan/organization/invoices': ADMINS,
+  'GET /bundle/user': ADMINS,
+  'PATCH /bundle/user': ADMINS,
+  'GET /bundle/active': EVERYONE,
+  'GET /credit-slab/active': EVERYONE,
+  'GET /subscription/query': PLATFORM,
+  ...catalogueRows('feature'),
+  ...catalogueRows('bundle'),
+  ...catalogueRows('credit-slab'),
   'POST /credits/cutCreditsForOffline': ADMINS,
 
   // User logs.

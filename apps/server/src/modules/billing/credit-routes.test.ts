@@ -32,7 +32,7 @@ describe('analysis credits', () => {
     expect(before).toBe(600); // the seeded Acme plan
     const res = await cut(2.5);
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ message: '3 credits used; 597 left' });
+    expect(json(res)).toEqual({ data: { message: '3 credits used; 597 left' } });
     expect(await remaining()).toBe(597);
     // Ten charges at once: each is taken exactly once.
     const all = await Promise.all(Array.from({ length: 10 }, () => cut(1)));
@@ -111,27 +111,30 @@ describe('analysis credits', () => {
     );
     const byDay = await call(ctx, 'POST', '/plan/usage/day', { token: userToken, payload: {} });
     expect(json(byDay)).toEqual({
-      bundleUsage: {
-        remainingCredits: 1,
-        usedMinutes: 5,
-        days: [
-          { date: '2030-05-01', meetings: 2, minutes: 4 },
-          { date: '2030-05-03', meetings: 1, minutes: 1 },
-        ],
+      data: {
+        bundleUsage: {
+          remainingCredits: 1,
+          usedMinutes: 5,
+          days: [
+            { date: '2030-05-01', meetings: 2, minutes: 4 },
+            { date: '2030-05-03', meetings: 1, minutes: 1 },
+          ],
+        },
       },
     });
     const ranged = await call(ctx, 'POST', '/plan/usage/day', {
       token: userToken,
       payload: { from: '2030-05-02', to: '2030-05-31' },
     });
-    expect(json<{ bundleUsage: { usedMinutes: number } }>(ranged).bundleUsage.usedMinutes).toBe(1);
-    const perMeeting = json<{
-      bundleUsage: {
+    type Usage<T> = { data: { bundleUsage: T } };
+    expect(json<Usage<{ usedMinutes: number }>>(ranged).data.bundleUsage.usedMinutes).toBe(1);
+    const perMeeting = json<
+      Usage<{
         count: number;
         usedMinutes: number;
         meetings: { meetingName: string; minutes: number }[];
-      };
-    }>(await call(ctx, 'POST', '/plan/meetings', { token: userToken }));
+      }>
+    >(await call(ctx, 'POST', '/plan/meetings', { token: userToken })).data;
     expect(perMeeting.bundleUsage.count).toBe(3);
     expect(perMeeting.bundleUsage.usedMinutes).toBe(5);
     expect(perMeeting.bundleUsage.meetings.map((m) => [m.meetingName, m.minutes])).toEqual([

@@ -73,6 +73,7 @@ export function createBillingRepo(db: Db) {
             type: plan.type,
             remainingCredits: plan.credits,
             freeMeetingCredits: plan.credits,
+            activatedAt: new Date(),
           })
           .returning();
         if (!row) throw new Error('plan insert returned nothing');

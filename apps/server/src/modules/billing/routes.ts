@@ -5,7 +5,7 @@ import type { BillingService } from './service.js';
 import type { MeetingListsService } from '../meetings/index.js';
 
 /**
- * The free plan (spec 3 §7 Plan and billing), analysis credits and usage (spec 2 §7 Analysis):
+ * Analysis credits and usage (spec 2 §7 Analysis):
  * the plan's balance, meetings' minutes.
  */
 export function registerBillingRoutes(
@@ -16,16 +16,13 @@ export function registerBillingRoutes(
   registerRoute(app, billingRoutes.freeMeetingCredits, async () => ({
     data: { credits: await plans.freeMeetingCredits() },
   }));
-  registerRoute(app, billingRoutes.createPlan, async ({ auth }) => ({
-    data: await plans.createFreePlan(auth.organizationId),
+  registerRoute(app, billingRoutes.cutCreditsForOffline, async ({ auth, body }) => ({
+    data: await plans.cutCredits(auth.organizationId, body.duration),
   }));
-  registerRoute(app, billingRoutes.cutCreditsForOffline, ({ auth, body }) =>
-    plans.cutCredits(auth.organizationId, body.duration),
-  );
   registerRoute(app, billingRoutes.meetings, async ({ auth, body }) => ({
-    bundleUsage: await lists.usageByMeeting(auth, body ?? {}),
+    data: { bundleUsage: await lists.usageByMeeting(auth, body ?? {}) },
   }));
   registerRoute(app, billingRoutes.usageByDay, async ({ auth, body }) => ({
-    bundleUsage: await lists.usageByDay(auth, body ?? {}),
+    data: { bundleUsage: await lists.usageByDay(auth, body ?? {}) },
   }));
 }

@@ -129,7 +129,7 @@ describe('the platform organisation', () => {
       payload: { duration: 12 },
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ message: CREDIT_MESSAGES.notCharged });
+    expect(json(res)).toEqual({ data: { message: CREDIT_MESSAGES.notCharged } });
   });
 
   it('has every feature, so the super admin is never asked to upgrade', async () => {

@@ -18,29 +18,55 @@ export const FEATURE_DESCRIPTIONS: Record<FeatureName, string> = {
   Proctoring: 'Alerts for missing faces, extra faces and looking away',
 };
 
+/**
+ * Monthly price of each feature, in dollars (minor units of CURRENCY, so cents for USD): a
+ * bundle costs what its features add up to (Essentials 49, Sales Suite 99, Interview
+ * Intelligence 149).
+ */
+export const FEATURE_PRICES: Record<FeatureName, string> = {
+  Base: '19.00',
+  'Zai Intelligence': '15.00',
+  'Zai Assistance': '15.00',
+  'Sales Intelligence': '39.00',
+  'Sales Coaching': '40.00',
+  Avatar: '20.00',
+  'HR Workflow': '40.00',
+  Biometrics: '20.00',
+  Proctoring: '15.00',
+  'Focus Analytics': '12.00',
+  'Facial Emotions': '12.00',
+  'Head Pose': '10.00',
+  'Lip Sync': '10.00',
+  'Physiology Analytics': '20.00',
+  Truthfullness: '10.00',
+};
+
+/** Credits on sale beside the bundles: the bigger the slab, the bigger the discount. */
+export const CREDIT_SLABS = [
+  { credits: 500, price: '50.00', discountPercent: 0 },
+  { credits: 2000, price: '200.00', discountPercent: 10 },
+  { credits: 5000, price: '500.00', discountPercent: 20 },
+];
+
 /** Bundles sold on the pricing page; together they hold all fifteen features. */
 export const BUNDLES: {
   name: string;
   description: string;
-  price: string;
   features: FeatureName[];
 }[] = [
   {
     name: 'Essentials',
     description: 'Meeting analysis with Zai',
-    price: '49.00',
     features: ['Base', 'Zai Intelligence', 'Zai Assistance'],
   },
   {
     name: 'Sales Suite',
     description: 'Sales intelligence and coaching',
-    price: '99.00',
     features: ['Sales Intelligence', 'Sales Coaching', 'Avatar'],
   },
   {
     name: 'Interview Intelligence',
     description: 'Hiring workflow with face, voice and physiology signals',
-    price: '149.00',
     features: [
       'HR Workflow',
       'Biometrics',

@@ -1,11 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { FEATURES, POSITIONS } from '@parley/contracts';
+import { FEATURES, POSITIONS, toMinorUnits } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { NewUser } from '../users/index.js';
 import {
   bundleFeatures,
   bundles,
+  creditSlabs,
   features,
   organizations,
   planBundles,
@@ -14,12 +15,20 @@ import {
 } from '../../platform/db/schema.js';
 import {
   BUNDLES,
+  CREDIT_SLABS,
   DEMO_ORG_NAME,
   DEMO_PLAN_BUNDLES,
   FEATURE_DESCRIPTIONS,
+  FEATURE_PRICES,
   PLATFORM_ORG_NAME,
   TALENT_POOL_ORG_NAME,
 } from './catalogue.js';
+
+function minorOf(amount: string, currency: string): number {
+  const minor = toMinorUnits(amount, currency);
+  if (minor === null) throw new Error(`seed price ${amount} is not an amount`);
+  return minor;
+}
 
 export interface SeededAccount {
   email: string;
@@ -76,7 +85,12 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
   for (const name of FEATURES) {
     await db
       .insert(features)
-      .values({ name, description: FEATURE_DESCRIPTIONS[name] })
+      .values({
+        name,
+        description: FEATURE_DESCRIPTIONS[name],
+        priceMinor: minorOf(FEATURE_PRICES[name], config.currency),
+        currency: config.currency,
+      })
       .onConflictDoNothing({ target: features.name });
   }
   const featureRows = await db.select({ id: features.id, name: features.name }).from(features);
@@ -85,7 +99,7 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
   for (const b of BUNDLES) {
     await db
       .insert(bundles)
-      .values({ name: b.name, description: b.description, price: b.price })
+      .values({ name: b.name, description: b.description })
       .onConflictDoNothing({ target: bundles.name });
     const [bundle] = await db.select().from(bundles).where(eq(bundles.name, b.name));
     if (!bundle) continue;
@@ -99,6 +113,22 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
     }
   }
 
+  // Slabs only on a first start: one the super admin deleted stays deleted.
+  const [anySlab] = await db.select({ id: creditSlabs.id }).from(creditSlabs).limit(1);
+  if (!anySlab) {
+    await db
+      .insert(creditSlabs)
+      .values(
+        CREDIT_SLABS.map((s) => ({
+          credits: s.credits,
+          priceMinor: minorOf(s.price, config.currency),
+          currency: config.currency,
+          discountPercent: s.discountPercent,
+        })),
+      )
+      .onConflictDoNothing({ target: creditSlabs.credits });
+  }
+
   const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, {
     isB2C: false,
     isPlatform: true,
@@ -107,22 +137,32 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
   const talentPool = await ensureOrganization(db, TALENT_POOL_ORG_NAME, { isB2C: true });
 
   if (!acme.planId) {
+    const chosen: readonly string[] = config.demoBundles ?? DEMO_PLAN_BUNDLES;
+    const demoBundles = (await db.select().from(bundles)).filter((b) => chosen.includes(b.name));
+    const demoFeatures = new Set(
+      BUNDLES.filter((b) => chosen.includes(b.name)).flatMap((b) => b.features),
+    );
+    const totalMinor = [...demoFeatures].reduce(
+      (sum, f) => sum + minorOf(FEATURE_PRICES[f], config.currency),
+      0,
+    );
     const [plan] = await db
       .insert(plans)
       .values({
         organizationId: acme.id,
         name: 'Acme Growth',
         type: 'subscription',
-        totalPrice: '148.00',
+        status: 'active',
+        totalMinor,
+        currency: config.currency,
         remainingCredits: 600,
         freeMeetingCredits: 60,
+        activatedAt: new Date(),
         endDate: new Date(Date.now() + 365 * 24 * 3600 * 1000),
       })
       .returning();
     if (!plan) throw new Error('could not create the demo plan');
-    const demoBundles = await db.select().from(bundles);
-    const chosen: readonly string[] = config.demoBundles ?? DEMO_PLAN_BUNDLES;
-    for (const b of demoBundles.filter((x) => chosen.includes(x.name))) {
+    for (const b of demoBundles) {
       await db
         .insert(planBundles)
         .values({ planId: plan.id, bundleId: b.id })

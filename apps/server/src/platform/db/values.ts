@@ -1,12 +1,21 @@
 import { conflict } from '../errors.js';
 
-/** PostgreSQL's unique_violation, as thrown by pg and PGlite (directly or as a cause). */
-export function isUniqueViolation(err: unknown): boolean {
+function hasPgCode(err: unknown, code: string): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | null; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
+    if (e.code === code) return true;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation, as thrown by pg and PGlite (directly or as a cause). */
+export const isUniqueViolation = (err: unknown) => hasPgCode(err, '23505');
+
+/**
+ * A row others still reference (restrict_violation, what ON DELETE RESTRICT raises) or a
+ * foreign_key_violation (a missing referent, or NO ACTION).
+ */
+export const isForeignKeyViolation = (err: unknown) =>
+  hasPgCode(err, '23001') || hasPgCode(err, '23503');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids come from URLs; anything that is not a uuid matches no row (rather than a SQL error). */

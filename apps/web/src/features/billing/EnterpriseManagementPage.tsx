@@ -1,13 +1,49 @@
-import { Landmark } from 'lucide-react';
-import { PlaceholderPage } from '../../ui';
+import { useSearchParams } from 'react-router';
+import { PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui';
+import { BundlesTable } from './BundlesTable';
+import { CreditSlabsTable } from './CreditSlabsTable';
+import { FeaturesTable } from './FeaturesTable';
+import { SubscriptionsTable } from './SubscriptionsTable';
 
+const TABS = ['bundles', 'features', 'credit-slabs', 'subscriptions'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /billing (super admin): what is sold (bundles, features, credit slabs) and who bought what. */
 export default function EnterpriseManagementPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'bundles';
   return (
-    <PlaceholderPage
-      title="Enterprise Management"
-      icon={Landmark}
-      summary="Bundles, features, subscriptions and invoices arrive with the billing area."
-      description="Plans, bundles and invoices across organisations."
-    />
+    <div className="flex flex-col gap-4">
+      <PageHeader
+        title="Enterprise Management"
+        description="The bundles, features and credit slabs organisations buy, and every organisation’s plan."
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setParams(next === 'bundles' ? {} : { tab: next }, { replace: true })
+        }
+        className="flex flex-col gap-4"
+      >
+        <TabsList aria-label="Enterprise Management">
+          <TabsTrigger value="bundles">Bundles</TabsTrigger>
+          <TabsTrigger value="features">Features</TabsTrigger>
+          <TabsTrigger value="credit-slabs">Credit slabs</TabsTrigger>
+          <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="bundles">
+          <BundlesTable />
+        </TabsContent>
+        <TabsContent value="features">
+          <FeaturesTable />
+        </TabsContent>
+        <TabsContent value="credit-slabs">
+          <CreditSlabsTable />
+        </TabsContent>
+        <TabsContent value="subscriptions">
+          <SubscriptionsTable />
+        </TabsContent>
+      </Tabs>
+    </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import { CreditCard, Library, LogOut, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { FREE_PLAN_TYPE, type Plan } from '@parley/contracts';
+import { Clock, Library, LogOut, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { PLAN_MESSAGES, type Plan, type PlanDetail } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { formatDate, formatNumber } from '../../lib/format';
 import { signOut } from '../../lib/session';
 import { Button, buttonClasses, Card, EmptyState, PageHeader } from '../../ui';
-import { useFreeMeetingCredits, useStartFreePlan } from './api';
+import { useFreeMeetingCredits, usePlans, useStartFreePlan } from './api';
+import { PlanBuilder } from './PlanBuilder';
+import { moneyText } from './PlanChoices';
 
 function CurrentPlan({ plan }: { plan: Plan }) {
   return (
@@ -55,8 +57,8 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
       title="Start on the free plan"
       description={
         credits.data === undefined
-          ? 'The free plan comes with meeting credits to analyse your first meetings. Paid plans come with a later release.'
-          : `The free plan comes with ${formatNumber(credits.data)} meeting credits (one per minute analysed). Paid plans come with a later release.`
+          ? 'The free plan comes with meeting credits to analyse your first meetings.'
+          : `The free plan comes with ${formatNumber(credits.data)} meeting credits (one per minute analysed).`
       }
       action={
         <div className="flex flex-wrap justify-center gap-2">
@@ -84,20 +86,53 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
   );
 }
 
+/** A chosen plan waiting for its payment; payment itself comes with its own release. */
+function PendingPlan({ plan }: { plan: PlanDetail }) {
+  return (
+    <Card className="flex flex-col gap-2 border-warning/40 p-5" role="status">
+      <p className="flex items-center gap-2 font-medium text-fg">
+        <Clock className="size-4 text-warning" aria-hidden /> {PLAN_MESSAGES.awaitingPayment}
+      </p>
+      <p className="text-sm text-muted">
+        {plan.name}: <span className="tabular text-fg">{moneyText(plan.discountedPrice)}</span>
+        {plan.lastPaymentCredits ? ` with ${formatNumber(plan.lastPaymentCredits)} credits` : ''}.
+        Card and bank-transfer payment are not set up yet, so it cannot be paid here; it becomes
+        your plan once it is paid, and your current plan keeps working until then.
+      </p>
+    </Card>
+  );
+}
+
 /**
- * /pricing (shell without sidebar): the plan the organisation is on. Without one (the guard
- * sends a point of contact here with ?onboarding=true) it offers the free plan.
+ * /pricing (shell without sidebar): the plan the organisation is on, the one waiting for its
+ * payment, and the plan builder (bundles and a credit slab). Without a plan (the guard sends a
+ * point of contact here with ?onboarding=true) it offers the free plan first.
  */
 export default function PricingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
   const canBill = useCan('billing.manage');
+  const plans = usePlans();
   const onboarding = params.get('onboarding') === 'true';
   const logOut = async () => {
     await signOut();
     navigate('/signin', { replace: true });
   };
+  const pending = plans.data?.pending ?? null;
+  const builder = canBill ? (
+    <section className="flex flex-col gap-4" aria-labelledby="plan-builder">
+      <div>
+        <h2 id="plan-builder" className="text-lg font-semibold text-fg">
+          {user?.plan ? 'Change your plan' : 'Or build a paid plan'}
+        </h2>
+        <p className="text-sm text-muted">
+          Pick the bundles your teams need and, if you like, extra credits at a discount.
+        </p>
+      </div>
+      <PlanBuilder />
+    </section>
+  ) : null;
 
   if (!user?.plan) {
     return (
@@ -110,11 +145,13 @@ export default function PricingPage() {
               : 'Your organisation has no active plan.'
           }
         />
+        {pending ? <PendingPlan plan={pending} /> : null}
         <FreePlanOffer
           canStart={canBill}
           onStarted={() => navigate('/library', { replace: true })}
           onLogOut={() => void logOut()}
         />
+        {builder}
       </div>
     );
   }
@@ -123,23 +160,18 @@ export default function PricingPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Plans"
-        description="Credit-based plans for your organisation, paid by card."
-      />
-      <CurrentPlan plan={user.plan} />
-      <EmptyState
-        icon={CreditCard}
-        title="Paid plans are not available yet"
-        description={
-          user.plan.type === FREE_PLAN_TYPE
-            ? 'You are on the free plan. Paid plans, bundles and card payment come with a later release; until then your free credits keep working.'
-            : 'Paid plans, bundles and card payment come with a later release; your current plan keeps working.'
-        }
-        action={
+        description="Credit-based plans for your organisation."
+        actions={
           <Link to="/library" className={buttonClasses('secondary')}>
             <Library aria-hidden /> Go to the library
           </Link>
         }
       />
+      <CurrentPlan plan={user.plan} />
+      {pending ? <PendingPlan plan={pending} /> : null}
+      {builder ?? (
+        <p className="text-sm text-muted">Your organisation’s point of contact chooses its plan.</p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { planRoutes } from '@parley/contracts';
+import { registerRoute } from '../../platform/http/route.js';
+import type { BillingService } from './service.js';
+import type { PlansService } from './plans-service.js';
+
+/** Spec 3 §7 Plan and billing: the plan, the selection it is made of, and every org's plans. */
+export function registerPlanRoutes(
+  app: FastifyInstance,
+  credits: BillingService,
+  plans: PlansService,
+): void {
+  registerRoute(app, planRoutes.get, async ({ auth }) => ({
+    data: await plans.current(auth.organizationId),
+  }));
+  registerRoute(app, planRoutes.create, async ({ auth, body }) => {
+    if (body && typeof body.name === 'string') {
+      return {
+        data: await plans.createPaid(auth.organizationId, {
+          name: body.name,
+          creditsToAddForAutoPay: body.creditsToAddForAutoPay ?? 0,
+        }),
+      };
+    }
+    await credits.createFreePlan(auth.organizationId);
+    const { active } = await plans.current(auth.organizationId);
+    if (!active) throw new Error('the free plan just created is not active');
+    return { data: active };
+  });
+  registerRoute(app, planRoutes.update, async ({ auth, body }) => ({
+    data: await plans.updateAutoPay(auth.organizationId, body),
+  }));
+  registerRoute(app, planRoutes.subscriptions, ({ auth, query }) =>
+    plans.own(auth.organizationId, query),
+  );
+  // Invoices are issued by payments, which are not taken yet: nothing to list.
+  const noInvoices = async () => ({ data: [], count: 0 });
+  registerRoute(app, planRoutes.invoices, noInvoices);
+  registerRoute(app, planRoutes.organizationInvoices, noInvoices);
+  registerRoute(app, planRoutes.selection, async ({ auth }) => ({
+    data: await plans.selection(auth.organizationId),
+  }));
+  registerRoute(app, planRoutes.select, async ({ auth, body }) => ({
+    data: await plans.select(auth.organizationId, body),
+  }));
+  registerRoute(app, planRoutes.allSubscriptions, ({ query }) => plans.subscriptions(query));
+}

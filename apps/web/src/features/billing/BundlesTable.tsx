@@ -1,0 +1,118 @@
+import { Package, Pencil, Trash2 } from 'lucide-react';
+import { formatMoney, type Bundle } from '@parley/contracts';
+import { formatDayMonthYear } from '../../lib/format';
+import { parseSort } from '../../lib/table-state';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
+import { useListState } from '../../lib/use-list-state';
+import {
+  actionsColumn,
+  Badge,
+  type DataColumn,
+  DeleteDialog,
+  ListSection,
+  RowActions,
+} from '../../ui';
+import { BundleDialog } from './BundleDialog';
+import { useBundlePage, useDeleteBundle } from './catalogue-api';
+
+const featureNames = (b: Bundle) => b.features.map((f) => f.name).join(', ');
+
+/** Spec 3 §3 Bundle: its name, features and price, searched, sorted, paged; add, edit, delete. */
+export function BundlesTable() {
+  const list = useListState({ sort: parseSort('createdAt:desc') });
+  const page = useBundlePage({ ...list.query, sort: list.order });
+  const editor = useEditor<Bundle>();
+  const remove = useDeleteBundle();
+  const removal = useConfirmedAction((b: Bundle) => remove.mutateAsync(b.id));
+  const actionsOf = (b: Bundle) => [
+    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(b) },
+    { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(b) },
+  ];
+
+  const columns: DataColumn<Bundle>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortable: true,
+      cell: (b) => (
+        <span className="flex flex-col">
+          <span className="font-medium text-fg">{b.name}</span>
+          {b.description ? <span className="text-xs text-muted">{b.description}</span> : null}
+        </span>
+      ),
+    },
+    {
+      id: 'features',
+      header: 'Features',
+      cell: (b) => <span className="text-muted">{featureNames(b)}</span>,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      cell: (b) => <span className="tabular">{formatMoney(b.price.minor, b.price.currency)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (b) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={b.isActive ? 'success' : 'neutral'}>
+            {b.isActive ? 'On sale' : 'Retired'}
+          </Badge>
+          {b.planCount ? (
+            <Badge tone="info">{`${b.planCount} ${b.planCount === 1 ? 'plan' : 'plans'}`}</Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortable: true,
+      descFirst: true,
+      cell: (b) => <span className="tabular text-muted">{formatDayMonthYear(b.createdAt)}</span>,
+    },
+    actionsColumn((b) => b.name, actionsOf, { inline: true }),
+  ];
+
+  return (
+    <ListSection
+      title="Bundles"
+      add={{ label: 'Add bundle', onClick: editor.add }}
+      search={{ label: 'Search bundles', placeholder: 'Search names and descriptions' }}
+      label="Bundles"
+      list={list}
+      result={page}
+      columns={columns}
+      rowKey={(b) => b.id}
+      rowLabel={(b) => b.name}
+      renderCard={(b) => (
+        <div className="flex items-start justify-between gap-3">
+          <span className="flex min-w-0 flex-col gap-1">
+            <span className="font-medium text-fg">{b.name}</span>
+            <span className="tabular text-fg">{formatMoney(b.price.minor, b.price.currency)}</span>
+            <span className="text-sm text-muted">{featureNames(b)}</span>
+          </span>
+          <RowActions label={b.name} items={actionsOf(b)} inline />
+        </div>
+      )}
+      icon={Package}
+      noun="bundles"
+      empty={{ title: 'No bundle matches', description: 'Try another name.' }}
+    >
+      <BundleDialog
+        key={editor.key}
+        open={editor.open}
+        editing={editor.target}
+        onClose={editor.close}
+      />
+      <DeleteDialog
+        action={removal}
+        name={(b) => b.name}
+        noun="bundle"
+        description="A bundle that any plan holds cannot be deleted; take it off sale instead."
+      />
+    </ListSection>
+  );
+}

@@ -1,0 +1,123 @@
+import { Coins, Pencil, Trash2 } from 'lucide-react';
+import { formatMoney, type CreditSlab } from '@parley/contracts';
+import { formatDayMonthYear, formatNumber } from '../../lib/format';
+import { parseSort } from '../../lib/table-state';
+import { useConfirmedAction } from '../../lib/use-confirmed-action';
+import { useEditor } from '../../lib/use-editor';
+import { useListState } from '../../lib/use-list-state';
+import {
+  actionsColumn,
+  Badge,
+  type DataColumn,
+  DeleteDialog,
+  ListSection,
+  RowActions,
+} from '../../ui';
+import { useCreditSlabPage, useDeleteCreditSlab } from './catalogue-api';
+import { CreditSlabDialog } from './CreditSlabDialog';
+
+const label = (s: CreditSlab) => `${formatNumber(s.credits)} credits`;
+const moneyOf = (m: CreditSlab['price']) => formatMoney(m.minor, m.currency);
+
+/** Spec 3 §3 Credit slab: credits, price and discount; searched, sorted, paged; add, edit, delete. */
+export function CreditSlabsTable() {
+  const list = useListState({ sort: parseSort('createdAt:desc') });
+  const page = useCreditSlabPage({ ...list.query, sort: list.order });
+  const editor = useEditor<CreditSlab>();
+  const remove = useDeleteCreditSlab();
+  const removal = useConfirmedAction((s: CreditSlab) => remove.mutateAsync(s.id));
+  const actionsOf = (s: CreditSlab) => [
+    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(s) },
+    { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(s) },
+  ];
+
+  const columns: DataColumn<CreditSlab>[] = [
+    {
+      id: 'credits',
+      header: 'Credits',
+      sortable: true,
+      descFirst: true,
+      cell: (s) => <span className="tabular font-medium text-fg">{formatNumber(s.credits)}</span>,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      sortable: true,
+      descFirst: true,
+      cell: (s) => <span className="tabular">{moneyOf(s.price)}</span>,
+    },
+    {
+      id: 'discount',
+      header: 'Discount',
+      sortable: true,
+      descFirst: true,
+      cell: (s) => <span className="tabular">{s.discount}%</span>,
+    },
+    {
+      id: 'discountedPrice',
+      header: 'Customer pays',
+      cell: (s) => (
+        <span className="tabular font-medium text-fg">{moneyOf(s.discountedPrice)}</span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (s) => (
+        <Badge tone={s.isActive ? 'success' : 'neutral'}>
+          {s.isActive ? 'On sale' : 'Retired'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortable: true,
+      descFirst: true,
+      cell: (s) => <span className="tabular text-muted">{formatDayMonthYear(s.createdAt)}</span>,
+    },
+    actionsColumn(label, actionsOf, { inline: true }),
+  ];
+
+  return (
+    <ListSection
+      title="Credit slabs"
+      add={{ label: 'Add credit slab', onClick: editor.add }}
+      search={{ label: 'Search credit slabs', placeholder: 'Search by credits' }}
+      label="Credit slabs"
+      list={list}
+      result={page}
+      columns={columns}
+      rowKey={(s) => s.id}
+      rowLabel={label}
+      renderCard={(s) => (
+        <div className="flex items-start justify-between gap-3">
+          <span className="flex min-w-0 flex-col gap-1">
+            <span className="font-medium text-fg">{label(s)}</span>
+            <span className="tabular text-fg">
+              {moneyOf(s.discountedPrice)}
+              {s.discount ? <span className="text-muted"> ({s.discount}% off)</span> : null}
+            </span>
+          </span>
+          <RowActions label={label(s)} items={actionsOf(s)} inline />
+        </div>
+      )}
+      icon={Coins}
+      noun="credit slabs"
+      empty={{ title: 'No credit slab matches', description: 'Try another number.' }}
+    >
+      <CreditSlabDialog
+        key={editor.key}
+        open={editor.open}
+        editing={editor.target}
+        onClose={editor.close}
+      />
+      <DeleteDialog
+        action={removal}
+        name={label}
+        noun="credit slab"
+        description="Plans bought with it keep their credits."
+      />
+    </ListSection>
+  );
+}
