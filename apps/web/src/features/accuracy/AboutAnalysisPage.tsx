@@ -1,7 +1,7 @@
 import { ACCURACY_REPORT, type AccuracySignalKey, type SignalAccuracy } from '@parley/contracts';
 import { Activity, AudioLines, ScanFace, ShieldAlert } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { formatDayMonthYear } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Badge, PageHeader, Section } from '../../ui';
 import { BiasChart } from './BiasChart';
 import { BiasTable } from './BiasTable';
@@ -94,8 +94,8 @@ export default function AboutAnalysisPage() {
             How accurate each signal is, measured on public recordings and photos with known answers
             that the analysis was not tuned on. Figures labelled <em>Estimate</em> are shown as
             estimates in meetings too. Measured{' '}
-            <time dateTime={measuredAt}>{formatDayMonthYear(measuredAt)}</time>; re-measured with
-            every change to the analysis.
+            <time dateTime={measuredAt}>{formatDate(measuredAt)}</time>; re-measured with every
+            change to the analysis.
           </>
         }
       />

@@ -8,7 +8,8 @@ import {
   Upload,
 } from 'lucide-react';
 import type { HomeMeeting, HomeSummary } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Button, buttonClasses, Card, EmptyState, ProgressBar, Skeleton } from '../../ui';
 import { StatusChip } from '../meetings';
 import type { NextStep } from './model';

@@ -9,7 +9,8 @@ import {
   type CrmProvider,
   type CrmStatus,
 } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { Badge, Button, ConfirmDialog, LoadError, ProgressBar, Section, Skeleton } from '../../ui';

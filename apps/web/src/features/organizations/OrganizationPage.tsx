@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Building, FileText, Users } from 'lucide-react';
 import type { OrganizationDashboard } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import {
   Badge,
   buttonClasses,

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Building, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { OrganizationRecord } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
