@@ -81,7 +81,7 @@ describe('dealWarnings', () => {
     });
     expect(warning(quiet, 'noRecentCall')).toEqual({
       kind: 'noRecentCall',
-      message: 'No call in 15 days (the last was on 15 Jun 2025)',
+      message: 'No call in 15 days (the last was on Jun 15, 2025)',
       evidence: {
         meetingIds: ['last'],
         lastCallAt: daysAgo(15).toISOString(),
@@ -206,7 +206,7 @@ describe('dealWarnings', () => {
     expect(warning(vague, 'noNextStep')).toEqual({
       kind: 'noNextStep',
       message:
-        'No next step agreed in the last call (27 Jun 2025): none of its 2 action items says who will do what by when',
+        'No next step agreed in the last call (Jun 27, 2025): none of its 2 action items says who will do what by when',
       evidence: {
         meetingIds: ['c2'],
         lastCallAt: daysAgo(3).toISOString(),
@@ -217,7 +217,7 @@ describe('dealWarnings', () => {
       calls: [call('c', { attendees: ['omar@buyer.example'], actionItems: [] })],
     });
     expect(warning(none, 'noNextStep')?.message).toBe(
-      'No next step agreed in the last call (27 Jun 2025): it has no action items',
+      'No next step agreed in the last call (Jun 27, 2025): it has no action items',
     );
     const notYet = deal({ calls: [call('c', { actionItems: null })] });
     expect(kinds(notYet)).not.toContain('noNextStep');
