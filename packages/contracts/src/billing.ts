@@ -6,9 +6,9 @@ import { planSchema } from './features.js';
 /** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
 export const CREDIT_MESSAGES = {
   notEnough: (needed: number, left: number) =>
-    `Not enough credits to analyse this meeting: ${needed} minutes needed, ${left} left`,
+    `Not enough credits to analyze this meeting: ${needed} minutes needed, ${left} left`,
   cut: (used: number, left: number) => `${used} credits used; ${left} left`,
-  notCharged: 'No credits used: the platform organisation is not charged',
+  notCharged: 'No credits used: the platform organization is not charged',
 } as const;
 
 export const cutCreditsBody = z.object({
@@ -44,7 +44,7 @@ export const dayUsageSchema = z.object({
 export const PLAN_MESSAGES = {
   createFreeFailed: 'Create Free Plan Failed',
   freeCreditsFailed: 'Get Free Meeting Credits Parameter Failed',
-  alreadyHasPlan: 'Your organisation already has a plan',
+  alreadyHasPlan: 'Your organization already has a plan',
   freePlanName: 'Free',
 } as const;
 

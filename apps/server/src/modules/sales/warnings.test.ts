@@ -222,7 +222,7 @@ describe('dealWarnings', () => {
     const notYet = deal({ calls: [call('c', { actionItems: null })] });
     expect(kinds(notYet)).not.toContain('noNextStep');
     expect(unchecked(notYet, 'noNextStep')).toBe(
-      'The last call’s action items are not analysed yet.',
+      'The last call’s action items are not analyzed yet.',
     );
   });
 
@@ -239,12 +239,12 @@ describe('dealWarnings', () => {
     expect(isAgreedStep('We will follow up soon', people)).toBe(false);
   });
 
-  it('warns of a deal in its stage longer than the organisation’s median', () => {
+  it('warns of a deal in its stage longer than the organization’s median', () => {
     // Median of 10, 12, 20, 30, 40 days is 20.
     const stuck = deal({ stageHistory: [{ stage: 'discovery_stage', changedAt: daysAgo(25) }] });
     expect(warning(stuck, 'stuckInStage')).toEqual({
       kind: 'stuckInStage',
-      message: 'Stuck in Discovery for 25 days, longer than the organisation’s median of 20 days',
+      message: 'Stuck in Discovery for 25 days, longer than the organization’s median of 20 days',
       evidence: {
         meetingIds: [],
         stageSince: daysAgo(25).toISOString(),
@@ -265,7 +265,7 @@ describe('dealWarnings', () => {
     });
     expect(kinds(few)).not.toContain('stuckInStage');
     expect(unchecked(few, 'stuckInStage')).toBe(
-      'Not enough signal: the organisation has 4 finished stays in Discovery; 5 are needed for a median.',
+      'Not enough signal: the organization has 4 finished stays in Discovery; 5 are needed for a median.',
     );
     const unknown = deal({
       stageHistory: [{ stage: 'prospecting_stage', changedAt: daysAgo(90) }],

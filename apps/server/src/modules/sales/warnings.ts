@@ -259,7 +259,7 @@ function noNextStep(facts: DealFacts, past: CallFacts[]): DealWarning | Unchecke
   const last = past[0];
   if (!last) return { kind, reason: 'No call is linked to the deal yet.' };
   if (last.actionItems === null) {
-    return { kind, reason: 'The last call’s action items are not analysed yet.' };
+    return { kind, reason: 'The last call’s action items are not analyzed yet.' };
   }
   const people = [
     ...Object.values(last.names),
@@ -297,7 +297,7 @@ function stuckInStage(facts: DealFacts, now: Date): DealWarning | UncheckedWarni
     return {
       kind,
       reason:
-        `Not enough signal: the organisation has ${plural(spans, 'finished stay')} in ` +
+        `Not enough signal: the organization has ${plural(spans, 'finished stay')} in ` +
         `${stage}; ${DEAL_WARNING_RULES.minStageSpans} are needed for a median.`,
     };
   }
@@ -308,7 +308,7 @@ function stuckInStage(facts: DealFacts, now: Date): DealWarning | UncheckedWarni
   return {
     kind,
     message:
-      `Stuck in ${stage} for ${plural(days(inStage), 'day')}, longer than the organisation’s ` +
+      `Stuck in ${stage} for ${plural(days(inStage), 'day')}, longer than the organization’s ` +
       `median of ${medianDays} ${medianDays === 1 ? 'day' : 'days'}`,
     evidence: {
       meetingIds: [],

@@ -29,11 +29,11 @@ const GROUPS: {
   {
     title: 'Physiology',
     icon: Activity,
-    description: 'Read from the skin colour in the video; none of it is a medical measurement.',
+    description: 'Read from the skin color in the video; none of it is a medical measurement.',
     keys: ['heart-rate', 'hrv', 'respiration', 'spo2', 'blood-pressure', 'stress'],
   },
   {
-    title: 'Behaviour',
+    title: 'Behavior',
     icon: ShieldAlert,
     description: 'Experimental cues that must never decide anything alone.',
     keys: ['truthfulness'],
@@ -92,7 +92,7 @@ export default function AboutAnalysisPage() {
         description={
           <>
             How accurate each signal is, measured on public recordings and photos with known answers
-            that the analysis was not tuned on. Figures labelled <em>Estimate</em> are shown as
+            that the analysis was not tuned on. Figures labeled <em>Estimate</em> are shown as
             estimates in meetings too. Measured{' '}
             <time dateTime={measuredAt}>{formatDate(measuredAt)}</time>; re-measured with every
             change to the analysis.

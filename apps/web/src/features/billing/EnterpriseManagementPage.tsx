@@ -7,7 +7,7 @@ export default function EnterpriseManagementPage() {
       title="Enterprise Management"
       icon={Landmark}
       summary="Bundles, features, subscriptions and invoices arrive with the billing area."
-      description="Plans, bundles and invoices across organisations."
+      description="Plans, bundles and invoices across organizations."
     />
   );
 }

@@ -56,8 +56,8 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
       title="Start on the free plan"
       description={
         credits.data === undefined
-          ? 'The free plan comes with meeting credits to analyse your first meetings. Paid plans come with a later release.'
-          : `The free plan comes with ${formatNumber(credits.data)} meeting credits (one per minute analysed). Paid plans come with a later release.`
+          ? 'The free plan comes with meeting credits to analyze your first meetings. Paid plans come with a later release.'
+          : `The free plan comes with ${formatNumber(credits.data)} meeting credits (one per minute analyzed). Paid plans come with a later release.`
       }
       action={
         <div className="flex flex-wrap justify-center gap-2">
@@ -70,7 +70,7 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
             </Button>
           ) : (
             <p className="w-full text-sm text-muted">
-              Your organisation’s point of contact can start it.
+              Your organization’s point of contact can start it.
             </p>
           )}
           <Link to="/configuration" className={buttonClasses('secondary')}>
@@ -107,8 +107,8 @@ export default function PricingPage() {
           title="Choose a plan"
           description={
             onboarding
-              ? 'Your organisation has no active plan yet, so its areas stay closed until it has one.'
-              : 'Your organisation has no active plan.'
+              ? 'Your organization has no active plan yet, so its areas stay closed until it has one.'
+              : 'Your organization has no active plan.'
           }
         />
         <FreePlanOffer
@@ -124,7 +124,7 @@ export default function PricingPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Plans"
-        description="Credit-based plans for your organisation, paid by card."
+        description="Credit-based plans for your organization, paid by card."
       />
       <CurrentPlan plan={user.plan} />
       <EmptyState

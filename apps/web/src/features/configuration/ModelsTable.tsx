@@ -100,7 +100,7 @@ export function ModelsTable() {
     },
     {
       id: 'organizationStatus',
-      header: 'Your organisation',
+      header: 'Your organization',
       cell: (m) => (
         <Badge tone={m.organizationStatus === 'connected' ? 'info' : 'neutral'}>
           {m.organizationStatus}
@@ -134,7 +134,7 @@ export function ModelsTable() {
       <ConfirmDialog
         {...removal.dialog}
         title={`Delete ${removal.target?.name ?? 'model'}?`}
-        description="It disappears from every organisation’s model pickers."
+        description="It disappears from every organization’s model pickers."
         confirmLabel="Delete"
       />
     </ListSection>

@@ -128,7 +128,7 @@ export default function OrganizationPage() {
         days={d?.activityByDay ?? []}
         loading={dashboard.isLoading}
         testId="organization-activity-chart"
-        info="Every call the organisation’s members made to Parley, per day (UTC), over the last 30 days."
+        info="Every call the organization’s members made to Parley, per day (UTC), over the last 30 days."
         emptyText="No activity in the last 30 days."
       />
       {d ? (

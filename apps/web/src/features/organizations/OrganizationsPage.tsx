@@ -88,7 +88,7 @@ export default function OrganizationsPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Organization Management"
-        description="Every organisation on Parley: invite one, open its dashboard, rename or delete it."
+        description="Every organization on Parley: invite one, open its dashboard, rename or delete it."
         actions={
           <Button onClick={() => setInviting(true)}>
             <Plus aria-hidden /> Invite organization

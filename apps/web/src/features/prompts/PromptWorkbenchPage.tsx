@@ -25,11 +25,11 @@ import { useProcessedMeetings, useSavePrompt } from './api';
 export default function PromptWorkbenchPage() {
   if (!useCan('prompts.manage')) {
     return (
-      <ConfigurationFrame current="prompts" description="Your profile and organisation settings.">
+      <ConfigurationFrame current="prompts" description="Your profile and organization settings.">
         <EmptyState
           icon={Lock}
           title="The prompt workbench is for administrators"
-          description="Your organisation’s point of contact can write, run and share prompts here."
+          description="Your organization’s point of contact can write, run and share prompts here."
         />
       </ConfigurationFrame>
     );

@@ -92,9 +92,9 @@ export default function UserLogsPage() {
         className="pb-0"
         description={
           scope.kind === 'all'
-            ? 'Activity across every organisation.'
+            ? 'Activity across every organization.'
             : scope.kind === 'organization'
-              ? `Activity across ${user?.organization?.name ?? 'your organisation'}.`
+              ? `Activity across ${user?.organization?.name ?? 'your organization'}.`
               : 'Your activity in Parley.'
         }
       />

@@ -156,7 +156,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
         action={removal}
         name={fullName}
         noun="user"
-        description="Their account is removed. Their meetings stay with the organisation."
+        description="Their account is removed. Their meetings stay with the organization."
       />
     </ListSection>
   );

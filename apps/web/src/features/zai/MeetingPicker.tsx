@@ -40,7 +40,7 @@ export function MeetingPicker({ selected, onChange }: MeetingPickerProps) {
       <EmptyState
         icon={FolderOpen}
         title="No processed meetings yet"
-        description="Zai answers from meeting transcripts. Upload a recording in the library; once it is analysed you can ask about it here."
+        description="Zai answers from meeting transcripts. Upload a recording in the library; once it is analyzed you can ask about it here."
         action={
           <Button asChild variant="secondary">
             <Link to="/library">Go to library</Link>

@@ -92,13 +92,13 @@ export async function renderHrReport(d: HrReportData): Promise<Buffer> {
   const { threshold, overallScore } = d.insights;
   r.section(
     'Scores',
-    `Out of 100. The threshold is ${threshold} (THRESHOLD_HR_SCORE for this organisation): a score at or above it is Recommended. The overall score is the rounded mean of Technical, Communication and Behavioral.`,
+    `Out of 100. The threshold is ${threshold} (THRESHOLD_HR_SCORE for this organization): a score at or above it is Recommended. The overall score is the rounded mean of Technical, Communication and Behavioral.`,
   );
   const byName = new Map(d.insights.data.map((i) => [i.promptName, i]));
   const scored = HR_CATEGORIES.filter((c) => c !== 'Alerts').map((c) => byName.get(c));
   if (scored.every((i) => !i)) {
     r.empty(
-      'No Zai scores yet: the interview has not been analysed, or the plan has no Zai Intelligence.',
+      'No Zai scores yet: the interview has not been analyzed, or the plan has no Zai Intelligence.',
     );
   } else {
     r.scoreBar('Overall', overallScore, threshold, 'Not scored yet');
@@ -284,7 +284,7 @@ export async function renderCandidateReport(d: CandidateReportData): Promise<Buf
   });
   r.paragraph(`Dear ${p.candidate.name},`, { size: 10.5 });
   r.paragraph(
-    `Thank you for interviewing with ${d.meeting.organisation}. This report sums up what went well in your interview and what you could work on. It is feedback in words; the organisation’s own ratings are not part of it.`,
+    `Thank you for interviewing with ${d.meeting.organisation}. This report sums up what went well in your interview and what you could work on. It is feedback in words; the organization’s own ratings are not part of it.`,
     { muted: true },
   );
   r.section('Strengths');
