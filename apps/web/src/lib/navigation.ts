@@ -202,6 +202,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/accounts\/deals\/[^/]+$/,
   // Keyword trackers (issue 16 item 4), a tab of the Configuration area.
   /^\/configuration\/trackers$/,
+  // The AI providers tab of the Configuration area (also a section of /app-integrations).
+  /^\/configuration\/ai-providers$/,
 ];
 
 /**
