@@ -64,7 +64,7 @@ async function addTrainingVideo(page: Page) {
 async function writeQuiz(page: Page) {
   // Questions are drafted from the transcript: wait for the analysis to write it.
   await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).not.toContainText(
-    'Analysing',
+    'Analyzing',
     { timeout: 180_000 },
   );
   await page.getByRole('tab', { name: 'Quizzes' }).click();

@@ -69,7 +69,7 @@ test('deleting an organisation removes its media files and signs its people out'
   const contact = await signInFromInvitation(page, email);
   await contact.page.goto('/configuration');
   await contact.page.getByLabel('Choose a logo').setInputFiles(logoFile());
-  await expect(toast(contact.page, 'Organisation logo updated')).toBeVisible();
+  await expect(toast(contact.page, 'Organization logo updated')).toBeVisible();
   expect(existsSync(store)).toBe(true);
 
   await page.goto('/organization-management');

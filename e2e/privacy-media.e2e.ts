@@ -62,6 +62,6 @@ test('a recording cut in half is analysed as far as it goes, with a warning on i
   const notice = page.getByTestId('media-notice');
   await expect(notice).toHaveAttribute('data-kind', 'truncated');
   await expect(notice).toContainText(/Only 5\.\d s of 11\.0 s could be read/);
-  await expect(notice).toContainText(/Analysed: 5\.\d s of 11\.0 s/);
+  await expect(notice).toContainText(/Analyzed: 5\.\d s of 11\.0 s/);
   await shootThemesAndSizes(page, SCREENS, 'meeting-media-notice');
 });

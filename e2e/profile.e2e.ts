@@ -23,9 +23,9 @@ test('the point of contact uploads a logo and it shows in the rail, for colleagu
   await page.goto('/configuration');
   await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
   await page.getByLabel('Choose a logo').setInputFiles(logoFile());
-  await expect(toast(page, 'Organisation logo updated')).toBeVisible();
+  await expect(toast(page, 'Organization logo updated')).toBeVisible();
   await expectRailLogo(page);
-  await expect(page.getByAltText('Organisation logo')).toBeVisible();
+  await expect(page.getByAltText('Organization logo')).toBeVisible();
 
   // A file that is not a picture is refused with a message that says what to send.
   await page.getByLabel('Choose a picture').setInputFiles({
@@ -56,7 +56,7 @@ test('the point of contact uploads a logo and it shows in the rail, for colleagu
   // Removing it brings the Parley mark back.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Remove' }).click();
-  await expect(toast(page, 'Organisation logo removed')).toBeVisible();
+  await expect(toast(page, 'Organization logo removed')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Parley home' }).first().locator('img')).toHaveCount(
     0,
   );

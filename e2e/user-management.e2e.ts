@@ -111,7 +111,7 @@ test('the point of contact adds a group and a user; a custom role without meetin
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(
-    toast(page, 'User deleted; their meetings stay with the organisation'),
+    toast(page, 'User deleted; their meetings stay with the organization'),
   ).toBeVisible();
   await page.getByRole('tab', { name: 'Roles' }).click();
   await page.getByRole('button', { name: `Actions for ${role}` }).click();

@@ -95,9 +95,9 @@ export type OfflineStatus = z.infer<typeof offlineStatusSchema>;
 
 export const ANALYSIS_MESSAGES = {
   started: 'Analysis started',
-  alreadyRunning: 'This meeting is already being analysed',
+  alreadyRunning: 'This meeting is already being analyzed',
   notReady: 'The video is still being uploaded or prepared',
-  liveMeeting: 'A live meeting is analysed while it runs',
+  liveMeeting: 'A live meeting is analyzed while it runs',
   reanalyzeFailed: 'Re-Analyze Video Failed',
   offlineStatusFailed: 'Getting offline status failed',
   /** Shown when every retry of a step failed: the reason follows. */
@@ -106,7 +106,7 @@ export const ANALYSIS_MESSAGES = {
   noTranscript: 'No transcriptions generated for this meeting.',
   /** The recording itself is the problem: shown at the first attempt, never retried. */
   noSound: 'The recording has no sound track to transcribe.',
-  noPicture: 'The recording has no picture to analyse.',
+  noPicture: 'The recording has no picture to analyze.',
   undecodable:
     'The recording could not be decoded: the file is damaged or in a format ffmpeg cannot read.',
   highlightNotFound: 'Highlight not found',

@@ -5,9 +5,9 @@ import { inferenceStatusSchema } from './meetings.js';
 /** Analysis credits: one credit per started minute of a meeting (spec 2 §7 Analysis). */
 export const CREDIT_MESSAGES = {
   notEnough: (needed: number, left: number) =>
-    `Not enough credits to analyse this meeting: ${needed} minutes needed, ${left} left`,
+    `Not enough credits to analyze this meeting: ${needed} minutes needed, ${left} left`,
   cut: (used: number, left: number) => `${used} credits used; ${left} left`,
-  notCharged: 'No credits used: the platform organisation is not charged',
+  notCharged: 'No credits used: the platform organization is not charged',
 } as const;
 
 export const cutCreditsBody = z.object({

@@ -49,7 +49,7 @@ export const COACHING_MESSAGES = {
   quizExists: 'This video already has a quiz; delete it to make a new one',
   quizDeleted: 'Quiz deleted',
   transcriptNotReady:
-    'The video’s transcript is not ready yet; generate questions once the video is analysed',
+    'The video’s transcript is not ready yet; generate questions once the video is analyzed',
   transcriptTooShort:
     'The video’s transcript is too short to draft questions from; write them yourself',
   quizDraftFailed: 'Could not draft questions from the video; try again or write them yourself',

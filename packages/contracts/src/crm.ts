@@ -28,7 +28,7 @@ export const CRM_MESSAGES = {
   notConnected: (p: CrmProvider) => `${CRM_NAMES[p]} is not connected`,
   disconnected: (p: CrmProvider) => `${CRM_NAMES[p]} disconnected`,
   connected: (p: CrmProvider) => `${CRM_NAMES[p]} connected; the first import has started.`,
-  cancelled: (p: CrmProvider) => `${CRM_NAMES[p]} was not connected: the sign-in was cancelled.`,
+  cancelled: (p: CrmProvider) => `${CRM_NAMES[p]} was not connected: the sign-in was canceled.`,
   expired: (p: CrmProvider) =>
     `The ${CRM_NAMES[p]} sign-in took too long or was started in another browser. Please connect again.`,
   failed: (p: CrmProvider) => `${CRM_NAMES[p]} could not be connected. Please try again.`,

@@ -19,7 +19,7 @@ import { defineRoute } from './route.js';
 export const ENDPOINT_MESSAGES = {
   notFound: 'Endpoint not found',
   notARoute: (key: string) => `${key} is not a route of the API`,
-  exists: (key: string) => `${key} is in the catalogue already`,
+  exists: (key: string) => `${key} is in the catalog already`,
   platformOnly: 'A platform route keeps the platform.manage permission',
   reset: 'Endpoint removed: the route requires its contract’s permission again',
 } as const;

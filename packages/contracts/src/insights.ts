@@ -128,7 +128,7 @@ export interface InsightEvent {
 export const INSIGHT_MESSAGES = {
   noActionItems: 'No action items generated for this meeting.',
   noInsights: 'No Zai insights generated for this meeting yet.',
-  noTranscript: 'There is no transcript to analyse yet.',
+  noTranscript: 'There is no transcript to analyze yet.',
   unknownSalesPrompt: (name: string) => `Unknown sales prompt '${name}'`,
   linkUnavailable: 'This analysis is not public',
   /** 502: a connected model answered a score prompt without a score, twice. */

@@ -28,7 +28,7 @@ export const MEETING_MESSAGES = {
   mediaLinkInvalid: 'This media link is not valid or has expired',
   noMedia: 'This meeting has no media of that kind',
   fileNotInStorage: 'File not found in storage',
-  keyOutsideOrganisation: 'This file is not in your organisation’s storage',
+  keyOutsideOrganisation: 'This file is not in your organization’s storage',
   uploadNotFound: 'Upload not found',
   uploadBusy: 'This upload is being completed; try again in a moment',
   fileNameMismatch: 'The file name does not match the upload',

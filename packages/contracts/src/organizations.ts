@@ -14,8 +14,8 @@ export const ORGANIZATION_MESSAGES = {
   invited: (email: string) => `Invitation sent to ${email}`,
   updated: 'Organization updated',
   deleting: (name: string) => `${name} is being deleted`,
-  ownOrganization: 'You cannot delete the organisation you belong to',
-  nameMismatch: 'Type the organisation’s name exactly to delete it',
+  ownOrganization: 'You cannot delete the organization you belong to',
+  nameMismatch: 'Type the organization’s name exactly to delete it',
 } as const;
 
 export const organizationPersonSchema = z.object({
@@ -50,7 +50,7 @@ export const organizationListQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-const organizationName = z.string().trim().min(1, 'Enter the organisation’s name').max(120);
+const organizationName = z.string().trim().min(1, 'Enter the organization’s name').max(120);
 
 export const inviteOrganizationBody = z.object({
   organizationName,

@@ -12,7 +12,7 @@ export const KNOWN_PARAMETERS = {
   FREE_MEETING_CREDITS: {
     min: 0,
     max: 1_000_000,
-    description: 'Meeting credits a new organisation gets on the free plan',
+    description: 'Meeting credits a new organization gets on the free plan',
   },
   THRESHOLD_HR_SCORE: {
     min: 0,
@@ -114,7 +114,7 @@ const thresholdValue = z
   .min(0)
   .max(100);
 export const thresholdBody = z.object({
-  organizationId: z.uuid('organizationId must be an organisation id'),
+  organizationId: z.uuid('organizationId must be an organization id'),
   key: thresholdKey.default('THRESHOLD_HR_SCORE'),
   value: thresholdValue,
 });

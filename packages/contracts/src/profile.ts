@@ -34,8 +34,8 @@ export const PROFILE_MESSAGES = {
   imageLinkInvalid: 'This image link is not valid or has expired',
   pictureUpdated: 'Profile picture updated',
   pictureRemoved: 'Profile picture removed',
-  logoUpdated: 'Organisation logo updated',
-  logoRemoved: 'Organisation logo removed',
+  logoUpdated: 'Organization logo updated',
+  logoRemoved: 'Organization logo removed',
 } as const;
 
 const name = (label: string) =>
@@ -60,8 +60,8 @@ export const updateOrganizationProfileBody = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'Please enter the organisation name')
-    .max(120, 'The organisation name may be at most 120 characters'),
+    .min(1, 'Please enter the organization name')
+    .max(120, 'The organization name may be at most 120 characters'),
 });
 
 export const THEME_CHOICES = ['light', 'dark', 'system'] as const;

@@ -19,7 +19,7 @@ export const SALES_MESSAGES = {
   dealNotFound: 'Deal not found',
   contactNotFound: 'Contact not found',
   contactExists: 'This e-mail address is already a contact of the deal',
-  ownerInvalid: 'The deal owner must be an active user of the organisation',
+  ownerInvalid: 'The deal owner must be an active user of the organization',
   linked: 'Meeting linked to the deal',
   unlinked: 'Meeting unlinked from its deal',
   deleted: 'Deleted',

@@ -21,7 +21,7 @@ export const publicLinkStatusSchema = z.object({
 export const SHARING_MESSAGES = {
   shared: 'Meeting shared successfully',
   revoked: 'Meeting share revoked',
-  userNotFound: 'User not found in your organisation',
+  userNotFound: 'User not found in your organization',
   ownerAlready: 'This user owns the meeting already',
   linkUnavailable: 'This link is no longer available',
 } as const;

@@ -18,12 +18,12 @@ import { inferenceEnvelope } from './video-signals-source.js';
 export const VIDEO_SIGNALS_MESSAGES = {
   audioOnly: 'Audio-only meeting',
   noFace: 'No face was found in this video',
-  notAnalysed: 'The video signals of this meeting have not been analysed yet',
+  notAnalysed: 'The video signals of this meeting have not been analyzed yet',
   physiologyStarted: 'Physiology analysis started',
   physiologyFailed: 'Start/Stop Offline/Online Physiology Failed',
-  physiologyNotReady: 'Physiology runs once the meeting has been analysed',
-  physiologyRunning: 'Physiology is already being analysed for this meeting',
-  emotionsOff: 'Emotion inference is switched off for your organisation',
+  physiologyNotReady: 'Physiology runs once the meeting has been analyzed',
+  physiologyRunning: 'Physiology is already being analyzed for this meeting',
+  emotionsOff: 'Emotion inference is switched off for your organization',
 } as const;
 
 export const HEAD_POSE_CLASSES = ['top', 'bottom', 'left', 'right', 'center'] as const;
@@ -266,7 +266,7 @@ export const videoSignalsRoutes = {
   truthfulness: inference(
     'truthfulness',
     'Truthfullness',
-    'Experimental: departures from behavioural baseline',
+    'Experimental: departures from behavioral baseline',
     truthfulnessResponseSchema,
   ),
   age: inference('age', 'Biometrics', 'Estimated age per person', ageResponseSchema),
@@ -289,7 +289,7 @@ export const videoSignalsRoutes = {
   physiological: inference(
     'physiological',
     'Physiology Analytics',
-    'Heart rate, HRV, respiration and labelled estimates',
+    'Heart rate, HRV, respiration and labeled estimates',
     physiologicalResponseSchema,
   ),
   spo2: inference(

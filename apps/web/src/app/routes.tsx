@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
           page('configuration', () => import('../features/configuration/ConfigurationPage')),
           page('configuration/prompts', () => import('../features/prompts/PromptWorkbenchPage')),
           page('configuration/models', () => import('../features/configuration/ModelsPage')),
+          page(
+            'configuration/ai-providers',
+            () => import('../features/integrations/AiProvidersPage'),
+          ),
           page('configuration/trackers', () => import('../features/trackers/TrackersPage')),
           page('parameters', () => import('../features/parameters/ParametersPage')),
           page('billing', () => import('../features/billing/EnterpriseManagementPage')),

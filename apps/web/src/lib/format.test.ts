@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
-  formatDayMonthYear,
   formatDuration,
   formatDurationWords,
-  formatTime12,
   fullName,
   initials,
   meetingTitle,
   stripExtension,
   truncateText,
 } from './format';
+import { formatDate, formatTime } from './datetime';
 
 describe('format', () => {
   it('builds initials from first and last name', () => {
@@ -49,11 +48,11 @@ describe('meeting header helpers (spec 2 §2)', () => {
 
   it('writes the date as day, short month, year and the time on a 12-hour clock', () => {
     const d = new Date(2025, 2, 7, 15, 5);
-    expect(formatDayMonthYear(d.toISOString())).toBe('7 Mar 2025');
-    expect(formatTime12(d.toISOString())).toBe('3:05 PM');
-    expect(formatTime12(new Date(2025, 0, 1, 0, 30).toISOString())).toBe('12:30 AM');
-    expect(formatTime12(new Date(2025, 0, 1, 12, 0).toISOString())).toBe('12:00 PM');
-    expect(formatDayMonthYear('not a date')).toBe('');
+    expect(formatDate(d.toISOString())).toBe('Mar 7, 2025');
+    expect(formatTime(d.toISOString())).toBe('3:05 PM');
+    expect(formatTime(new Date(2025, 0, 1, 0, 30).toISOString())).toBe('12:30 AM');
+    expect(formatTime(new Date(2025, 0, 1, 12, 0).toISOString())).toBe('12:00 PM');
+    expect(formatDate('not a date')).toBe('');
   });
 
   it('words durations: seconds under a minute, minutes under an hour, else hours and minutes', () => {

@@ -1,3 +1,5 @@
+import { appLocale } from './datetime';
+
 interface PersonName {
   firstName?: string | null;
   lastName?: string | null;
@@ -25,13 +27,7 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat('en-US').format(value);
-}
-
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(d);
+  return new Intl.NumberFormat(appLocale()).format(value);
 }
 
 /** A meeting name without its file extension ('Call.final.mp4' → 'Call.final'). */
@@ -53,27 +49,6 @@ export const SMALL_SCREEN_PX = 470;
 /** The meeting title of a detail header: extension removed, truncated. */
 export function meetingTitle(name: string, smallScreen = false): string {
   return truncateText(stripExtension(name), smallScreen ? NAME_MAX_SMALL : NAME_MAX);
-}
-
-function validDate(iso: string): Date | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** Day, short month, year: '7 Mar 2025'. */
-export function formatDayMonthYear(iso: string): string {
-  const d = validDate(iso);
-  if (!d) return '';
-  return `${d.getDate()} ${d.toLocaleString('en-US', { month: 'short' })} ${d.getFullYear()}`;
-}
-
-/** 12-hour clock time: '3:05 PM'. */
-export function formatTime12(iso: string): string {
-  const d = validDate(iso);
-  if (!d) return '';
-  const h = d.getHours() % 12 || 12;
-  const m = String(d.getMinutes()).padStart(2, '0');
-  return `${h}:${m} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -47,7 +47,7 @@ const ORGANIZATIONS = item(
   'Organization Management',
   '/organization-management',
   Building,
-  'Organisations on the platform, their plans and members',
+  'Organizations on the platform, their plans and members',
   'platform.manage',
 );
 const ENTERPRISE = item(
@@ -76,13 +76,13 @@ const USER_MANAGEMENT = item(
   'Users, groups and roles',
   'users.read',
 );
-const USER_LOGS = item('User Logs', '/user-logs', ScrollText, 'Activity across your organisation');
+const USER_LOGS = item('User Logs', '/user-logs', ScrollText, 'Activity across your organization');
 const ZAI = item('Zai', '/zai', Sparkles, 'Ask the Zai assistant about your meetings', 'zai.use');
 const CONFIGURATION = item(
   'Configuration',
   '/configuration',
   SlidersHorizontal,
-  'Your profile and organisation settings',
+  'Your profile and organization settings',
 );
 const LIBRARY = item(
   'Library',
@@ -144,7 +144,7 @@ export const NAVIGATION = {
       'Mock Interviews',
       '/interviews',
       MessagesSquare,
-      'Practise interviews and review how they went',
+      'Practice interviews and review how they went',
     ),
     item('Profile', '/profile', UserRound, 'Your resume, experience and public profile'),
     item('Settings', '/settings', Settings, 'Your account, plan and preferences'),
@@ -204,6 +204,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/accounts\/deals\/[^/]+$/,
   // Keyword trackers (issue 16 item 4), a tab of the Configuration area.
   /^\/configuration\/trackers$/,
+  // The AI providers tab of the Configuration area (also a section of /app-integrations).
+  /^\/configuration\/ai-providers$/,
 ];
 
 /**

@@ -91,7 +91,7 @@ export function alerts({ lines, m, firstLine }: SpeakerView): ScoreBody {
   if (loaded.length) {
     penalty += Math.min(30, 15 * loaded.length);
     insights.push(
-      insight(`${loaded.length} line(s) with generalising or loaded language.`, lines, loaded),
+      insight(`${loaded.length} line(s) with generalizing or loaded language.`, lines, loaded),
     );
     tags.push('loaded language');
   }

@@ -31,7 +31,7 @@ export function summaryOutput(input: TaskInput, heading: string): TaskOutput {
   const picked = summarize(input.sentences);
   if (picked.length === 0) {
     return {
-      text: 'The transcript is empty: there is nothing to summarise.',
+      text: 'The transcript is empty: there is nothing to summarize.',
       json: { sentences: [] },
       citations: [],
     };
@@ -109,7 +109,7 @@ export function runTask(task: LocalTask, input: TaskInput): TaskOutput {
       );
       return {
         ...out,
-        text: `The built-in engine could not follow this instruction; it can summarise, list action items, key questions and notes, score rubrics and answer questions.\n${out.text}`,
+        text: `The built-in engine could not follow this instruction; it can summarize, list action items, key questions and notes, score rubrics and answer questions.\n${out.text}`,
         json: { ...out.json, unsupportedInstruction: true },
       };
     }

@@ -116,7 +116,7 @@ export function scoreBias(lines: TranscriptLine[], m: MeasuredSignals): Scored {
   parts.push({ value: clamp(100 - 25 * loaded.length), weight: 0.4 });
   insights.push(
     insight(
-      `Generalising or loaded phrases about groups: ${loaded.length} line(s).`,
+      `Generalizing or loaded phrases about groups: ${loaded.length} line(s).`,
       lines,
       loaded.length ? loaded : [0],
     ),

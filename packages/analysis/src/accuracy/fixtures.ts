@@ -84,7 +84,7 @@ export const SOURCES = {
     licence: 'Boost 1.0; photos Flickr',
   },
   fairface: {
-    name: 'FairFace photos (tight 224x224 crops, labelled gender and age bin)',
+    name: 'FairFace photos (tight 224x224 crops, labeled gender and age bin)',
     itemUnit: 'photos',
     path: 'fixtures/faces/fairface-more/',
     source: 'FairFace via thlaiquid-ai/demographic-test-images @3225e93',

@@ -66,7 +66,7 @@ export function heartRateSignal(rows: readonly HeartRateRow[]): SignalAccuracy {
     name: 'Heart rate',
     estimate: true,
     method:
-      'The pulse is read from tiny colour changes of the skin in video (remote ' +
+      'The pulse is read from tiny color changes of the skin in video (remote ' +
       'photoplethysmography); not a medical measurement.',
     metrics: [
       valueMetric(

@@ -22,19 +22,19 @@ export const UNMEASURED_SIGNALS: SignalAccuracy[] = [
   unmeasured(
     'hrv',
     'Heart-rate variability',
-    'The spread of the intervals between the beats found in the skin colour signal (SDNN, RMSSD).',
+    'The spread of the intervals between the beats found in the skin color signal (SDNN, RMSSD).',
     [NO_REFERENCE, 'Camera beats are far noisier than an ECG; read it as a rough trend only.'],
   ),
   unmeasured(
     'respiration',
     'Respiration',
-    'Breaths per minute from the slow rhythm of the skin colour signal or of the heart rate.',
+    'Breaths per minute from the slow rhythm of the skin color signal or of the heart rate.',
     [NO_REFERENCE],
   ),
   unmeasured(
     'spo2',
     'Blood oxygen (SpO2)',
-    'A ratio of the pulse strength in two colours, with the textbook oximeter calibration.',
+    'A ratio of the pulse strength in two colors, with the textbook oximeter calibration.',
     [NO_REFERENCE, 'A camera cannot measure blood oxygen reliably; not clinically validated.'],
   ),
   unmeasured(
@@ -55,7 +55,7 @@ export const UNMEASURED_SIGNALS: SignalAccuracy[] = [
   unmeasured(
     'truthfulness',
     'Truthfulness (experimental)',
-    'How far each window of behaviour departs from the same person’s baseline in the video ' +
+    'How far each window of behavior departs from the same person’s baseline in the video ' +
       '(gaze, eye closure, head movement, expression changes).',
     [
       'Not measured: no data set with known truthful and untruthful answers is available.',

@@ -20,6 +20,6 @@ export interface EmotionReliability {
 export const EMOTION_RELIABILITY: EmotionReliability = {
   level: 'low',
   agreement: 0.375,
-  measuredOn: '16 labelled expression photos (faces/expressions)',
+  measuredOn: '16 labeled expression photos (faces/expressions)',
   note: 'Low reliability: facial expressions are read by a small model that agreed with human labels on about a third of test photos. Expressions are not feelings; do not base decisions on them.',
 };

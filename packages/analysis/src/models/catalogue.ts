@@ -123,7 +123,7 @@ export const CATALOGUE: readonly CatalogueModel[] = [
     574_041_195,
     '394221709cd5ad1f40c46e6031ca61bce88931e6e088c188294c6d5a55ffa7e2',
     9,
-    'Whisper large-v3 turbo, 5-bit quantised: a third of the size, 99 languages',
+    'Whisper large-v3 turbo, 5-bit quantized: a third of the size, 99 languages',
   ),
   whisper(
     'large-v3-turbo',

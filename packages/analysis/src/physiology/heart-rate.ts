@@ -267,7 +267,7 @@ export function estimateHeartRate(
   if (best.flat)
     return {
       ...none(
-        'the skin colour does not change (a still image or a frozen video): no pulse to measure',
+        'the skin color does not change (a still image or a frozen video): no pulse to measure',
         best.method,
       ),
       ...base,

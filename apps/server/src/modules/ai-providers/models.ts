@@ -165,7 +165,7 @@ export function createModelsService({ repo }: { repo: AiProvidersRepo }) {
         outputPricePerMTok: body.outputPricePerMTok ?? null,
         status: body.status ?? 'active',
       });
-      if (!row) throw conflict(`The model '${body.name}' is already in the catalogue`);
+      if (!row) throw conflict(`The model '${body.name}' is already in the catalog`);
       return modelView(row, (await connectedKinds(caller.organizationId)).kinds);
     },
 

@@ -263,7 +263,7 @@ describe('Google and Microsoft sign-in', () => {
     const back = await atProvider(authorizeUrl, POC, true);
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(signinRedirect(await callback(back, cookie)).get('ssoError')).toBe(
-      'Google sign-in was cancelled. Try again or sign in with an e-mail code.',
+      'Google sign-in was canceled. Try again or sign in with an e-mail code.',
     );
   });
 

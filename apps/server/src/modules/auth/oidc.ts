@@ -27,7 +27,7 @@ const SCOPE = 'openid email profile';
 export const OIDC_TEXT = {
   unavailable: (p: string) =>
     `${p} sign-in is unavailable right now. Please try again in a few minutes or sign in with an e-mail code.`,
-  cancelled: (p: string) => `${p} sign-in was cancelled. Try again or sign in with an e-mail code.`,
+  cancelled: (p: string) => `${p} sign-in was canceled. Try again or sign in with an e-mail code.`,
   expired: (p: string) =>
     `Your ${p} sign-in took too long or was started in another browser. Please try again.`,
   invalid: (p: string) => `This ${p} sign-in could not be verified. Please start again.`,

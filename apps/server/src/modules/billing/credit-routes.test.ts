@@ -68,7 +68,7 @@ describe('analysis credits', () => {
     expect(json(res)).toEqual({
       statusCode: 402,
       error: 'Payment Required',
-      message: 'Not enough credits to analyse this meeting: 6 minutes needed, 5 left',
+      message: 'Not enough credits to analyze this meeting: 6 minutes needed, 5 left',
     });
     expect(await remaining()).toBe(5);
     // Racing for the last credits: never below zero.

@@ -25,7 +25,7 @@ describe('assertCredits (for the analysis pipeline)', () => {
     await expect(service.assertCredits(acme, 3)).resolves.toBeUndefined();
     await expect(service.assertCredits(acme, 3.01)).rejects.toMatchObject({
       statusCode: 402,
-      message: 'Not enough credits to analyse this meeting: 4 minutes needed, 3 left',
+      message: 'Not enough credits to analyze this meeting: 4 minutes needed, 3 left',
     });
     const fresh = await signUp(ctx, 'solo@newco.example', { organizationName: 'NewCo' });
     await ctx.database.db

@@ -182,7 +182,7 @@ describe('the free plan, auto-pay, invoices and every organisation’s plans', (
   it('POST plan {} is 409 for an organisation that has a plan', async () => {
     const res = await send(who.poc, 'POST', '/plan', {});
     expect(res.statusCode).toBe(409);
-    expect(json(res).message).toBe('Your organisation already has a plan');
+    expect(json(res).message).toBe('Your organization already has a plan');
   });
 
   it('PATCH plan sets the credits auto-pay buys', async () => {

@@ -167,7 +167,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
         ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
         : '<p>None.</p>';
     return [
-      `<p><strong>${escapeHtml(note.title)}</strong> (analysed by Parley)</p>`,
+      `<p><strong>${escapeHtml(note.title)}</strong> (analyzed by Parley)</p>`,
       `<p><strong>Summary</strong></p>`,
       list(note.summary),
       `<p><strong>Action items</strong></p>`,

@@ -105,7 +105,7 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
     const list = (items: string[]) =>
       items.length ? items.map((i) => `- ${i}`).join('\n') : 'None.';
     return [
-      `${note.title} (analysed by Parley)`,
+      `${note.title} (analyzed by Parley)`,
       '',
       'Summary',
       list(note.summary),

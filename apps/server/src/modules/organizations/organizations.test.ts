@@ -42,7 +42,7 @@ describe('the free plan', () => {
     // It has a plan: POST plan is a clear 409 and changes nothing.
     const again = await call(ctx, 'POST', '/plan', { token: founder.accessToken });
     expect(again.statusCode).toBe(409);
-    expect(json(again).message).toBe('Your organisation already has a plan');
+    expect(json(again).message).toBe('Your organization already has a plan');
 
     // An organisation without a plan gets the free one with an empty body: 201.
     await ctx.database.db
@@ -214,7 +214,7 @@ describe('organisation management (super admin)', () => {
       payload: { confirmName: 'Initech' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(json(wrong).message).toBe('Type the organisation’s name exactly to delete it');
+    expect(json(wrong).message).toBe('Type the organization’s name exactly to delete it');
     const adminOrg = await signIn(ctx, 'admin@parley.local');
     admin = adminOrg.accessToken;
     const own = await call(ctx, 'DELETE', `/organization/${adminOrg.user.organizationId}`, {

@@ -85,7 +85,7 @@ describe('GET|PATCH organization', () => {
       payload: { name: '' },
     });
     expect(empty.statusCode).toBe(400);
-    expect(json(empty).message).toBe('Please enter the organisation name');
+    expect(json(empty).message).toBe('Please enter the organization name');
     expect((await me(who.poc)).organization.name).toBe('Acme Research');
   });
 

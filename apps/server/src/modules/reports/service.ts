@@ -11,6 +11,7 @@ import {
   type ScoreResult,
 } from '@parley/contracts';
 import { AppError, badRequest } from '../../platform/errors.js';
+import { writtenDay, writtenDayTime } from '../../platform/dates.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { MeetingRow } from '../meetings/index.js';
@@ -56,16 +57,6 @@ async function orNull<T>(p: Promise<T>): Promise<T | null> {
     throw e;
   }
 }
-
-const day = (d: Date) =>
-  d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const dayTime = (d: Date) =>
-  `${day(d)}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
 /**
  * The meeting reports (issue 13 item 5): everything is read through the owning modules with
@@ -203,8 +194,8 @@ export function createReportsService(deps: ReportsDeps) {
       recorded.push('Voice biometrics (a voice template for verification)');
 
     const agreed = participant?.registeredAt
-      ? `You agreed to the recording and to biometric verification when you registered through ${organisation}'s invitation on ${dayTime(new Date(participant.registeredAt))}.`
-      : `Parley holds no consent given by you directly: you did not register through an invitation. The interview took place on ${dayTime(meeting.startTime)} and its recording was added to Parley on ${dayTime(meeting.createdAt)}; ${organisation} is responsible for the consent it asked of you at the interview.`;
+      ? `You agreed to the recording and to biometric verification when you registered through ${organisation}'s invitation on ${writtenDayTime(new Date(participant.registeredAt))}.`
+      : `Parley holds no consent given by you directly: you did not register through an invitation. The interview took place on ${writtenDayTime(meeting.startTime)} and its recording was added to Parley on ${writtenDayTime(meeting.createdAt)}; ${organisation} is responsible for the consent it asked of you at the interview.`;
     const contact = sender ? `${sender.name} <${sender.email}> at ${organisation}` : organisation;
     const deletion = `To have your recording, transcript and analysis deleted, or to ask what is kept about you, write to ${contact}, or to ${deps.supportEmail}.`;
 
@@ -295,7 +286,7 @@ export function createReportsService(deps: ReportsDeps) {
           text: [
             `Dear ${preview.candidate.name},`,
             '',
-            `Thank you for your interview${preview.jobTitle ? ` for ${preview.jobTitle}` : ''} with ${organisation} on ${day(meeting.startTime)}. Your report is attached: what went well, what you could work on, and what was recorded of the interview with how to have it deleted.`,
+            `Thank you for your interview${preview.jobTitle ? ` for ${preview.jobTitle}` : ''} with ${organisation} on ${writtenDay(meeting.startTime)}. Your report is attached: what went well, what you could work on, and what was recorded of the interview with how to have it deleted.`,
             '',
             preview.consent.deletion,
           ].join('\n'),

@@ -241,7 +241,7 @@ describe('deal warnings', () => {
       'The team will follow up on security',
     ]);
     expect(by.get('stuckInStage')).toMatchObject({
-      message: 'Stuck in Discovery for 30 days, longer than the organisation’s median of 20 days',
+      message: 'Stuck in Discovery for 30 days, longer than the organization’s median of 20 days',
       evidence: { daysInStage: 30, medianDays: 20, spans: 5 },
     });
   });
@@ -318,7 +318,7 @@ describe('deal warnings', () => {
       {
         kind: 'stuckInStage',
         reason:
-          'Not enough signal: the organisation has 0 finished stays in Negotiation and close; 5 are needed for a median.',
+          'Not enough signal: the organization has 0 finished stays in Negotiation and close; 5 are needed for a median.',
       },
     ]);
     // The same stage again is no change.

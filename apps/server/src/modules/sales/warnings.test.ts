@@ -81,7 +81,7 @@ describe('dealWarnings', () => {
     });
     expect(warning(quiet, 'noRecentCall')).toEqual({
       kind: 'noRecentCall',
-      message: 'No call in 15 days (the last was on 15 Jun 2025)',
+      message: 'No call in 15 days (the last was on Jun 15, 2025)',
       evidence: {
         meetingIds: ['last'],
         lastCallAt: daysAgo(15).toISOString(),
@@ -206,7 +206,7 @@ describe('dealWarnings', () => {
     expect(warning(vague, 'noNextStep')).toEqual({
       kind: 'noNextStep',
       message:
-        'No next step agreed in the last call (27 Jun 2025): none of its 2 action items says who will do what by when',
+        'No next step agreed in the last call (Jun 27, 2025): none of its 2 action items says who will do what by when',
       evidence: {
         meetingIds: ['c2'],
         lastCallAt: daysAgo(3).toISOString(),
@@ -217,12 +217,12 @@ describe('dealWarnings', () => {
       calls: [call('c', { attendees: ['omar@buyer.example'], actionItems: [] })],
     });
     expect(warning(none, 'noNextStep')?.message).toBe(
-      'No next step agreed in the last call (27 Jun 2025): it has no action items',
+      'No next step agreed in the last call (Jun 27, 2025): it has no action items',
     );
     const notYet = deal({ calls: [call('c', { actionItems: null })] });
     expect(kinds(notYet)).not.toContain('noNextStep');
     expect(unchecked(notYet, 'noNextStep')).toBe(
-      'The last call’s action items are not analysed yet.',
+      'The last call’s action items are not analyzed yet.',
     );
   });
 
@@ -239,12 +239,12 @@ describe('dealWarnings', () => {
     expect(isAgreedStep('We will follow up soon', people)).toBe(false);
   });
 
-  it('warns of a deal in its stage longer than the organisation’s median', () => {
+  it('warns of a deal in its stage longer than the organization’s median', () => {
     // Median of 10, 12, 20, 30, 40 days is 20.
     const stuck = deal({ stageHistory: [{ stage: 'discovery_stage', changedAt: daysAgo(25) }] });
     expect(warning(stuck, 'stuckInStage')).toEqual({
       kind: 'stuckInStage',
-      message: 'Stuck in Discovery for 25 days, longer than the organisation’s median of 20 days',
+      message: 'Stuck in Discovery for 25 days, longer than the organization’s median of 20 days',
       evidence: {
         meetingIds: [],
         stageSince: daysAgo(25).toISOString(),
@@ -265,7 +265,7 @@ describe('dealWarnings', () => {
     });
     expect(kinds(few)).not.toContain('stuckInStage');
     expect(unchecked(few, 'stuckInStage')).toBe(
-      'Not enough signal: the organisation has 4 finished stays in Discovery; 5 are needed for a median.',
+      'Not enough signal: the organization has 4 finished stays in Discovery; 5 are needed for a median.',
     );
     const unknown = deal({
       stageHistory: [{ stage: 'prospecting_stage', changedAt: daysAgo(90) }],

@@ -14,6 +14,7 @@ import {
   type Member,
   type VerifiedSpeaker,
 } from '../trackers/index.js';
+import { writtenDay } from '../../platform/dates.js';
 
 /**
  * A deal's warnings (issue 16 item 5) from its stored facts, by fixed rules: nothing here is
@@ -86,13 +87,6 @@ const MOMENTS = 5;
 
 const plain = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 const days = (ms: number) => Math.floor(ms / DAY_MS);
-const dayOf = (d: Date) =>
-  d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The middle of the sorted values (the mean of the two middle ones for an even count). */
@@ -131,7 +125,7 @@ function noRecentCall(facts: DealFacts, past: CallFacts[], now: Date): DealWarni
   return {
     kind: 'noRecentCall',
     message: last
-      ? `No call in ${quiet} days (the last was on ${dayOf(last.startTime)})`
+      ? `No call in ${quiet} days (the last was on ${writtenDay(last.startTime)})`
       : `No call in the ${quiet} days since the deal was created`,
     evidence: {
       meetingIds: last ? [last.id] : [],
@@ -265,7 +259,7 @@ function noNextStep(facts: DealFacts, past: CallFacts[]): DealWarning | Unchecke
   const last = past[0];
   if (!last) return { kind, reason: 'No call is linked to the deal yet.' };
   if (last.actionItems === null) {
-    return { kind, reason: 'The last call’s action items are not analysed yet.' };
+    return { kind, reason: 'The last call’s action items are not analyzed yet.' };
   }
   const people = [
     ...Object.values(last.names),
@@ -280,8 +274,8 @@ function noNextStep(facts: DealFacts, past: CallFacts[]): DealWarning | Unchecke
     kind,
     message:
       items.length === 0
-        ? `No next step agreed in the last call (${dayOf(last.startTime)}): it has no action items`
-        : `No next step agreed in the last call (${dayOf(last.startTime)}): none of its ` +
+        ? `No next step agreed in the last call (${writtenDay(last.startTime)}): it has no action items`
+        : `No next step agreed in the last call (${writtenDay(last.startTime)}): none of its ` +
           `${plural(items.length, 'action item')} says who will do what by when`,
     evidence: {
       meetingIds: [last.id],
@@ -303,7 +297,7 @@ function stuckInStage(facts: DealFacts, now: Date): DealWarning | UncheckedWarni
     return {
       kind,
       reason:
-        `Not enough signal: the organisation has ${plural(spans, 'finished stay')} in ` +
+        `Not enough signal: the organization has ${plural(spans, 'finished stay')} in ` +
         `${stage}; ${DEAL_WARNING_RULES.minStageSpans} are needed for a median.`,
     };
   }
@@ -314,7 +308,7 @@ function stuckInStage(facts: DealFacts, now: Date): DealWarning | UncheckedWarni
   return {
     kind,
     message:
-      `Stuck in ${stage} for ${plural(days(inStage), 'day')}, longer than the organisation’s ` +
+      `Stuck in ${stage} for ${plural(days(inStage), 'day')}, longer than the organization’s ` +
       `median of ${medianDays} ${medianDays === 1 ? 'day' : 'days'}`,
     evidence: {
       meetingIds: [],

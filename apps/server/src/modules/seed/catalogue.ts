@@ -1,14 +1,14 @@
 import type { FeatureName } from '@parley/contracts';
 
 export const FEATURE_DESCRIPTIONS: Record<FeatureName, string> = {
-  Base: 'Upload, transcribe and analyse meetings',
+  Base: 'Upload, transcribe and analyze meetings',
   'Zai Intelligence': 'AI insights, action items and scores for each meeting',
   Biometrics: 'Face and voice registration and verification of participants',
   'Focus Analytics': 'Eye gaze and attention across a meeting',
   'Facial Emotions': 'Emotions per participant over time',
   'Head Pose': 'Head orientation per participant',
   'Physiology Analytics': 'Heart rate, HRV, respiration and stress estimates from video',
-  Truthfullness: 'Experimental behavioural-cue indicator',
+  Truthfullness: 'Experimental behavioral-cue indicator',
   'Lip Sync': 'Agreement between lip movement and voice',
   Avatar: 'AI interviewer and presenter avatars',
   'Zai Assistance': 'Ask Zai questions about your meetings',

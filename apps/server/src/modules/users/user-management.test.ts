@@ -228,7 +228,7 @@ describe('deactivation and deletion', () => {
     const meetingId = await addMeeting(data.id);
     const res = await send('DELETE', `/user/${data.id}`);
     expect(res.statusCode).toBe(200);
-    expect(json(res).message).toBe('User deleted; their meetings stay with the organisation');
+    expect(json(res).message).toBe('User deleted; their meetings stay with the organization');
     const [kept] = await ctx.database.db.select().from(meetings).where(eq(meetings.id, meetingId));
     expect(kept).toMatchObject({ organizationId: acme, ownerId: who.poc.user.id });
     expect((await get(`/user/${data.id}`)).statusCode).toBe(404);
@@ -246,7 +246,7 @@ describe('deactivation and deletion', () => {
     const alone = await send('DELETE', `/user/${who.outsider.user.id}`, undefined, who.admin);
     expect(alone.statusCode).toBe(409);
     expect(json(alone).message).toBe(
-      'The organisation has no other point of contact to keep this user’s meetings',
+      'The organization has no other point of contact to keep this user’s meetings',
     );
   });
 });

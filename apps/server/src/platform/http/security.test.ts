@@ -116,9 +116,25 @@ describe('the web build', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<div id="root"></div>');
     expect((await get('/assets/index-gone1234.js')).statusCode).toBe(404);
+    const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    expect((await get('/assets/index-gone1234.js', HTML)).statusCode).toBe(404);
+    expect((await get('/logo-gone.png', { accept: 'image/avif,image/*' })).statusCode).toBe(404);
     const api = await get('/api/v1/no-such-route');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ message: 'The requested resource could not be found' });
+  });
+});
+
+describe('spec participant links', () => {
+  it('open the app although they end in an e-mail address, which looks like a file name', async () => {
+    const link = '/participants/invite-form/0b6c2a8e-4f1d-4c7e-9a55-1f2e3d4c5b6a/ada@example.com';
+    const hr = '/participants/invite-form/hr-workflow/org-1/ada.lovelace@example.co.uk/app-7';
+    for (const url of [link, `${link}?lang=en`, hr]) {
+      const res = await get(url, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
   });
 });
 

@@ -24,6 +24,18 @@ function setCacheHeaders(reply: FastifyReply, file: string): void {
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/socket.io');
 
 /**
+ * A missing file, not a page: hashed assets always, and anything with an extension that the
+ * browser is not opening as a page. A page is asked for with text/html, so a client route whose
+ * last part only looks like a file name (a spec participant link ends in an e-mail address,
+ * `/participants/invite-form/{organizationId}/ada@example.com`) still gets the app.
+ */
+function isMissingFile(file: string, accept: string | undefined): boolean {
+  if (file.startsWith('/assets/')) return true;
+  if (!path.extname(file) || file.endsWith('.html')) return false;
+  return !accept?.includes('text/html');
+}
+
+/**
  * Serves the built single-page app; unknown non-API GETs get index.html so client routes
  * work on reload, and unknown API paths get the JSON 404. Client routes are a route rather
  * than the not-found handler so route hooks (compression) apply to index.html too.
@@ -40,7 +52,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (isApiPath(request.url)) return reply.callNotFound();
       const file = request.url.split('?')[0] ?? '/';
-      if (path.extname(file) && !file.endsWith('.html')) {
+      if (isMissingFile(file, request.headers.accept)) {
         return reply.status(404).send(errorBody(404, 'The requested resource could not be found'));
       }
       return reply.sendFile('index.html');

@@ -119,7 +119,7 @@ describe('the library categories', { timeout: 20_000 }, () => {
     signInWith(['Base', 'Sales Intelligence']);
     const server = serve();
     renderWithProviders(<LibraryPage />, { path: '/library?category=calls' });
-    expect(await screen.findByText('No analysed sales calls yet', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('No analyzed sales calls yet', {}, SLOW)).toBeTruthy();
     expect(server.calls(meetingRoutes.callIntelligence)).toHaveLength(1);
     expect(server.calls(meetingRoutes.list)).toHaveLength(0);
     // The selector stays, so another list is one choice away.

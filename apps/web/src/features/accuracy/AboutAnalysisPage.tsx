@@ -1,7 +1,7 @@
 import { ACCURACY_REPORT, type AccuracySignalKey, type SignalAccuracy } from '@parley/contracts';
 import { Activity, AudioLines, ScanFace, ShieldAlert } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { formatDayMonthYear } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Badge, PageHeader, Section } from '../../ui';
 import { BiasChart } from './BiasChart';
 import { BiasTable } from './BiasTable';
@@ -29,11 +29,11 @@ const GROUPS: {
   {
     title: 'Physiology',
     icon: Activity,
-    description: 'Read from the skin colour in the video; none of it is a medical measurement.',
+    description: 'Read from the skin color in the video; none of it is a medical measurement.',
     keys: ['heart-rate', 'hrv', 'respiration', 'spo2', 'blood-pressure', 'stress'],
   },
   {
-    title: 'Behaviour',
+    title: 'Behavior',
     icon: ShieldAlert,
     description: 'Experimental cues that must never decide anything alone.',
     keys: ['truthfulness'],
@@ -92,10 +92,10 @@ export default function AboutAnalysisPage() {
         description={
           <>
             How accurate each signal is, measured on public recordings and photos with known answers
-            that the analysis was not tuned on. Figures labelled <em>Estimate</em> are shown as
+            that the analysis was not tuned on. Figures labeled <em>Estimate</em> are shown as
             estimates in meetings too. Measured{' '}
-            <time dateTime={measuredAt}>{formatDayMonthYear(measuredAt)}</time>; re-measured with
-            every change to the analysis.
+            <time dateTime={measuredAt}>{formatDate(measuredAt)}</time>; re-measured with every
+            change to the analysis.
           </>
         }
       />

@@ -9,13 +9,13 @@ const OPTIONS: { value: AccountType; title: string; description: string; icon: L
   {
     value: 'team',
     title: 'Team',
-    description: 'Analyse meetings and coach your team',
+    description: 'Analyze meetings and coach your team',
     icon: Building,
   },
   {
     value: 'individual',
     title: 'Individual',
-    description: 'Practise mock interviews as a job seeker',
+    description: 'Practice mock interviews as a job seeker',
     icon: UserRound,
   },
 ];

@@ -1,6 +1,6 @@
 import { Package, Pencil, Trash2 } from 'lucide-react';
 import { formatMoney, type Bundle } from '@parley/contracts';
-import { formatDayMonthYear } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
@@ -71,7 +71,7 @@ export function BundlesTable() {
       header: 'Added',
       sortable: true,
       descFirst: true,
-      cell: (b) => <span className="tabular text-muted">{formatDayMonthYear(b.createdAt)}</span>,
+      cell: (b) => <span className="tabular text-muted">{formatDate(b.createdAt)}</span>,
     },
     actionsColumn((b) => b.name, actionsOf, { inline: true }),
   ];

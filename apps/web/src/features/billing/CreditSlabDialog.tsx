@@ -64,7 +64,7 @@ export function CreditSlabDialog(props: {
     <FormDialog
       open={open}
       title={editing ? `Edit the ${editing.credits}-credit slab` : 'Add credit slab'}
-      description="Credits bought beside the bundles; one credit analyses one minute."
+      description="Credits bought beside the bundles; one credit analyzes one minute."
       submitLabel={editing ? 'Save' : 'Add'}
       {...dialog}
     >

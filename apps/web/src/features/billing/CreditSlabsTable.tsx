@@ -1,6 +1,7 @@
 import { Coins, Pencil, Trash2 } from 'lucide-react';
 import { formatMoney, type CreditSlab } from '@parley/contracts';
-import { formatDayMonthYear, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
@@ -74,7 +75,7 @@ export function CreditSlabsTable() {
       header: 'Added',
       sortable: true,
       descFirst: true,
-      cell: (s) => <span className="tabular text-muted">{formatDayMonthYear(s.createdAt)}</span>,
+      cell: (s) => <span className="tabular text-muted">{formatDate(s.createdAt)}</span>,
     },
     actionsColumn(label, actionsOf, { inline: true }),
   ];

@@ -16,7 +16,7 @@ export default function EnterpriseManagementPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Enterprise Management"
-        description="The bundles, features and credit slabs organisations buy, and every organisation’s plan."
+        description="The bundles, features and credit slabs organizations buy, and every organization’s plan."
       />
       <Tabs
         value={tab}

@@ -1,6 +1,6 @@
 import { Pencil, Puzzle, Trash2 } from 'lucide-react';
 import { formatMoney, type Feature } from '@parley/contracts';
-import { formatDayMonthYear } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
@@ -47,7 +47,7 @@ export function FeaturesTable() {
       header: 'Added',
       sortable: true,
       descFirst: true,
-      cell: (f) => <span className="tabular text-muted">{formatDayMonthYear(f.createdAt)}</span>,
+      cell: (f) => <span className="tabular text-muted">{formatDate(f.createdAt)}</span>,
     },
     actionsColumn((f) => f.name, actionsOf, { inline: true }),
   ];

@@ -107,7 +107,7 @@ export function SlabChoices(props: {
   return (
     <div className="flex flex-col gap-2">
       <span id={id} className="text-sm font-medium text-fg">
-        Extra credits (one credit analyses one minute)
+        Extra credits (one credit analyzes one minute)
       </span>
       <RadioGroup.Root
         aria-labelledby={id}

@@ -2,7 +2,8 @@ import { useNavigate, useSearchParams, Link } from 'react-router';
 import { Clock, Library, LogOut, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { PLAN_MESSAGES, type Plan, type PlanDetail } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { signOut } from '../../lib/session';
 import { Button, buttonClasses, Card, EmptyState, PageHeader } from '../../ui';
 import { useFreeMeetingCredits, usePlans, useStartFreePlan } from './api';
@@ -57,7 +58,7 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
       title="Start on the free plan"
       description={
         credits.data === undefined
-          ? 'The free plan comes with meeting credits to analyse your first meetings.'
+          ? 'The free plan comes with meeting credits to analyze your first meetings.'
           : `The free plan comes with ${formatNumber(credits.data)} meeting credits (one per minute analysed).`
       }
       action={
@@ -71,7 +72,7 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
             </Button>
           ) : (
             <p className="w-full text-sm text-muted">
-              Your organisation’s point of contact can start it.
+              Your organization’s point of contact can start it.
             </p>
           )}
           <Link to="/configuration" className={buttonClasses('secondary')}>
@@ -141,8 +142,8 @@ export default function PricingPage() {
           title="Choose a plan"
           description={
             onboarding
-              ? 'Your organisation has no active plan yet, so its areas stay closed until it has one.'
-              : 'Your organisation has no active plan.'
+              ? 'Your organization has no active plan yet, so its areas stay closed until it has one.'
+              : 'Your organization has no active plan.'
           }
         />
         {pending ? <PendingPlan plan={pending} /> : null}
@@ -160,7 +161,7 @@ export default function PricingPage() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Plans"
-        description="Credit-based plans for your organisation."
+        description="Credit-based plans for your organization."
         actions={
           <Link to="/library" className={buttonClasses('secondary')}>
             <Library aria-hidden /> Go to the library
@@ -170,7 +171,7 @@ export default function PricingPage() {
       <CurrentPlan plan={user.plan} />
       {pending ? <PendingPlan plan={pending} /> : null}
       {builder ?? (
-        <p className="text-sm text-muted">Your organisation’s point of contact chooses its plan.</p>
+        <p className="text-sm text-muted">Your organization’s point of contact chooses its plan.</p>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { Receipt } from 'lucide-react';
 import { formatMoney, type PlanStatus, type Subscription } from '@parley/contracts';
-import { formatDayMonthYear, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useListState } from '../../lib/use-list-state';
 import { Badge, type BadgeTone, type DataColumn, ListSection } from '../../ui';
@@ -24,7 +25,7 @@ export function SubscriptionsTable() {
   const columns: DataColumn<Subscription>[] = [
     {
       id: 'organizationName',
-      header: 'Organisation',
+      header: 'Organization',
       cell: (s) => <span className="font-medium text-fg">{s.organizationName}</span>,
     },
     { id: 'name', header: 'Plan', sortable: true, cell: (s) => s.name },
@@ -58,14 +59,14 @@ export function SubscriptionsTable() {
       header: 'Created',
       sortable: true,
       descFirst: true,
-      cell: (s) => <span className="tabular text-muted">{formatDayMonthYear(s.createdAt)}</span>,
+      cell: (s) => <span className="tabular text-muted">{formatDate(s.createdAt)}</span>,
     },
   ];
   return (
     <ListSection
       title="Subscriptions"
-      description="Every organisation’s plans: the active one, those awaiting payment, and earlier ones."
-      search={{ label: 'Search subscriptions', placeholder: 'Search organisations and plans' }}
+      description="Every organization’s plans: the active one, those awaiting payment, and earlier ones."
+      search={{ label: 'Search subscriptions', placeholder: 'Search organizations and plans' }}
       label="Subscriptions"
       list={list}
       result={page}

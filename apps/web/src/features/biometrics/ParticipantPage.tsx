@@ -146,7 +146,7 @@ export default function ParticipantPage() {
         <div className="flex flex-col gap-4 text-sm text-fg">
           <p>
             You have been invited to register for a meeting or interview. Registration lets the
-            organiser confirm that the person in the recording is you.
+            organizer confirm that the person in the recording is you.
           </p>
           <ul className="flex flex-col gap-2 text-muted">
             <li className="flex gap-2">

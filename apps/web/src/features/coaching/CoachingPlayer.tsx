@@ -37,7 +37,7 @@ function CoachingTranscript({
   const status = item.video?.inferenceStatus ?? 'uploaded';
   const transcription = useTranscription({ id: item.meetingId, inferenceStatus: status }, hasZai);
   if (status === 'uploaded' || status === 'queued' || status === 'analysing')
-    return <TranscriptNote busy text="The transcript appears here once the video is analysed." />;
+    return <TranscriptNote busy text="The transcript appears here once the video is analyzed." />;
   if (!hasZai || status === 'failed' || transcription.isError)
     return <TranscriptNote text="The transcript is not available for this video." />;
   if (transcription.isPending)

@@ -93,7 +93,7 @@ export function ContentCard({ item, watched, onOpen, onDelete }: ContentCardProp
             ) : null}
             {status && status !== 'processed' ? (
               <Badge tone={status === 'failed' ? 'danger' : 'warning'}>
-                {status === 'failed' ? 'Analysis failed' : 'Analysing'}
+                {status === 'failed' ? 'Analysis failed' : 'Analyzing'}
               </Badge>
             ) : null}
           </div>

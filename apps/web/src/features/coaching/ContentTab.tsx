@@ -9,7 +9,7 @@ import { groupByStage, TAB_TYPES, type CoachingTab } from './model';
 const EMPTY: Record<'training' | 'presentations' | 'documents', { title: string; text: string }> = {
   training: {
     title: 'No training videos yet',
-    text: 'Training videos your organisation adds, and the platform’s defaults, appear here by sales stage.',
+    text: 'Training videos your organization adds, and the platform’s defaults, appear here by sales stage.',
   },
   presentations: {
     title: 'No presentations yet',

@@ -112,7 +112,7 @@ function TeamProgress() {
         description={
           term
             ? 'Try another name or e-mail address.'
-            : 'Sales reps and managers of your organisation appear here.'
+            : 'Sales reps and managers of your organization appear here.'
         }
       />
     );
@@ -209,7 +209,7 @@ export function ProgressTab() {
       <EmptyState
         icon={GraduationCap}
         title="Progress is kept for learners"
-        description="Each organisation’s sales reps and managers see their own progress here; managers and the point of contact see their team’s."
+        description="Each organization’s sales reps and managers see their own progress here; managers and the point of contact see their team’s."
       />
     );
   return (

@@ -40,7 +40,7 @@ export function QuizzesTab({ onTake }: Props) {
         description={
           role.author
             ? 'A quiz is written on a training video. Add a training video first, then create its quiz here.'
-            : 'Quizzes on your training videos appear here once your organisation creates them.'
+            : 'Quizzes on your training videos appear here once your organization creates them.'
         }
       />
     );

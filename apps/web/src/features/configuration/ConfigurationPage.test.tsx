@@ -105,7 +105,7 @@ describe('Configuration: your profile', () => {
 describe('Configuration: organisation', () => {
   it('is offered to the point of contact, and not to a plain user', async () => {
     pocPage();
-    expect(await screen.findByLabelText('Organisation name')).toBeTruthy();
+    expect(await screen.findByLabelText('Organization name')).toBeTruthy();
     cleanup();
     signInWith([]);
     authStore.set((s) => ({
@@ -115,17 +115,17 @@ describe('Configuration: organisation', () => {
     fakeServer().on(profileRoutes.getSettings, { theme: null });
     renderWithProviders(<ConfigurationPage />);
     expect(screen.getByText('Your profile')).toBeTruthy();
-    expect(screen.queryByText('Organisation')).toBeNull();
+    expect(screen.queryByText('Organization')).toBeNull();
   });
 
   it('renames it, and shows the server’s refusal in the form', async () => {
-    const message = 'The organisation name may be at most 120 characters';
+    const message = 'The organization name may be at most 120 characters';
     const server = pocPage().on(profileRoutes.updateOrganization, () =>
       json({ statusCode: 400, error: 'Bad Request', message }, 400),
     );
-    const name = await screen.findByLabelText('Organisation name');
+    const name = await screen.findByLabelText('Organization name');
     fireEvent.change(name, { target: { value: 'Acme' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save organisation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save organization' }));
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     const [, init] = server.calls(profileRoutes.updateOrganization)[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ name: 'Acme' });
@@ -137,7 +137,7 @@ describe('Configuration: organisation', () => {
       target: { files: [picture(10, 'logo.png')] },
     });
     await waitFor(() => expect(session().organization.organizationProfileUrl).toBe(LOGO));
-    expect(await screen.findByAltText('Organisation logo')).toBeTruthy();
+    expect(await screen.findByAltText('Organization logo')).toBeTruthy();
   });
 });
 

@@ -18,7 +18,7 @@ export default function ConfigurationPage() {
   const { user } = useAuth();
   const managesOrganization = useCan('organization.manage');
   return (
-    <ConfigurationFrame current="profile" description="Your profile and organisation settings.">
+    <ConfigurationFrame current="profile" description="Your profile and organization settings.">
       {user ? (
         <>
           <ProfileCard key={user.id} user={user} roleLabel={ROLE_NAMES[user.role] ?? user.role} />

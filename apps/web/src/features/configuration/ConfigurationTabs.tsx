@@ -6,9 +6,9 @@ import { useAuth } from '../../lib/auth-store';
 import { cn } from '../../lib/cn';
 
 /** Each tab with the permission its page's calls need (none: every member). */
-const TABS = [
+export const CONFIGURATION_TABS = [
   { id: 'profile', label: 'Profile', to: '/configuration', icon: UserRound },
-  { id: 'ai', label: 'AI providers', to: '/app-integrations#ai-providers', icon: Bot },
+  { id: 'ai', label: 'AI providers', to: '/configuration/ai-providers', icon: Bot },
   {
     id: 'prompts',
     label: 'Prompts',
@@ -45,9 +45,9 @@ const TABS = [
   permission?: Permission;
 }[];
 
-export type ConfigurationTab = (typeof TABS)[number]['id'];
+export type ConfigurationTab = (typeof CONFIGURATION_TABS)[number]['id'];
 
-/** Profile | AI providers | Prompts: links styled as tabs, so each part keeps its own URL. */
+/** Profile | AI providers | Prompts | …: links styled as tabs, so each part keeps its own URL. */
 export function ConfigurationTabs({ current }: { current: ConfigurationTab }) {
   const held = useAuth().user?.permissions ?? [];
   return (
@@ -55,7 +55,7 @@ export function ConfigurationTabs({ current }: { current: ConfigurationTab }) {
       aria-label="Configuration"
       className="flex items-center gap-1 overflow-x-auto border-b border-border"
     >
-      {TABS.filter((t) => !('permission' in t) || held.includes(t.permission)).map(
+      {CONFIGURATION_TABS.filter((t) => !('permission' in t) || held.includes(t.permission)).map(
         ({ id, label, to, icon: Icon }) => (
           <Link
             key={id}

@@ -3,6 +3,7 @@ import { aiProviderRoutes, type ModelRow } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { useCan } from '../../lib/auth-store';
 import { useChange } from '../../lib/use-change';
+import { formatNumber } from '../../lib/format';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useListState } from '../../lib/use-list-state';
 import { integrationKeys, useModelPage } from '../integrations';
@@ -56,7 +57,11 @@ export function ModelsTable() {
       id: 'context',
       header: 'Context',
       className: 'text-right',
-      cell: (m) => <span className="tabular">{m.contextTokens?.toLocaleString() ?? '—'}</span>,
+      cell: (m) => (
+        <span className="tabular">
+          {m.contextTokens === null ? '—' : formatNumber(m.contextTokens)}
+        </span>
+      ),
     },
     {
       id: 'price',
@@ -95,7 +100,7 @@ export function ModelsTable() {
     },
     {
       id: 'organizationStatus',
-      header: 'Your organisation',
+      header: 'Your organization',
       cell: (m) => (
         <Badge tone={m.organizationStatus === 'connected' ? 'info' : 'neutral'}>
           {m.organizationStatus}
@@ -129,7 +134,7 @@ export function ModelsTable() {
       <ConfirmDialog
         {...removal.dialog}
         title={`Delete ${removal.target?.name ?? 'model'}?`}
-        description="It disappears from every organisation’s model pickers."
+        description="It disappears from every organization’s model pickers."
         confirmLabel="Delete"
       />
     </ListSection>

@@ -15,7 +15,7 @@ export const CONSENT_TITLE = 'Accept & Continue, Terms of Service & Data Consent
 const POINTS = [
   {
     icon: Video,
-    text: 'We collect the video, audio, resume data, job descriptions and behavioural analytics from your interviews.',
+    text: 'We collect the video, audio, resume data, job descriptions and behavioral analytics from your interviews.',
   },
   { icon: Eye, text: 'Your data is used only for your own assessment and feedback.' },
   { icon: Handshake, text: 'Your data is shared with companies only with your consent.' },

@@ -15,7 +15,7 @@ const TAGS: Endpoint = {
   permission: 'prompts.manage',
   defaultPermission: 'prompts.manage',
   overridden: false,
-  summary: 'The organisation’s prompt tags',
+  summary: 'The organization’s prompt tags',
   tags: ['prompts'],
   updatedAt: '2026-03-01T10:00:00.000Z',
 };

@@ -66,7 +66,7 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
 
       {superAdmin && s?.platform ? (
         <dl className="grid gap-3 sm:grid-cols-3" data-testid="home-platform">
-          <Figure label="Organisations on the platform" value={s.platform.organisations} />
+          <Figure label="Organizations on the platform" value={s.platform.organisations} />
         </dl>
       ) : null}
 

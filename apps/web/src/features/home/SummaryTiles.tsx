@@ -8,7 +8,8 @@ import {
   Upload,
 } from 'lucide-react';
 import type { HomeMeeting, HomeSummary } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Button, buttonClasses, Card, EmptyState, ProgressBar, Skeleton } from '../../ui';
 import { StatusChip } from '../meetings';
 import type { NextStep } from './model';
@@ -176,7 +177,7 @@ export function ActionItemsTile({ s }: { s: HomeSummary | undefined }) {
         <TileSkeleton />
       ) : s.actionItems.length === 0 ? (
         <p className="text-sm text-muted">
-          No action items yet: Zai lists them once a meeting has been analysed.
+          No action items yet: Zai lists them once a meeting has been analyzed.
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
@@ -204,7 +205,7 @@ export function CoachingTile({ coaching }: { coaching: NonNullable<HomeSummary['
       {coaching.videos === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted">
           <GraduationCap className="size-4" aria-hidden />
-          No coaching videos yet: your organisation has not added any.
+          No coaching videos yet: your organization has not added any.
         </p>
       ) : (
         <div className="flex flex-col gap-3">
@@ -244,7 +245,7 @@ export function CreditsTile({ credits }: { credits: NonNullable<HomeSummary['cre
         <div className="flex flex-col items-start gap-2">
           <p className="flex items-center gap-2 text-sm text-muted">
             <CreditCard className="size-4 text-warning" aria-hidden />
-            No active plan: new meetings cannot be analysed.
+            No active plan: new meetings cannot be analyzed.
           </p>
           <Link to="/pricing" className={buttonClasses('secondary', 'sm')}>
             View plans
@@ -257,7 +258,7 @@ export function CreditsTile({ credits }: { credits: NonNullable<HomeSummary['cre
             <span className="ml-1 text-base font-medium text-muted">minutes left</span>
           </p>
           <p className="text-sm text-muted">
-            One credit analyses one minute of a recording
+            One credit analyzes one minute of a recording
             {credits.planName ? ` · ${credits.planName}` : ''}
             {credits.endDate ? ` · renews or ends ${formatDate(credits.endDate)}` : ''}
           </p>

@@ -42,14 +42,14 @@ export function WeeklyScoresChart({ weeks, loading }: { weeks: HomeWeek[]; loadi
     <ChartCard
       title="Scores and talk ratio"
       testId="home-scores-chart"
-      info="Average overall score (0–100) of each week’s analysed meetings, and the talk ratio: the share of the talking done by the speaker who talked most, over meetings with two or more speakers."
+      info="Average overall score (0–100) of each week’s analyzed meetings, and the talk ratio: the share of the talking done by the speaker who talked most, over meetings with two or more speakers."
       loading={loading}
       empty={
         any
           ? null
           : {
               icon: Gauge,
-              text: 'Scores and talk ratio appear once meetings have been analysed.',
+              text: 'Scores and talk ratio appear once meetings have been analyzed.',
             }
       }
     >

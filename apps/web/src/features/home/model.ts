@@ -17,9 +17,9 @@ export function nextStepOf(s: HomeSummary, canUpload: boolean): NextStep {
   // The super admin runs the platform; their organisation has no library of its own to fill.
   if (s.platform) {
     return {
-      title: 'Review the organisations',
-      description: `${s.platform.organisations} organisations on the platform: their plans, users and activity.`,
-      label: 'Open organisations',
+      title: 'Review the organizations',
+      description: `${s.platform.organisations} organizations on the platform: their plans, users and activity.`,
+      label: 'Open organizations',
       to: '/organization-management',
     };
   }
@@ -38,7 +38,7 @@ export function nextStepOf(s: HomeSummary, canUpload: boolean): NextStep {
   if (s.credits && s.credits.remaining === null) {
     return {
       title: 'Choose a plan',
-      description: 'Your organisation has no active plan, so new meetings cannot be analysed.',
+      description: 'Your organization has no active plan, so new meetings cannot be analyzed.',
       label: 'View plans',
       to: '/pricing',
     };
@@ -46,7 +46,7 @@ export function nextStepOf(s: HomeSummary, canUpload: boolean): NextStep {
   if (s.credits && s.credits.remaining !== null && s.credits.remaining <= LOW_CREDITS) {
     return {
       title: 'Credits are running low',
-      description: `${s.credits.remaining} minutes of analysis left. Each credit analyses one minute of a recording.`,
+      description: `${s.credits.remaining} minutes of analysis left. Each credit analyzes one minute of a recording.`,
       label: 'Open billing',
       to: '/billing',
     };
@@ -80,7 +80,7 @@ export function nextStepOf(s: HomeSummary, canUpload: boolean): NextStep {
   if (canUpload) {
     return {
       title: 'Upload your next meeting',
-      description: 'Each analysed meeting adds to your weekly figures.',
+      description: 'Each analyzed meeting adds to your weekly figures.',
       label: 'Upload a meeting',
       upload: true,
     };
@@ -125,7 +125,7 @@ export function weeksSummary(weeks: readonly HomeWeek[]) {
 const SCOPE_LABEL = {
   own: 'Your calls',
   team: 'Your team’s calls',
-  organisation: 'Organisation calls',
+  organisation: 'Organization calls',
 };
 export const scopeLabel = (scope: HomeSummary['scope']) => SCOPE_LABEL[scope];
 

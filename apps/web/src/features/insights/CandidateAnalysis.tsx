@@ -60,7 +60,7 @@ export function CandidateAnalysis({ insights, loading, position, names, onSeek }
       <div className="flex min-h-60 flex-col items-center justify-center gap-3 p-6 text-center">
         <Gauge className="size-5 text-subtle" aria-hidden />
         <p className="max-w-64 text-sm text-muted">
-          Candidate scores appear here when Zai has analysed the meeting.
+          Candidate scores appear here when Zai has analyzed the meeting.
         </p>
       </div>
     );

@@ -9,8 +9,17 @@ import { ConnectAiDialog } from './ConnectAiDialog';
 import { useAiProviders, useDisconnectAi } from './api';
 import { ZaiDefaultModel } from './ZaiDefaultModel';
 
-/** The AI providers on /app-integrations, beside the storage ones. */
-export function AiProvidersSection({ canManage }: { canManage: boolean }) {
+/**
+ * The AI providers on /app-integrations, beside the storage ones, and on their own
+ * Configuration tab (whose page title already says "AI providers", so it names the section).
+ */
+export function AiProvidersSection({
+  canManage,
+  title = 'AI providers',
+}: {
+  canManage: boolean;
+  title?: string;
+}) {
   const organizationId = useAuth().user?.organizationId;
   const configs = useAiProviders();
   const disconnect = useDisconnectAi();
@@ -23,7 +32,7 @@ export function AiProvidersSection({ canManage }: { canManage: boolean }) {
   return (
     <Section
       id="ai-providers"
-      title="AI providers"
+      title={title}
       icon={Cpu}
       description="Zai and the prompt workbench use the models of the providers you connect. Without one, Parley’s built-in engine (parley-local) answers, offline."
       className="scroll-mt-6"

@@ -60,7 +60,7 @@ export default function AppIntegrationsPage() {
     <div className="flex flex-col gap-8">
       <PageHeader
         title="App Integrations"
-        description="Connect the services your organisation uses."
+        description="Connect the services your organization uses."
         className="pb-0"
       />
       {!canManage ? (
@@ -69,7 +69,7 @@ export default function AppIntegrationsPage() {
           data-testid="read-only-note"
         >
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          Only your organisation’s point of contact can connect or change integrations.
+          Only your organization’s point of contact can connect or change integrations.
         </p>
       ) : null}
       <Section

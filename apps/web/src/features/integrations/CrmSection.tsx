@@ -9,7 +9,8 @@ import {
   type CrmProvider,
   type CrmStatus,
 } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { Badge, Button, ConfirmDialog, LoadError, ProgressBar, Section, Skeleton } from '../../ui';
@@ -18,9 +19,9 @@ import { ConnectionBadge, IntegrationCard } from './IntegrationCard';
 import type { SettingRow } from './model';
 
 const DESCRIPTIONS: Record<CrmProvider, string> = {
-  hubspot: 'Import companies, deals and contacts; each analysed call on a deal gets a note.',
+  hubspot: 'Import companies, deals and contacts; each analyzed call on a deal gets a note.',
   salesforce:
-    'Import accounts, opportunities and contact roles; each analysed call on an opportunity is logged as a completed call.',
+    'Import accounts, opportunities and contact roles; each analyzed call on an opportunity is logged as a completed call.',
 };
 
 const counted = (s: CrmStatus) => {
@@ -161,7 +162,7 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
       id="crm"
       title="CRM"
       icon={Handshake}
-      description="Bring your accounts, deals and contacts into Parley, link calls to deals by who attended, and write each analysed call back to its deal."
+      description="Bring your accounts, deals and contacts into Parley, link calls to deals by who attended, and write each analyzed call back to its deal."
       className="scroll-mt-6"
     >
       {status.isError ? (

@@ -35,10 +35,16 @@ export const integrationKeys = {
   crm: ['crm'] as const,
 };
 
-export function useConfigurations() {
+/** `enabled: false` for a caller whose role may not read them (the onboarding page). */
+interface ReadOptions {
+  enabled?: boolean;
+}
+
+export function useConfigurations({ enabled = true }: ReadOptions = {}) {
   return useQuery({
     queryKey: integrationKeys.configurations,
     queryFn: ({ signal }) => api(integrationRoutes.configurations, { signal }),
+    enabled,
   });
 }
 
@@ -121,10 +127,11 @@ export function useMakeDefault() {
   });
 }
 
-export function useAiProviders() {
+export function useAiProviders({ enabled = true }: ReadOptions = {}) {
   return useQuery({
     queryKey: integrationKeys.aiProviders,
     queryFn: ({ signal }) => api(aiProviderRoutes.list, { signal }),
+    enabled,
   });
 }
 
@@ -197,10 +204,11 @@ export function useModelPage(query: ModelPageQuery) {
 }
 
 /** HubSpot and Salesforce; polled while an import is queued or running, for its progress. */
-export function useCrmStatus() {
+export function useCrmStatus({ enabled = true }: ReadOptions = {}) {
   return useQuery({
     queryKey: integrationKeys.crm,
     queryFn: ({ signal }) => api(crmRoutes.status, { signal }),
+    enabled,
     refetchInterval: (query) =>
       query.state.data?.data.some(
         (s) => s.import?.state === 'queued' || s.import?.state === 'running',

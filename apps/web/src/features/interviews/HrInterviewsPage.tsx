@@ -44,7 +44,7 @@ export default function HrInterviewsPage() {
         <EmptyState
           icon={Users}
           title="Interviews are for the hiring team"
-          description="Your role does not manage interviews. Ask your organisation's point of contact if you need to."
+          description="Your role does not manage interviews. Ask your organization's point of contact if you need to."
         />
       </div>
     );

@@ -5,7 +5,7 @@ import {
   type InterviewStatus,
   type MeetingInterview,
 } from '@parley/contracts';
-import { formatDayMonthYear, formatTime12 } from '../../lib/format';
+import { formatDateTime } from '../../lib/datetime';
 import { toast } from '../../lib/toast';
 import {
   Button,
@@ -186,9 +186,7 @@ export function InterviewDetailsCard({ meetingId }: { meetingId: string }) {
               </Row>
               <Row label="Round">{i.round}</Row>
               <Row label="Invited to the next round">
-                {i.invitedAt
-                  ? `${formatDayMonthYear(i.invitedAt)}, ${formatTime12(i.invitedAt)}`
-                  : 'Not yet'}
+                {i.invitedAt ? `${formatDateTime(i.invitedAt)}` : 'Not yet'}
               </Row>
             </dl>
             <div className="grid items-start gap-3 sm:grid-cols-2">

@@ -17,7 +17,7 @@ export default function InterviewsPage() {
         title="Mock Interviews"
         icon={MessagesSquare}
         summary="Mock-interview practice arrives with the Interviews area."
-        description="Practise interviews and review how they went."
+        description="Practice interviews and review how they went."
       />
     );
   }

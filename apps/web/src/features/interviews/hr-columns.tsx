@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Flag } from 'lucide-react';
 import type { HrInterviewRow } from '@parley/contracts';
-import { formatDayMonthYear, formatTime12, stripExtension } from '../../lib/format';
+import { stripExtension } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/datetime';
 import { Badge, type DataColumn, type SortOption } from '../../ui';
 import { LiveStatusChip } from '../meetings';
 import { InterviewStatusBadge } from './StatusBadge';
@@ -91,7 +92,7 @@ export function hrColumns(): DataColumn<HrInterviewRow>[] {
           <InterviewStatusBadge status={r.status} />
           {r.invitedAt ? (
             <span className="text-xs whitespace-nowrap text-muted">
-              Invited {formatDayMonthYear(r.invitedAt)}
+              Invited {formatDate(r.invitedAt)}
             </span>
           ) : null}
         </span>
@@ -113,8 +114,8 @@ export function hrColumns(): DataColumn<HrInterviewRow>[] {
       className: 'whitespace-nowrap tabular',
       cell: (r) => (
         <span className="flex flex-col">
-          {formatDayMonthYear(r.meeting.startTime)}
-          <span className="text-xs text-muted">{formatTime12(r.meeting.startTime)}</span>
+          {formatDate(r.meeting.startTime)}
+          <span className="text-xs text-muted">{formatTime(r.meeting.startTime)}</span>
         </span>
       ),
     },
@@ -141,7 +142,7 @@ export function HrCard({ row }: { row: HrInterviewRow }) {
       <MeetingLink row={row} />
       <p className="tabular flex flex-wrap gap-x-3 text-xs text-muted">
         <span>{row.job?.title ?? 'No job'}</span>
-        <span className="whitespace-nowrap">{formatDayMonthYear(row.meeting.startTime)}</span>
+        <span className="whitespace-nowrap">{formatDate(row.meeting.startTime)}</span>
       </p>
       <div className="flex flex-wrap items-center gap-1.5">
         <Round row={row} />

@@ -16,7 +16,7 @@ export const STAGE_LABELS: Record<MeetingStage, string> = {
 export const STATUS_LABELS: Record<InferenceStatus, string> = {
   uploaded: 'Uploaded',
   queued: 'Queued',
-  analysing: 'Analysing',
+  analysing: 'Analyzing',
   processed: 'Processed',
   failed: 'Failed',
 };

@@ -32,7 +32,7 @@ export function InviteOrganizationDialog({ open, onOpenChange }: DialogProps) {
     <FormDialog
       open={open}
       title="Invite organization"
-      description="The organisation starts on the free plan. Its point of contact receives an e-mail with a link to sign in."
+      description="The organization starts on the free plan. Its point of contact receives an e-mail with a link to sign in."
       submitLabel="Send invitation"
       {...dialog}
     >

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Building, FileText, Users } from 'lucide-react';
 import type { OrganizationDashboard } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import {
   Badge,
   buttonClasses,
@@ -128,7 +129,7 @@ export default function OrganizationPage() {
         days={d?.activityByDay ?? []}
         loading={dashboard.isLoading}
         testId="organization-activity-chart"
-        info="Every call the organisation’s members made to Parley, per day (UTC), over the last 30 days."
+        info="Every call the organization’s members made to Parley, per day (UTC), over the last 30 days."
         emptyText="No activity in the last 30 days."
       />
       {d ? (

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Building, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { OrganizationRecord } from '@parley/contracts';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
@@ -87,7 +88,7 @@ export default function OrganizationsPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Organization Management"
-        description="Every organisation on Parley: invite one, open its dashboard, rename or delete it."
+        description="Every organization on Parley: invite one, open its dashboard, rename or delete it."
         actions={
           <Button onClick={() => setInviting(true)}>
             <Plus aria-hidden /> Invite organization

@@ -13,7 +13,7 @@ const CREDITS: Parameter = {
   id: 'p1',
   key: 'FREE_MEETING_CREDITS',
   value: '30',
-  description: 'Meeting credits a new organisation gets on the free plan',
+  description: 'Meeting credits a new organization gets on the free plan',
   createdAt: at,
   updatedAt: at,
 };

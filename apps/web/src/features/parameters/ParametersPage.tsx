@@ -12,7 +12,7 @@ export default function ParametersPage() {
     <ConfigurationFrame
       current="parameters"
       title="Parameters"
-      description="Settings the platform reads, the thresholds each organisation may set for itself, and who may call each endpoint."
+      description="Settings the platform reads, the thresholds each organization may set for itself, and who may call each endpoint."
     >
       <ParametersTable />
       <ThresholdsTable />

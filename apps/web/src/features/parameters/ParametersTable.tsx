@@ -1,6 +1,6 @@
 import { Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import type { Parameter } from '@parley/contracts';
-import { formatDayMonthYear } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
@@ -40,7 +40,7 @@ export function ParametersTable() {
       header: 'Updated',
       sortable: true,
       descFirst: true,
-      cell: (p) => <span className="tabular text-muted">{formatDayMonthYear(p.updatedAt)}</span>,
+      cell: (p) => <span className="tabular text-muted">{formatDate(p.updatedAt)}</span>,
     },
     actionsColumn((p) => p.key, actionsOf, { inline: true }),
   ];

@@ -69,7 +69,7 @@ export function ThresholdsTable() {
   const columns: DataColumn<Threshold>[] = [
     {
       id: 'organization',
-      header: 'Organisation',
+      header: 'Organization',
       cell: (t) => <span className="font-medium text-fg">{t.organizationName}</span>,
     },
     {
@@ -85,7 +85,7 @@ export function ThresholdsTable() {
   return (
     <ListSection
       title="Thresholds"
-      search={{ label: 'Search organisations' }}
+      search={{ label: 'Search organizations' }}
       label="Thresholds"
       list={list}
       result={thresholds}
@@ -105,9 +105,9 @@ export function ThresholdsTable() {
         </div>
       )}
       icon={Gauge}
-      noun="organisations"
+      noun="organizations"
       what="The thresholds"
-      empty={{ title: 'No organisation matches', description: 'Try another name.' }}
+      empty={{ title: 'No organization matches', description: 'Try another name.' }}
     >
       <ThresholdDialog
         key={editing?.organizationId ?? 'none'}

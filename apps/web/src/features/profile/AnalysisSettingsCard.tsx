@@ -28,7 +28,7 @@ export function AnalysisSettingsCard() {
   return (
     <SettingsCard
       title="Analysis"
-      description="What Parley may infer from your organisation’s recordings."
+      description="What Parley may infer from your organization’s recordings."
     >
       <CardContent>
         {settings.data ? (

@@ -19,7 +19,7 @@ function Logo({ url }: { url: string | null }) {
   return url ? (
     <img
       src={url}
-      alt="Organisation logo"
+      alt="Organization logo"
       className="size-16 rounded-card border border-border bg-surface object-contain"
     />
   ) : (
@@ -39,7 +39,7 @@ function OrganizationForm({ organization }: { organization: OrganizationProfile 
     validate,
     save: ({ name }) => save.mutateAsync(name),
     failure: M.updateOrganizationFailed,
-    onSaved: () => toast({ title: 'Organisation saved', variant: 'success' }),
+    onSaved: () => toast({ title: 'Organization saved', variant: 'success' }),
   });
 
   return (
@@ -55,10 +55,10 @@ function OrganizationForm({ organization }: { organization: OrganizationProfile 
       <SaveForm
         {...saving}
         dirty={form.values.name.trim() !== organization.name}
-        submitLabel="Save organisation"
+        submitLabel="Save organization"
       >
         <TextField
-          label="Organisation name"
+          label="Organization name"
           autoComplete="organization"
           className="sm:max-w-md"
           {...field('name')}
@@ -73,7 +73,7 @@ export function OrganizationCard() {
   const organization = useOrganizationProfile();
   return (
     <SettingsCard
-      title="Organisation"
+      title="Organization"
       description="The logo replaces the Parley mark in your colleagues’ menu."
     >
       {organization.data ? (
@@ -82,7 +82,7 @@ export function OrganizationCard() {
         <CardContent>
           <LoadError
             icon={Building2}
-            what="Your organisation"
+            what="Your organization"
             onRetry={() => void organization.refetch()}
           />
         </CardContent>

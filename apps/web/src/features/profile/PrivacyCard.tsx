@@ -31,14 +31,14 @@ function PrivacySwitches({ settings }: { settings: PrivacySettings }) {
     <CardContent className="flex flex-col gap-5">
       <SwitchField
         label="Mask personal data in transcripts"
-        description="E-mail addresses, phone numbers, card numbers (Luhn-checked) and national ID numbers (US SSN, UK National Insurance, Aadhaar) read as [email], [phone], [card number] or [ID number] in transcripts, search, Zai answers and reports. Applies to recordings analysed or corrected from now on."
+        description="E-mail addresses, phone numbers, card numbers (Luhn-checked) and national ID numbers (US SSN, UK National Insurance, Aadhaar) read as [email], [phone], [card number] or [ID number] in transcripts, search, Zai answers and reports. Applies to recordings analyzed or corrected from now on."
         checked={settings.piiRedaction}
         disabled={update.isPending}
         onCheckedChange={(piiRedaction) => update.mutate({ piiRedaction })}
       />
       <SwitchField
         label="Keep the unmasked originals"
-        description="A copy of the words before masking, readable only by those who manage the organisation. Off: the masked transcript is the only copy."
+        description="A copy of the words before masking, readable only by those who manage the organization. Off: the masked transcript is the only copy."
         checked={settings.piiKeepOriginals}
         disabled={update.isPending || !settings.piiRedaction}
         onCheckedChange={(piiKeepOriginals) => update.mutate({ piiKeepOriginals })}

@@ -70,7 +70,7 @@ export function OutputSlot(props: OutputSlotProps) {
           {state.error}
         </p>
       ) : null}
-      {state.status === 'cancelled' ? <p className="text-sm text-muted">Cancelled.</p> : null}
+      {state.status === 'cancelled' ? <p className="text-sm text-muted">Canceled.</p> : null}
       {state.result ? (
         <dl
           className="tabular grid grid-cols-3 gap-2 border-t border-border pt-3 text-xs"

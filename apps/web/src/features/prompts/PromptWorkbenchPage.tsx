@@ -25,11 +25,15 @@ import { useProcessedMeetings, useSavePrompt } from './api';
 export default function PromptWorkbenchPage() {
   if (!useCan('prompts.manage')) {
     return (
-      <ConfigurationFrame current="prompts" description="Your profile and organisation settings.">
+      <ConfigurationFrame
+        current="prompts"
+        title="Prompts"
+        description="Prompts your team runs on meetings."
+      >
         <EmptyState
           icon={Lock}
           title="The prompt workbench is for administrators"
-          description="Your organisation’s point of contact can write, run and share prompts here."
+          description="Your organization’s point of contact can write, run and share prompts here."
         />
       </ConfigurationFrame>
     );
@@ -102,6 +106,7 @@ function Workbench() {
   return (
     <ConfigurationFrame
       current="prompts"
+      title="Prompts"
       description="Write a prompt, run it with two models side by side on a meeting, and save it for your team."
       spacing="sections"
     >

@@ -1,5 +1,6 @@
 import { FileText, Tag, Trash2 } from 'lucide-react';
 import type { StoredPrompt } from '@parley/contracts';
+import { formatDateTime } from '../../lib/datetime';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useListState } from '../../lib/use-list-state';
 import {
@@ -70,9 +71,7 @@ export function SavedPrompts({ onLoad }: { onLoad(prompt: StoredPrompt): void })
       id: 'updatedAt',
       header: 'Updated',
       sortable: true,
-      cell: (p) => (
-        <span className="tabular text-muted">{new Date(p.updatedAt).toLocaleString()}</span>
-      ),
+      cell: (p) => <span className="tabular text-muted">{formatDateTime(p.updatedAt)}</span>,
     },
     actionsColumn(
       (p) => p.promptName,

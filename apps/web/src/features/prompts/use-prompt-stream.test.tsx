@@ -30,7 +30,7 @@ const RESULT = {
   finishReason: 'stop',
   citations: [],
 };
-const body = { promptText: 'Summarise', meetingId: crypto.randomUUID(), model: 'parley-local' };
+const body = { promptText: 'Summarize', meetingId: crypto.randomUUID(), model: 'parley-local' };
 
 describe('usePromptStream (one workbench slot)', () => {
   it('appends each delta as it arrives, then keeps the final usage', async () => {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { PhoneOff } from 'lucide-react';
 import type { MeetingStage, SalesMeeting } from '@parley/contracts';
-import { formatDayMonthYear, stripExtension } from '../../lib/format';
+import { stripExtension } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Badge, Dialog, DialogContent, EmptyState, Skeleton } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
 import { useFigureCalls } from './api';
@@ -24,7 +25,7 @@ export function CallRow({ call }: { call: SalesMeeting }) {
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="truncate font-medium text-fg">{stripExtension(call.meetingName)}</span>
           <span className="tabular truncate text-xs text-muted">
-            {call.ownerName} · {formatDayMonthYear(call.startTime)} · {STAGE_LABELS[call.stage]}
+            {call.ownerName} · {formatDate(call.startTime)} · {STAGE_LABELS[call.stage]}
           </span>
         </span>
         <Badge tone={call.score === null ? 'neutral' : 'accent'} className="tabular">

@@ -14,7 +14,7 @@ import {
 import type { DealContact } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useCan } from '../../lib/auth-store';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
 import {
@@ -34,7 +34,7 @@ import { useDeal, useDealCalls, useDealContacts, useSalesChanges } from './api';
 import { CallList } from './CallsDialog';
 import { ContactDialog } from './ContactDialog';
 import { DealDialog } from './DealDialog';
-import { formatAmount, formatDay } from './model';
+import { formatAmount, formatCloseDate } from './model';
 import { DealWarnings } from './DealWarnings';
 
 const SOURCES = { parley: 'Parley', hubspot: 'HubSpot', salesforce: 'Salesforce' } as const;
@@ -211,7 +211,7 @@ export default function DealPage() {
     ['Account', d.accountName ?? '—'],
     ['Stage', STAGE_LABELS[d.stage]],
     ['Amount', formatAmount(d.amount, d.currency)],
-    ['Close date', formatDay(d.closeDate)],
+    ['Close date', formatCloseDate(d.closeDate)],
     ['Owner', d.ownerName ?? '—'],
     ['Calls', String(d.meetingsCount)],
     ['Last call', d.lastMeetingAt ? formatDate(d.lastMeetingAt) : '—'],
@@ -234,7 +234,7 @@ export default function DealPage() {
           </h1>
           <p className="tabular text-sm text-muted">
             {formatAmount(d.amount, d.currency)} · {d.accountName ?? 'No account'} · closes{' '}
-            {formatDay(d.closeDate)}
+            {formatCloseDate(d.closeDate)}
           </p>
           <DealWarnings warnings={d.warnings} />
         </div>

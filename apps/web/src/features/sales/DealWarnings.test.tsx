@@ -14,7 +14,7 @@ const pricing: DealWarning = {
 };
 const quiet: DealWarning = {
   kind: 'noRecentCall',
-  message: 'No call in 20 days (the last was on 10 Jun 2025)',
+  message: 'No call in 20 days (the last was on Jun 10, 2025)',
   evidence: { meetingIds: ['m1'], lastCallAt: '2025-06-10T10:00:00Z', daysSinceLastCall: 20 },
 };
 

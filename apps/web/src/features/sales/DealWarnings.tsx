@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import type { DealWarning, DealWarningKind } from '@parley/contracts';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Badge, Tooltip } from '../../ui';
 
 /** A warning's badge in a few words; the message says it in full. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Briefcase, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Deal, MeetingStage } from '@parley/contracts';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useListState } from '../../lib/use-list-state';
 import {
   actionsColumn,
@@ -16,7 +16,7 @@ import {
 } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
 import { useDeal, useDeals, type SalesFilters } from './api';
-import { formatAmount, formatDay } from './model';
+import { formatAmount, formatCloseDate } from './model';
 import { DealWarnings } from './DealWarnings';
 
 interface DealsTableProps {
@@ -113,7 +113,7 @@ export function DealsTable({
       header: 'Close date',
       sortable: true,
       className: 'whitespace-nowrap',
-      cell: (d) => <span className="tabular text-muted">{formatDay(d.closeDate)}</span>,
+      cell: (d) => <span className="tabular text-muted">{formatCloseDate(d.closeDate)}</span>,
     },
     {
       id: 'owner',
@@ -184,7 +184,7 @@ export function DealsTable({
             </p>
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
               <Badge>{STAGE_LABELS[d.stage]}</Badge>
-              <span>Closes {formatDay(d.closeDate)}</span>
+              <span>Closes {formatCloseDate(d.closeDate)}</span>
             </div>
             <p className="text-xs text-muted">
               {d.ownerName ?? 'No owner'} · {d.meetingsCount}{' '}

@@ -212,8 +212,8 @@ export function StagePerformance({
             empty={
               <EmptyState
                 icon={Activity}
-                title={`No analysed ${STAGE_LABELS[stage]} calls`}
-                description="Figures appear once the team’s calls of this stage have been analysed."
+                title={`No analyzed ${STAGE_LABELS[stage]} calls`}
+                description="Figures appear once the team’s calls of this stage have been analyzed."
               />
             }
           />

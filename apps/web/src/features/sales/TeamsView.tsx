@@ -43,7 +43,7 @@ export function TeamsView({
         <EmptyState
           icon={Users}
           title="No sales team yet"
-          description="Sales reps and managers of the organisation appear here with their calls."
+          description="Sales reps and managers of the organization appear here with their calls."
         />
       ) : (
         groups.map((g) => (

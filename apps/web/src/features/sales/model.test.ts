@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountRows,
   formatAmount,
-  formatDay,
+  formatCloseDate,
   formatSignal,
   scoresByStage,
   teamGroups,
@@ -22,8 +22,8 @@ describe('amounts', () => {
   });
 
   it('writes a close date as the same calendar day wherever the reader is', () => {
-    expect(formatDay('2031-06-30')).toBe('Jun 30, 2031');
-    expect(formatDay(null)).toBe('—');
+    expect(formatCloseDate('2031-06-30')).toBe('Jun 30, 2031');
+    expect(formatCloseDate(null)).toBe('—');
   });
 
   it('keeps a code the browser does not know after the number', () => {

@@ -7,6 +7,7 @@ import {
   type SalesMeeting,
   type SalesSignal,
 } from '@parley/contracts';
+import { appLocale, formatCalendarDay } from '../../lib/datetime';
 import { fromParse, type Validated } from '../../lib/validation';
 import { shortDuration } from '../../ui/charts/chart-theme';
 
@@ -22,7 +23,7 @@ export type SalesStage = (typeof SALES_STAGES)[number];
  * An amount in its currency for the reader's locale: '$12,500', '€9,800.50'. A code the
  * browser does not know (a CRM's own) is written after the number rather than failing.
  */
-export function formatAmount(amount: number, currency: string, locale?: string): string {
+export function formatAmount(amount: number, currency: string, locale = appLocale()): string {
   const fraction = Number.isInteger(amount) ? 0 : 2;
   try {
     return new Intl.NumberFormat(locale, {
@@ -36,16 +37,11 @@ export function formatAmount(amount: number, currency: string, locale?: string):
   }
 }
 
-/** A calendar day (YYYY-MM-DD, a close date) as 'Jun 30, 2031', the same day in every time zone. */
-export function formatDay(day: string | null, locale = 'en-US'): string {
-  if (!day) return '—';
-  const d = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
-}
+/** A close date (YYYY-MM-DD) as the app writes days, '—' when the deal has none. */
+export const formatCloseDate = (day: string | null): string => formatCalendarDay(day) || '—';
 
 /** An axis tick: '12K', '1.2M' (the currency is in the legend). */
-export const compactNumber = (n: number, locale?: string) =>
+export const compactNumber = (n: number, locale = appLocale()) =>
   new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 
 /** One chart row per stage that has deals, a total per currency: `{ stage, USD: 12000, EUR: 900 }`. */

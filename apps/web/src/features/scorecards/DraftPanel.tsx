@@ -1,7 +1,7 @@
 import { RefreshCw, Sparkles } from 'lucide-react';
 import type { ScorecardView } from '@parley/contracts';
 import { Button, Card } from '../../ui';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useRedraft } from './api';
 import { RatingList } from './RatingList';
 

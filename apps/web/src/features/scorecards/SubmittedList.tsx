@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { RECOMMENDATION_LABELS, type Recommendation, type Scorecard } from '@parley/contracts';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Badge, Card } from '../../ui';
 import { RatingList } from './RatingList';
 

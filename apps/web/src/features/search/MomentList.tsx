@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { TranscriptMoment } from '@parley/contracts';
-import { formatDate, formatDuration } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { Skeleton } from '../../ui';
 import { highlightPieces, momentPath } from './moment';
 

@@ -96,7 +96,7 @@ export function PeopleSection({ meetingId }: { meetingId: string }) {
   return (
     <section aria-label="Share with people" className="flex flex-col gap-3">
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor="share-search">Share with people in your organisation</Label>
+        <Label htmlFor="share-search">Share with people in your organization</Label>
         <div className="relative">
           <Search
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"

@@ -20,7 +20,7 @@ describe('the transcript engine in a reader’s words', () => {
       'Whisper speech recognition (ggml-small.bin)',
     );
     const remote = engineWords({ name: 'openai-compatible', model: 'whisper-1', quality: '' });
-    expect(remote.label).toBe('Your organisation’s speech-to-text service');
+    expect(remote.label).toBe('Your organization’s speech-to-text service');
     expect(remote.basic).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ export function engineWords(engine: AsrEngineInfo): EngineWords {
   }
   if (name === 'openai-compatible') {
     return {
-      label: 'Your organisation’s speech-to-text service',
+      label: 'Your organization’s speech-to-text service',
       expect: 'Accuracy depends on the service’s model.',
       basic: false,
     };

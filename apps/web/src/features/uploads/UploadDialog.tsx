@@ -136,7 +136,7 @@ export function UploadDialog({ open, onOpenChange, interview = false }: UploadDi
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent
         title="Upload a recording"
-        description="A meeting is created from the file and analysed."
+        description="A meeting is created from the file and analyzed."
         hideClose={busy}
         onEscapeKeyDown={(e) => busy && e.preventDefault()}
         onInteractOutside={(e) => busy && e.preventDefault()}

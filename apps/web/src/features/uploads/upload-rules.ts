@@ -39,7 +39,7 @@ export class UploadError extends Error {
 /** The user cancelled the upload. */
 export class UploadCancelledError extends Error {
   constructor() {
-    super('Upload cancelled');
+    super('Upload canceled');
     this.name = 'UploadCancelledError';
   }
 }

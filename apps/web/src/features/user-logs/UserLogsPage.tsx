@@ -2,7 +2,8 @@ import { ScrollText } from 'lucide-react';
 import { USER_LOG_MESSAGES, type UserLogEntry, type UserLogQuery } from '@parley/contracts';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
-import { formatDayMonthYear, formatNumber, formatTime12 } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { formatDateTime } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useListState } from '../../lib/use-list-state';
 import {
@@ -24,8 +25,7 @@ const DEFAULT_SORT = 'activityCount:desc';
 const NO_RANGE = { from: '', to: '' };
 
 const nameOf = (e: UserLogEntry) => `${e.firstName} ${e.lastName}`.trim() || e.email.email;
-const lastActive = (iso: string | null) =>
-  iso ? `${formatDayMonthYear(iso)}, ${formatTime12(iso)}` : 'No activity';
+const lastActive = (iso: string | null) => (iso ? `${formatDateTime(iso)}` : 'No activity');
 
 const COLUMNS: DataColumn<UserLogEntry>[] = [
   {
@@ -92,9 +92,9 @@ export default function UserLogsPage() {
         className="pb-0"
         description={
           scope.kind === 'all'
-            ? 'Activity across every organisation.'
+            ? 'Activity across every organization.'
             : scope.kind === 'organization'
-              ? `Activity across ${user?.organization?.name ?? 'your organisation'}.`
+              ? `Activity across ${user?.organization?.name ?? 'your organization'}.`
               : 'Your activity in Parley.'
         }
       />

@@ -1,7 +1,7 @@
 import { FolderTree, Pencil, Power, Trash2 } from 'lucide-react';
 import type { Group } from '@parley/contracts';
 import { useCan } from '../../lib/auth-store';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
 import { useFormDialog } from '../../lib/use-form-dialog';

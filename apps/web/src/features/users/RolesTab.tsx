@@ -176,7 +176,7 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
       </Section>
       <Section
         title="Default roles"
-        description="The same in every organisation; they cannot be changed or deleted."
+        description="The same in every organization; they cannot be changed or deleted."
       >
         <DataTable
           label="Default roles"

@@ -15,7 +15,7 @@ function OrganizationPicker({ value, onChange }: { value: string; onChange(id: s
   const orgs = useOrganizations({ page: 0, size: 100 });
   const options = (orgs.data?.data ?? []).map((o) => ({ value: o.id, label: o.name }));
   if (!options.some((o) => o.value === value))
-    options.unshift({ value, label: 'Your organisation' });
+    options.unshift({ value, label: 'Your organization' });
   return (
     <SelectField
       label="Organization"

@@ -1,7 +1,7 @@
 import { Pencil, Power, Trash2, Users } from 'lucide-react';
 import type { ManagedUser } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
@@ -156,7 +156,7 @@ export function UsersTab({ organizationId }: { organizationId: string }) {
         action={removal}
         name={fullName}
         noun="user"
-        description="Their account is removed. Their meetings stay with the organisation."
+        description="Their account is removed. Their meetings stay with the organization."
       />
     </ListSection>
   );

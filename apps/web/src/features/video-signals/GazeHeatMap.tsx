@@ -29,7 +29,7 @@ export function GazeHeatMap({ data, loading }: Props) {
       <svg
         viewBox={`0 0 ${GAZE_CANVAS.max_x} ${GAZE_CANVAS.max_y}`}
         role="img"
-        aria-label={`Gaze heat map: ${percent(onScreen)} of frames looking at the centre`}
+        aria-label={`Gaze heat map: ${percent(onScreen)} of frames looking at the center`}
         className="w-full rounded-md border border-border bg-surface-2"
       >
         <rect
@@ -57,7 +57,7 @@ export function GazeHeatMap({ data, loading }: Props) {
       </svg>
       <p className="flex items-center gap-1.5 text-xs text-muted">
         <Eye className="size-3.5" aria-hidden />
-        Looking at the centre in <span className="tabular text-fg">{percent(onScreen)}</span> of
+        Looking at the center in <span className="tabular text-fg">{percent(onScreen)}</span> of
         frames
       </p>
     </ChartCard>

@@ -98,7 +98,7 @@ export function LiveLipSyncCard({ feed }: { feed: LiveLipSyncFeed }) {
     <ChartCard
       title="Live lip sync"
       testId="live-lip-sync-card"
-      info={`Correlation of mouth opening and voice level over 10 s windows, read as the video is analysed. Readings are held until ${need} have arrived, then shown one every ${LIP_SYNC_RELEASE.everyMs / 1000} s; the dashed line is the in-sync threshold.`}
+      info={`Correlation of mouth opening and voice level over 10 s windows, read as the video is analyzed. Readings are held until ${need} have arrived, then shown one every ${LIP_SYNC_RELEASE.everyMs / 1000} s; the dashed line is the in-sync threshold.`}
     >
       {persons.length === 0 ? (
         <div
@@ -108,7 +108,7 @@ export function LiveLipSyncCard({ feed }: { feed: LiveLipSyncFeed }) {
           <p className="text-sm font-medium text-fg">Waiting for {need} readings</p>
           <ProgressBar value={(Math.min(arrived, need) / need) * 100} label="Readings received" />
           <p className="tabular text-xs text-muted">
-            {arrived} of {need} received. Readings arrive while the video is analysed.
+            {arrived} of {need} received. Readings arrive while the video is analyzed.
           </p>
         </div>
       ) : (

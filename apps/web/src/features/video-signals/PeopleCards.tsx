@@ -107,7 +107,7 @@ export function TruthfulnessCard({
   const windows = data?.windows ?? [];
   return (
     <ChartCard
-      title="Behavioural consistency"
+      title="Behavioral consistency"
       testId="truthfulness-card"
       info={data?.note ?? 'Experimental.'}
       loading={loading}
@@ -121,7 +121,7 @@ export function TruthfulnessCard({
           <FlaskConical className="mr-1 inline size-3" aria-hidden />
           Experimental
         </Badge>
-        Not a lie detector: 100 means behaviour like the person's own baseline.
+        Not a lie detector: 100 means behavior like the person's own baseline.
       </p>
       <ol className="flex flex-wrap gap-1.5">
         {windows.map((w) => (

@@ -146,7 +146,7 @@ function PersonPhysiology({ p, onSeek }: { p: PhysiologyPerson; onSeek(time: num
         </TimeChart>
       )}
       <p className="text-xs text-subtle">
-        Solid: windows with a clear pulse; dashed: noisy windows. From skin colour changes in the
+        Solid: windows with a clear pulse; dashed: noisy windows. From skin color changes in the
         video (rPPG, {p.heartRate.method.toUpperCase()}), not a medical device.
       </p>
     </div>
@@ -161,7 +161,7 @@ export function PhysiologyCharts({ data, loading, onSeek, className }: Props) {
       className={className}
       title="Physiology"
       testId="physiology-charts"
-      info="Remote photoplethysmography: the pulse seen as tiny colour changes of the face's skin. Stress, SpO2 and blood pressure are estimates, not measurements."
+      info="Remote photoplethysmography: the pulse seen as tiny color changes of the face's skin. Stress, SpO2 and blood pressure are estimates, not measurements."
       loading={loading}
       empty={
         videoEmpty(data?.video, true) ??

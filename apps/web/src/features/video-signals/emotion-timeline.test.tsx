@@ -14,7 +14,7 @@ const ready: VideoSource = {
 const reliability: EmotionsResponse['reliability'] = {
   level: 'low',
   agreement: 0.375,
-  measuredOn: '16 labelled expression photos',
+  measuredOn: '16 labeled expression photos',
   note: 'Low reliability: measured agreement 0.375.',
 };
 const scores = {
@@ -50,7 +50,7 @@ describe('the emotions card', () => {
       meetingId: 'm',
       video: ready,
       computed: false,
-      offReason: 'Emotion inference is switched off for your organisation',
+      offReason: 'Emotion inference is switched off for your organization',
       reliability,
       labels: ['angry', 'disgust', 'fear', 'happy', 'sad', 'surprise', 'neutral'],
       persons: [],
@@ -58,7 +58,7 @@ describe('the emotions card', () => {
     };
     renderWithProviders(<EmotionTimeline data={data} loading={false} onSeek={() => {}} />);
     expect(
-      screen.getByText('Emotion inference is switched off for your organisation'),
+      screen.getByText('Emotion inference is switched off for your organization'),
     ).toBeTruthy();
     expect(screen.queryByTestId('emotion-dominant')).toBeNull();
   });

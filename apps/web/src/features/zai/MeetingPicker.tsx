@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { FolderOpen, X } from 'lucide-react';
 import { ZAI, type ZaiMeeting } from '@parley/contracts';
-import { formatDate, formatDuration } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
+import { formatDate } from '../../lib/datetime';
 import { useDebouncedValue } from '../../lib/use-debounced';
 import { Button, CheckboxField, EmptyState, SearchInput, Skeleton } from '../../ui';
 import { useZaiMeetings } from './api';
@@ -39,7 +40,7 @@ export function MeetingPicker({ selected, onChange }: MeetingPickerProps) {
       <EmptyState
         icon={FolderOpen}
         title="No processed meetings yet"
-        description="Zai answers from meeting transcripts. Upload a recording in the library; once it is analysed you can ask about it here."
+        description="Zai answers from meeting transcripts. Upload a recording in the library; once it is analyzed you can ask about it here."
         action={
           <Button asChild variant="secondary">
             <Link to="/library">Go to library</Link>

@@ -15,7 +15,7 @@ export function ModelPicker({ value, onChange }: { value: string; onChange(model
   const preset = usable.find((m) => m.isDefault)?.model;
   const options = usable.length
     ? usable.map((m) => ({ value: m.model, label: m.isDefault ? `${m.label} (default)` : m.label }))
-    : [{ value: DEFAULT, label: 'Organisation default' }];
+    : [{ value: DEFAULT, label: 'Organization default' }];
   return (
     <SelectField
       label="Model"

@@ -20,7 +20,7 @@ function AssistantPreview() {
         <h2 className="text-sm font-semibold text-fg">Ask Zai</h2>
       </div>
       <p className="text-sm text-muted">
-        Ask about any meeting and Zai answers from your organisation’s recordings.
+        Ask about any meeting and Zai answers from your organization’s recordings.
       </p>
       <div className="flex h-10 items-center rounded-card border border-border bg-surface-2 px-3 text-sm text-subtle">
         Ask Zai about your meetings…

@@ -10,19 +10,14 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatDayMonthYear } from '../../lib/format';
+import { formatCalendarDay, formatDayMonth } from '../../lib/datetime';
 import { CHART } from './chart-theme';
 
-/** A UTC day ('YYYY-MM-DD') on an axis: '3 Nov'. */
-export const shortDay = (day: unknown) =>
-  new Date(`${String(day)}T00:00:00Z`).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+/** A UTC day ('YYYY-MM-DD') on an axis: 'Nov 3'. */
+export const shortDay = formatDayMonth;
 
 /** A UTC day in a tooltip, whole. */
-export const dayLabel = (day: unknown) => formatDayMonthYear(`${String(day)}T12:00:00Z`);
+export const dayLabel = (day: unknown) => formatCalendarDay(String(day));
 
 /** A week, by its first day, in a tooltip. */
 export const weekLabel = (day: unknown) => `Week of ${dayLabel(day)}`;

@@ -8,6 +8,7 @@ import {
   type ScoreResult,
 } from '@parley/contracts';
 import type { ReportInterview, ReportScorecard } from '../sources.js';
+import { writtenDay, writtenDayTime } from '../../../platform/dates.js';
 import { ReportDocument } from './blocks.js';
 import { COLOURS } from './document.js';
 import {
@@ -32,18 +33,8 @@ export interface MeetingFacts {
   owner: string | null;
 }
 
-const day = (d: Date) =>
-  d.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const time = (d: Date) =>
-  d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-
 function subtitle(m: MeetingFacts): string {
-  const parts = [`${day(m.date)}, ${time(m.date)} UTC`];
+  const parts = [writtenDayTime(m.date)];
   if (m.durationSec !== null) parts.push(`${formatHms(m.durationSec)} long`);
   parts.push(m.organisation);
   return parts.join('  ·  ');
@@ -53,7 +44,7 @@ function factsSection(r: ReportDocument, m: MeetingFacts, extra: [string, string
   r.section('Meeting');
   r.facts([
     ['Meeting', m.name],
-    ['Date', `${day(m.date)}, ${time(m.date)} UTC`],
+    ['Date', writtenDayTime(m.date)],
     ['Duration', m.durationSec === null ? 'Unknown' : formatHms(m.durationSec)],
     ['Type', m.stage],
     ['Participants', m.participants.length ? m.participants.join(', ') : 'Not identified yet'],
@@ -101,13 +92,13 @@ export async function renderHrReport(d: HrReportData): Promise<Buffer> {
   const { threshold, overallScore } = d.insights;
   r.section(
     'Scores',
-    `Out of 100. The threshold is ${threshold} (THRESHOLD_HR_SCORE for this organisation): a score at or above it is Recommended. The overall score is the rounded mean of Technical, Communication and Behavioral.`,
+    `Out of 100. The threshold is ${threshold} (THRESHOLD_HR_SCORE for this organization): a score at or above it is Recommended. The overall score is the rounded mean of Technical, Communication and Behavioral.`,
   );
   const byName = new Map(d.insights.data.map((i) => [i.promptName, i]));
   const scored = HR_CATEGORIES.filter((c) => c !== 'Alerts').map((c) => byName.get(c));
   if (scored.every((i) => !i)) {
     r.empty(
-      'No Zai scores yet: the interview has not been analysed, or the plan has no Zai Intelligence.',
+      'No Zai scores yet: the interview has not been analyzed, or the plan has no Zai Intelligence.',
     );
   } else {
     r.scoreBar('Overall', overallScore, threshold, 'Not scored yet');
@@ -287,13 +278,13 @@ export async function renderCandidateReport(d: CandidateReportData): Promise<Buf
   const r = new ReportDocument({
     title: 'Your interview report',
     meetingName: p.jobTitle ? `${p.jobTitle} interview` : d.meeting.name,
-    subtitle: `${day(d.meeting.date)}  ·  ${d.meeting.organisation}`,
+    subtitle: `${writtenDay(d.meeting.date)}  ·  ${d.meeting.organisation}`,
     generatedAt: d.generatedAt,
     organisation: d.meeting.organisation,
   });
   r.paragraph(`Dear ${p.candidate.name},`, { size: 10.5 });
   r.paragraph(
-    `Thank you for interviewing with ${d.meeting.organisation}. This report sums up what went well in your interview and what you could work on. It is feedback in words; the organisation’s own ratings are not part of it.`,
+    `Thank you for interviewing with ${d.meeting.organisation}. This report sums up what went well in your interview and what you could work on. It is feedback in words; the organization’s own ratings are not part of it.`,
     { muted: true },
   );
   r.section('Strengths');
@@ -306,7 +297,7 @@ export async function renderCandidateReport(d: CandidateReportData): Promise<Buf
   r.section('Your data and consent');
   r.facts([
     ['What was recorded', p.consent.recorded.join(', ') || 'Nothing'],
-    ['Interview', `${d.meeting.name}, ${day(d.meeting.date)}`],
+    ['Interview', `${d.meeting.name}, ${writtenDay(d.meeting.date)}`],
   ]);
   r.subheading('When you agreed');
   r.paragraph(p.consent.agreed, { size: 9.5 });

@@ -111,7 +111,7 @@ export function biometricsSection(r: ReportDocument, results: BiometricResult[] 
     'Whether the person in the recording is the participant who registered their face (and, as a weak signal only, their voice).',
   );
   if (results === null) {
-    r.empty('Biometric verification is not part of this organisation’s plan.');
+    r.empty('Biometric verification is not part of this organization’s plan.');
     return;
   }
   if (results.length === 0) {
@@ -147,7 +147,7 @@ function videoState(video: VideoSource | undefined, hasData: boolean): string | 
   if (!video) return null;
   if (video.state === 'audio_only') return 'Audio-only meeting';
   if (video.state === 'not_analysed')
-    return 'The video signals of this meeting have not been analysed yet';
+    return 'The video signals of this meeting have not been analyzed yet';
   if (video.framesWithFaces === 0 || !hasData) return 'No face was found in this video';
   return null;
 }
@@ -189,7 +189,7 @@ export function videoSection(r: ReportDocument, v: VideoData): void {
   );
   const anyPlan = v.physiological || v.emotions || v.proctoring || v.lipsync;
   if (!anyPlan) {
-    r.empty('Video signals are not part of this organisation’s plan.');
+    r.empty('Video signals are not part of this organization’s plan.');
     return;
   }
   const first = v.physiological ?? v.emotions ?? v.proctoring ?? v.lipsync;

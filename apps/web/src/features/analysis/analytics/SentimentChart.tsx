@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../../ui';
 import { ChartCard } from '../../../ui/charts/ChartCard';
 import { CHART } from '../../../ui/charts/chart-theme';
 import { TimeChart } from '../../../ui/charts/TimeChart';
+import { windowRows } from '../../../ui/charts/window-rows';
 
 type Sentiment = RouteResponse<typeof analysisRoutes.sentiment>;
 
@@ -23,10 +24,13 @@ interface Props {
 
 /** Sentiment of the conversation along the meeting (−1 negative … +1 positive). */
 export function SentimentChart({ data, loading, onSeek, className }: Props) {
-  const rows = (data?.overTime ?? []).map((w) => ({
-    t: w.start,
-    compound: w.compound === null ? null : Math.round(w.compound * 100) / 100,
-  }));
+  const rows = windowRows(
+    (data?.overTime ?? []).map((w) => ({
+      start: w.start,
+      end: w.end,
+      values: { compound: w.compound === null ? null : Math.round(w.compound * 100) / 100 },
+    })),
+  );
   const hasValues = rows.some((r) => r.compound !== null);
   return (
     <ChartCard

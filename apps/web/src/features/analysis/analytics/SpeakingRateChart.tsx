@@ -4,6 +4,7 @@ import type { RouteResponse, analysisRoutes } from '@parley/contracts';
 import { speakerColorFor } from '../../../ui/player/player';
 import { ChartCard } from '../../../ui/charts/ChartCard';
 import { TimeChart } from '../../../ui/charts/TimeChart';
+import { windowRows, type TimeWindow } from '../../../ui/charts/window-rows';
 import { nameOf } from './names';
 
 type SpeakingRate = RouteResponse<typeof analysisRoutes.speakingRate>;
@@ -16,16 +17,16 @@ interface Props {
   className?: string;
 }
 
-/** One row per time window: { t, speaker_00: wpm, … } (the shape a line chart wants). */
+/** Rows of { t, speaker_00: wpm, … } (the shape a line chart wants) over the whole recording. */
 export function rateRows(data: SpeakingRate | undefined) {
-  const rows = new Map<number, Record<string, number | null>>();
+  const windows = new Map<number, TimeWindow & { values: Record<string, number | null> }>();
   for (const s of data?.overTime ?? [])
     for (const w of s.windows) {
-      const row = rows.get(w.start) ?? { t: w.start };
-      row[s.speaker] = w.wpm === null ? null : Math.round(w.wpm);
-      rows.set(w.start, row);
+      const win = windows.get(w.start) ?? { start: w.start, end: w.end, values: {} };
+      win.values[s.speaker] = w.wpm === null ? null : Math.round(w.wpm);
+      windows.set(w.start, win);
     }
-  return [...rows.values()].sort((a, b) => (a.t ?? 0) - (b.t ?? 0));
+  return windowRows([...windows.values()]);
 }
 
 /** Words per minute of each speaker over the meeting, with their averages. */
@@ -71,8 +72,15 @@ export function SpeakingRateChart({ data, loading, names, onSeek, className }: P
             name={nameOf(s.speaker, s.name, names)}
             stroke={speakerColorFor(s.speaker)}
             strokeWidth={2}
-            // Windows where the speaker is silent are gaps: a lone window still shows as a dot.
-            dot={{ r: 2.5, strokeWidth: 0, fill: speakerColorFor(s.speaker) }}
+            // A dot per measured window (a lone one between silences still shows); none on
+            // the rows that only carry the line to the recording's start and end.
+            dot={({ cx, cy, index }) =>
+              index === 0 || index === rows.length - 1 || cx === undefined || cy === undefined ? (
+                <g key={index} />
+              ) : (
+                <circle key={index} cx={cx} cy={cy} r={2.5} fill={speakerColorFor(s.speaker)} />
+              )
+            }
             connectNulls={false}
             isAnimationActive={false}
           />

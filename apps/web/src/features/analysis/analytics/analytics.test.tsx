@@ -40,7 +40,7 @@ describe('conversation analytics', () => {
     ]);
   });
 
-  it('lines speaking-rate windows up by time, one column per speaker', () => {
+  it('lines speaking-rate windows up by time, one column per speaker, over the whole recording', () => {
     const rows = rateRows({
       average: [],
       overTime: [
@@ -55,9 +55,12 @@ describe('conversation analytics', () => {
         },
       ],
     });
+    // Each window at its middle; the first and last values again at the start and the end.
     expect(rows).toEqual([
       { t: 0, speaker_00: 140, speaker_01: null },
-      { t: 5, speaker_01: 120 },
+      { t: 2.5, speaker_00: 140, speaker_01: null },
+      { t: 7.5, speaker_01: 120 },
+      { t: 10, speaker_01: 120 },
     ]);
   });
 

@@ -32,7 +32,7 @@ export const CATEGORIES: readonly Category[] = [
     empty: {
       title: 'No meetings yet',
       description:
-        'Upload a recording of a call (video or audio, up to 1 GB). Parley transcribes and analyses it for you.',
+        'Upload a recording of a call (video or audio, up to 1 GB). Parley transcribes and analyzes it for you.',
     },
   },
   {
@@ -59,7 +59,7 @@ export const CATEGORIES: readonly Category[] = [
     route: meetingRoutes.schedule,
     empty: {
       title: 'Nothing scheduled',
-      description: 'Meetings that start later, and live meetings not yet analysed, appear here.',
+      description: 'Meetings that start later, and live meetings not yet analyzed, appear here.',
     },
   },
   {
@@ -77,7 +77,7 @@ export const CATEGORIES: readonly Category[] = [
     route: meetingRoutes.callIntelligence,
     feature: 'Sales Intelligence',
     empty: {
-      title: 'No analysed sales calls yet',
+      title: 'No analyzed sales calls yet',
       description:
         'Meetings in a sales stage (any stage but Basic meeting) appear here once their analysis is processed.',
     },

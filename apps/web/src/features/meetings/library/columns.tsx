@@ -1,12 +1,8 @@
 import { Link } from 'react-router';
 import { ExternalLink, Share2, Timer, Trash2 } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
-import {
-  formatDayMonthYear,
-  formatDurationWords,
-  formatTime12,
-  stripExtension,
-} from '../../../lib/format';
+import { formatDurationWords, stripExtension } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../lib/datetime';
 import { STAGE_LABELS, meetingSeconds } from '../model';
 import { ActionMenu, Badge, type DataColumn, type SortOption } from '../../../ui';
 import { LiveStatusChip } from '../StatusChip';
@@ -80,13 +76,13 @@ export function meetingColumns(actions: RowActions): DataColumn<Meeting>[] {
       sortable: true,
       descFirst: true,
       className: 'whitespace-nowrap tabular',
-      cell: (m) => formatDayMonthYear(m.startTime),
+      cell: (m) => formatDate(m.startTime),
     },
     {
       id: 'time',
       header: 'Time',
       className: 'whitespace-nowrap tabular text-muted',
-      cell: (m) => formatTime12(m.startTime),
+      cell: (m) => formatTime(m.startTime),
     },
     {
       id: 'duration',
@@ -127,7 +123,7 @@ export function MeetingCard({ meeting, actions }: { meeting: Meeting; actions: R
         <NameLink meeting={meeting} />
         <p className="tabular flex flex-wrap gap-x-3 text-xs text-muted">
           <span className="whitespace-nowrap">
-            {formatDayMonthYear(meeting.startTime)} · {formatTime12(meeting.startTime)}
+            {formatDate(meeting.startTime)} · {formatTime(meeting.startTime)}
           </span>
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <Timer className="size-3" aria-label="Duration" />

@@ -1,10 +1,6 @@
 import type { AsrEngineInfo, Meeting } from '@parley/contracts';
-import {
-  formatBytes,
-  formatDayMonthYear,
-  formatDurationWords,
-  formatTime12,
-} from '../../../lib/format';
+import { formatBytes, formatDurationWords } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { STAGE_LABELS, STATUS_LABELS, meetingSeconds } from '../model';
 
 const PROVIDERS = { local: 'This server', aws: 'Amazon S3', azure: 'Azure Blob Storage' };
@@ -23,13 +19,13 @@ export function DetailsPanel({
     ['Title', meeting.title || '—'],
     ['Stage', STAGE_LABELS[meeting.stage]],
     ['Status', STATUS_LABELS[meeting.inferenceStatus]],
-    ['Date', `${formatDayMonthYear(meeting.startTime)}, ${formatTime12(meeting.startTime)}`],
+    ['Date', formatDateTime(meeting.startTime)],
     ['Duration', formatDurationWords(meetingSeconds(meeting))],
     ['Type', meeting.type === 'live' ? 'Live' : 'Recorded'],
     ['Size', formatBytes(meeting.sizeBytes)],
     ['Format', meeting.mimeType ?? '—'],
     ['Stored in', PROVIDERS[meeting.storageProvider]],
-    ['Uploaded', formatDayMonthYear(meeting.createdAt)],
+    ['Uploaded', formatDate(meeting.createdAt)],
   ];
   if (engine) rows.push(['Speech-to-text', `${engine.name} ${engine.model} · ${engine.quality}`]);
   return (

@@ -28,7 +28,7 @@ export function MediaNoticeBanner({ notice }: MediaNoticeBannerProps) {
   const Icon = notice.kind === 'unsupported_language' ? Languages : FileWarning;
   const covered =
     notice.analysedSec !== undefined && notice.declaredSec !== undefined
-      ? `Analysed: ${length(notice.analysedSec)} of ${length(notice.declaredSec)}`
+      ? `Analyzed: ${length(notice.analysedSec)} of ${length(notice.declaredSec)}`
       : null;
   return (
     <div

@@ -4,12 +4,11 @@ import { ArrowLeft, CalendarDays, Clock, Share2, Timer, Trash2 } from 'lucide-re
 import type { Meeting } from '@parley/contracts';
 import {
   SMALL_SCREEN_PX,
-  formatDayMonthYear,
   formatDurationWords,
-  formatTime12,
   meetingTitle,
   stripExtension,
 } from '../../../lib/format';
+import { formatDate, formatTime } from '../../../lib/datetime';
 import { meetingSeconds } from '../model';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -35,11 +34,11 @@ export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
       >
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <CalendarDays aria-label="Date" />
-          {formatDayMonthYear(meeting.startTime)}
+          {formatDate(meeting.startTime)}
         </span>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <Clock aria-label="Start time" />
-          {formatTime12(meeting.startTime)}
+          {formatTime(meeting.startTime)}
         </span>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <Timer aria-label="Duration" />

@@ -21,8 +21,8 @@ const COPY: Record<InferenceStatus, { title: string; text: string }> = {
   uploaded: { title: 'Uploaded', text: 'Waiting to be queued for analysis.' },
   queued: { title: 'Queued for analysis', text: 'The analysis starts shortly.' },
   analysing: {
-    title: 'Analysing',
-    text: 'Transcribing and analysing the recording. This page updates by itself.',
+    title: 'Analyzing',
+    text: 'Transcribing and analyzing the recording. This page updates by itself.',
   },
   processed: { title: 'Analysis complete', text: 'Transcript and insights are ready.' },
   failed: { title: 'Analysis failed', text: 'No reason was given.' },
