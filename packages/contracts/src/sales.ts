@@ -335,11 +335,16 @@ export const SIGNAL_BETTER: Record<SalesSignal, 'higher' | 'lower' | null> = {
   speakingRate: null,
 };
 
+/** The most calls a performance figure names (the rep's latest of the stage). */
+export const PERFORMANCE_CALL_IDS = 100;
+
 /**
  * A figure, how many calls it was computed from and, when the query names one rep and one
- * stage, those calls' ids (so the view can open them). Over every rep or stage the ids are
- * left out: they would make the answer grow with the number of calls (3.8 MB at 10,000);
- * the view asks again with the rep and stage of the figure it opens.
+ * stage, those calls' ids, oldest first (so the view can open them): the figure's among the
+ * rep's latest PERFORMANCE_CALL_IDS calls of the stage, so fewer than `count` for a rep with
+ * more. Over every rep or stage the ids are left out: they would make the answer grow with
+ * the number of calls (3.8 MB at 10,000); the view asks again with the rep and stage of the
+ * figure it opens.
  */
 export const figureSchema = z.object({
   value: z.number().nullable(),
@@ -366,7 +371,7 @@ export const salesPerformanceSchema = z.object({
           name: z.string(),
           /** The rep's calls of the stage. */
           callsCount: z.number().int(),
-          /** Their ids, with one rep and one stage asked (as a figure's). */
+          /** Their ids, with one rep and one stage asked (as a figure's: the latest, bounded). */
           meetingIds: z.array(z.string()).optional(),
           signals: signalsOf(figureSchema),
           /** Mean score (0–100) of each scored prompt over the rep's calls of the stage. */

@@ -98,6 +98,8 @@ async function salesCall(
       .set({ analytics: RECOMPUTED })
       .where(eq(meetingTranscripts.meetingId, id));
   }
+  // What a finished analysis does: the rep's signals of the call are read for the views.
+  await createSalesRepo(ctx.database.db).refreshCallSignals([id], new Date());
   return id;
 }
 
@@ -615,5 +617,24 @@ describe('the teams and deals view', () => {
     expect(f.names.find((n) => n.id === who.manager.user.id)?.salesManagerId).toBeNull();
     expect(f.deals.map((d) => d.id)).toContain(deal.id);
     expect(f.accounts.map((a) => a.name)).toContain('Umbrella');
+  });
+
+  it('reads the rep’s voice again when the call’s speakers are named', async () => {
+    const id = await salesCall(who.rep.user.id, 'prospecting_stage');
+    const repOf = async () =>
+      (await perf(who.manager.accessToken, `?stage=prospecting_stage&nameId=${who.rep.user.id}`))
+        .stages[0]!.reps[0]!;
+    const before = await repOf();
+    expect(before.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_00);
+    // The rep says the second voice is theirs: their figures are that voice's from now on.
+    await ok(who.rep.accessToken, 'PATCH', '/meeting/participant', {
+      meetingId: id,
+      additionalDetails: { speaker_01: who.rep.user.email },
+    });
+    const after = await repOf();
+    expect(after.meetingIds).toEqual([id]);
+    expect(after.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_01);
+    expect(after.signals.speakingRate.value).toBe(stored.wordsPerMinute.speaker_01);
+    expect(after.signals.fillerWords.value).toBe(fillersOf(stored, 'speaker_01'));
   });
 });
