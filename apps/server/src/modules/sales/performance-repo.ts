@@ -20,7 +20,10 @@ import {
   meetingTranscripts,
   meetings,
   salesCallSignals,
+  salesRepTotals,
+  salesStaleTotals,
   users,
+  type Total,
 } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
 import { personName, teamOf } from './team.js';
@@ -32,9 +35,6 @@ export interface PerformanceFilters {
   opportunity?: string | undefined;
   account?: string | undefined;
 }
-
-/** A signal's sum and how many calls have it, per rep and stage. */
-export type SignalTotals = Record<SalesSignal, { sum: number; count: number }>;
 
 const s = salesCallSignals;
 const i = meetingInsights;
@@ -98,6 +98,77 @@ function callSignalsSelect(db: Db, condition: SQL) {
     .where(and(condition, sql`${a} is not null`));
 }
 
+/** One rep's totals in one stage: their calls with signals or a score, and what they sum to. */
+export interface RepTotals {
+  stage: MeetingStage;
+  ownerId: string;
+  ownerName: string;
+  calls: number;
+  signals: Record<SalesSignal, Total>;
+  prompts: Record<string, Total>;
+}
+
+/** The organisation's sales calls, any owner: what the kept totals count. */
+const salesCallsOf = (organizationId: string) =>
+  and(
+    eq(meetings.organizationId, organizationId),
+    eq(meetings.kind, 'meeting'),
+    eq(meetings.inferenceStatus, 'processed'),
+    ne(meetings.stage, 'basic_meeting'),
+  ) as SQL;
+
+/** Per stage and rep, the totals of the calls under `condition`, summed from the calls. */
+async function totalsOfCalls(db: Db, condition: SQL): Promise<RepTotals[]> {
+  const sums = Object.fromEntries(
+    SALES_SIGNALS.map((k) => [
+      k,
+      { sum: sql<number | string | null>`sum(${s[k]})`, count: sql<number>`count(${s[k]})::int` },
+    ]),
+  ) as Record<SalesSignal, { sum: SQL<number | string | null>; count: SQL<number> }>;
+  const [reps, prompts] = await Promise.all([
+    db
+      .select({
+        stage: meetings.stage,
+        ownerId: users.id,
+        ownerName: personName,
+        calls: sql<number>`count(*)::int`,
+        ...sums,
+      })
+      .from(meetings)
+      .innerJoin(users, eq(users.id, meetings.ownerId))
+      .leftJoin(s, eq(s.meetingId, meetings.id))
+      .where(and(condition, or(isNotNull(s.meetingId), scored)))
+      // users.id is the key of users: its name columns go with it.
+      .groupBy(meetings.stage, users.id),
+    db
+      .select({
+        stage: meetings.stage,
+        ownerId: meetings.ownerId,
+        promptName: i.promptName,
+        sum: sql<number | string>`sum(${i.score})`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(i)
+      .innerJoin(meetings, eq(meetings.id, i.meetingId))
+      .where(and(condition, isNotNull(i.score)))
+      .groupBy(meetings.stage, meetings.ownerId, i.promptName),
+  ]);
+  return reps.map((r) => ({
+    stage: r.stage,
+    ownerId: r.ownerId,
+    ownerName: r.ownerName,
+    calls: Number(r.calls),
+    signals: Object.fromEntries(
+      SALES_SIGNALS.map((k) => [k, { sum: num(r[k].sum), count: Number(r[k].count) }]),
+    ) as Record<SalesSignal, Total>,
+    prompts: Object.fromEntries(
+      prompts
+        .filter((p) => p.stage === r.stage && p.ownerId === r.ownerId)
+        .map((p) => [p.promptName, { sum: num(p.sum), count: Number(p.count) }]),
+    ),
+  }));
+}
+
 /** The per-figure reads of the performance view (issue 16 item 3), spread into the sales repository. */
 export function createPerformanceRepo(db: Db) {
   /** The sales calls of a team view: processed, in a sales stage, filtered as asked. */
@@ -114,6 +185,50 @@ export function createPerformanceRepo(db: Db) {
         ? sql`${meetings.dealId} IN (SELECT ${deals.id} FROM ${deals} WHERE ${deals.accountId} = ${f.account})`
         : undefined,
     ) as SQL;
+  }
+
+  /**
+   * Computes again the organisation's totals the triggers marked stale, in one transaction:
+   * the marks are taken (a change committed meanwhile marks its rep and stage again), the
+   * totals of those reps and stages summed from their calls, and written in place.
+   */
+  async function refreshTotals(organizationId: string): Promise<void> {
+    const st = salesStaleTotals;
+    const t = salesRepTotals;
+    await db.transaction(async (tx) => {
+      const stale = await tx
+        .delete(st)
+        .where(eq(st.organizationId, organizationId))
+        .returning({ ownerId: st.ownerId, stage: st.stage });
+      if (stale.length === 0) return;
+      const pairs = sql.join(
+        stale.map((b) => sql`(${b.ownerId}::uuid, ${b.stage}::meeting_stage)`),
+        sql`, `,
+      );
+      const totals = await totalsOfCalls(
+        tx,
+        and(
+          salesCallsOf(organizationId),
+          sql`(${meetings.ownerId}, ${meetings.stage}) in (${pairs})`,
+        ) as SQL,
+      );
+      await tx
+        .delete(t)
+        .where(
+          and(eq(t.organizationId, organizationId), sql`(${t.ownerId}, ${t.stage}) in (${pairs})`),
+        );
+      if (totals.length === 0) return;
+      await tx.insert(t).values(
+        totals.map((r) => ({
+          organizationId,
+          ownerId: r.ownerId,
+          stage: r.stage,
+          calls: r.calls,
+          signals: r.signals,
+          prompts: r.prompts,
+        })),
+      );
+    });
   }
 
   return {
@@ -197,68 +312,34 @@ export function createPerformanceRepo(db: Db) {
     },
 
     /**
-     * Per stage and rep: their calls in scope that have signals or a score, and each signal's
-     * sum and count over them.
+     * Per stage and rep, the totals of the calls in scope (with their name): read from the
+     * kept totals, computed again first where stale, or from the calls themselves when the
+     * scope is one deal's or one account's (the totals are per rep and stage only).
      */
-    async repTotals(caller: Caller, f: PerformanceFilters) {
-      const totals = Object.fromEntries(
-        SALES_SIGNALS.map((k) => [
-          k,
-          {
-            sum: sql<number | string | null>`sum(${s[k]})`,
-            count: sql<number>`count(${s[k]})::int`,
-          },
-        ]),
-      ) as Record<
-        SalesSignal,
-        {
-          sum: SQL.Aliased<number | string | null> | SQL<number | string | null>;
-          count: SQL<number>;
-        }
-      >;
+    async totals(caller: Caller, f: PerformanceFilters): Promise<RepTotals[]> {
+      if (f.opportunity || f.account) return totalsOfCalls(db, scope(caller, f));
+      await refreshTotals(caller.organizationId);
+      const t = salesRepTotals;
       const rows = await db
         .select({
-          stage: meetings.stage,
-          ownerId: users.id,
+          stage: t.stage,
+          ownerId: t.ownerId,
           ownerName: personName,
-          calls: sql<number>`count(*)::int`,
-          ...totals,
+          calls: t.calls,
+          signals: t.signals,
+          prompts: t.prompts,
         })
-        .from(meetings)
-        .innerJoin(users, eq(users.id, meetings.ownerId))
-        .leftJoin(s, eq(s.meetingId, meetings.id))
-        .where(and(scope(caller, f), or(isNotNull(s.meetingId), scored)))
-        // users.id is the key of users: its name columns go with it.
-        .groupBy(meetings.stage, users.id);
-      return rows.map((r) => ({
-        stage: r.stage,
-        ownerId: r.ownerId,
-        ownerName: r.ownerName,
-        calls: Number(r.calls),
-        signals: Object.fromEntries(
-          SALES_SIGNALS.map((k) => [
-            k,
-            { sum: num(r[k].sum as number | string | null), count: Number(r[k].count) },
-          ]),
-        ) as SignalTotals,
-      }));
-    },
-
-    /** Per stage, rep and prompt: the sum and count of the scores of their calls in scope. */
-    async promptTotals(caller: Caller, f: PerformanceFilters) {
-      const rows = await db
-        .select({
-          stage: meetings.stage,
-          ownerId: meetings.ownerId,
-          promptName: i.promptName,
-          sum: sql<number | string>`sum(${i.score})`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(i)
-        .innerJoin(meetings, eq(meetings.id, i.meetingId))
-        .where(and(scope(caller, f), isNotNull(i.score)))
-        .groupBy(meetings.stage, meetings.ownerId, i.promptName);
-      return rows.map((r) => ({ ...r, sum: num(r.sum), count: Number(r.count) }));
+        .from(t)
+        .innerJoin(users, eq(users.id, t.ownerId))
+        .where(
+          and(
+            eq(t.organizationId, caller.organizationId),
+            teamOf(caller, t.ownerId),
+            f.stage === 'all' ? ne(t.stage, 'basic_meeting') : eq(t.stage, f.stage),
+            f.nameId ? eq(t.ownerId, f.nameId) : undefined,
+          ),
+        );
+      return rows;
     },
 
     /**

@@ -98,9 +98,8 @@ export async function salesPerformance(
   // The calls behind each figure only for one rep and one stage (and at most the latest
   // PERFORMANCE_CALL_IDS): over more, the answer would grow with the number of calls.
   const withIds = q.nameId !== undefined && q.stage !== 'all';
-  const [reps, prompts, calls] = await Promise.all([
-    repo.repTotals(caller, q),
-    repo.promptTotals(caller, q),
+  const [reps, calls] = await Promise.all([
+    repo.totals(caller, q),
     withIds ? repo.figureCalls(caller, q, PERFORMANCE_CALL_IDS) : Promise.resolve([]),
   ]);
   const ids = withIds ? callIds(calls) : null;
@@ -115,8 +114,7 @@ export async function salesPerformance(
           .sort(
             (a, b) => a.ownerName.localeCompare(b.ownerName) || a.ownerId.localeCompare(b.ownerId),
           );
-        const stagePrompts = prompts.filter((p) => p.stage === stage);
-        const promptNames = [...new Set(stagePrompts.map((p) => p.promptName))].sort();
+        const promptNames = [...new Set(stageReps.flatMap((r) => Object.keys(r.prompts)))].sort();
         const rows: Rep[] = stageReps.map((r) => ({
           userId: r.ownerId,
           name: r.ownerName,
@@ -129,9 +127,7 @@ export async function salesPerformance(
             ]),
           ) as Record<SalesSignal, Figure>,
           scores: promptNames.flatMap((promptName) => {
-            const t = stagePrompts.find(
-              (p) => p.ownerId === r.ownerId && p.promptName === promptName,
-            );
+            const t = r.prompts[promptName];
             return t ? [{ promptName, ...figure(t.sum, t.count, ids?.prompt(promptName)) }] : [];
           }),
         }));

@@ -24,7 +24,7 @@ export type AccountRow = typeof salesAccounts.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type ContactRow = typeof dealContacts.$inferSelect;
 export type DealListQuery = z.output<typeof dealListQuery>;
-export type { PerformanceFilters, SignalTotals } from './performance-repo.js';
+export type { PerformanceFilters, RepTotals } from './performance-repo.js';
 export { teamOf } from './team.js';
 
 /** Rounded mean of the meeting's scored insights (0–100); null before any is scored. */

@@ -10,7 +10,7 @@ import type {
   SalesMeeting,
   SalesPerformance,
 } from '@parley/contracts';
-import { meetingInsights, meetingTranscripts, users } from '../../platform/db/schema.js';
+import { meetingInsights, meetingTranscripts, meetings, users } from '../../platform/db/schema.js';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json } from '../../test/context.js';
 import { grantBundle } from '../../test/plans-kit.js';
@@ -636,5 +636,39 @@ describe('the teams and deals view', () => {
     expect(after.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_01);
     expect(after.signals.speakingRate.value).toBe(stored.wordsPerMinute.speaker_01);
     expect(after.signals.fillerWords.value).toBe(fillersOf(stored, 'speaker_01'));
+  });
+
+  it('keeps the team’s kept totals in step with the calls as they change', async () => {
+    const db = ctx.database.db;
+    const repIn = async (stage: MeetingStage) =>
+      (await perf(who.manager.accessToken, `?stage=${stage}`)).stages[0]?.reps.find(
+        (r) => r.userId === who.rep.user.id,
+      );
+    const id = await salesCall(who.rep.user.id, 'solution_presentation_stage');
+    await score(id, 'Charisma', 50);
+    expect(await repIn('solution_presentation_stage')).toMatchObject({
+      callsCount: 1,
+      scores: [{ promptName: 'Charisma', value: 50, count: 1 }],
+    });
+    // The prompt answered again.
+    await db
+      .update(meetingInsights)
+      .set({ result: { score: 70, insights: [], tags: [] } })
+      .where(eq(meetingInsights.meetingId, id));
+    expect((await repIn('solution_presentation_stage'))?.scores[0]?.value).toBe(70);
+    // Moved to another stage.
+    await db.update(meetings).set({ stage: 'negotiation_close_stage' }).where(eq(meetings.id, id));
+    expect(await repIn('solution_presentation_stage')).toBeUndefined();
+    const moved = await repIn('negotiation_close_stage');
+    expect(moved).toMatchObject({ callsCount: 1 });
+    expect(moved?.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_00);
+    // Analysed again: out of the figures while it runs, back once it is done.
+    await db.update(meetings).set({ inferenceStatus: 'analysing' }).where(eq(meetings.id, id));
+    expect(await repIn('negotiation_close_stage')).toBeUndefined();
+    await db.update(meetings).set({ inferenceStatus: 'processed' }).where(eq(meetings.id, id));
+    expect(await repIn('negotiation_close_stage')).toMatchObject({ callsCount: 1 });
+    // Deleted.
+    await ok(who.rep.accessToken, 'DELETE', `/meeting/${id}`);
+    expect(await repIn('negotiation_close_stage')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { deals, meetings, users } from '../../platform/db/schema.js';
+import { deals, meetings, salesRepTotals, users } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
 import { seesWholeOrganisation } from '../meetings/index.js';
 
@@ -9,7 +9,7 @@ import { seesWholeOrganisation } from '../meetings/index.js';
  */
 export function teamOf(
   caller: Caller,
-  ownerColumn: typeof meetings.ownerId | typeof deals.ownerId,
+  ownerColumn: typeof meetings.ownerId | typeof deals.ownerId | typeof salesRepTotals.ownerId,
 ) {
   if (seesWholeOrganisation(caller)) return undefined;
   return or(
