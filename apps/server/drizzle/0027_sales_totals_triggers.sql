@@ -6,13 +6,15 @@
 -- rests on changes, in the same transaction as the change: a sales call (kind 'meeting',
 -- processed, in a sales stage) added, removed, or moved in or out of that by its owner, stage,
 -- kind or status; a call's signals; a call's insights (their scores).
+-- plpgsql throughout: it keeps each statement's plan, where an SQL function plans it per row.
 CREATE FUNCTION sales_mark_stale(org uuid, owner uuid, st meeting_stage) RETURNS void
-LANGUAGE sql AS $$
+LANGUAGE plpgsql AS $$
+BEGIN
   -- Skipped while the organisation itself is being deleted (its rows go with it).
   INSERT INTO sales_stale_totals (organization_id, owner_id, stage)
   SELECT org, owner, st WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = org)
   ON CONFLICT DO NOTHING;
-$$;
+END $$;
 --> statement-breakpoint
 CREATE FUNCTION sales_mark_meeting() RETURNS trigger
 LANGUAGE plpgsql AS $$
