@@ -125,6 +125,21 @@ export const uncheckedWarningSchema = z.object({
 });
 export type UncheckedWarning = z.infer<typeof uncheckedWarningSchema>;
 
+/**
+ * A deal's next step (spec 2 §2 Deals), from its last call whose action items are analysed:
+ * the item that says who and by when, else the first with a time, else the first item.
+ */
+export const dealNextStepSchema = z.object({
+  /** The action item as stored; null when that call has no action items. */
+  text: z.string().nullable(),
+  /** Whether it says who will do it and by when (when not, the deal warns noNextStep). */
+  agreed: z.boolean(),
+  /** The call it comes from, and when it started (ISO). */
+  meetingId: z.string(),
+  callAt: z.string(),
+});
+export type DealNextStep = z.infer<typeof dealNextStepSchema>;
+
 export const dealSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -148,6 +163,8 @@ export const dealSchema = z.object({
   warningsUnchecked: z.array(uncheckedWarningSchema),
   /** When they were computed; null before the first time. */
   warningsAt: z.string().nullable(),
+  /** Computed with the warnings; null while none of its calls has analysed action items. */
+  nextStep: dealNextStepSchema.nullable(),
   /** When the latest of them started (ISO); null before any is linked. */
   lastMeetingAt: z.string().nullable(),
   createdAt: z.string(),

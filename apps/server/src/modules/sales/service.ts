@@ -29,7 +29,7 @@ import { listConditions, listOrder, toMeeting, type MeetingsService } from '../m
 import type { AccountRow, ContactRow, DealListQuery, DealRow, SalesRepo } from './repo.js';
 import { backfillCallSignals, salesPerformance } from './performance.js';
 import { dealWarningsDailyJob, dealWarningsJob } from './jobs.js';
-import { dealWarnings } from './warnings.js';
+import { dealNextStep, dealWarnings, WARNINGS_VERSION } from './warnings.js';
 
 export interface SalesDeps {
   repo: SalesRepo;
@@ -80,6 +80,7 @@ const toDeal = (r: {
   warnings: r.deal.warnings,
   warningsUnchecked: r.deal.warningsUnchecked,
   warningsAt: r.deal.warningsAt?.toISOString() ?? null,
+  nextStep: r.deal.nextStep,
   lastMeetingAt: r.lastMeetingAt,
   createdAt: r.deal.createdAt.toISOString(),
   updatedAt: r.deal.updatedAt.toISOString(),
@@ -161,7 +162,12 @@ export function createSalesService(deps: SalesDeps) {
     if (!found) return;
     const at = now();
     const { warnings, unchecked } = dealWarnings(found.facts, at);
-    await repo.saveWarnings(dealId, warnings, unchecked, at);
+    const nextStep = dealNextStep(found.facts, at);
+    await repo.saveWarnings(
+      dealId,
+      { warnings, unchecked, nextStep, version: WARNINGS_VERSION },
+      at,
+    );
   }
 
   /**
@@ -183,13 +189,16 @@ export function createSalesService(deps: SalesDeps) {
     return done;
   }
 
-  /** The daily pass: every deal computed more than a day ago (or never), a batch at a time. */
+  /**
+   * The daily pass: every deal computed more than a day ago, never, or by older rules, a
+   * batch at a time.
+   */
   async function dailyPass(): Promise<number> {
     const before = new Date(now().getTime() - DAY_MS);
     let after: string | null = null;
     let computed = 0;
     for (;;) {
-      const ids = await repo.staleDealIds(before, after, WARNINGS_BATCH);
+      const ids = await repo.staleDealIds(before, WARNINGS_VERSION, after, WARNINGS_BATCH);
       if (ids.length === 0) break;
       for (const id of ids) {
         await computeWarnings(id);
