@@ -263,13 +263,18 @@ export const linkDealBody = z.object({ dealId: uuid.nullable() });
 /** Spec 2 §2: a stage filter of the view, 'all' (default) or one stage. */
 const stageFilter = z.union([z.literal('all'), meetingStageSchema]).default('all');
 
-/** Query of meeting/user/sales and meeting/manager/sales: the list's plus owner, score, deal. */
+/**
+ * Query of meeting/user/sales and meeting/manager/sales: the list's plus owner, score, deal
+ * and account.
+ */
 export const salesListQuery = meetingListQuery.extend({
   /** The meeting owner (the table's name filter {name, id}). */
   nameId: uuid.optional(),
   minScore: z.coerce.number().min(0).max(100).optional(),
   maxScore: z.coerce.number().min(0).max(100).optional(),
   deal: uuid.optional(),
+  /** An account id: the calls whose deal belongs to it (the view's account filter). */
+  account: uuid.optional(),
 });
 
 export const salesMeetingSchema = meetingSchema.extend({

@@ -293,6 +293,7 @@ export function createSalesRepo(db: Db) {
         minScore?: number | undefined;
         maxScore?: number | undefined;
         deal?: string | undefined;
+        account?: string | undefined;
       },
       order: SQL[],
       page: number,
@@ -303,6 +304,9 @@ export function createSalesRepo(db: Db) {
         ne(meetings.stage, 'basic_meeting'),
         q.nameId ? eq(meetings.ownerId, q.nameId) : undefined,
         q.deal ? eq(meetings.dealId, q.deal) : undefined,
+        q.account
+          ? sql`${meetings.dealId} IN (SELECT ${deals.id} FROM ${deals} WHERE ${deals.accountId} = ${q.account})`
+          : undefined,
         q.minScore !== undefined ? sql`${meetingScore} >= ${q.minScore}` : undefined,
         q.maxScore !== undefined ? sql`${meetingScore} <= ${q.maxScore}` : undefined,
       );

@@ -588,6 +588,17 @@ describe('the teams and deals view', () => {
     expect(scored.data.map((c) => [c.id, c.score])).toEqual([[calls.rep[0], 80]]);
     const byDeal = await ok<Page>(m, 'GET', `/meeting/manager/sales?deal=${deal.id}`);
     expect(byDeal.data.map((c) => c.deal?.name)).toEqual(['Umbrella renewal']);
+    // The account's: the calls of its deals, counted by the server.
+    const byAccount = await ok<Page>(m, 'GET', `/meeting/manager/sales?account=${account.id}`);
+    expect(byAccount).toMatchObject({ count: 1, data: [{ id: calls.rep[0] }] });
+    const mineByAccount = await ok<Page>(
+      who.rep.accessToken,
+      'GET',
+      `/meeting/user/sales?account=${account.id}&nameId=${who.rep.user.id}`,
+    );
+    expect(mineByAccount.data.map((c) => c.id)).toEqual([calls.rep[0]]);
+    const other = await ok<SalesAccount>(m, 'POST', '/sales/accounts', { name: 'No calls' });
+    expect((await ok<Page>(m, 'GET', `/meeting/manager/sales?account=${other.id}`)).count).toBe(0);
     const byName = await ok<Page>(m, 'GET', `/meeting/manager/sales?nameId=${repId2}`);
     expect(byName.data.map((c) => c.ownerName)).toEqual(['Robin Second']);
 
