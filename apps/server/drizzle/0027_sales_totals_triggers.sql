@@ -51,10 +51,12 @@ DECLARE
   call_id uuid := CASE WHEN TG_OP = 'DELETE' THEN OLD.meeting_id ELSE NEW.meeting_id END;
   m record;
 BEGIN
-  SELECT organization_id, owner_id, stage INTO m FROM meetings
-  WHERE id = call_id AND kind = 'meeting' AND inference_status = 'processed'
-    AND stage <> 'basic_meeting';
-  IF FOUND THEN
+  -- By its key alone, and the rest tested here: the kept plan must not be a scan of the
+  -- partial index on those columns (a whole organisation's calls, per row).
+  SELECT organization_id, owner_id, stage, kind, inference_status INTO m FROM meetings
+  WHERE id = call_id;
+  IF FOUND AND m.kind = 'meeting' AND m.inference_status = 'processed'
+     AND m.stage <> 'basic_meeting' THEN
     PERFORM sales_mark_stale(m.organization_id, m.owner_id, m.stage);
   END IF;
   RETURN NULL;

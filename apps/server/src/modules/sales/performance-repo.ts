@@ -201,10 +201,12 @@ export function createPerformanceRepo(db: Db) {
         .where(eq(st.organizationId, organizationId))
         .returning({ ownerId: st.ownerId, stage: st.stage });
       if (stale.length === 0) return;
-      const pairs = sql.join(
+      // A VALUES list the planner hashes: a list of row values is compared one by one, per
+      // call (every rep and stage stale, as after a migration, took 15 s at 100,000 calls).
+      const pairs = sql`select * from (values ${sql.join(
         stale.map((b) => sql`(${b.ownerId}::uuid, ${b.stage}::meeting_stage)`),
         sql`, `,
-      );
+      )}) as stale (owner_id, stage)`;
       const totals = await totalsOfCalls(
         tx,
         and(
