@@ -38,6 +38,8 @@ export interface SalesDeps {
   queue: JobQueue;
   now: () => Date;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** How often the worker asks for the daily warnings pass. */
+  warningsCheckSeconds: number;
 }
 
 /** Deals the daily pass reads and computes at a time. */
@@ -385,7 +387,7 @@ export function createSalesService(deps: SalesDeps) {
         })),
       };
     },
-    /** Runs the warnings jobs, and asks for the daily pass now and every hour. */
+    /** Runs the warnings jobs, and asks for the daily pass now and every hour (by default). */
     async registerWorker(): Promise<() => void> {
       await deps.queue.work(dealWarningsJob, ({ dealId }) => computeWarnings(dealId));
       await deps.queue.work(dealWarningsJob.deadLetter, async (job, run) => {
@@ -395,8 +397,8 @@ export function createSalesService(deps: SalesDeps) {
       await deps.queue.work(dealWarningsDailyJob.deadLetter, async (job, run) => {
         deps.log.warn({ ...job, reason: run.reason }, 'daily deal warnings gave up');
       });
-      // Hourly, so a deal is computed about a day after its last time whenever the process
-      // started; a pass finding nothing stale costs one query.
+      // Hourly by default, so a deal is computed about a day after its last time whenever the
+      // process started; a pass finding nothing stale costs one query.
       const ask = () => {
         const day = now().toISOString().slice(0, 10);
         deps.queue
@@ -408,7 +410,7 @@ export function createSalesService(deps: SalesDeps) {
       backfillSignals().catch((err: unknown) =>
         deps.log.warn({ err }, 'sales call signals backfill failed'),
       );
-      const timer = setInterval(ask, 3600 * 1000);
+      const timer = setInterval(ask, deps.warningsCheckSeconds * 1000);
       timer.unref();
       return () => clearInterval(timer);
     },
