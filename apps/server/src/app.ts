@@ -264,9 +264,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ai,
   });
   meetings.allowWatching((viewer, meetingId) => coaching.service.canWatch(viewer, meetingId));
-  const sales = createSalesModule({ ...platform, queue, meetings: meetings.service });
-  // A deal's warnings follow its calls: computed again once one of them is analysed.
+  const sales = createSalesModule({
+    ...platform,
+    queue,
+    meetings: meetings.service,
+    warningsCheckSeconds: env.DEAL_WARNINGS_CHECK_SECONDS,
+  });
+  // A deal's warnings follow its calls: computed again once one of them is analysed. The
+  // rep's signals of a call (the performance view's) are read again then, and when what
+  // they come from changes: the transcript, or which speaker is the rep.
   analysis.onAnalysed((meetingId) => sales.service.meetingAnalysed(meetingId));
+  transcripts.service.onCorrected((meetingId) => sales.service.callChanged(meetingId));
+  meetings.service.onSpeakersNamed((meetingId) => sales.service.callChanged(meetingId));
   transcripts.service.allowLearners((caller, meetingId) =>
     coaching.service.canWatch(caller, meetingId),
   );

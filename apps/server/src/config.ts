@@ -120,6 +120,11 @@ const envSchema = z.object({
   QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** How often the queue looks for expired jobs and archives finished ones. */
   QUEUE_MAINTENANCE_SECONDS: positiveInt(60),
+  /**
+   * How often a worker process asks for the daily pass over the deals' warnings (the pass
+   * itself computes only deals a day old, so asking often costs one query).
+   */
+  DEAL_WARNINGS_CHECK_SECONDS: positiveInt(3600),
   /** On SIGTERM/SIGINT, how long a job in flight may finish before it is handed back. */
   SHUTDOWN_GRACE_SECONDS: positiveInt(30),
   FFPROBE_PATH: z.string().default('ffprobe'),

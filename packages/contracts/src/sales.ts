@@ -125,6 +125,21 @@ export const uncheckedWarningSchema = z.object({
 });
 export type UncheckedWarning = z.infer<typeof uncheckedWarningSchema>;
 
+/**
+ * A deal's next step (spec 2 §2 Deals), from its last call whose action items are analysed:
+ * the item that says who and by when, else the first with a time, else the first item.
+ */
+export const dealNextStepSchema = z.object({
+  /** The action item as stored; null when that call has no action items. */
+  text: z.string().nullable(),
+  /** Whether it says who will do it and by when (when not, the deal warns noNextStep). */
+  agreed: z.boolean(),
+  /** The call it comes from, and when it started (ISO). */
+  meetingId: z.string(),
+  callAt: z.string(),
+});
+export type DealNextStep = z.infer<typeof dealNextStepSchema>;
+
 export const dealSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -148,6 +163,8 @@ export const dealSchema = z.object({
   warningsUnchecked: z.array(uncheckedWarningSchema),
   /** When they were computed; null before the first time. */
   warningsAt: z.string().nullable(),
+  /** Computed with the warnings; null while none of its calls has analysed action items. */
+  nextStep: dealNextStepSchema.nullable(),
   /** When the latest of them started (ISO); null before any is linked. */
   lastMeetingAt: z.string().nullable(),
   createdAt: z.string(),
@@ -246,13 +263,18 @@ export const linkDealBody = z.object({ dealId: uuid.nullable() });
 /** Spec 2 §2: a stage filter of the view, 'all' (default) or one stage. */
 const stageFilter = z.union([z.literal('all'), meetingStageSchema]).default('all');
 
-/** Query of meeting/user/sales and meeting/manager/sales: the list's plus owner, score, deal. */
+/**
+ * Query of meeting/user/sales and meeting/manager/sales: the list's plus owner, score, deal
+ * and account.
+ */
 export const salesListQuery = meetingListQuery.extend({
   /** The meeting owner (the table's name filter {name, id}). */
   nameId: uuid.optional(),
   minScore: z.coerce.number().min(0).max(100).optional(),
   maxScore: z.coerce.number().min(0).max(100).optional(),
   deal: uuid.optional(),
+  /** An account id: the calls whose deal belongs to it (the view's account filter). */
+  account: uuid.optional(),
 });
 
 export const salesMeetingSchema = meetingSchema.extend({
@@ -335,11 +357,16 @@ export const SIGNAL_BETTER: Record<SalesSignal, 'higher' | 'lower' | null> = {
   speakingRate: null,
 };
 
+/** The most calls a performance figure names (the rep's latest of the stage). */
+export const PERFORMANCE_CALL_IDS = 100;
+
 /**
  * A figure, how many calls it was computed from and, when the query names one rep and one
- * stage, those calls' ids (so the view can open them). Over every rep or stage the ids are
- * left out: they would make the answer grow with the number of calls (3.8 MB at 10,000);
- * the view asks again with the rep and stage of the figure it opens.
+ * stage, those calls' ids, oldest first (so the view can open them): the figure's among the
+ * rep's latest PERFORMANCE_CALL_IDS calls of the stage, so fewer than `count` for a rep with
+ * more. Over every rep or stage the ids are left out: they would make the answer grow with
+ * the number of calls (3.8 MB at 10,000); the view asks again with the rep and stage of the
+ * figure it opens.
  */
 export const figureSchema = z.object({
   value: z.number().nullable(),
@@ -366,7 +393,7 @@ export const salesPerformanceSchema = z.object({
           name: z.string(),
           /** The rep's calls of the stage. */
           callsCount: z.number().int(),
-          /** Their ids, with one rep and one stage asked (as a figure's). */
+          /** Their ids, with one rep and one stage asked (as a figure's: the latest, bounded). */
           meetingIds: z.array(z.string()).optional(),
           signals: signalsOf(figureSchema),
           /** Mean score (0–100) of each scored prompt over the rep's calls of the stage. */

@@ -5,6 +5,7 @@ import type {
   DealContact,
   DealWarning,
   HomeSummary,
+  Meeting,
   SalesMeeting,
   Tracker,
   TrackerWeeklyCounts,
@@ -240,6 +241,15 @@ describe('deal warnings', () => {
     expect(by.get('noNextStep')?.evidence.actionItems).toEqual([
       'The team will follow up on security',
     ]);
+    // The deal's next step is that same item, said to be not agreed.
+    expect(d.nextStep).toEqual({
+      text: 'The team will follow up on security',
+      agreed: false,
+      meetingId: riskyCall,
+      callAt: new Date(
+        (await ok<Meeting>(who.manager.accessToken, 'GET', `/meeting/${riskyCall}`)).startTime,
+      ).toISOString(),
+    });
     expect(by.get('stuckInStage')).toMatchObject({
       message: 'Stuck in Discovery for 30 days, longer than the organization’s median of 20 days',
       evidence: { daysInStage: 30, medianDays: 20, spans: 5 },
@@ -254,6 +264,17 @@ describe('deal warnings', () => {
     );
     expect(d.warnings).toEqual([]);
     expect(d.warningsUnchecked).toEqual([]);
+    expect(d.nextStep).toMatchObject({
+      text: 'speaker_00 will send the proposal by Friday',
+      agreed: true,
+    });
+    // Both lists carry it.
+    const listed = await ok<{ data: Deal[] }>(
+      who.manager.accessToken,
+      'GET',
+      '/sales/deals?atRisk=false&size=100',
+    );
+    expect(listed.data.find((x) => x.id === healthy.id)?.nextStep).toEqual(d.nextStep);
   });
 
   it('shows the warnings in the deal lists, the sales calls and the manager’s home', async () => {
@@ -338,6 +359,7 @@ describe('deal warnings', () => {
     const d = await computedAfter(risky.id, before);
     // No call: measured from the deal's creation (today), and the call rules cannot judge.
     expect(kinds(d)).toEqual([]);
+    expect(d.nextStep).toBeNull();
     expect(d.warningsUnchecked.map((u) => u.kind).sort()).toEqual(
       ['noNextStep', 'pricingNotDiscussed', 'singleThreaded', 'stuckInStage'].sort(),
     );

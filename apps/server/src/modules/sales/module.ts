@@ -14,6 +14,8 @@ export interface SalesNeeds {
   queue: JobQueue;
   now: () => Date;
   log: SalesDeps['log'];
+  /** How often the worker asks for the daily warnings pass (DEAL_WARNINGS_CHECK_SECONDS). */
+  warningsCheckSeconds: number;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type dealListQuery, type MeetingStage } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
@@ -9,36 +9,23 @@ import {
   dealStageChanges,
   deals,
   meetingInsights,
-  meetingTranscripts,
   meetings,
   salesAccounts,
   users,
 } from '../../platform/db/schema.js';
 import { isUuid } from '../../platform/db/values.js';
 import type { Caller } from '../../platform/http/caller.js';
-import { seesWholeOrganisation } from '../meetings/index.js';
 import { salesTeamWhere } from '../users/index.js';
+import { createPerformanceRepo } from './performance-repo.js';
+import { personName, teamOf } from './team.js';
 import { createWarningsRepo } from './warnings-repo.js';
 
 export type AccountRow = typeof salesAccounts.$inferSelect;
 export type DealRow = typeof deals.$inferSelect;
 export type ContactRow = typeof dealContacts.$inferSelect;
 export type DealListQuery = z.output<typeof dealListQuery>;
-
-/**
- * The people a team view covers: everyone of the organisation for those who see every
- * meeting, else the caller and the reps who report to them (users.sales_manager_id).
- */
-export function teamOf(
-  caller: Caller,
-  ownerColumn: typeof meetings.ownerId | typeof deals.ownerId,
-) {
-  if (seesWholeOrganisation(caller)) return undefined;
-  return or(
-    eq(ownerColumn, caller.userId),
-    sql`${ownerColumn} IN (SELECT ${users.id} FROM ${users} WHERE ${users.salesManagerId} = ${caller.userId})`,
-  );
-}
+export type { PerformanceFilters, RepTotals } from './performance-repo.js';
+export { teamOf } from './team.js';
 
 /** Rounded mean of the meeting's scored insights (0–100); null before any is scored. */
 export const meetingScore = sql<number | null>`(
@@ -47,8 +34,6 @@ export const meetingScore = sql<number | null>`(
   where ${meetingInsights.meetingId} = ${meetings.id}
     and jsonb_typeof(${meetingInsights.result} -> 'score') = 'number'
 )`;
-
-const personName = sql<string>`coalesce(nullif(btrim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
 
 // Qualified by hand: inside a one-table select drizzle writes columns unqualified.
 const dealsOfAccount = sql<number>`(SELECT count(*)::int FROM "deals" WHERE "deals"."account_id" = "sales_accounts"."id")`;
@@ -68,28 +53,6 @@ const DEAL_SORTS = {
   closeDate: deals.closeDate,
 } as const;
 
-/** The filters of the performance view, on `meetings` (and the deal it belongs to). */
-export interface PerformanceFilters {
-  stage: MeetingStage | 'all';
-  nameId?: string | undefined;
-  opportunity?: string | undefined;
-  account?: string | undefined;
-}
-
-/** One call's measured signals, from its stored text analytics, for the rep who owns it. */
-export interface CallSignals {
-  meetingId: string;
-  ownerId: string;
-  ownerName: string;
-  stage: MeetingStage;
-  talkRatio: number | null;
-  longestMonologueSec: number | null;
-  questions: number | null;
-  interactivity: number | null;
-  fillerWords: number | null;
-  speakingRate: number | null;
-}
-
 export function createSalesRepo(db: Db) {
   const dealColumns = {
     deal: deals,
@@ -106,22 +69,6 @@ export function createSalesRepo(db: Db) {
       .leftJoin(users, eq(users.id, deals.ownerId))
       .where(condition)
       .$dynamic();
-
-  /** The sales calls of a team view: processed, in a sales stage, filtered as asked. */
-  function performanceScope(caller: Caller, f: PerformanceFilters): SQL {
-    return and(
-      eq(meetings.organizationId, caller.organizationId),
-      teamOf(caller, meetings.ownerId),
-      eq(meetings.kind, 'meeting'),
-      eq(meetings.inferenceStatus, 'processed'),
-      f.stage === 'all' ? ne(meetings.stage, 'basic_meeting') : eq(meetings.stage, f.stage),
-      f.nameId ? eq(meetings.ownerId, f.nameId) : undefined,
-      f.opportunity ? eq(meetings.dealId, f.opportunity) : undefined,
-      f.account
-        ? sql`${meetings.dealId} IN (SELECT ${deals.id} FROM ${deals} WHERE ${deals.accountId} = ${f.account})`
-        : undefined,
-    ) as SQL;
-  }
 
   return {
     // ---------- accounts ----------
@@ -336,87 +283,6 @@ export function createSalesRepo(db: Db) {
         .orderBy(asc(salesAccounts.name), asc(salesAccounts.id)),
 
     /**
-     * Each call's signals for its owner. The rep's voice is the speaker the meeting names
-     * with the owner's name or e-mail, else speaker_00; the figures are read from the stored
-     * analytics (the text step's), so they are what the meeting page shows.
-     */
-    async callSignals(caller: Caller, f: PerformanceFilters): Promise<CallSignals[]> {
-      const a = sql`${meetingTranscripts.analytics}`;
-      const rep = sql`r.rep`;
-      const speaks = sql`(${a} -> 'talkTimePercent') ? ${rep}`;
-      // The key is one of ours, written as a literal: a parameter would make `jsonb -> $1` ambiguous.
-      const countOf = (name: 'questions' | 'fillerWords') => {
-        const key = sql.raw(`'${name}'`);
-        return sql<
-          number | null
-        >`case when ${speaks} and jsonb_typeof(${a} -> ${key}) = 'array' then (select count(*) from jsonb_array_elements(${a} -> ${key}) e where e ->> 'speaker' = ${rep})::float8 end`;
-      };
-      const rows = await db
-        .select({
-          meetingId: meetings.id,
-          ownerId: meetings.ownerId,
-          ownerName: personName,
-          stage: meetings.stage,
-          talkRatio: sql<number | null>`(${a} -> 'talkTimePercent' ->> ${rep})::float8`,
-          longestMonologueSec: sql<number | null>`(${a} ->> 'longestMonologueSec')::float8`,
-          questions: sql<number | null>`case
-            when ${speaks} and jsonb_typeof(${a} -> 'questionsPerSpeaker') = 'object'
-              then coalesce((${a} -> 'questionsPerSpeaker' ->> ${rep})::float8, 0)
-            else ${countOf('questions')} end`,
-          interactivity: sql<
-            number | null
-          >`(${a} -> 'interactivity' ->> 'switchesPerMinute')::float8`,
-          fillerWords: countOf('fillerWords'),
-          speakingRate: sql<number | null>`(${a} -> 'wordsPerMinute' ->> ${rep})::float8`,
-        })
-        .from(meetings)
-        .innerJoin(users, eq(users.id, meetings.ownerId))
-        .innerJoin(meetingTranscripts, eq(meetingTranscripts.meetingId, meetings.id))
-        .innerJoin(
-          sql`lateral (select coalesce(
-            (select d.key from jsonb_each_text(${meetings.additionalDetails}) d
-              where lower(btrim(d.value)) in (lower(${personName}), lower(${users.email}))
-              order by d.key limit 1),
-            'speaker_00') as rep) r`,
-          sql`true`,
-        )
-        .where(and(performanceScope(caller, f), sql`${a} is not null`))
-        .orderBy(asc(meetings.startTime), asc(meetings.id));
-      return rows.map((r) => ({
-        ...r,
-        talkRatio: num(r.talkRatio),
-        longestMonologueSec: num(r.longestMonologueSec),
-        questions: num(r.questions),
-        interactivity: num(r.interactivity),
-        fillerWords: num(r.fillerWords),
-        speakingRate: num(r.speakingRate),
-      }));
-    },
-
-    /** The scored insights of the same calls, with whose call each is. */
-    callScores(caller: Caller, f: PerformanceFilters) {
-      return db
-        .select({
-          meetingId: meetings.id,
-          ownerId: meetings.ownerId,
-          ownerName: personName,
-          stage: meetings.stage,
-          promptName: meetingInsights.promptName,
-          score: sql<number>`(${meetingInsights.result} ->> 'score')::float8`,
-        })
-        .from(meetingInsights)
-        .innerJoin(meetings, eq(meetings.id, meetingInsights.meetingId))
-        .innerJoin(users, eq(users.id, meetings.ownerId))
-        .where(
-          and(
-            performanceScope(caller, f),
-            sql`jsonb_typeof(${meetingInsights.result} -> 'score') = 'number'`,
-          ),
-        )
-        .orderBy(asc(meetings.startTime), asc(meetings.id));
-    },
-
-    /**
      * A page of sales calls (a sales stage, not a training video) under `base` (the list's
      * conditions), with the owner's name, the deal and the score, and the total count.
      */
@@ -427,6 +293,7 @@ export function createSalesRepo(db: Db) {
         minScore?: number | undefined;
         maxScore?: number | undefined;
         deal?: string | undefined;
+        account?: string | undefined;
       },
       order: SQL[],
       page: number,
@@ -437,6 +304,9 @@ export function createSalesRepo(db: Db) {
         ne(meetings.stage, 'basic_meeting'),
         q.nameId ? eq(meetings.ownerId, q.nameId) : undefined,
         q.deal ? eq(meetings.dealId, q.deal) : undefined,
+        q.account
+          ? sql`${meetings.dealId} IN (SELECT ${deals.id} FROM ${deals} WHERE ${deals.accountId} = ${q.account})`
+          : undefined,
         q.minScore !== undefined ? sql`${meetingScore} >= ${q.minScore}` : undefined,
         q.maxScore !== undefined ? sql`${meetingScore} <= ${q.maxScore}` : undefined,
       );
@@ -469,8 +339,9 @@ export function createSalesRepo(db: Db) {
       );
     },
 
-    // The warning rules' reads and writes.
+    // The warning rules' reads and writes, and the performance view's.
     ...createWarningsRepo(db),
+    ...createPerformanceRepo(db),
 
     /** The team's deals carrying warnings, newest first, and how many there are. */
     async dealsAtRisk(caller: Caller, limit: number) {
@@ -515,6 +386,3 @@ export function createSalesRepo(db: Db) {
   };
 }
 export type SalesRepo = ReturnType<typeof createSalesRepo>;
-
-/** jsonb numbers come back as numbers from PGlite and as strings from pg for float8 casts. */
-const num = (v: number | string | null): number | null => (v === null ? null : Number(v));

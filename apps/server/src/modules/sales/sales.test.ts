@@ -10,7 +10,7 @@ import type {
   SalesMeeting,
   SalesPerformance,
 } from '@parley/contracts';
-import { meetingInsights, meetingTranscripts, users } from '../../platform/db/schema.js';
+import { meetingInsights, meetingTranscripts, meetings, users } from '../../platform/db/schema.js';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json } from '../../test/context.js';
 import { grantBundle } from '../../test/plans-kit.js';
@@ -98,6 +98,8 @@ async function salesCall(
       .set({ analytics: RECOMPUTED })
       .where(eq(meetingTranscripts.meetingId, id));
   }
+  // What a finished analysis does: the rep's signals of the call are read for the views.
+  await createSalesRepo(ctx.database.db).refreshCallSignals([id], new Date());
   return id;
 }
 
@@ -586,6 +588,17 @@ describe('the teams and deals view', () => {
     expect(scored.data.map((c) => [c.id, c.score])).toEqual([[calls.rep[0], 80]]);
     const byDeal = await ok<Page>(m, 'GET', `/meeting/manager/sales?deal=${deal.id}`);
     expect(byDeal.data.map((c) => c.deal?.name)).toEqual(['Umbrella renewal']);
+    // The account's: the calls of its deals, counted by the server.
+    const byAccount = await ok<Page>(m, 'GET', `/meeting/manager/sales?account=${account.id}`);
+    expect(byAccount).toMatchObject({ count: 1, data: [{ id: calls.rep[0] }] });
+    const mineByAccount = await ok<Page>(
+      who.rep.accessToken,
+      'GET',
+      `/meeting/user/sales?account=${account.id}&nameId=${who.rep.user.id}`,
+    );
+    expect(mineByAccount.data.map((c) => c.id)).toEqual([calls.rep[0]]);
+    const other = await ok<SalesAccount>(m, 'POST', '/sales/accounts', { name: 'No calls' });
+    expect((await ok<Page>(m, 'GET', `/meeting/manager/sales?account=${other.id}`)).count).toBe(0);
     const byName = await ok<Page>(m, 'GET', `/meeting/manager/sales?nameId=${repId2}`);
     expect(byName.data.map((c) => c.ownerName)).toEqual(['Robin Second']);
 
@@ -615,5 +628,58 @@ describe('the teams and deals view', () => {
     expect(f.names.find((n) => n.id === who.manager.user.id)?.salesManagerId).toBeNull();
     expect(f.deals.map((d) => d.id)).toContain(deal.id);
     expect(f.accounts.map((a) => a.name)).toContain('Umbrella');
+  });
+
+  it('reads the rep’s voice again when the call’s speakers are named', async () => {
+    const id = await salesCall(who.rep.user.id, 'prospecting_stage');
+    const repOf = async () =>
+      (await perf(who.manager.accessToken, `?stage=prospecting_stage&nameId=${who.rep.user.id}`))
+        .stages[0]!.reps[0]!;
+    const before = await repOf();
+    expect(before.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_00);
+    // The rep says the second voice is theirs: their figures are that voice's from now on.
+    await ok(who.rep.accessToken, 'PATCH', '/meeting/participant', {
+      meetingId: id,
+      additionalDetails: { speaker_01: who.rep.user.email },
+    });
+    const after = await repOf();
+    expect(after.meetingIds).toEqual([id]);
+    expect(after.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_01);
+    expect(after.signals.speakingRate.value).toBe(stored.wordsPerMinute.speaker_01);
+    expect(after.signals.fillerWords.value).toBe(fillersOf(stored, 'speaker_01'));
+  });
+
+  it('keeps the team’s kept totals in step with the calls as they change', async () => {
+    const db = ctx.database.db;
+    const repIn = async (stage: MeetingStage) =>
+      (await perf(who.manager.accessToken, `?stage=${stage}`)).stages[0]?.reps.find(
+        (r) => r.userId === who.rep.user.id,
+      );
+    const id = await salesCall(who.rep.user.id, 'solution_presentation_stage');
+    await score(id, 'Charisma', 50);
+    expect(await repIn('solution_presentation_stage')).toMatchObject({
+      callsCount: 1,
+      scores: [{ promptName: 'Charisma', value: 50, count: 1 }],
+    });
+    // The prompt answered again.
+    await db
+      .update(meetingInsights)
+      .set({ result: { score: 70, insights: [], tags: [] } })
+      .where(eq(meetingInsights.meetingId, id));
+    expect((await repIn('solution_presentation_stage'))?.scores[0]?.value).toBe(70);
+    // Moved to another stage.
+    await db.update(meetings).set({ stage: 'negotiation_close_stage' }).where(eq(meetings.id, id));
+    expect(await repIn('solution_presentation_stage')).toBeUndefined();
+    const moved = await repIn('negotiation_close_stage');
+    expect(moved).toMatchObject({ callsCount: 1 });
+    expect(moved?.signals.talkRatio.value).toBe(stored.talkTimePercent.speaker_00);
+    // Analysed again: out of the figures while it runs, back once it is done.
+    await db.update(meetings).set({ inferenceStatus: 'analysing' }).where(eq(meetings.id, id));
+    expect(await repIn('negotiation_close_stage')).toBeUndefined();
+    await db.update(meetings).set({ inferenceStatus: 'processed' }).where(eq(meetings.id, id));
+    expect(await repIn('negotiation_close_stage')).toMatchObject({ callsCount: 1 });
+    // Deleted.
+    await ok(who.rep.accessToken, 'DELETE', `/meeting/${id}`);
+    expect(await repIn('negotiation_close_stage')).toBeUndefined();
   });
 });

@@ -3,8 +3,6 @@ import {
   HOME_DEALS_AT_RISK,
   MEETING_STAGES,
   SALES_MESSAGES as M,
-  SALES_SIGNALS,
-  SIGNAL_BETTER,
   type Deal,
   type DealContact,
   type dealBody,
@@ -12,7 +10,6 @@ import {
   type dealContactPatch,
   type dealPatch,
   type dealsAmountQuery,
-  type Figure,
   type HomeSummary,
   type Meeting,
   type MeetingStage,
@@ -21,9 +18,7 @@ import {
   type salesAccountPatch,
   type salesListQuery,
   type SalesMeeting,
-  type SalesPerformance,
   type salesPerformanceQuery,
-  type SalesSignal,
 } from '@parley/contracts';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { conflictOnDuplicate } from '../../platform/db/values.js';
@@ -31,16 +26,10 @@ import type { Caller } from '../../platform/http/caller.js';
 import type { MediaLinks } from '../../platform/media/links.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import { listConditions, listOrder, toMeeting, type MeetingsService } from '../meetings/index.js';
-import type {
-  AccountRow,
-  CallSignals,
-  ContactRow,
-  DealListQuery,
-  DealRow,
-  SalesRepo,
-} from './repo.js';
+import type { AccountRow, ContactRow, DealListQuery, DealRow, SalesRepo } from './repo.js';
+import { backfillCallSignals, salesPerformance } from './performance.js';
 import { dealWarningsDailyJob, dealWarningsJob } from './jobs.js';
-import { dealWarnings } from './warnings.js';
+import { dealNextStep, dealWarnings, WARNINGS_VERSION } from './warnings.js';
 
 export interface SalesDeps {
   repo: SalesRepo;
@@ -49,6 +38,8 @@ export interface SalesDeps {
   queue: JobQueue;
   now: () => Date;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** How often the worker asks for the daily warnings pass. */
+  warningsCheckSeconds: number;
 }
 
 /** Deals the daily pass reads and computes at a time. */
@@ -91,6 +82,7 @@ const toDeal = (r: {
   warnings: r.deal.warnings,
   warningsUnchecked: r.deal.warningsUnchecked,
   warningsAt: r.deal.warningsAt?.toISOString() ?? null,
+  nextStep: r.deal.nextStep,
   lastMeetingAt: r.lastMeetingAt,
   createdAt: r.deal.createdAt.toISOString(),
   updatedAt: r.deal.updatedAt.toISOString(),
@@ -119,57 +111,6 @@ const personally = (caller: Caller): Caller => ({
 });
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/**
- * The mean of the values that exist, how many there are and, when asked (one rep and one
- * stage), the meetings they came from.
- */
-function figureOf(
-  rows: readonly { meetingId: string; value: number | null }[],
-  withIds: boolean,
-): Figure {
-  const known = rows.filter((r): r is { meetingId: string; value: number } => r.value !== null);
-  const ids = withIds ? { meetingIds: known.map((r) => r.meetingId) } : {};
-  if (known.length === 0) return { value: null, count: 0, ...ids };
-  const sum = known.reduce((a, r) => a + r.value, 0);
-  return { value: round2(sum / known.length), count: known.length, ...ids };
-}
-
-/** The team's best of a figure (or, with no better way, the team's mean of every call). */
-function bestOf(
-  reps: readonly { userId: string; figure: Figure }[],
-  better: 'higher' | 'lower' | null,
-  all: readonly { meetingId: string; value: number | null }[],
-  withIds: boolean,
-) {
-  if (better === null) return { ...figureOf(all, withIds), userId: null };
-  let best: { userId: string; figure: Figure } | null = null;
-  for (const r of reps) {
-    if (r.figure.value === null) continue;
-    if (
-      !best ||
-      (better === 'higher'
-        ? r.figure.value > best.figure.value!
-        : r.figure.value < best.figure.value!)
-    )
-      best = r;
-  }
-  return best
-    ? { ...best.figure, userId: best.userId }
-    : { value: null, count: 0, ...(withIds ? { meetingIds: [] } : {}), userId: null };
-}
-
-/** Rows grouped by a key, in their order. */
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
-}
 
 /**
  * The deal whose contacts include the most of these participants' addresses (the most
@@ -223,16 +164,43 @@ export function createSalesService(deps: SalesDeps) {
     if (!found) return;
     const at = now();
     const { warnings, unchecked } = dealWarnings(found.facts, at);
-    await repo.saveWarnings(dealId, warnings, unchecked, at);
+    const nextStep = dealNextStep(found.facts, at);
+    await repo.saveWarnings(
+      dealId,
+      { warnings, unchecked, nextStep, version: WARNINGS_VERSION },
+      at,
+    );
   }
 
-  /** The daily pass: every deal computed more than a day ago (or never), a batch at a time. */
+  /**
+   * Reads a call's signals for the performance view again. Quietly: the change that asks for
+   * it is done, and a failure leaves the call's previous figures.
+   */
+  async function refreshSignals(meetingId: string): Promise<void> {
+    try {
+      await repo.refreshCallSignals([meetingId], now());
+    } catch (err) {
+      deps.log.warn({ err, meetingId }, 'sales call signals not read');
+    }
+  }
+
+  /** Calls analysed before their signals were kept get them. */
+  async function backfillSignals(): Promise<number> {
+    const done = await backfillCallSignals(repo, now);
+    if (done > 0) deps.log.info({ calls: done }, 'sales call signals read');
+    return done;
+  }
+
+  /**
+   * The daily pass: every deal computed more than a day ago, never, or by older rules, a
+   * batch at a time.
+   */
   async function dailyPass(): Promise<number> {
     const before = new Date(now().getTime() - DAY_MS);
     let after: string | null = null;
     let computed = 0;
     for (;;) {
-      const ids = await repo.staleDealIds(before, after, WARNINGS_BATCH);
+      const ids = await repo.staleDealIds(before, WARNINGS_VERSION, after, WARNINGS_BATCH);
       if (ids.length === 0) break;
       for (const id of ids) {
         await computeWarnings(id);
@@ -389,8 +357,12 @@ export function createSalesService(deps: SalesDeps) {
     // ---------- warnings (issue 16 item 5) ----------
     computeWarnings,
     dailyPass,
-    /** After a meeting's analysis finished: its deal's warnings are computed again. */
+    /**
+     * After a meeting's analysis finished: its signals are read again and its deal's warnings
+     * computed again.
+     */
     async meetingAnalysed(meetingId: string): Promise<void> {
+      await refreshSignals(meetingId);
       try {
         const dealId = await repo.dealOfMeeting(meetingId);
         if (dealId) await warnLater(dealId);
@@ -398,6 +370,9 @@ export function createSalesService(deps: SalesDeps) {
         deps.log.warn({ err, meetingId }, 'deal warnings not queued');
       }
     },
+    /** After a call's transcript was corrected or its speakers named: its signals change. */
+    callChanged: refreshSignals,
+    backfillSignals,
     /** The home dashboard's deals at risk: the caller's team's deals with warnings. */
     async dealsAtRisk(caller: Caller): Promise<NonNullable<HomeSummary['dealsAtRisk']>> {
       const { rows, count } = await repo.dealsAtRisk(caller, HOME_DEALS_AT_RISK);
@@ -412,7 +387,7 @@ export function createSalesService(deps: SalesDeps) {
         })),
       };
     },
-    /** Runs the warnings jobs, and asks for the daily pass now and every hour. */
+    /** Runs the warnings jobs, and asks for the daily pass now and every hour (by default). */
     async registerWorker(): Promise<() => void> {
       await deps.queue.work(dealWarningsJob, ({ dealId }) => computeWarnings(dealId));
       await deps.queue.work(dealWarningsJob.deadLetter, async (job, run) => {
@@ -422,8 +397,8 @@ export function createSalesService(deps: SalesDeps) {
       await deps.queue.work(dealWarningsDailyJob.deadLetter, async (job, run) => {
         deps.log.warn({ ...job, reason: run.reason }, 'daily deal warnings gave up');
       });
-      // Hourly, so a deal is computed about a day after its last time whenever the process
-      // started; a pass finding nothing stale costs one query.
+      // Hourly by default, so a deal is computed about a day after its last time whenever the
+      // process started; a pass finding nothing stale costs one query.
       const ask = () => {
         const day = now().toISOString().slice(0, 10);
         deps.queue
@@ -431,7 +406,11 @@ export function createSalesService(deps: SalesDeps) {
           .catch((err: unknown) => deps.log.warn({ err }, 'daily deal warnings not queued'));
       };
       ask();
-      const timer = setInterval(ask, 3600 * 1000);
+      // In the background: the process serves meanwhile, and the figures fill in.
+      backfillSignals().catch((err: unknown) =>
+        deps.log.warn({ err }, 'sales call signals backfill failed'),
+      );
+      const timer = setInterval(ask, deps.warningsCheckSeconds * 1000);
       timer.unref();
       return () => clearInterval(timer);
     },
@@ -471,109 +450,8 @@ export function createSalesService(deps: SalesDeps) {
       };
     },
 
-    /**
-     * Per stage and rep, the mean of each measured signal and each prompt's score over the
-     * rep's calls, with how many calls are behind every figure (and which, for one rep and
-     * one stage); the team's best per figure.
-     */
-    async performance(
-      caller: Caller,
-      q: z.output<typeof salesPerformanceQuery>,
-    ): Promise<SalesPerformance> {
-      const [calls, scores] = await Promise.all([
-        repo.callSignals(caller, q),
-        repo.callScores(caller, q),
-      ]);
-      const stages = MEETING_STAGES.filter((s) =>
-        q.stage === 'all' ? s !== 'basic_meeting' : s === q.stage,
-      );
-      // The calls behind each figure only for one rep and one stage: over more, the answer
-      // would grow with the number of calls.
-      const withIds = q.nameId !== undefined && q.stage !== 'all';
-      const callsByStage = groupBy(calls, (c) => c.stage);
-      const scoresByStage = groupBy(scores, (s) => s.stage);
-      return {
-        stages: stages
-          .map((stage) => {
-            const stageCalls = callsByStage.get(stage) ?? [];
-            const stageScores = scoresByStage.get(stage) ?? [];
-            const callsOf = groupBy(stageCalls, (c) => c.ownerId);
-            const scoresOf = groupBy(stageScores, (s) => s.ownerId);
-            const people = new Map<string, string>();
-            for (const c of [...stageCalls, ...stageScores]) people.set(c.ownerId, c.ownerName);
-            const prompts = [...new Set(stageScores.map((s) => s.promptName))].sort();
-            const reps = [...people.entries()]
-              .sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]))
-              .map(([userId, name]) => {
-                const own = callsOf.get(userId) ?? [];
-                const ownScores = groupBy(scoresOf.get(userId) ?? [], (s) => s.promptName);
-                const meetingIds = [
-                  ...new Set([...own, ...(scoresOf.get(userId) ?? [])].map((c) => c.meetingId)),
-                ];
-                const signal = (s: SalesSignal) =>
-                  figureOf(
-                    own.map((c) => ({ meetingId: c.meetingId, value: c[s] })),
-                    withIds,
-                  );
-                return {
-                  userId,
-                  name,
-                  callsCount: meetingIds.length,
-                  ...(withIds ? { meetingIds } : {}),
-                  signals: Object.fromEntries(SALES_SIGNALS.map((s) => [s, signal(s)])) as Record<
-                    SalesSignal,
-                    Figure
-                  >,
-                  scores: prompts
-                    .map((promptName) => ({
-                      promptName,
-                      ...figureOf(
-                        (ownScores.get(promptName) ?? []).map((s) => ({
-                          meetingId: s.meetingId,
-                          value: Number(s.score),
-                        })),
-                        withIds,
-                      ),
-                    }))
-                    .filter((s) => s.value !== null),
-                };
-              });
-            const valuesOf = (s: SalesSignal) =>
-              stageCalls.map((c: CallSignals) => ({ meetingId: c.meetingId, value: c[s] }));
-            return {
-              stage,
-              reps,
-              benchmark: {
-                signals: Object.fromEntries(
-                  SALES_SIGNALS.map((s) => [
-                    s,
-                    bestOf(
-                      reps.map((r) => ({ userId: r.userId, figure: r.signals[s] })),
-                      SIGNAL_BETTER[s],
-                      valuesOf(s),
-                      withIds,
-                    ),
-                  ]),
-                ) as SalesPerformance['stages'][number]['benchmark']['signals'],
-                scores: prompts.map((promptName) => ({
-                  promptName,
-                  ...bestOf(
-                    reps.flatMap((r) =>
-                      r.scores
-                        .filter((s) => s.promptName === promptName)
-                        .map(({ promptName: _p, ...figure }) => ({ userId: r.userId, figure })),
-                    ),
-                    'higher',
-                    [],
-                    withIds,
-                  ),
-                })),
-              },
-            };
-          })
-          .filter((s) => s.reps.length > 0),
-      };
-    },
+    performance: (caller: Caller, q: z.output<typeof salesPerformanceQuery>) =>
+      salesPerformance(repo, caller, q),
   };
 }
 export type SalesService = ReturnType<typeof createSalesService>;

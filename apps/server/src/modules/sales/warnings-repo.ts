@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { ACTION_ITEMS_PROMPT, type DealWarning, type UncheckedWarning } from '@parley/contracts';
+import {
+  ACTION_ITEMS_PROMPT,
+  type DealNextStep,
+  type DealWarning,
+  type UncheckedWarning,
+} from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import {
   biometricResults,
@@ -148,23 +153,40 @@ export function createWarningsRepo(db: Db) {
     },
     async saveWarnings(
       dealId: string,
-      warnings: DealWarning[],
-      unchecked: UncheckedWarning[],
+      computed: {
+        warnings: DealWarning[];
+        unchecked: UncheckedWarning[];
+        nextStep: DealNextStep | null;
+        version: number;
+      },
       at: Date,
     ) {
       await db
         .update(deals)
-        .set({ warnings, warningsUnchecked: unchecked, warningsAt: at })
+        .set({
+          warnings: computed.warnings,
+          warningsUnchecked: computed.unchecked,
+          nextStep: computed.nextStep,
+          warningsVersion: computed.version,
+          warningsAt: at,
+        })
         .where(eq(deals.id, dealId));
     },
-    /** Deals whose warnings were computed before `before` or never, after `after` (by id). */
-    async staleDealIds(before: Date, after: string | null, limit: number) {
+    /**
+     * Deals whose warnings were computed before `before`, never, or by an older version of
+     * the rules than `version`, after `after` (by id).
+     */
+    async staleDealIds(before: Date, version: number, after: string | null, limit: number) {
       const rows = await db
         .select({ id: deals.id })
         .from(deals)
         .where(
           and(
-            or(isNull(deals.warningsAt), lt(deals.warningsAt, before)),
+            or(
+              isNull(deals.warningsAt),
+              lt(deals.warningsAt, before),
+              lt(deals.warningsVersion, version),
+            ),
             after ? gt(deals.id, after) : undefined,
           ),
         )

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CountedWord } from '../trackers/index.js';
-import { dealWarnings, isAgreedStep, median, type CallFacts, type DealFacts } from './warnings.js';
+import {
+  dealNextStep,
+  dealWarnings,
+  isAgreedStep,
+  median,
+  nextStepOf,
+  type CallFacts,
+  type DealFacts,
+} from './warnings.js';
 
 const NOW = new Date('2025-06-30T12:00:00Z');
 const DAY = 24 * 3600 * 1000;
@@ -279,5 +287,69 @@ describe('dealWarnings', () => {
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([5])).toBe(5);
     expect(median([])).toBeNull();
+  });
+});
+
+describe('the next step', () => {
+  const people = ['jane buyer', 'sam seller'];
+
+  it('of a call is the item with who and when, else the first with a time, else the first', () => {
+    expect(
+      nextStepOf(
+        ['Share the notes', 'Send the contract in 3 days', 'Jane Buyer to confirm next week'],
+        people,
+      ),
+    ).toEqual({ text: 'Jane Buyer to confirm next week', agreed: true });
+    expect(nextStepOf(['Share the notes', 'Send the contract in 3 days'], people)).toEqual({
+      text: 'Send the contract in 3 days',
+      agreed: false,
+    });
+    expect(nextStepOf(['Share the notes', 'speaker_01 will look into it'], people)).toEqual({
+      text: 'Share the notes',
+      agreed: false,
+    });
+    expect(nextStepOf([], people)).toBeNull();
+  });
+
+  it('of a deal comes from its last call with analysed action items', () => {
+    const facts = deal({
+      calls: [
+        call('old', {
+          startTime: daysAgo(9),
+          actionItems: ['Sam Seller sends the quote by Monday'],
+        }),
+        call('analysed', { startTime: daysAgo(5), actionItems: ['Share the notes'] }),
+        // Not analysed yet, and one still to happen: neither gives the step.
+        call('running', { startTime: daysAgo(1), actionItems: null }),
+        call('planned', { startTime: new Date(NOW.getTime() + DAY) }),
+      ],
+    });
+    expect(dealNextStep(facts, NOW)).toEqual({
+      text: 'Share the notes',
+      agreed: false,
+      meetingId: 'analysed',
+      callAt: daysAgo(5).toISOString(),
+    });
+    // The warning reads the same step: that item names nobody and no time.
+    const last = deal({ calls: [call('analysed', { actionItems: ['Share the notes'] })] });
+    expect(kinds(last)).toContain('noNextStep');
+    expect(dealNextStep(deal(), NOW)).toMatchObject({
+      text: 'speaker_00 will send the proposal by Friday',
+      agreed: true,
+      meetingId: 'c2',
+    });
+    expect(kinds(deal())).not.toContain('noNextStep');
+  });
+
+  it('of a deal is empty when its last analysed call has no action items, or none is analysed', () => {
+    const none = deal({ calls: [call('c', { actionItems: [] })] });
+    expect(dealNextStep(none, NOW)).toEqual({
+      text: null,
+      agreed: false,
+      meetingId: 'c',
+      callAt: daysAgo(3).toISOString(),
+    });
+    expect(dealNextStep(deal({ calls: [call('c', { actionItems: null })] }), NOW)).toBeNull();
+    expect(dealNextStep(deal({ calls: [] }), NOW)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import {
   DEAL_WARNING_RULES,
   MEETING_STAGE_LABELS,
+  type DealNextStep,
   type DealWarning,
   type DealWarningKind,
   type MeetingStage,
@@ -15,6 +16,12 @@ import {
   type VerifiedSpeaker,
 } from '../trackers/index.js';
 import { writtenDay } from '../../platform/dates.js';
+
+/**
+ * What the computation of a deal's warnings writes has changed since deals with a lower
+ * `warnings_version` were computed: the daily pass computes them again (2: the next step).
+ */
+export const WARNINGS_VERSION = 2;
 
 /**
  * A deal's warnings (issue 16 item 5) from its stored facts, by fixed rules: nothing here is
@@ -115,6 +122,39 @@ export function isAgreedStep(item: string, people: readonly string[]): boolean {
   const text = plain(item);
   const who = /\bspeaker_\d+\b/.test(text) || people.some((p) => p.length >= 2 && text.includes(p));
   return who && WHEN.test(text);
+}
+
+/** A call's next step: the action item it rests on, and whether it says who and when. */
+export interface CallNextStep {
+  text: string;
+  agreed: boolean;
+}
+
+/**
+ * The next step of a call from its action items: the first that says who and by when, else
+ * the first that gives a time, else the first item; null when the call has none. The
+ * noNextStep warning and the deals' "next step" both read it.
+ */
+export function nextStepOf(
+  items: readonly string[],
+  people: readonly string[],
+): CallNextStep | null {
+  const agreed = items.find((item) => isAgreedStep(item, people));
+  if (agreed !== undefined) return { text: agreed, agreed: true };
+  const dated = items.find((item) => WHEN.test(plain(item)));
+  const first = dated ?? items[0];
+  return first === undefined ? null : { text: first, agreed: false };
+}
+
+/** Who an action item of the call may name: its speakers, the deal's contacts, the members. */
+function peopleOf(call: CallFacts, facts: DealFacts): string[] {
+  return [
+    ...Object.values(call.names),
+    ...facts.contacts.flatMap((c) => [c.name, c.email]),
+    ...facts.members.flatMap((m) => [`${m.firstName} ${m.lastName}`, m.email]),
+  ]
+    .map(plain)
+    .filter(Boolean);
 }
 
 function noRecentCall(facts: DealFacts, past: CallFacts[], now: Date): DealWarning | null {
@@ -261,15 +301,8 @@ function noNextStep(facts: DealFacts, past: CallFacts[]): DealWarning | Unchecke
   if (last.actionItems === null) {
     return { kind, reason: 'The last call’s action items are not analyzed yet.' };
   }
-  const people = [
-    ...Object.values(last.names),
-    ...facts.contacts.flatMap((c) => [c.name, c.email]),
-    ...facts.members.flatMap((m) => [`${m.firstName} ${m.lastName}`, m.email]),
-  ]
-    .map(plain)
-    .filter(Boolean);
-  if (last.actionItems.some((item) => isAgreedStep(item, people))) return null;
   const items = last.actionItems;
+  if (nextStepOf(items, peopleOf(last, facts))?.agreed) return null;
   return {
     kind,
     message:
@@ -325,12 +358,32 @@ const isWarning = (r: DealWarning | UncheckedWarning | null): r is DealWarning =
 const isUnchecked = (r: DealWarning | UncheckedWarning | null): r is UncheckedWarning =>
   r !== null && 'reason' in r;
 
-/** Every rule over the deal's facts at `now`: what it warns of, and what it could not judge. */
-export function dealWarnings(facts: DealFacts, now: Date): DealWarningsResult {
-  // Calls that have happened, newest first; a scheduled call is not a conversation yet.
-  const past = facts.calls
+/** Calls that have happened, newest first; a scheduled call is not a conversation yet. */
+function pastCalls(facts: DealFacts, now: Date): CallFacts[] {
+  return facts.calls
     .filter((c) => c.startTime.getTime() <= now.getTime())
     .sort((a, b) => b.startTime.getTime() - a.startTime.getTime() || a.id.localeCompare(b.id));
+}
+
+/**
+ * The deal's next step (spec 2 §2 Deals): its last call with analysed action items, and the
+ * step they give (text null when that call has none); null before any call is analysed.
+ */
+export function dealNextStep(facts: DealFacts, now: Date): DealNextStep | null {
+  const call = pastCalls(facts, now).find((c) => c.actionItems !== null);
+  if (!call) return null;
+  const step = nextStepOf(call.actionItems ?? [], peopleOf(call, facts));
+  return {
+    text: step?.text ?? null,
+    agreed: step?.agreed ?? false,
+    meetingId: call.id,
+    callAt: call.startTime.toISOString(),
+  };
+}
+
+/** Every rule over the deal's facts at `now`: what it warns of, and what it could not judge. */
+export function dealWarnings(facts: DealFacts, now: Date): DealWarningsResult {
+  const past = pastCalls(facts, now);
   const results: Record<DealWarningKind, DealWarning | UncheckedWarning | null> = {
     noRecentCall: noRecentCall(facts, past, now),
     singleThreaded: singleThreaded(facts, past),

@@ -20,5 +20,6 @@ export * from './schema/coaching.js';
 export * from './schema/samples.js';
 export * from './schema/trackers.js';
 export * from './schema/sales.js';
+export * from './schema/sales-signals.js';
 export * from './schema/crm.js';
 export * from './schema/addresses.js';

@@ -1,16 +1,15 @@
 import { Link } from 'react-router';
 import { PhoneOff } from 'lucide-react';
-import type { MeetingStage, SalesMeeting } from '@parley/contracts';
+import type { SalesMeeting } from '@parley/contracts';
 import { stripExtension } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
 import { Badge, Dialog, DialogContent, EmptyState, Skeleton } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
-import { useFigureCalls } from './api';
+import { useFigureCalls, type FigureScope } from './api';
 
 /** What a clicked figure opens: its calls as loaded, or the ids the server named. */
 export type CallsTarget = { title: string; description: string } & (
-  | { calls: SalesMeeting[] }
-  | { ids: string[] | undefined; scope: { nameId?: string | undefined; stage: MeetingStage } }
+  { calls: SalesMeeting[] } | { ids: string[] | undefined; scope: FigureScope }
 );
 
 /** One call: name, owner, date, stage and score, opening its meeting page. */

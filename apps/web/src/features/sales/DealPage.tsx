@@ -36,6 +36,7 @@ import { ContactDialog } from './ContactDialog';
 import { DealDialog } from './DealDialog';
 import { formatAmount, formatCloseDate } from './model';
 import { DealWarnings } from './DealWarnings';
+import { NextStepDetail } from './DealNextStep';
 
 const SOURCES = { parley: 'Parley', hubspot: 'HubSpot', salesforce: 'Salesforce' } as const;
 
@@ -262,6 +263,12 @@ export default function DealPage() {
             <dd className="tabular min-w-0 break-words text-fg">{v}</dd>
           </div>
         ))}
+        <div className="col-span-2 flex min-w-0 flex-col gap-0.5 sm:col-span-4">
+          <dt className="text-xs text-muted">Next step</dt>
+          <dd>
+            <NextStepDetail step={d.nextStep} />
+          </dd>
+        </div>
       </dl>
       <DealCalls dealId={d.id} total={d.meetingsCount} />
       <DealContacts dealId={d.id} canManage={canManage} />

@@ -18,6 +18,7 @@ import { STAGE_LABELS } from '../meetings';
 import { useDeal, useDeals, type SalesFilters } from './api';
 import { formatAmount, formatCloseDate } from './model';
 import { DealWarnings } from './DealWarnings';
+import { NextStepCell, nextStepWords } from './DealNextStep';
 
 interface DealsTableProps {
   stage: MeetingStage | 'all';
@@ -46,7 +47,7 @@ const dealLink = (d: Deal) => (
 );
 
 /**
- * Deals (spec 2 §2): each deal with its amount, stage, owner, last call and calls, sorted and
+ * Deals (spec 2 §2): each deal with its amount, stage, owner, last call, next step and calls, sorted and
  * paged by the server; the view's filters apply (the opportunity filter shows that deal).
  */
 export function DealsTable({
@@ -131,6 +132,11 @@ export function DealsTable({
       ),
     },
     {
+      id: 'nextStep',
+      header: 'Next step',
+      cell: (d) => <NextStepCell step={d.nextStep} />,
+    },
+    {
       id: 'calls',
       header: 'Calls',
       className: 'text-right',
@@ -186,6 +192,9 @@ export function DealsTable({
               <Badge>{STAGE_LABELS[d.stage]}</Badge>
               <span>Closes {formatCloseDate(d.closeDate)}</span>
             </div>
+            <p className="line-clamp-2 text-xs text-muted" data-testid="next-step">
+              Next step: {nextStepWords(d.nextStep).text}
+            </p>
             <p className="text-xs text-muted">
               {d.ownerName ?? 'No owner'} · {d.meetingsCount}{' '}
               {d.meetingsCount === 1 ? 'call' : 'calls'}

@@ -28,9 +28,9 @@ export function RepRow({
 }) {
   const calls = useRepCalls(member.id, stage, filters);
   const rows = calls.data?.data ?? [];
-  const count = calls.data?.count ?? rows.length;
+  const count = calls.data?.count ?? 0;
   const stages = scoresByStage(rows);
-  const more = calls.data?.count !== null && count > rows.length;
+  const more = count > rows.length;
   return (
     <li
       className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-border px-4 py-3 last:border-0"

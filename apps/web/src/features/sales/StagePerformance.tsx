@@ -94,12 +94,21 @@ export function StagePerformance({
           onOpen({
             title: `${row.name} · ${label}`,
             description:
-              label === 'calls'
+              (label === 'calls'
                 ? `${STAGE_LABELS[stage]} calls, newest first.`
-                : `${text} over ${figure.count} ${STAGE_LABELS[stage]} calls.`,
+                : `${text} over ${figure.count} ${STAGE_LABELS[stage]} calls.`) +
+              // The server names at most the latest PERFORMANCE_CALL_IDS of a figure's calls.
+              (figure.meetingIds && figure.meetingIds.length < figure.count
+                ? ` The latest ${figure.meetingIds.length} are listed.`
+                : ''),
             // The server lists a figure's calls only for one rep and stage; else the rep's calls.
             ids: figure.meetingIds,
-            scope: { nameId: ownerId, stage },
+            scope: {
+              nameId: ownerId,
+              stage,
+              deal: filters.opportunity || undefined,
+              account: filters.account || undefined,
+            },
           })
         }
         className={cn(

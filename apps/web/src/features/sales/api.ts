@@ -75,9 +75,8 @@ export function useSalesFilters(enabled: boolean) {
 export const REP_CALLS = 100;
 
 /**
- * A rep's latest sales calls (newest first) under the view's stage and opportunity: the card's
- * count, scores by stage and trend. The list has no account filter, so the account is applied
- * to these rows here.
+ * A rep's latest sales calls (newest first) under the view's stage, opportunity and account:
+ * the card's count, scores by stage and trend.
  */
 export function useRepCalls(repId: string, stage: MeetingStage | 'all', f: SalesFilters) {
   const query = {
@@ -85,19 +84,12 @@ export function useRepCalls(repId: string, stage: MeetingStage | 'all', f: Sales
     size: REP_CALLS,
     order: 'startTime:desc',
     ...(stage === 'all' ? {} : { stage }),
-    ...given({ deal: f.opportunity }),
+    ...given({ deal: f.opportunity, account: f.account }),
   };
   return useQuery({
     queryKey: salesKeys.repCalls(query),
     queryFn: ({ signal }) =>
       teamRead(api(salesRoutes.managerSales, { query, signal, toast: false })),
-    select: (page) =>
-      f.account
-        ? {
-            data: page.data.filter((c) => c.deal?.accountId === f.account),
-            count: null,
-          }
-        : { data: page.data, count: page.count },
   });
 }
 
@@ -189,14 +181,22 @@ export function useDealSearch(search: string, enabled: boolean) {
 /** Pages of a sales list the figure's calls are looked up in. */
 const FIGURE_PAGES = 10;
 
+/** What a figure's calls are looked up in: the rep (if one), the stage and the view's filters. */
+export interface FigureScope {
+  nameId?: string | undefined;
+  stage: MeetingStage;
+  deal?: string | undefined;
+  account?: string | undefined;
+}
+
 /**
- * The calls behind a performance figure, newest first: those of `ids` read from the owner's (or
- * the stage's) sales calls, or, when the server gave no ids (it does for one rep and one stage
- * only), the scope's calls themselves.
+ * The calls behind a performance figure, newest first: those of `ids` read from the scope's
+ * sales calls, or, when the server gave no ids (it does for one rep and one stage only), the
+ * scope's calls themselves.
  */
 export function useFigureCalls(
   ids: readonly string[] | undefined,
-  scope: { nameId?: string | undefined; stage: MeetingStage },
+  scope: FigureScope,
   enabled: boolean,
 ) {
   const key = { ids: ids ? [...ids].sort() : 'all', ...scope };
@@ -210,7 +210,7 @@ export function useFigureCalls(
         if (wanted && found.length >= wanted.size) break;
         const query = {
           stage: scope.stage,
-          ...given({ nameId: scope.nameId }),
+          ...given({ nameId: scope.nameId, deal: scope.deal, account: scope.account }),
           size: 100,
           page,
           order: 'startTime:desc',

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -35,12 +37,24 @@ export const meetingInsights = pgTable(
     outputTokens: integer('output_tokens').notNull().default(0),
     /** US dollars; null when the model's price is unknown. */
     costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }),
+    /**
+     * The result's score when it has a numeric one, kept by the database itself so the sales
+     * views average scores without reading every result's JSON.
+     */
+    score: doublePrecision('score').generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`case when jsonb_typeof("result" -> 'score') = 'number' then ("result" ->> 'score')::float8 end`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('meeting_insights_prompt_uq').on(t.meetingId, t.promptName),
     index('meeting_insights_org_idx').on(t.organizationId),
+    // The scored answers alone, with what the performance view reads of them (index-only).
+    index('meeting_insights_scored_idx')
+      .on(t.meetingId, t.promptName, t.score)
+      .where(sql`${t.score} is not null`),
   ],
 );
 

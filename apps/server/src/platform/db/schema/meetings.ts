@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -78,6 +79,11 @@ export const meetings = pgTable(
     index('meetings_org_stage_idx').on(t.organizationId, t.stage, t.createdAt),
     index('meetings_org_status_idx').on(t.organizationId, t.inferenceStatus, t.createdAt),
     index('meetings_deal_idx').on(t.dealId),
+    // The analysed calls the sales views aggregate, with the columns they filter and join on,
+    // so those scans read the index alone.
+    index('meetings_sales_scope_idx')
+      .on(t.organizationId, t.stage, t.ownerId, t.dealId, t.id)
+      .where(sql`${t.kind} = 'meeting' and ${t.inferenceStatus} = 'processed'`),
     // A member's list is "mine or shared with me": the owner half needs its own index.
     index('meetings_owner_created_idx').on(t.ownerId, t.createdAt),
     // Search is a substring match (ILIKE '%term%'); only a trigram index serves that.

@@ -1,6 +1,7 @@
 import {
   date,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -11,7 +12,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { DealSource, DealWarning, UncheckedWarning } from '@parley/contracts';
+import type { DealNextStep, DealSource, DealWarning, UncheckedWarning } from '@parley/contracts';
 import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 import { meetingStageEnum } from './stage.js';
@@ -67,6 +68,10 @@ export const deals = pgTable(
       .notNull()
       .default([]),
     warningsAt: timestamp('warnings_at', { withTimezone: true }),
+    /** The rules' version that computed them (WARNINGS_VERSION); older ones are redone. */
+    warningsVersion: integer('warnings_version').notNull().default(0),
+    /** The next step of its last call with analysed action items, computed with the warnings. */
+    nextStep: jsonb('next_step').$type<DealNextStep>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
