@@ -12,7 +12,7 @@ export function nextStepWords(step: Step | null): {
   empty: boolean;
   source: string | null;
 } {
-  if (!step) return { text: 'No analysed call yet', empty: true, source: null };
+  if (!step) return { text: 'No analyzed call yet', empty: true, source: null };
   const from = `From the call of ${formatDate(step.callAt)}`;
   if (step.text === null) {
     return {
