@@ -33,7 +33,7 @@ describe('a deal’s next step', () => {
       source: 'From the call of Jun 27, 2025: it has no action items',
     });
     expect(nextStepWords(null)).toEqual({
-      text: 'No analysed call yet',
+      text: 'No analyzed call yet',
       empty: true,
       source: null,
     });
