@@ -156,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // AI providers per organisation; `ai` is how any module reaches a model.
   const aiProviders = createAiProvidersModule({
     ...platform,
+    configs: integrations.configs,
     createProvider: (c) =>
       createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
   });
@@ -366,12 +367,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const crm = createCrmModule({
     ...shared,
     config,
+    configs: integrations.configs,
     matchDeal: (organizationId, emails) => sales.service.matchDeal(organizationId, emails),
     callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
   });
   analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));
   const dev = createDevModule({ mailer });
-  await organizations.startJobs(queue, resolveStore, role !== 'api');
+  await organizations.startJobs(
+    queue,
+    {
+      resolveStore,
+      connectedClouds: (organizationId) => integrations.service.connectedClouds(organizationId),
+    },
+    role !== 'api',
+  );
 
   // Events workers elsewhere send through the database reach this process's sockets.
   const unlisten = realtime

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
+import type { IntegrationConfigs } from '../integrations/index.js';
 import { createHubSpotClient } from './hubspot.js';
 import { defaultHttp, type CrmHttp } from './http.js';
 import { createCrmRepo } from './repo.js';
@@ -15,6 +16,8 @@ import type { CrmClient } from './types.js';
 
 export interface CrmNeeds {
   db: Db;
+  /** The integrations module's repository of integration_configs, where connections live. */
+  configs: IntegrationConfigs;
   config: Pick<AppConfig, 'crm' | 'publicUrl' | 'env'>;
   secrets: SecretBox;
   /** Every call to a CRM goes through it, as other outside calls do. */
@@ -42,6 +45,7 @@ export function createCrmModule(needs: CrmNeeds) {
   const publicUrl = needs.config.publicUrl;
   const service = createCrmService({
     repo: createCrmRepo(needs.db),
+    configs: needs.configs,
     clients,
     secrets: needs.secrets,
     queue: needs.queue,

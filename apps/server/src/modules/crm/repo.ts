@@ -6,7 +6,6 @@ import {
   crmSyncs,
   dealContacts,
   deals,
-  integrationConfigs,
   meetings,
   participants,
   salesAccounts,
@@ -16,17 +15,11 @@ import {
 import type { CrmCompany, CrmContact, CrmDeal } from './types.js';
 
 export type SyncRow = typeof crmSyncs.$inferSelect;
-export type ConnectionRow = typeof integrationConfigs.$inferSelect;
 
 export const NO_COUNTS: CrmCounts = { accounts: 0, deals: 0, contacts: 0, meetingsLinked: 0 };
 
 /** Every query names the organisation (or a meeting whose organisation it reads back). */
 export function createCrmRepo(db: Db) {
-  const connectionOf = (organizationId: string, provider: CrmProvider) =>
-    and(
-      eq(integrationConfigs.organizationId, organizationId),
-      eq(integrationConfigs.provider, provider),
-    );
   const syncOf = (organizationId: string, provider: CrmProvider) =>
     and(eq(crmSyncs.organizationId, organizationId), eq(crmSyncs.provider, provider));
 
@@ -52,73 +45,9 @@ export function createCrmRepo(db: Db) {
   }
 
   return {
-    // ---------- the connection (sealed tokens in integration_configs) ----------
-    async connection(organizationId: string, provider: CrmProvider) {
-      const [row] = await db
-        .select()
-        .from(integrationConfigs)
-        .where(connectionOf(organizationId, provider));
-      return row ?? null;
-    },
-    async connections(organizationId: string, providers: readonly CrmProvider[]) {
-      return db
-        .select()
-        .from(integrationConfigs)
-        .where(
-          and(
-            eq(integrationConfigs.organizationId, organizationId),
-            inArray(integrationConfigs.provider, [...providers]),
-          ),
-        );
-    },
-    /** A new connection, or new tokens for the one there (connecting again). */
-    async saveConnection(
-      organizationId: string,
-      provider: CrmProvider,
-      settings: Record<string, string>,
-      secretSealed: string,
-      now: Date,
-    ) {
-      await db
-        .insert(integrationConfigs)
-        .values({ organizationId, provider, status: 'connected', settings, secretSealed })
-        .onConflictDoUpdate({
-          target: [integrationConfigs.organizationId, integrationConfigs.provider],
-          set: { status: 'connected', settings, secretSealed, updatedAt: now },
-        });
-    },
-    async saveTokens(
-      organizationId: string,
-      provider: CrmProvider,
-      secretSealed: string,
-      now: Date,
-    ) {
-      await db
-        .update(integrationConfigs)
-        .set({ secretSealed, status: 'connected', updatedAt: now })
-        .where(connectionOf(organizationId, provider));
-    },
-    async setConnectionStatus(
-      organizationId: string,
-      provider: CrmProvider,
-      status: string,
-      now: Date,
-    ) {
-      await db
-        .update(integrationConfigs)
-        .set({ status, updatedAt: now })
-        .where(connectionOf(organizationId, provider));
-    },
-    /** Forgets the tokens and the import's checkpoint; the imported rows stay. */
-    async removeConnection(organizationId: string, provider: CrmProvider): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(integrationConfigs)
-          .where(connectionOf(organizationId, provider))
-          .returning({ id: integrationConfigs.id });
-        await tx.delete(crmSyncs).where(syncOf(organizationId, provider));
-        return gone.length > 0;
-      });
+    /** With the connection (in its transaction): the import's checkpoint goes too. */
+    async forgetSync(tx: Db, organizationId: string, provider: CrmProvider): Promise<void> {
+      await tx.delete(crmSyncs).where(syncOf(organizationId, provider));
     },
 
     // ---------- the import's checkpoint and progress ----------
