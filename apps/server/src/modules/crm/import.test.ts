@@ -1,0 +1,262 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRM_MESSAGES, type Deal, type DealContact } from '@parley/contracts';
+import { dealContacts, integrationConfigs, meetings } from '../../platform/db/schema.js';
+import { call, json } from '../../test/context.js';
+import { after, startCrmApp, type CrmApp, type Seen } from '../../test/crm-kit.js';
+
+/**
+ * Issue 16 item 7, the import, against local stand-ins of HubSpot and Salesforce: accounts,
+ * deals and contacts brought over page by page (both stand-ins page by two), incremental and
+ * resumable, refreshing on 401, waiting out 429, and calls linked to deals by their
+ * participants' addresses.
+ */
+
+let app: CrmApp;
+
+beforeAll(async () => {
+  app = await startCrmApp();
+}, 60_000);
+afterAll(async () => app?.close());
+
+const searches = (seen: Seen[], type: string) =>
+  seen.filter((s) => s.path === `/crm/v3/objects/${type}/search` && s.status === 200);
+
+const sealedHubSpot = async () => {
+  const rows = await app.ctx.database.db
+    .select()
+    .from(integrationConfigs)
+    .where(eq(integrationConfigs.organizationId, app.org));
+  return rows.find((r) => r.provider === 'hubspot')?.secretSealed;
+};
+
+describe('HubSpot', () => {
+  it('imports accounts, deals and contacts, and links a call to its deal', async () => {
+    // A call whose participant is a HubSpot contact, uploaded before the deal was in Parley.
+    const callId = await app.callWith('Northwind QBR', 'ann.lee@northwind.example', null);
+    await app.connect('hubspot');
+    const done = await app.imported('hubspot');
+    expect(done.import).toMatchObject({
+      state: 'done',
+      error: null,
+      counts: { accounts: 3, deals: 3, contacts: 3, meetingsLinked: 1 },
+    });
+
+    const accounts = await app.storedAccounts('hubspot');
+    expect(accounts.map((a) => [a.externalId, a.name, a.domain]).sort()).toEqual([
+      ['501', 'Northwind Traders', 'northwind.example'],
+      ['502', 'Globex', 'globex.example'],
+      ['503', 'Initech', null],
+    ]);
+    const renewal = await app.dealByExternal('hubspot', '101');
+    expect(renewal).toMatchObject({
+      name: 'Northwind renewal',
+      stage: 'qualification_stage',
+      amount: 12000,
+      currency: 'EUR',
+      closeDate: '2025-03-31',
+    });
+    expect(renewal.accountId).toBe(accounts.find((a) => a.externalId === '501')?.id);
+    expect(await app.dealByExternal('hubspot', '102')).toMatchObject({
+      stage: 'negotiation_close_stage',
+      amount: 5000.5,
+    });
+    // An unknown pipeline stage leaves Parley's default.
+    expect((await app.dealByExternal('hubspot', '103')).stage).toBe('prospecting_stage');
+
+    // Through the API, as the deals page reads them.
+    const list = await call(app.ctx, 'GET', `/sales/deals/${renewal.id}/contacts`, {
+      token: app.poc,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(json<{ data: DealContact[] }>(list).data).toEqual([
+      expect.objectContaining({
+        name: 'Ann Lee',
+        email: 'ann.lee@northwind.example',
+        role: 'CFO',
+        source: 'hubspot',
+        externalId: '201',
+      }),
+    ]);
+    const initech = await app.dealByExternal('hubspot', '103');
+    const bo = await app.ctx.database.db
+      .select()
+      .from(dealContacts)
+      .where(eq(dealContacts.dealId, initech.id));
+    expect(bo.map((c) => c.email)).toEqual(['bo@globex.example']);
+
+    // Linked by its participant's address.
+    const [linked] = await app.ctx.database.db
+      .select()
+      .from(meetings)
+      .where(eq(meetings.id, callId));
+    expect(linked?.dealId).toBe(renewal.id);
+  });
+
+  it('imports again only what changed since the last import', async () => {
+    const mark = app.hs.seen.length;
+    app.hs.put('deals', '102', { amount: '7500' });
+    const done = await app.importNow('hubspot');
+    expect(done.import?.counts).toEqual({ accounts: 0, deals: 1, contacts: 0, meetingsLinked: 0 });
+    const seen = after(app.hs, mark);
+    // One page each, empty for the objects that did not change.
+    expect(searches(seen, 'companies')).toHaveLength(1);
+    expect(searches(seen, 'contacts')).toHaveLength(1);
+    const dealSearch = searches(seen, 'deals');
+    expect(dealSearch).toHaveLength(1);
+    const filter = (
+      dealSearch[0]?.body as { filterGroups: { filters: { operator: string; value: string }[] }[] }
+    ).filterGroups[0]?.filters[0];
+    expect(filter?.operator).toBe('GT');
+    expect(Number(filter?.value)).toBe(app.hs.deals.find((d) => d.id === '103')?.modified);
+    expect((await app.dealByExternal('hubspot', '102')).amount).toBe(7500);
+  });
+
+  it('refreshes an expired token once and carries on', async () => {
+    app.hs.expireTokens();
+    const mark = app.hs.seen.length;
+    app.hs.put('contacts', '202', { firstname: 'Bo', lastname: 'Chen-Park' });
+    const before = await sealedHubSpot();
+    const done = await app.importNow('hubspot');
+    expect(done.import).toMatchObject({ state: 'done', counts: { contacts: 1 } });
+    const seen = after(app.hs, mark);
+    expect(seen.map((s) => s.status).slice(0, 3)).toEqual([401, 200, 200]);
+    expect(seen[1]).toMatchObject({
+      path: '/oauth/v1/token',
+      body: expect.objectContaining({ grant_type: 'refresh_token' }),
+    });
+    expect(seen.filter((s) => s.status === 401)).toHaveLength(1);
+    expect(await sealedHubSpot()).not.toBe(before);
+    const names = await app.ctx.database.db
+      .select()
+      .from(dealContacts)
+      .where(eq(dealContacts.email, 'bo@globex.example'));
+    expect(names.map((c) => c.name)).toEqual(['Bo Chen-Park', 'Bo Chen-Park']);
+  });
+
+  it('waits as long as a 429 says, then retries', async () => {
+    app.hs.rateLimit(1, 1);
+    const mark = app.hs.seen.length;
+    app.hs.put('companies', '503', { name: 'Initech Inc' });
+    const done = await app.importNow('hubspot');
+    expect(done.import).toMatchObject({ state: 'done', counts: { accounts: 1 } });
+    const seen = after(app.hs, mark);
+    const limited = seen.findIndex((s) => s.status === 429);
+    expect(limited).toBeGreaterThanOrEqual(0);
+    const retried = seen[limited + 1];
+    expect(retried?.path).toBe(seen[limited]?.path);
+    expect(retried?.status).toBe(200);
+    expect((retried?.at ?? 0) - (seen[limited]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect((await app.storedAccounts('hubspot')).find((a) => a.externalId === '503')?.name).toBe(
+      'Initech Inc',
+    );
+  });
+
+  it('resumes a failed import from the last saved page', async () => {
+    for (const id of ['104', '105', '106', '107', '108']) {
+      app.hs.put('deals', id, {
+        dealname: `Bulk deal ${id}`,
+        dealstage: 'appointmentscheduled',
+        amount: '100',
+        closedate: null,
+        deal_currency_code: null,
+      });
+    }
+    const mark = app.hs.seen.length;
+    // The second page of deals fails once: the job fails, is retried, and goes on from there.
+    app.hs.failOnce(
+      (s) =>
+        s.path === '/crm/v3/objects/deals/search' && (s.body as { after?: string }).after === '2',
+    );
+    const done = await app.importNow('hubspot');
+    expect(done.import).toMatchObject({ state: 'done', error: null, counts: { deals: 5 } });
+    const pages = after(app.hs, mark)
+      .filter((s) => s.path === '/crm/v3/objects/deals/search')
+      .map((s) => [(s.body as { after?: string }).after ?? 'first', s.status]);
+    expect(pages).toEqual([
+      ['first', 200],
+      ['2', 500],
+      ['2', 200],
+      ['4', 200],
+    ]);
+    expect((await app.storedDeals('hubspot')).length).toBe(8);
+  });
+});
+
+describe('Salesforce', () => {
+  it('imports accounts, opportunities and contacts with their roles', async () => {
+    await app.callWith('Contoso discovery', 'dee@contoso.example', null);
+    const back = await app.connect('salesforce');
+    expect(back.searchParams.get('crmResult')).toBe('connected');
+    const done = await app.imported('salesforce');
+    expect(done).toMatchObject({ connected: true, accountName: 'Contoso Ltd' });
+    expect(done.import?.counts).toEqual({ accounts: 2, deals: 3, contacts: 3, meetingsLinked: 1 });
+
+    const expansion = await app.dealByExternal('salesforce', '006A');
+    expect(expansion).toMatchObject({
+      name: 'Contoso expansion',
+      stage: 'discovery_stage',
+      amount: 40000,
+      closeDate: '2025-06-30',
+    });
+    const accounts = await app.storedAccounts('salesforce');
+    expect(accounts.map((a) => [a.externalId, a.domain]).sort()).toEqual([
+      ['001A', 'contoso.example'],
+      ['001B', null],
+    ]);
+    expect(expansion.accountId).toBe(accounts.find((a) => a.externalId === '001A')?.id);
+    const eli = await app.ctx.database.db
+      .select()
+      .from(dealContacts)
+      .where(eq(dealContacts.email, 'eli@fabrikam.example'));
+    // The role on each opportunity, else the contact's title (none here).
+    expect(eli.map((c) => c.role).sort()).toEqual(['Evaluator', null]);
+    const gus = await app.ctx.database.db
+      .select()
+      .from(dealContacts)
+      .where(eq(dealContacts.email, 'gus@contoso.example'));
+    expect(gus.map((c) => [c.name, c.role])).toEqual([['Gus Hill', 'IT lead']]);
+    const res = await call(app.ctx, 'GET', `/sales/deals/${expansion.id}`, { token: app.poc });
+    expect(json<Deal>(res)).toMatchObject({
+      source: 'salesforce',
+      externalId: '006A',
+      meetingsCount: 1,
+    });
+  });
+
+  it('reads only what changed, refreshes on 401 and waits out a 429', async () => {
+    app.sf.expireTokens();
+    app.sf.rateLimit(1, 1);
+    const mark = app.sf.seen.length;
+    app.sf.put('Opportunity', { Id: '006B', StageName: 'Negotiation/Review', Amount: 2500 });
+    const done = await app.importNow('salesforce');
+    expect(done.import?.counts).toEqual({ accounts: 0, deals: 1, contacts: 0, meetingsLinked: 0 });
+    expect(await app.dealByExternal('salesforce', '006B')).toMatchObject({
+      stage: 'negotiation_close_stage',
+      amount: 2500,
+    });
+    const seen = after(app.sf, mark);
+    const statuses = seen.map((s) => s.status);
+    expect(statuses.slice(0, 3)).toEqual([429, 401, 200]);
+    expect(seen[2]).toMatchObject({
+      path: '/services/oauth2/token',
+      body: expect.objectContaining({ grant_type: 'refresh_token' }),
+    });
+    expect((seen[1]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    const queries = seen
+      .filter((s) => s.path.includes('/query?q='))
+      .map((s) => decodeURIComponent(s.path));
+    expect(queries.every((q) => q.includes('SystemModstamp >'))).toBe(true);
+  });
+
+  it('marks the connection for reconnecting when the refresh is refused', async () => {
+    app.sf.expireTokens();
+    app.sf.revokeRefresh();
+    const done = await app.importNow('salesforce');
+    expect(done.import).toMatchObject({
+      state: 'failed',
+      error: CRM_MESSAGES.reconnect('salesforce'),
+    });
+    expect(done.needsReconnect).toBe(true);
+  });
+});

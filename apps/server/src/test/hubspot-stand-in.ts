@@ -1,0 +1,165 @@
+import { serve, type Base } from './crm-stand-in.js';
+
+interface HsRecord {
+  id: string;
+  properties: Record<string, string | null>;
+  modified: number;
+}
+
+export interface HubSpotStandIn extends Base {
+  companies: HsRecord[];
+  deals: HsRecord[];
+  contacts: HsRecord[];
+  /** deal id -> company ids, contact id -> deal ids. */
+  dealCompanies: Map<string, string[]>;
+  contactDeals: Map<string, string[]>;
+  notes: Map<string, { properties: Record<string, string>; dealIds: string[] }>;
+  /** Adds or changes a record, stamped as modified now. */
+  put(
+    type: 'companies' | 'deals' | 'contacts',
+    id: string,
+    properties: Record<string, string | null>,
+  ): void;
+}
+
+const HS_MODIFIED: Record<string, string> = {
+  companies: 'hs_lastmodifieddate',
+  deals: 'hs_lastmodifieddate',
+  contacts: 'lastmodifieddate',
+};
+
+/**
+ * A local HubSpot speaking the CRM v3 endpoints Parley uses, with their payload shapes: the
+ * search of companies, deals and contacts, association batch reads, notes, token information.
+ */
+export async function startHubSpotStandIn(
+  opts: { pageSize?: number } = {},
+): Promise<HubSpotStandIn> {
+  const data = {
+    companies: [] as HsRecord[],
+    deals: [] as HsRecord[],
+    contacts: [] as HsRecord[],
+  };
+  const dealCompanies = new Map<string, string[]>();
+  const contactDeals = new Map<string, string[]>();
+  const notes = new Map<string, { properties: Record<string, string>; dealIds: string[] }>();
+  let clock = Date.parse('2025-01-01T00:00:00Z');
+  let noteSerial = 9000;
+
+  const base = await serve(
+    '/oauth/v1/token',
+    () => ({ token_type: 'bearer', expires_in: 1800 }),
+    true,
+    ({ method, url, body }, reply) => {
+      const search = /^\/crm\/v3\/objects\/(companies|deals|contacts)\/search$/.exec(url.pathname);
+      if (search && method === 'POST') {
+        const type = search[1] as keyof typeof data;
+        const b = body as {
+          filterGroups: { filters: { propertyName: string; operator: string; value: string }[] }[];
+          properties: string[];
+          limit: number;
+          after?: string;
+        };
+        const gt = b.filterGroups[0]?.filters.find((f) => f.operator === 'GT');
+        const since = gt ? Number(gt.value) : -Infinity;
+        const rows = data[type]
+          .filter((r) => r.modified > since)
+          .sort((x, y) => x.modified - y.modified || Number(x.id) - Number(y.id));
+        const start = Number(b.after ?? 0);
+        const size = Math.min(b.limit, opts.pageSize ?? b.limit);
+        const page = rows.slice(start, start + size);
+        return reply(200, {
+          total: rows.length,
+          results: page.map((r) => ({
+            id: r.id,
+            properties: {
+              ...Object.fromEntries(b.properties.map((p) => [p, r.properties[p] ?? null])),
+              hs_object_id: r.id,
+              [HS_MODIFIED[type] ?? 'hs_lastmodifieddate']: new Date(r.modified).toISOString(),
+            },
+            createdAt: new Date(r.modified).toISOString(),
+            updatedAt: new Date(r.modified).toISOString(),
+            archived: false,
+          })),
+          ...(start + size < rows.length
+            ? { paging: { next: { after: String(start + size), link: '' } } }
+            : {}),
+        });
+      }
+      const assoc = /^\/crm\/v3\/associations\/(\w+)\/(\w+)\/batch\/read$/.exec(url.pathname);
+      if (assoc && method === 'POST') {
+        const map = assoc[1] === 'deals' ? dealCompanies : contactDeals;
+        const type = assoc[1] === 'deals' ? 'deal_to_company' : 'contact_to_deal';
+        const inputs = (body as { inputs: { id: string }[] }).inputs;
+        return reply(200, {
+          status: 'COMPLETE',
+          results: inputs
+            .filter((i) => (map.get(i.id) ?? []).length > 0)
+            .map((i) => ({
+              from: { id: i.id },
+              to: (map.get(i.id) ?? []).map((id) => ({ id, type })),
+            })),
+          startedAt: new Date().toISOString(),
+          completedAt: new Date().toISOString(),
+        });
+      }
+      if (url.pathname === '/crm/v3/objects/notes' && method === 'POST') {
+        const b = body as {
+          properties: Record<string, string>;
+          associations: { to: { id: string }; types: { associationTypeId: number }[] }[];
+        };
+        if (!b.associations.every((a) => a.types[0]?.associationTypeId === 214)) {
+          return reply(400, { message: 'wrong association type' });
+        }
+        const id = String((noteSerial += 1));
+        notes.set(id, { properties: b.properties, dealIds: b.associations.map((a) => a.to.id) });
+        return reply(201, { id, properties: b.properties, archived: false });
+      }
+      const note = /^\/crm\/v3\/objects\/notes\/(\w+)$/.exec(url.pathname);
+      if (note && method === 'PATCH') {
+        const existing = notes.get(note[1] ?? '');
+        if (!existing) return reply(404, { status: 'error', message: 'resource not found' });
+        existing.properties = {
+          ...existing.properties,
+          ...(body as { properties: Record<string, string> }).properties,
+        };
+        return reply(200, { id: note[1], properties: existing.properties });
+      }
+      const info = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(url.pathname);
+      if (info && method === 'GET') {
+        return reply(200, {
+          token: info[1],
+          user: 'owner@northwind.example',
+          hub_domain: 'northwind.example',
+          hub_id: 4242,
+          app_id: 1,
+          expires_in: 1700,
+          user_id: 7,
+          token_type: 'access',
+        });
+      }
+      reply(404, { status: 'error', message: `no route ${method} ${url.pathname}` });
+    },
+    {
+      status: 'error',
+      message: 'Authentication credentials not found.',
+      category: 'EXPIRED_AUTHENTICATION',
+    },
+  );
+  return {
+    ...base,
+    ...data,
+    dealCompanies,
+    contactDeals,
+    notes,
+    put(type, id, properties) {
+      clock += 60_000;
+      const list = data[type];
+      const found = list.find((r) => r.id === id);
+      if (found) {
+        found.properties = { ...found.properties, ...properties };
+        found.modified = clock;
+      } else list.push({ id, properties, modified: clock });
+    },
+  };
+}

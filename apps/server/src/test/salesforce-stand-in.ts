@@ -1,0 +1,163 @@
+import { serve, type Base } from './crm-stand-in.js';
+
+interface SfRecord {
+  Id: string;
+  SystemModstamp: number;
+  [field: string]: unknown;
+}
+
+export interface SalesforceStandIn extends Base {
+  accounts: SfRecord[];
+  opportunities: SfRecord[];
+  contacts: SfRecord[];
+  /** OpportunityContactRole rows. */
+  roles: { ContactId: string; OpportunityId: string; Role: string | null }[];
+  tasks: Map<string, Record<string, unknown>>;
+  put(
+    type: 'Account' | 'Opportunity' | 'Contact',
+    record: { Id: string } & Record<string, unknown>,
+  ): void;
+}
+
+/** 2025-01-01T00:01:00.000+0000, as Salesforce writes times. */
+const sfTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0000');
+
+/**
+ * A local Salesforce speaking the REST endpoints Parley uses, with their payload shapes: SOQL
+ * queries paged by nextRecordsUrl (Account, Opportunity, Contact with its contact roles,
+ * Organization) and Tasks.
+ */
+export async function startSalesforceStandIn(
+  opts: { pageSize?: number } = {},
+): Promise<SalesforceStandIn> {
+  const data = {
+    Account: [] as SfRecord[],
+    Opportunity: [] as SfRecord[],
+    Contact: [] as SfRecord[],
+  };
+  const roles: SalesforceStandIn['roles'] = [];
+  const tasks = new Map<string, Record<string, unknown>>();
+  const cursors = new Map<string, { records: unknown[]; offset: number }>();
+  let clock = Date.parse('2025-01-01T00:00:00Z');
+  let serial = 0;
+  const V = '/services/data/v60.0';
+  const size = opts.pageSize ?? 2000;
+
+  const pageOf = (records: unknown[], offset: number) => {
+    const end = offset + size;
+    let next: string | undefined;
+    if (end < records.length) {
+      const locator = `01gD0000000${(serial += 1)}`;
+      cursors.set(locator, { records, offset: end });
+      next = `${V}/query/${locator}-${end}`;
+    }
+    return {
+      totalSize: records.length,
+      done: next === undefined,
+      ...(next ? { nextRecordsUrl: next } : {}),
+      records: records.slice(offset, end),
+    };
+  };
+
+  const base = await serve(
+    '/services/oauth2/token',
+    (origin) => ({
+      instance_url: origin,
+      id: `${origin}/id/00D000000000001/005000000000001`,
+      token_type: 'Bearer',
+      issued_at: String(Date.now()),
+      signature: 'c2lnbmF0dXJl',
+      scope: 'api refresh_token',
+    }),
+    false,
+    ({ method, url, body }, reply) => {
+      if (url.pathname === `${V}/query` && method === 'GET') {
+        const q = url.searchParams.get('q') ?? '';
+        const from = /FROM (\w+)(?: WHERE SystemModstamp > (\S+))?/.exec(
+          q.replace(/\(SELECT[^)]*\)/g, ''),
+        );
+        const object = from?.[1] ?? '';
+        if (object === 'Organization') {
+          return reply(
+            200,
+            pageOf([{ attributes: { type: 'Organization' }, Name: 'Contoso Ltd' }], 0),
+          );
+        }
+        const rows = data[object as keyof typeof data];
+        if (!rows)
+          return reply(400, [
+            { message: `sObject type '${object}' is not supported.`, errorCode: 'INVALID_TYPE' },
+          ]);
+        const since = from?.[2] ? Date.parse(from[2]) : -Infinity;
+        const records = rows
+          .filter((r) => r.SystemModstamp > since)
+          .sort((a, b) => a.SystemModstamp - b.SystemModstamp || a.Id.localeCompare(b.Id))
+          .map(({ SystemModstamp, ...r }) => {
+            const own = roles.filter((x) => x.ContactId === r.Id);
+            return {
+              attributes: { type: object, url: `${V}/sobjects/${object}/${r.Id}` },
+              ...r,
+              SystemModstamp: sfTime(SystemModstamp),
+              ...(object === 'Contact'
+                ? {
+                    OpportunityContactRoles: own.length
+                      ? {
+                          totalSize: own.length,
+                          done: true,
+                          records: own.map((x) => ({
+                            attributes: { type: 'OpportunityContactRole' },
+                            OpportunityId: x.OpportunityId,
+                            Role: x.Role,
+                          })),
+                        }
+                      : null,
+                  }
+                : {}),
+            };
+          });
+        return reply(200, pageOf(records, 0));
+      }
+      const more = new RegExp(`^${V}/query/(\\w+)-(\\d+)$`).exec(url.pathname);
+      if (more && method === 'GET') {
+        const cursor = cursors.get(more[1] ?? '');
+        if (!cursor)
+          return reply(400, [
+            { message: 'invalid query locator', errorCode: 'INVALID_QUERY_LOCATOR' },
+          ]);
+        return reply(200, pageOf(cursor.records, cursor.offset));
+      }
+      if (url.pathname === `${V}/sobjects/Task` && method === 'POST') {
+        const id = `00T00000000${(serial += 1)}`;
+        tasks.set(id, body as Record<string, unknown>);
+        return reply(201, { id, success: true, errors: [] });
+      }
+      const task = new RegExp(`^${V}/sobjects/Task/(\\w+)$`).exec(url.pathname);
+      if (task && method === 'PATCH') {
+        const existing = tasks.get(task[1] ?? '');
+        if (!existing)
+          return reply(404, [
+            { errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' },
+          ]);
+        tasks.set(task[1] ?? '', { ...existing, ...(body as Record<string, unknown>) });
+        return reply(204);
+      }
+      reply(404, [{ errorCode: 'NOT_FOUND', message: `no route ${method} ${url.pathname}` }]);
+    },
+    [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
+  );
+  return {
+    ...base,
+    accounts: data.Account,
+    opportunities: data.Opportunity,
+    contacts: data.Contact,
+    roles,
+    tasks,
+    put(type, record) {
+      clock += 60_000;
+      const list = data[type];
+      const found = list.find((r) => r.Id === record.Id);
+      if (found) Object.assign(found, record, { SystemModstamp: clock });
+      else list.push({ ...record, Id: record.Id, SystemModstamp: clock });
+    },
+  };
+}
