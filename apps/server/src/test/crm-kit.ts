@@ -115,8 +115,10 @@ export async function startCrmApp() {
   const poc = session.accessToken;
   const org = session.user.organizationId;
   const pocId = session.user.id;
-  const outsider = (await signUp(ctx, 'poc@outsider.example', { organizationName: 'Outsider Inc' }))
-    .accessToken;
+  // The point of contact of another organisation, which has no plan (and no sales features).
+  const other = await signUp(ctx, 'poc@outsider.example', { organizationName: 'Outsider Inc' });
+  const outsider = other.accessToken;
+  const outsiderOrg = other.user.organizationId;
 
   const crm = async (p: CrmProvider, token = poc): Promise<CrmStatus> => {
     const res = await call(ctx, 'GET', '/crm', { token });
@@ -238,6 +240,7 @@ export async function startCrmApp() {
     org,
     pocId,
     outsider,
+    outsiderOrg,
     crm,
     imported,
     importNow,

@@ -26,8 +26,15 @@ export interface Base {
   rateLimit(n: number, retryAfterSec: number): void;
   /** The next API call whose path and body match answers 500 (once). */
   failOnce(match: (s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean): void;
+  /**
+   * The next API call whose path and body match is carried out, but its answer never comes:
+   * the connection drops, as when Parley's process dies while the CRM is answering.
+   */
+  dropOnce(match: (s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean): void;
   /** Refresh grants are refused from now on (a revoked app). */
   revokeRefresh(): void;
+  /** Refresh tokens handed out and not revoked. */
+  refreshTokens: ReadonlySet<string>;
   close(): Promise<void>;
 }
 
@@ -49,21 +56,30 @@ export type Handler = (
   reply: (status: number, body?: unknown, headers?: Record<string, string>) => void,
 ) => void;
 
-/** The shared machinery: tokens, the failure switches, the request log. */
-export async function serve(
-  tokenPath: string,
-  tokenReply: (origin: string) => Record<string, unknown>,
+interface ServeOptions {
+  tokenPath: string;
+  tokenReply: (origin: string) => Record<string, unknown>;
   /** Whether a refresh grant's answer repeats the refresh token (HubSpot) or leaves it out. */
-  echoRefresh: boolean,
-  api: Handler,
-  unauthorised: unknown,
-) {
+  echoRefresh: boolean;
+  /** The refresh token a revocation request names, or null for any other request. */
+  revocation: (req: { method: string; url: URL; form: URLSearchParams }) => string | null;
+  /** Whether revoking a refresh token ends the access tokens too (Salesforce) or not. */
+  revokesAccess: boolean;
+  api: Handler;
+  /** The body of a 401. */
+  unauthorised: unknown;
+}
+
+/** The shared machinery: tokens, the failure switches, the request log. */
+export async function serve(o: ServeOptions) {
+  const { tokenPath, tokenReply, echoRefresh, api, unauthorised } = o;
   const seen: Seen[] = [];
   const live = new Set<string>();
   const refreshTokens = new Set<string>();
   const codes = new Map<string, string>(); // code -> redirect_uri
   let limited = { n: 0, after: 0 };
   let failing: ((s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean) | null = null;
+  let dropping: ((s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean) | null = null;
   let refreshRevoked = false;
   let serial = 0;
   let origin = '';
@@ -149,6 +165,13 @@ export async function serve(
         failing = null;
         return reply(500, { message: 'internal error' });
       }
+      const answer: typeof reply = dropping?.(entry)
+        ? (status) => {
+            dropping = null;
+            entry.status = status;
+            res.destroy();
+          }
+        : reply;
       if (limited.n > 0) {
         limited.n -= 1;
         return reply(
@@ -159,10 +182,20 @@ export async function serve(
           },
         );
       }
+      const revoked = o.revocation({
+        method: entry.method,
+        url,
+        form: new URLSearchParams(form ? raw : ''),
+      });
+      if (revoked !== null) {
+        if (!refreshTokens.delete(revoked)) return answer(400, { error: 'invalid_token' });
+        if (o.revokesAccess) live.clear();
+        return answer(entry.method === 'DELETE' ? 204 : 200);
+      }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
       const tokenInfo = url.pathname.startsWith('/oauth/v1/access-tokens/');
-      if (!tokenInfo && (!bearer || !live.has(bearer))) return reply(401, unauthorised);
-      api({ method: req.method ?? 'GET', url, body, bearer }, reply);
+      if (!tokenInfo && (!bearer || !live.has(bearer))) return answer(401, unauthorised);
+      api({ method: req.method ?? 'GET', url, body, bearer }, answer);
     })().catch((err: unknown) => {
       res.writeHead(500).end(String(err));
     });
@@ -180,6 +213,10 @@ export async function serve(
     failOnce: (match: (s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean) => {
       failing = match;
     },
+    dropOnce: (match: (s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean) => {
+      dropping = match;
+    },
+    refreshTokens: refreshTokens as ReadonlySet<string>,
     revokeRefresh: () => {
       refreshRevoked = true;
     },

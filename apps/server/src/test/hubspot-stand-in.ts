@@ -46,11 +46,16 @@ export async function startHubSpotStandIn(
   let clock = Date.parse('2025-01-01T00:00:00Z');
   let noteSerial = 9000;
 
-  const base = await serve(
-    '/oauth/v1/token',
-    () => ({ token_type: 'bearer', expires_in: 1800 }),
-    true,
-    ({ method, url, body }, reply) => {
+  const base = await serve({
+    tokenPath: '/oauth/v1/token',
+    tokenReply: () => ({ token_type: 'bearer', expires_in: 1800 }),
+    echoRefresh: true,
+    revocation: ({ method, url }) =>
+      method === 'DELETE'
+        ? (/^\/oauth\/v1\/refresh-tokens\/(.+)$/.exec(url.pathname)?.[1] ?? null)
+        : null,
+    revokesAccess: false,
+    api: ({ method, url, body }, reply) => {
       const search = /^\/crm\/v3\/objects\/(companies|deals|contacts)\/search$/.exec(url.pathname);
       if (search && method === 'POST') {
         const type = search[1] as keyof typeof data;
@@ -140,12 +145,12 @@ export async function startHubSpotStandIn(
       }
       reply(404, { status: 'error', message: `no route ${method} ${url.pathname}` });
     },
-    {
+    unauthorised: {
       status: 'error',
       message: 'Authentication credentials not found.',
       category: 'EXPIRED_AUTHENTICATION',
     },
-  );
+  });
   return {
     ...base,
     ...data,

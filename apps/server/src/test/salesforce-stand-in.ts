@@ -59,9 +59,9 @@ export async function startSalesforceStandIn(
     };
   };
 
-  const base = await serve(
-    '/services/oauth2/token',
-    (origin) => ({
+  const base = await serve({
+    tokenPath: '/services/oauth2/token',
+    tokenReply: (origin) => ({
       instance_url: origin,
       id: `${origin}/id/00D000000000001/005000000000001`,
       token_type: 'Bearer',
@@ -69,8 +69,13 @@ export async function startSalesforceStandIn(
       signature: 'c2lnbmF0dXJl',
       scope: 'api refresh_token',
     }),
-    false,
-    ({ method, url, body }, reply) => {
+    echoRefresh: false,
+    revocation: ({ method, url, form }) =>
+      method === 'POST' && url.pathname === '/services/oauth2/revoke'
+        ? (form.get('token') ?? '')
+        : null,
+    revokesAccess: true,
+    api: ({ method, url, body }, reply) => {
       if (url.pathname === `${V}/query` && method === 'GET') {
         const q = url.searchParams.get('q') ?? '';
         const from = /FROM (\w+)(?: WHERE SystemModstamp > (\S+))?/.exec(
@@ -143,8 +148,8 @@ export async function startSalesforceStandIn(
       }
       reply(404, [{ errorCode: 'NOT_FOUND', message: `no route ${method} ${url.pathname}` }]);
     },
-    [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
-  );
+    unauthorised: [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
+  });
   return {
     ...base,
     accounts: data.Account,

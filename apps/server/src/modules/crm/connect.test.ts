@@ -1,9 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRM_MESSAGES, type CrmStatus } from '@parley/contracts';
+import { CRM_MESSAGES, featureUnavailableMessage, type CrmStatus } from '@parley/contracts';
 import { crmSyncs, integrationConfigs } from '../../platform/db/schema.js';
-import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
+import {
+  call,
+  createTestContext,
+  expectRefusal,
+  json,
+  signIn,
+  type TestContext,
+} from '../../test/context.js';
 import { startCrmApp, type CrmApp } from '../../test/crm-kit.js';
+import { grantBundle } from '../../test/plans-kit.js';
 
 /**
  * Issue 16 item 7, the connection: OAuth 2 against the local HubSpot stand-in with the state
@@ -73,8 +81,28 @@ describe('connecting', () => {
   });
 });
 
+describe('the plan', () => {
+  it('refuses connecting and importing to an organisation without Sales Intelligence', async () => {
+    const before = app.hs.seen.length;
+    for (const path of ['/hubspot/connect', '/hubspot/import', '/salesforce/connect']) {
+      const res = await call(app.ctx, 'POST', path, { token: app.outsider });
+      expectRefusal(res, 403, featureUnavailableMessage('Sales Intelligence'));
+      expect(
+        res.cookies.find((c) => c.name === 'parley_crm'),
+        path,
+      ).toBeUndefined();
+    }
+    // Disconnecting is not a sales feature: without a connection it is simply not found.
+    const res = await call(app.ctx, 'DELETE', '/hubspot', { token: app.outsider });
+    expect(res.statusCode).toBe(404);
+    expect(app.hs.seen.length).toBe(before);
+  });
+});
+
 describe('the connection', () => {
   it('is the organisation’s own: another one neither sees nor uses nor removes it', async () => {
+    // With the feature bought, what stops them is that the connection is not theirs.
+    await grantBundle(app.ctx, app.outsiderOrg, 'Sales Suite');
     const theirs = await app.crm('hubspot', app.outsider);
     expect(theirs).toMatchObject({ connected: false, accountName: null, import: null });
     for (const [method, path] of [
@@ -88,12 +116,20 @@ describe('the connection', () => {
     expect((await app.crm('hubspot')).connected).toBe(true);
   });
 
-  it('disconnects: the tokens and the checkpoint are deleted, the imported rows stay', async () => {
+  it('disconnects: access revoked at the CRM, the tokens and the checkpoint deleted, the imported rows kept', async () => {
     const imported = (await app.storedDeals('hubspot')).length;
     expect(imported).toBe(3);
+    const [refreshToken] = [...app.hs.refreshTokens];
+    expect(app.hs.refreshTokens.size).toBe(1);
     const res = await call(app.ctx, 'DELETE', '/hubspot', { token: app.poc });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).message).toBe(CRM_MESSAGES.disconnected('hubspot'));
+    expect(json(res)).toEqual({ message: CRM_MESSAGES.disconnected('hubspot'), revoked: true });
+    expect(app.hs.seen.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: `/oauth/v1/refresh-tokens/${refreshToken ?? ''}`,
+      status: 204,
+    });
+    expect(app.hs.refreshTokens.size).toBe(0);
     expect(await storedConfig()).toBeUndefined();
     const syncs = await app.ctx.database.db
       .select()
@@ -103,6 +139,25 @@ describe('the connection', () => {
     expect(await app.crm('hubspot')).toMatchObject({ connected: false, import: null });
     expect((await app.storedDeals('hubspot')).length).toBe(imported);
     expect((await call(app.ctx, 'DELETE', '/hubspot', { token: app.poc })).statusCode).toBe(404);
+  });
+});
+
+describe('disconnecting when the CRM does not confirm the revocation', () => {
+  it('still disconnects here, and says to remove Parley at the CRM', async () => {
+    await app.connect('salesforce');
+    await app.imported('salesforce');
+    const issued = [...app.sf.refreshTokens];
+    expect(issued).toHaveLength(1);
+    app.sf.failOnce((s) => s.path === '/services/oauth2/revoke');
+    const res = await call(app.ctx, 'DELETE', '/salesforce', { token: app.poc });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toEqual({ message: CRM_MESSAGES.notRevoked('salesforce'), revoked: false });
+    expect(app.sf.seen.filter((s) => s.path === '/services/oauth2/revoke')).toMatchObject([
+      { method: 'POST', status: 500, body: { token: issued[0] } },
+    ]);
+    // Gone from Parley; still live at Salesforce, as the message says.
+    expect(await app.crm('salesforce')).toMatchObject({ connected: false, import: null });
+    expect([...app.sf.refreshTokens]).toEqual(issued);
   });
 });
 

@@ -16,6 +16,7 @@ export interface ConnectionsDeps {
   clients: Partial<Record<CrmProvider, CrmClient>>;
   secrets: SecretBox;
   now: () => Date;
+  log: { warn(obj: object, msg: string): void };
 }
 
 const tokensSchema = z.object({
@@ -150,6 +151,23 @@ export function createCrmConnections(deps: ConnectionsDeps) {
         },
         now(),
       );
+    },
+
+    /**
+     * Best effort: revokes the connection's tokens at the CRM; false (and why, in the log)
+     * when they could not be read or the CRM did not confirm.
+     */
+    async revoke(row: ConnectionRow, p: CrmProvider): Promise<boolean> {
+      try {
+        await clientOf(p).revoke(opened(row, p));
+        return true;
+      } catch (err) {
+        deps.log.warn(
+          { err, organizationId: row.organizationId, provider: p },
+          'CRM tokens not revoked',
+        );
+        return false;
+      }
     },
 
     remove: (organizationId: string, p: CrmProvider, alongside: (tx: Db) => Promise<void>) =>

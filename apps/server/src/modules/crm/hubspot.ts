@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
-import { crmJson, escapeHtml, tokenRequest, type CrmHttp } from './http.js';
+import { bareRequest, crmJson, escapeHtml, tokenRequest, type CrmHttp } from './http.js';
 import type {
   CallNote,
   CrmClient,
@@ -206,6 +206,15 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
           client_secret: o.clientSecret,
           refresh_token: tokens.refreshToken,
         }),
+      );
+    },
+
+    async revoke(tokens) {
+      await bareRequest(
+        o.http,
+        'HubSpot token revocation',
+        api(`/oauth/v1/refresh-tokens/${encodeURIComponent(tokens.refreshToken)}`),
+        { method: 'DELETE' },
       );
     },
 

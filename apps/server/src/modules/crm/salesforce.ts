@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
-import { crmJson, tokenRequest, type CrmHttp } from './http.js';
+import { bareRequest, crmJson, tokenRequest, type CrmHttp } from './http.js';
 import type {
   CallNote,
   CrmClient,
@@ -166,6 +166,16 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
         expiresAt: null,
         instanceUrl: t.instance_url,
       };
+    },
+
+    async revoke(tokens) {
+      // Revoking the refresh token revokes the access tokens issued from it too.
+      await bareRequest(
+        o.http,
+        'Salesforce token revocation',
+        `${o.loginOrigin}/services/oauth2/revoke`,
+        { method: 'POST', form: { token: tokens.refreshToken } },
+      );
     },
 
     async accountName(session) {

@@ -202,12 +202,23 @@ export function createCrmService(deps: CrmDeps) {
       return statusOf(caller.organizationId, p);
     },
 
-    async disconnect(caller: Caller, p: CrmProvider): Promise<{ message: string }> {
+    /**
+     * Revokes Parley's access at the CRM, then forgets the tokens and the checkpoint. A
+     * revocation the CRM does not confirm (down, or the tokens already dead) still disconnects
+     * here, and says so: only the CRM's admin can remove Parley there then.
+     */
+    async disconnect(
+      caller: Caller,
+      p: CrmProvider,
+    ): Promise<{ message: string; revoked: boolean }> {
+      const row = await connections.row(caller.organizationId, p);
+      if (!row) throw notFound(M.notConnected(p));
+      const revoked = await connections.revoke(row, p);
       const removed = await connections.remove(caller.organizationId, p, (tx) =>
         repo.forgetSync(tx, caller.organizationId, p),
       );
       if (!removed) throw notFound(M.notConnected(p));
-      return { message: M.disconnected(p) };
+      return { message: revoked ? M.disconnected(p) : M.notRevoked(p), revoked };
     },
 
     /** Told each meeting whose analysis finished: a call on a CRM deal gets its note. */

@@ -81,6 +81,8 @@ export interface CrmClient {
   authorizeUrl(p: { state: string; redirectUri: string }): string;
   exchangeCode(p: { code: string; redirectUri: string }): Promise<CrmTokens>;
   refresh(tokens: CrmTokens): Promise<CrmTokens>;
+  /** Revokes the connection's refresh token (and with it its access) at the CRM. */
+  revoke(tokens: CrmTokens): Promise<void>;
   /** A name for the connected CRM account, shown on the integrations page. */
   accountName(session: CrmSession): Promise<string>;
   companies(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmCompany>>;
