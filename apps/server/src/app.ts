@@ -369,6 +369,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config,
     configs: integrations.configs,
     matchDeal: (organizationId, emails) => sales.service.matchDeal(organizationId, emails),
+    membersByEmail: (organizationId, emails) =>
+      users.service.membersByEmail(organizationId, emails),
     callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
   });
   analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));

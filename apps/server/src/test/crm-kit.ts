@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CrmProvider, CrmStatus } from '@parley/contracts';
-import { deals, meetingInsights, salesAccounts } from '../platform/db/schema.js';
+import { deals, meetingInsights, salesAccounts, users } from '../platform/db/schema.js';
 import { call, createTestContext, json, signIn, signUp, type TestContext } from './context.js';
 import { crmEnv, type Seen } from './crm-stand-in.js';
 import { startHubSpotStandIn, type HubSpotStandIn } from './hubspot-stand-in.js';
@@ -13,8 +13,16 @@ export type { Seen } from './crm-stand-in.js';
 export type { HubSpotStandIn } from './hubspot-stand-in.js';
 export type { SalesforceStandIn } from './salesforce-stand-in.js';
 
-/** The CRM records the tests start from: three of each object in each CRM. */
+/**
+ * The CRM records the tests start from: three of each object in each CRM, with deal owners
+ * who are a member of the demo organisation, someone Parley does not know, and the point of
+ * contact of another organisation.
+ */
 export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
+  hs.owners
+    .set('71', { email: 'Rep@Acme.parley.local', firstName: 'Rae', lastName: 'Rep' })
+    .set('72', { email: 'lee@northwind-sales.example', firstName: 'Lee', lastName: 'Lo' })
+    .set('73', { email: 'poc@outsider.example', firstName: 'Oz', lastName: 'Out' });
   hs.put('companies', '501', { name: 'Northwind Traders', domain: 'northwind.example' });
   hs.put('companies', '502', { name: 'Globex', domain: 'globex.example' });
   hs.put('companies', '503', { name: 'Initech', domain: null });
@@ -24,6 +32,7 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
     amount: '12000',
     closedate: '2025-03-31T00:00:00.000Z',
     deal_currency_code: 'EUR',
+    hubspot_owner_id: '71',
   });
   hs.put('deals', '102', {
     dealname: 'Globex pilot',
@@ -31,6 +40,7 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
     amount: '5000.5',
     closedate: null,
     deal_currency_code: null,
+    hubspot_owner_id: '72',
   });
   hs.put('deals', '103', {
     dealname: 'Initech custom stage',
@@ -38,6 +48,7 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
     amount: null,
     closedate: null,
     deal_currency_code: null,
+    hubspot_owner_id: '73',
   });
   hs.dealCompanies.set('101', ['501']).set('102', ['502']).set('103', ['503']);
   hs.put('contacts', '201', {
@@ -55,6 +66,10 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
   hs.put('contacts', '203', { firstname: 'No', lastname: 'Mail', email: null, jobtitle: null });
   hs.contactDeals.set('201', ['101']).set('202', ['102', '103']).set('203', ['101']);
 
+  sf.users.push(
+    { Id: '005A', Email: 'manager@acme.parley.local' },
+    { Id: '005B', Email: 'poc@outsider.example' },
+  );
   sf.put('Account', { Id: '001A', Name: 'Contoso', Website: 'https://www.contoso.example/about' });
   sf.put('Account', { Id: '001B', Name: 'Fabrikam', Website: null });
   sf.put('Opportunity', {
@@ -64,6 +79,7 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
     StageName: 'Needs Analysis',
     Amount: 40000,
     CloseDate: '2025-06-30',
+    OwnerId: '005A',
   });
   sf.put('Opportunity', {
     Id: '006B',
@@ -72,6 +88,7 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
     StageName: 'Prospecting',
     Amount: null,
     CloseDate: null,
+    OwnerId: '005B',
   });
   sf.put('Opportunity', {
     Id: '006C',
@@ -186,6 +203,12 @@ export async function startCrmApp() {
     return row;
   }
 
+  async function userId(email: string) {
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  }
+
   async function setInsights(meetingId: string, summary: string[], actions: string[]) {
     for (const [promptName, lines] of [
       ['Summary', summary],
@@ -246,6 +269,7 @@ export async function startCrmApp() {
     importNow,
     connect,
     dealByExternal,
+    userId,
     setInsights,
     callWith,
     storedAccounts: (source: CrmProvider) =>

@@ -14,6 +14,12 @@ export interface HubSpotStandIn extends Base {
   dealCompanies: Map<string, string[]>;
   contactDeals: Map<string, string[]>;
   notes: Map<string, { properties: Record<string, string>; dealIds: string[] }>;
+  /** Owners (hubspot_owner_id) by id. */
+  owners: Map<string, { email: string; firstName: string; lastName: string }>;
+  /**
+   * Owners answer 403 while set: a token granted before Parley asked for the owners scope.
+   */
+  refuseOwners(refuse: boolean): void;
   /** Adds or changes a record, stamped as modified now. */
   put(
     type: 'companies' | 'deals' | 'contacts',
@@ -30,7 +36,8 @@ const HS_MODIFIED: Record<string, string> = {
 
 /**
  * A local HubSpot speaking the CRM v3 endpoints Parley uses, with their payload shapes: the
- * search of companies, deals and contacts, association batch reads, notes, token information.
+ * search of companies, deals and contacts, association batch reads, owners, notes, token
+ * information.
  */
 export async function startHubSpotStandIn(
   opts: { pageSize?: number } = {},
@@ -43,6 +50,8 @@ export async function startHubSpotStandIn(
   const dealCompanies = new Map<string, string[]>();
   const contactDeals = new Map<string, string[]>();
   const notes = new Map<string, { properties: Record<string, string>; dealIds: string[] }>();
+  const owners: HubSpotStandIn['owners'] = new Map();
+  let ownersRefused = false;
   let clock = Date.parse('2025-01-01T00:00:00Z');
   let noteSerial = 9000;
 
@@ -130,6 +139,32 @@ export async function startHubSpotStandIn(
         };
         return reply(200, { id: note[1], properties: existing.properties });
       }
+      const owner = /^\/crm\/v3\/owners\/(\w+)$/.exec(url.pathname);
+      if (owner && method === 'GET') {
+        if (ownersRefused) {
+          return reply(403, {
+            status: 'error',
+            message: "This app hasn't been granted all required scopes to make this call.",
+            category: 'MISSING_SCOPES',
+          });
+        }
+        const found = owners.get(owner[1] ?? '');
+        if (!found || url.searchParams.get('idProperty') !== 'id') {
+          return reply(404, {
+            status: 'error',
+            message: 'Owner not found',
+            category: 'OBJECT_NOT_FOUND',
+          });
+        }
+        return reply(200, {
+          id: owner[1],
+          ...found,
+          userId: 1,
+          createdAt: '2024-01-01T00:00:00.000Z',
+          updatedAt: '2024-01-01T00:00:00.000Z',
+          archived: false,
+        });
+      }
       const info = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(url.pathname);
       if (info && method === 'GET') {
         return reply(200, {
@@ -157,6 +192,10 @@ export async function startHubSpotStandIn(
     dealCompanies,
     contactDeals,
     notes,
+    owners,
+    refuseOwners: (refuse) => {
+      ownersRefused = refuse;
+    },
     put(type, id, properties) {
       clock += 60_000;
       const list = data[type];

@@ -13,6 +13,13 @@ export interface SalesforceStandIn extends Base {
   /** OpportunityContactRole rows. */
   roles: { ContactId: string; OpportunityId: string; Role: string | null }[];
   tasks: Map<string, Record<string, unknown>>;
+  /** Users, who own opportunities (OwnerId). */
+  users: { Id: string; Email: string }[];
+  /**
+   * The organisation's currencies: with multi-currency on, opportunities have CurrencyIsoCode;
+   * without, asking for that field is an error and every amount is in the default currency.
+   */
+  currency: { multi: boolean; default: string };
   put(
     type: 'Account' | 'Opportunity' | 'Contact',
     record: { Id: string } & Record<string, unknown>,
@@ -24,8 +31,9 @@ const sfTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0000');
 
 /**
  * A local Salesforce speaking the REST endpoints Parley uses, with their payload shapes: SOQL
- * queries paged by nextRecordsUrl (Account, Opportunity, Contact with its contact roles,
- * Organization) and Tasks.
+ * queries paged by nextRecordsUrl (Account, Opportunity with its Owner and, in a multi-currency
+ * organisation, CurrencyIsoCode, Contact with its contact roles, Organization), the describe
+ * of Opportunity, and Tasks.
  */
 export async function startSalesforceStandIn(
   opts: { pageSize?: number } = {},
@@ -36,6 +44,18 @@ export async function startSalesforceStandIn(
     Contact: [] as SfRecord[],
   };
   const roles: SalesforceStandIn['roles'] = [];
+  const users: SalesforceStandIn['users'] = [];
+  const currency = { multi: false, default: 'GBP' };
+  const OPPORTUNITY_FIELDS = [
+    'Id',
+    'Name',
+    'AccountId',
+    'StageName',
+    'Amount',
+    'CloseDate',
+    'OwnerId',
+    'SystemModstamp',
+  ];
   const tasks = new Map<string, Record<string, unknown>>();
   const cursors = new Map<string, { records: unknown[]; offset: number }>();
   let clock = Date.parse('2025-01-01T00:00:00Z');
@@ -82,11 +102,33 @@ export async function startSalesforceStandIn(
           q.replace(/\(SELECT[^)]*\)/g, ''),
         );
         const object = from?.[1] ?? '';
+        const selected = (/^SELECT (.+?) FROM /.exec(q.replace(/\(SELECT[^)]*\)/g, ''))?.[1] ?? '')
+          .split(',')
+          .map((f) => f.trim());
         if (object === 'Organization') {
+          const org = { Name: 'Contoso Ltd', DefaultCurrencyIsoCode: currency.default };
           return reply(
             200,
-            pageOf([{ attributes: { type: 'Organization' }, Name: 'Contoso Ltd' }], 0),
+            pageOf(
+              [
+                {
+                  attributes: { type: 'Organization' },
+                  ...Object.fromEntries(
+                    selected.map((f) => [f, org[f as keyof typeof org] ?? null]),
+                  ),
+                },
+              ],
+              0,
+            ),
           );
+        }
+        if (selected.includes('CurrencyIsoCode') && !currency.multi) {
+          return reply(400, [
+            {
+              message: `No such column 'CurrencyIsoCode' on entity '${object}'.`,
+              errorCode: 'INVALID_FIELD',
+            },
+          ]);
         }
         const rows = data[object as keyof typeof data];
         if (!rows)
@@ -97,12 +139,17 @@ export async function startSalesforceStandIn(
         const records = rows
           .filter((r) => r.SystemModstamp > since)
           .sort((a, b) => a.SystemModstamp - b.SystemModstamp || a.Id.localeCompare(b.Id))
-          .map(({ SystemModstamp, ...r }) => {
+          .map(({ SystemModstamp, CurrencyIsoCode, ...r }) => {
             const own = roles.filter((x) => x.ContactId === r.Id);
+            const owner = users.find((u) => u.Id === r.OwnerId);
             return {
               attributes: { type: object, url: `${V}/sobjects/${object}/${r.Id}` },
               ...r,
               SystemModstamp: sfTime(SystemModstamp),
+              ...(selected.includes('CurrencyIsoCode') ? { CurrencyIsoCode } : {}),
+              ...(selected.includes('Owner.Email')
+                ? { Owner: owner ? { attributes: { type: 'User' }, Email: owner.Email } : null }
+                : {}),
               ...(object === 'Contact'
                 ? {
                     OpportunityContactRoles: own.length
@@ -121,6 +168,13 @@ export async function startSalesforceStandIn(
             };
           });
         return reply(200, pageOf(records, 0));
+      }
+      if (url.pathname === `${V}/sobjects/Opportunity/describe` && method === 'GET') {
+        const names = [...OPPORTUNITY_FIELDS, ...(currency.multi ? ['CurrencyIsoCode'] : [])];
+        return reply(200, {
+          name: 'Opportunity',
+          fields: names.map((name) => ({ name, type: name === 'Amount' ? 'currency' : 'string' })),
+        });
       }
       const more = new RegExp(`^${V}/query/(\\w+)-(\\d+)$`).exec(url.pathname);
       if (more && method === 'GET') {
@@ -157,6 +211,8 @@ export async function startSalesforceStandIn(
     contacts: data.Contact,
     roles,
     tasks,
+    users,
+    currency,
     put(type, record) {
       clock += 60_000;
       const list = data[type];

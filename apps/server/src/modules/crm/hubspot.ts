@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
-import { bareRequest, crmJson, escapeHtml, tokenRequest, type CrmHttp } from './http.js';
+import {
+  CrmHttpError,
+  bareRequest,
+  crmJson,
+  escapeHtml,
+  tokenRequest,
+  type CrmHttp,
+} from './http.js';
 import type {
   CallNote,
   CrmClient,
@@ -14,8 +21,8 @@ import type {
 /**
  * HubSpot through CRM v3: OAuth 2 (authorisation code, refresh token), the search endpoint of
  * companies, deals and contacts sorted by last change (the one list that can ask for "changed
- * since"), association batch reads for which company and deals a record belongs to, and notes
- * associated with the deal.
+ * since"), association batch reads for which company and deals a record belongs to, the
+ * owners API for who owns each deal, and notes associated with the deal.
  */
 export interface HubSpotOptions {
   clientId: string;
@@ -32,6 +39,8 @@ const SCOPES = [
   'crm.objects.deals.read',
   'crm.objects.contacts.read',
   'crm.objects.contacts.write',
+  // Who owns each deal (its owner's address, matched to a member of the organisation).
+  'crm.objects.owners.read',
 ];
 
 /** The search endpoint pages no further than 10,000 results into one query. */
@@ -67,6 +76,8 @@ const associationsResponse = z.object({
 });
 
 const objectResponse = z.object({ id: z.string() });
+
+const ownerResponse = z.object({ id: z.string(), email: z.string().nullable().optional() });
 
 /** The default sales pipeline's stages; custom ones are left as they are in Parley. */
 const STAGES: Record<string, MeetingStage> = {
@@ -161,6 +172,37 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
     return new Map(res.results.map((r) => [r.from.id, r.to.map((t) => t.id)]));
   }
 
+  /** The owners read in this run (a session is one run): id -> address, null when none. */
+  const ownersSeen = new WeakMap<CrmSession, Map<string, string | null | undefined>>();
+
+  /** Each owner's address; undefined for one HubSpot will not show (no owners scope). */
+  async function ownerEmails(session: CrmSession, ids: string[]) {
+    let known = ownersSeen.get(session);
+    if (!known) ownersSeen.set(session, (known = new Map()));
+    for (const id of new Set(ids)) {
+      if (known.has(id)) continue;
+      try {
+        const owner = ownerResponse.parse(
+          await crmJson(
+            o.http,
+            session,
+            'HubSpot owner',
+            api(`/crm/v3/owners/${encodeURIComponent(id)}?idProperty=id`),
+          ),
+        );
+        known.set(id, owner.email?.trim().toLowerCase() || null);
+      } catch (err) {
+        if (!(err instanceof CrmHttpError)) throw err;
+        // Deactivated in HubSpot since: no owner Parley can name.
+        if (err.status === 404) known.set(id, null);
+        // A connection authorised before Parley asked to read owners: keep Parley's owner.
+        else if (err.status === 403) known.set(id, undefined);
+        else throw err;
+      }
+    }
+    return known;
+  }
+
   function noteBody(note: CallNote): string {
     const list = (items: string[]) =>
       items.length
@@ -251,7 +293,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
       const r = await search(
         session,
         'deals',
-        ['dealname', 'dealstage', 'amount', 'closedate', 'deal_currency_code'],
+        ['dealname', 'dealstage', 'amount', 'closedate', 'deal_currency_code', 'hubspot_owner_id'],
         'hs_lastmodifieddate',
         page,
       );
@@ -261,9 +303,15 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
         'companies',
         r.results.map((d) => d.id),
       );
+      const ownerOf = (d: (typeof r.results)[number]) => d.p.hubspot_owner_id?.trim() || null;
+      const owners = await ownerEmails(
+        session,
+        r.results.flatMap((d) => ownerOf(d) ?? []),
+      );
       return {
         items: r.results.map((d) => {
           const amount = d.p.amount ? Number(d.p.amount) : null;
+          const owner = ownerOf(d);
           return {
             id: d.id,
             modifiedAt: d.modifiedAt,
@@ -273,6 +321,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
             amount: amount !== null && Number.isFinite(amount) ? amount : null,
             currency: d.p.deal_currency_code?.trim().toUpperCase() || null,
             closeDate: toIso(d.p.closedate)?.slice(0, 10) ?? null,
+            ownerEmail: owner === null ? null : owners.get(owner),
           };
         }),
         next: r.next,

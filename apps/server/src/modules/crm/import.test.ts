@@ -64,6 +64,18 @@ describe('HubSpot', () => {
     // An unknown pipeline stage leaves Parley's default.
     expect((await app.dealByExternal('hubspot', '103')).stage).toBe('prospecting_stage');
 
+    // Owners by address: a member of the organisation (whatever the case of the address);
+    // not someone Parley does not know, nor a member of another organisation.
+    expect(renewal.ownerId).toBe(await app.userId('rep@acme.parley.local'));
+    expect((await app.dealByExternal('hubspot', '102')).ownerId).toBeNull();
+    expect((await app.dealByExternal('hubspot', '103')).ownerId).toBeNull();
+    const ownerReads = app.hs.seen.filter((s) => s.path.startsWith('/crm/v3/owners/'));
+    expect(ownerReads.map((s) => [s.path, s.status]).sort()).toEqual([
+      ['/crm/v3/owners/71?idProperty=id', 200],
+      ['/crm/v3/owners/72?idProperty=id', 200],
+      ['/crm/v3/owners/73?idProperty=id', 200],
+    ]);
+
     // Through the API, as the deals page reads them.
     const list = await call(app.ctx, 'GET', `/sales/deals/${renewal.id}/contacts`, {
       token: app.poc,
@@ -181,6 +193,29 @@ describe('HubSpot', () => {
     ]);
     expect((await app.storedDeals('hubspot')).length).toBe(8);
   });
+
+  it('keeps the owner while HubSpot will not show owners, and follows a reassignment', async () => {
+    const rep = await app.userId('rep@acme.parley.local');
+    // A connection authorised before Parley asked to read owners: 403 on the owner.
+    app.hs.refuseOwners(true);
+    app.hs.put('deals', '101', { amount: '12500' });
+    let done = await app.importNow('hubspot');
+    expect(done.import).toMatchObject({ state: 'done', counts: { deals: 1 } });
+    expect(await app.dealByExternal('hubspot', '101')).toMatchObject({
+      amount: 12500,
+      ownerId: rep,
+    });
+
+    // Reassigned in HubSpot to someone Parley does not know: no owner in Parley either.
+    app.hs.refuseOwners(false);
+    app.hs.put('deals', '101', { hubspot_owner_id: '72' });
+    done = await app.importNow('hubspot');
+    expect(done.import).toMatchObject({ state: 'done', counts: { deals: 1 } });
+    expect((await app.dealByExternal('hubspot', '101')).ownerId).toBeNull();
+    app.hs.put('deals', '101', { hubspot_owner_id: '71' });
+    await app.importNow('hubspot');
+    expect((await app.dealByExternal('hubspot', '101')).ownerId).toBe(rep);
+  });
 });
 
 describe('Salesforce', () => {
@@ -205,6 +240,15 @@ describe('Salesforce', () => {
       ['001B', null],
     ]);
     expect(expansion.accountId).toBe(accounts.find((a) => a.externalId === '001A')?.id);
+    // Owner.Email matched to a member; another organisation's point of contact is no owner.
+    expect(expansion.ownerId).toBe(await app.userId('manager@acme.parley.local'));
+    expect((await app.dealByExternal('salesforce', '006B')).ownerId).toBeNull();
+    // A single-currency organisation: every amount in its default currency.
+    expect((await app.storedDeals('salesforce')).map((d) => d.currency)).toEqual([
+      'GBP',
+      'GBP',
+      'GBP',
+    ]);
     const eli = await app.ctx.database.db
       .select()
       .from(dealContacts)
@@ -245,8 +289,36 @@ describe('Salesforce', () => {
     expect((seen[1]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
     const queries = seen
       .filter((s) => s.path.includes('/query?q='))
-      .map((s) => decodeURIComponent(s.path));
+      .map((s) => decodeURIComponent(s.path))
+      .filter((q) => !q.includes('FROM Organization'));
+    expect(queries.length).toBeGreaterThanOrEqual(3);
     expect(queries.every((q) => q.includes('SystemModstamp >'))).toBe(true);
+  });
+
+  it('reads each opportunity’s currency once the organisation has multi-currency', async () => {
+    app.sf.currency.multi = true;
+    app.sf.put('Opportunity', { Id: '006A', CurrencyIsoCode: 'EUR' });
+    app.sf.put('Opportunity', { Id: '006C', CurrencyIsoCode: 'JPY', Amount: 150000 });
+    const mark = app.sf.seen.length;
+    const done = await app.importNow('salesforce');
+    expect(done.import).toMatchObject({ state: 'done', counts: { deals: 2 } });
+    expect(await app.dealByExternal('salesforce', '006A')).toMatchObject({
+      currency: 'EUR',
+      amount: 40000,
+    });
+    expect(await app.dealByExternal('salesforce', '006C')).toMatchObject({
+      currency: 'JPY',
+      amount: 150000,
+    });
+    // Not read again: it keeps the currency it had.
+    expect((await app.dealByExternal('salesforce', '006B')).currency).toBe('GBP');
+    const seen = after(app.sf, mark);
+    expect(seen.filter((s) => s.path.endsWith('/sobjects/Opportunity/describe'))).toHaveLength(1);
+    const opportunities = seen
+      .map((s) => decodeURIComponent(s.path))
+      .filter((q) => q.includes('FROM Opportunity '));
+    expect(opportunities.length).toBeGreaterThan(0);
+    expect(opportunities.every((q) => q.includes(', CurrencyIsoCode FROM'))).toBe(true);
   });
 
   it('marks the connection for reconnecting when the refresh is refused', async () => {

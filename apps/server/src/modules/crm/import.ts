@@ -10,6 +10,11 @@ export interface ImportDeps {
   connections: CrmConnections;
   /** The deal whose contacts include the most of these addresses (the sales module's). */
   matchDeal: (organizationId: string, emails: readonly string[]) => Promise<string | null>;
+  /** The ids of the organisation's active members by address (the users module's). */
+  membersByEmail: (
+    organizationId: string,
+    emails: readonly string[],
+  ) => Promise<ReadonlyMap<string, string>>;
   /** A call linked to a deal after its analysis gets its note written now. */
   queueNote: (meetingId: string) => Promise<void>;
   now: () => Date;
@@ -63,7 +68,14 @@ export function createCrmImport(deps: ImportDeps) {
   }
   const PASSES: Record<CrmObject, Pass> = {
     accounts: pass((c, s, p) => c.companies(s, p), repo.upsertAccounts),
-    deals: pass((c, s, p) => c.deals(s, p), repo.upsertDeals),
+    deals: pass(
+      (c, s, p) => c.deals(s, p),
+      async (organizationId, source, items, at) => {
+        const owners = items.flatMap((d) => d.ownerEmail ?? []);
+        const members = await deps.membersByEmail(organizationId, owners);
+        await repo.upsertDeals(organizationId, source, items, at, members);
+      },
+    ),
     contacts: pass((c, s, p) => c.contacts(s, p), repo.upsertContacts),
   };
 

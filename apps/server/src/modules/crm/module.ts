@@ -24,6 +24,7 @@ export interface CrmNeeds {
   endpoints: EndpointGuard;
   queue: JobQueue;
   matchDeal: CrmDeps['matchDeal'];
+  membersByEmail: CrmDeps['membersByEmail'];
   callNote: CrmDeps['callNote'];
   now: () => Date;
   log: CrmDeps['log'];
@@ -53,6 +54,7 @@ export function createCrmModule(needs: CrmNeeds) {
     // Built from PUBLIC_URL so it matches what is registered with the CRM's app.
     redirectUri: (p) => `${publicUrl}${API_PREFIX}${crmCallbackPath(p)}`,
     matchDeal: needs.matchDeal,
+    membersByEmail: needs.membersByEmail,
     callNote: needs.callNote,
     now: needs.now,
     log: needs.log,

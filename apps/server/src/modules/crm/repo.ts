@@ -125,7 +125,18 @@ export function createCrmRepo(db: Db) {
           });
       }
     },
-    async upsertDeals(organizationId: string, source: CrmProvider, items: CrmDeal[], now: Date) {
+    /**
+     * `members` maps owners' addresses to the organisation's users: an owner without one
+     * leaves the deal with none, as the CRM is where deals are assigned; an owner the CRM
+     * would not name (undefined) leaves Parley's as it is.
+     */
+    async upsertDeals(
+      organizationId: string,
+      source: CrmProvider,
+      items: CrmDeal[],
+      now: Date,
+      members: ReadonlyMap<string, string>,
+    ) {
       const accounts = await localIds(
         salesAccounts,
         organizationId,
@@ -138,6 +149,9 @@ export function createCrmRepo(db: Db) {
         const known = {
           ...(d.stage ? { stage: d.stage } : {}),
           ...(d.currency ? { currency: d.currency } : {}),
+          ...(d.ownerEmail !== undefined
+            ? { ownerId: d.ownerEmail === null ? null : (members.get(d.ownerEmail) ?? null) }
+            : {}),
         };
         await db
           .insert(deals)

@@ -13,9 +13,9 @@ import type {
 
 /**
  * Salesforce through its REST API: OAuth 2 web server flow against the login server, SOQL
- * queries ordered by SystemModstamp and paged with nextRecordsUrl (Account, Opportunity, and
- * Contact with its OpportunityContactRoles), and a completed Task on the Opportunity for the
- * write-back.
+ * queries ordered by SystemModstamp and paged with nextRecordsUrl (Account, Opportunity with
+ * its Owner.Email and, in a multi-currency organisation, CurrencyIsoCode, and Contact with its
+ * OpportunityContactRoles), and a completed Task on the Opportunity for the write-back.
  *
  * Why a Task rather than a Note or ContentNote: a completed Task with TaskSubtype 'Call' is
  * how Salesforce itself logs a call, it shows in the Opportunity's activity timeline in
@@ -58,6 +58,15 @@ const STAGES: Record<string, MeetingStage> = {
   'closed lost': 'negotiation_close_stage',
 };
 
+const describeResponse = z.object({ fields: z.array(z.object({ name: z.string() })) });
+
+/** An opportunity's Owner relationship as a query returns it. */
+const ownerOf = z
+  .object({ Email: z.string().nullable().optional() })
+  .nullable()
+  .optional()
+  .catch(null);
+
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 /** Salesforce writes times as 2024-05-01T10:00:00.000+0000. */
 const iso = (v: unknown): string => {
@@ -95,6 +104,50 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
       await crmJson(o.http, session, `Salesforce ${what} query`, `${origin(session)}${path}`),
     );
     return { records: res.records, next: res.done ? null : (res.nextRecordsUrl ?? null) };
+  }
+
+  /** Whether amounts carry their own currency, and the organisation's otherwise; once a run. */
+  const currencies = new WeakMap<
+    CrmSession,
+    Promise<{ multi: boolean; fallback: string | null }>
+  >();
+
+  /**
+   * A multi-currency organisation has CurrencyIsoCode on each opportunity (describe lists the
+   * field); a single-currency one has no such field, and every amount is in its default
+   * currency (Organization.DefaultCurrencyIsoCode).
+   */
+  function currencyOf(session: CrmSession) {
+    let known = currencies.get(session);
+    if (!known) {
+      known = (async () => {
+        const described = describeResponse.parse(
+          await crmJson(
+            o.http,
+            session,
+            'Salesforce Opportunity describe',
+            `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Opportunity/describe`,
+          ),
+        );
+        if (described.fields.some((f) => f.name === 'CurrencyIsoCode')) {
+          return { multi: true, fallback: null };
+        }
+        const org = await query(
+          session,
+          'organisation currency',
+          'SELECT DefaultCurrencyIsoCode FROM Organization LIMIT 1',
+          null,
+        );
+        return {
+          multi: false,
+          fallback: str(org.records[0]?.DefaultCurrencyIsoCode)?.toUpperCase() ?? null,
+        };
+      })();
+      // A failed read is not kept: the retried run asks again.
+      known.catch(() => currencies.delete(session));
+      currencies.set(session, known);
+    }
+    return known;
   }
 
   /** SOQL's datetime literal is unquoted ISO 8601. */
@@ -202,10 +255,11 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
     },
 
     async deals(session, page) {
+      const money = await currencyOf(session);
       const r = await query(
         session,
         'Opportunity',
-        `SELECT Id, Name, AccountId, StageName, Amount, CloseDate, SystemModstamp FROM Opportunity${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
+        `SELECT Id, Name, AccountId, StageName, Amount, CloseDate, SystemModstamp, Owner.Email${money.multi ? ', CurrencyIsoCode' : ''} FROM Opportunity${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
         page.after,
       );
       return {
@@ -216,8 +270,11 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
           companyId: str(d.AccountId),
           stage: STAGES[(str(d.StageName) ?? '').toLowerCase()] ?? null,
           amount: typeof d.Amount === 'number' ? d.Amount : null,
-          currency: null,
+          // A page of a query started before multi-currency was turned on has no code: the
+          // organisation's currency then, as it was for every amount until then.
+          currency: str(d.CurrencyIsoCode)?.toUpperCase() ?? money.fallback,
           closeDate: str(d.CloseDate)?.slice(0, 10) ?? null,
+          ownerEmail: ownerOf.parse(d.Owner)?.Email?.trim().toLowerCase() || null,
         })),
         next: r.next,
       };

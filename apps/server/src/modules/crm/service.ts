@@ -33,6 +33,7 @@ export interface CrmDeps {
   /** Where the CRM sends the browser back to (PUBLIC_URL + API prefix + callback path). */
   redirectUri: (provider: CrmProvider) => string;
   matchDeal: ImportDeps['matchDeal'];
+  membersByEmail: ImportDeps['membersByEmail'];
   callNote: NotesDeps['callNote'];
   now: () => Date;
   log: ImportDeps['log'];

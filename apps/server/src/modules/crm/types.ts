@@ -55,9 +55,16 @@ export interface CrmDeal extends Modified {
   /** Null when the CRM's stage is one Parley does not recognise (kept as it was). */
   stage: MeetingStage | null;
   amount: number | null;
+  /** ISO 4217; null when the CRM does not say (Parley's is kept). */
   currency: string | null;
   /** YYYY-MM-DD. */
   closeDate: string | null;
+  /**
+   * The address of the deal's owner in the CRM (lower-case), matched to a member of the
+   * organisation; null when the deal has no owner there, undefined when the CRM would not
+   * say who it is (Parley's owner is kept then).
+   */
+  ownerEmail: string | null | undefined;
 }
 
 export interface CrmContact extends Modified {
