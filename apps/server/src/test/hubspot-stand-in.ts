@@ -13,7 +13,7 @@ export interface HubSpotStandIn extends Base {
   /** deal id -> company ids, contact id -> deal ids. */
   dealCompanies: Map<string, string[]>;
   contactDeals: Map<string, string[]>;
-  notes: Map<string, { properties: Record<string, string>; dealIds: string[] }>;
+  notes: Map<string, HsNote>;
   /** Owners (hubspot_owner_id) by id. */
   owners: Map<string, { email: string; firstName: string; lastName: string }>;
   /**
@@ -26,6 +26,12 @@ export interface HubSpotStandIn extends Base {
     id: string,
     properties: Record<string, string | null>,
   ): void;
+}
+
+interface HsNote {
+  properties: Record<string, string>;
+  dealIds: string[];
+  createdAt: number;
 }
 
 const HS_MODIFIED: Record<string, string> = {
@@ -49,7 +55,7 @@ export async function startHubSpotStandIn(
   };
   const dealCompanies = new Map<string, string[]>();
   const contactDeals = new Map<string, string[]>();
-  const notes = new Map<string, { properties: Record<string, string>; dealIds: string[] }>();
+  const notes = new Map<string, HsNote>();
   const owners: HubSpotStandIn['owners'] = new Map();
   let ownersRefused = false;
   let clock = Date.parse('2025-01-01T00:00:00Z');
@@ -126,8 +132,51 @@ export async function startHubSpotStandIn(
           return reply(400, { message: 'wrong association type' });
         }
         const id = String((noteSerial += 1));
-        notes.set(id, { properties: b.properties, dealIds: b.associations.map((a) => a.to.id) });
+        notes.set(id, {
+          properties: b.properties,
+          dealIds: b.associations.map((a) => a.to.id),
+          createdAt: Date.now(),
+        });
         return reply(201, { id, properties: b.properties, archived: false });
+      }
+      // The deal's notes created since a time, newest first (the filters Parley sends).
+      if (url.pathname === '/crm/v3/objects/notes/search' && method === 'POST') {
+        const b = body as {
+          filterGroups: { filters: { propertyName: string; operator: string; value: string }[] }[];
+          properties: string[];
+          limit: number;
+          after?: string;
+        };
+        const filters = b.filterGroups[0]?.filters ?? [];
+        const matches = (n: HsNote) =>
+          filters.every((f) => {
+            if (f.propertyName === 'associations.deal' && f.operator === 'EQ')
+              return n.dealIds.includes(f.value);
+            if (f.propertyName === 'hs_createdate' && f.operator === 'GTE')
+              return n.createdAt >= Number(f.value);
+            throw new Error(
+              `the stand-in does not search notes by ${f.propertyName} ${f.operator}`,
+            );
+          });
+        const rows = [...notes.entries()]
+          .filter(([, n]) => matches(n))
+          .sort((x, y) => y[1].createdAt - x[1].createdAt);
+        const start = Number(b.after ?? 0);
+        const page = rows.slice(start, start + b.limit);
+        return reply(200, {
+          total: rows.length,
+          results: page.map(([id, n]) => ({
+            id,
+            properties: {
+              ...Object.fromEntries(b.properties.map((p) => [p, n.properties[p] ?? null])),
+              hs_createdate: new Date(n.createdAt).toISOString(),
+            },
+            archived: false,
+          })),
+          ...(start + b.limit < rows.length
+            ? { paging: { next: { after: String(start + b.limit), link: '' } } }
+            : {}),
+        });
       }
       const note = /^\/crm\/v3\/objects\/notes\/(\w+)$/.exec(url.pathname);
       if (note && method === 'PATCH') {

@@ -98,6 +98,23 @@ export async function startSalesforceStandIn(
     api: ({ method, url, body }, reply) => {
       if (url.pathname === `${V}/query` && method === 'GET') {
         const q = url.searchParams.get('q') ?? '';
+        // A Task of an opportunity created since a time (the one Task query Parley makes).
+        const taskQuery =
+          /FROM Task WHERE WhatId = '(\w+)' AND CreatedDate >= (\S+) ORDER BY CreatedDate DESC$/.exec(
+            q,
+          );
+        if (taskQuery) {
+          const since = Date.parse(taskQuery[2] ?? '');
+          const found = [...tasks.entries()]
+            .filter(([, t]) => t.WhatId === taskQuery[1] && Number(t.CreatedDate) >= since)
+            .sort((a, b) => Number(b[1].CreatedDate) - Number(a[1].CreatedDate))
+            .map(([id, t]) => ({
+              attributes: { type: 'Task', url: `${V}/sobjects/Task/${id}` },
+              Id: id,
+              Description: t.Description ?? null,
+            }));
+          return reply(200, pageOf(found, 0));
+        }
         const from = /FROM (\w+)(?: WHERE SystemModstamp > (\S+))?/.exec(
           q.replace(/\(SELECT[^)]*\)/g, ''),
         );
@@ -187,7 +204,7 @@ export async function startSalesforceStandIn(
       }
       if (url.pathname === `${V}/sobjects/Task` && method === 'POST') {
         const id = `00T00000000${(serial += 1)}`;
-        tasks.set(id, body as Record<string, unknown>);
+        tasks.set(id, { ...(body as Record<string, unknown>), CreatedDate: Date.now() });
         return reply(201, { id, success: true, errors: [] });
       }
       const task = new RegExp(`^${V}/sobjects/Task/(\\w+)$`).exec(url.pathname);

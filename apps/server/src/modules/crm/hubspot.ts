@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
-import {
-  CrmHttpError,
-  bareRequest,
-  crmJson,
-  escapeHtml,
-  tokenRequest,
-  type CrmHttp,
-} from './http.js';
+import { CrmHttpError, bareRequest, crmJson, tokenRequest, type CrmHttp } from './http.js';
+import { hubSpotNotes } from './hubspot-notes.js';
 import type {
-  CallNote,
   CrmClient,
   CrmContact,
   CrmPage,
@@ -46,8 +39,6 @@ const SCOPES = [
 /** The search endpoint pages no further than 10,000 results into one query. */
 const SEARCH_WINDOW = 10_000;
 const PAGE_SIZE = 100;
-/** HUBSPOT_DEFINED association type of a note to a deal. */
-const NOTE_TO_DEAL = 214;
 
 const tokenResponse = z.object({
   access_token: z.string(),
@@ -74,8 +65,6 @@ const associationsResponse = z.object({
     }),
   ),
 });
-
-const objectResponse = z.object({ id: z.string() });
 
 const ownerResponse = z.object({ id: z.string(), email: z.string().nullable().optional() });
 
@@ -201,21 +190,6 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
       }
     }
     return known;
-  }
-
-  function noteBody(note: CallNote): string {
-    const list = (items: string[]) =>
-      items.length
-        ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
-        : '<p>None.</p>';
-    return [
-      `<p><strong>${escapeHtml(note.title)}</strong> (analysed by Parley)</p>`,
-      `<p><strong>Summary</strong></p>`,
-      list(note.summary),
-      `<p><strong>Action items</strong></p>`,
-      list(note.actionItems),
-      `<p><a href="${escapeHtml(note.link)}">Open the call in Parley</a></p>`,
-    ].join('');
   }
 
   return {
@@ -356,41 +330,6 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
       };
     },
 
-    async upsertNote(session, { dealId, noteId, note }) {
-      const properties = {
-        hs_timestamp: note.occurredAt.toISOString(),
-        hs_note_body: noteBody(note),
-      };
-      if (noteId) {
-        await crmJson(
-          o.http,
-          session,
-          'HubSpot note update',
-          api(`/crm/v3/objects/notes/${encodeURIComponent(noteId)}`),
-          {
-            method: 'PATCH',
-            body: { properties },
-          },
-        );
-        return noteId;
-      }
-      const created = objectResponse.parse(
-        await crmJson(o.http, session, 'HubSpot note', api('/crm/v3/objects/notes'), {
-          method: 'POST',
-          body: {
-            properties,
-            associations: [
-              {
-                to: { id: dealId },
-                types: [
-                  { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: NOTE_TO_DEAL },
-                ],
-              },
-            ],
-          },
-        }),
-      );
-      return created.id;
-    },
+    ...hubSpotNotes(o.http, api),
   };
 }

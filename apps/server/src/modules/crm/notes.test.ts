@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmNotes } from '../../platform/db/schema.js';
-import { startCrmApp, type CrmApp } from '../../test/crm-kit.js';
+import { after, startCrmApp, type CrmApp } from '../../test/crm-kit.js';
 import { waitFor } from '../../test/media.js';
 
 /**
@@ -16,6 +16,14 @@ beforeAll(async () => {
   app = await startCrmApp();
 }, 60_000);
 afterAll(async () => app?.close());
+
+const noteRow = async (meetingId: string) => {
+  const [row] = await app.ctx.database.db
+    .select()
+    .from(crmNotes)
+    .where(eq(crmNotes.meetingId, meetingId));
+  return row;
+};
 
 describe('HubSpot', () => {
   it('writes one note on the deal after the call is analysed, and updates it on re-analysis', async () => {
@@ -63,6 +71,38 @@ describe('HubSpot', () => {
       ['hubspot', '101', noteId],
     ]);
   });
+  it('writes the note once when the answer to its creation was lost', async () => {
+    // Another call, analysed, then linked to one of Bo's deals by an import.
+    const callId = await app.callWith('Globex kickoff', 'bo@globex.example', {
+      summary: ['Pilot scoped.'],
+      actions: ['Bo sends a data sample.'],
+    });
+    const mark = app.hs.seen.length;
+    // HubSpot creates the note, but Parley never hears back (its process stopped there).
+    app.hs.dropOnce((s) => s.method === 'POST' && s.path === '/crm/v3/objects/notes');
+    await app.importNow('hubspot');
+    const kept = await waitFor(
+      async () => ((await noteRow(callId))?.noteExternalId ? noteRow(callId) : undefined),
+      20_000,
+      'the note id to be kept',
+    );
+    const mine = [...app.hs.notes.entries()].filter(([, n]) =>
+      n.properties.hs_note_body?.includes(`/library/${callId}`),
+    );
+    expect(mine).toHaveLength(1);
+    const [noteId, note] = mine[0] ?? ['', { properties: {}, dealIds: [] }];
+    expect(kept?.noteExternalId).toBe(noteId);
+    expect(note.properties.hs_note_body).toContain(`Parley reference ${kept?.marker ?? '?'}`);
+    // The retry looked it up by its marker and wrote it, rather than creating another.
+    const calls = after(app.hs, mark)
+      .filter((s) => s.path.startsWith('/crm/v3/objects/notes'))
+      .map((s) => [s.method, s.path]);
+    expect(calls).toEqual([
+      ['POST', '/crm/v3/objects/notes'],
+      ['POST', '/crm/v3/objects/notes/search'],
+      ['PATCH', `/crm/v3/objects/notes/${noteId}`],
+    ]);
+  });
 });
 
 describe('Salesforce', () => {
@@ -97,5 +137,33 @@ describe('Salesforce', () => {
       'the task update',
     );
     expect(app.sf.tasks.size).toBe(1);
+  });
+
+  it('writes the Task once when the answer to its creation was lost', async () => {
+    const callId = await app.callWith('Fabrikam check-in', 'eli@fabrikam.example', {
+      summary: ['Trial extended.'],
+      actions: ['Eli confirms the seats.'],
+    });
+    const mark = app.sf.seen.length;
+    app.sf.dropOnce((s) => s.method === 'POST' && s.path.endsWith('/sobjects/Task'));
+    await app.importNow('salesforce');
+    const kept = await waitFor(
+      async () => ((await noteRow(callId))?.noteExternalId ? noteRow(callId) : undefined),
+      20_000,
+      'the task id to be kept',
+    );
+    const mine = [...app.sf.tasks.entries()].filter(([, t]) =>
+      String(t.Description).includes(`/library/${callId}`),
+    );
+    expect(mine).toHaveLength(1);
+    const [taskId, task] = mine[0] ?? ['', {}];
+    expect(kept?.noteExternalId).toBe(taskId);
+    expect(String(task.Description)).toMatch(
+      new RegExp(`Parley reference ${kept?.marker ?? '?'}$`),
+    );
+    const calls = after(app.sf, mark)
+      .filter((s) => s.path.includes('/sobjects/Task') || s.path.includes('FROM%20Task'))
+      .map((s) => s.method);
+    expect(calls).toEqual(['POST', 'GET', 'PATCH']);
   });
 });

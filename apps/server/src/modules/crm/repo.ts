@@ -303,6 +303,27 @@ export function createCrmRepo(db: Db) {
         .where(and(eq(crmNotes.meetingId, meetingId), eq(crmNotes.provider, provider)));
       return row ?? null;
     },
+    /** Claims the call's note on a deal before it is created there (see crm_notes). */
+    async claimNote(
+      values: Pick<
+        typeof crmNotes.$inferInsert,
+        'organizationId' | 'meetingId' | 'provider' | 'dealExternalId'
+      > & { marker: string },
+      now: Date,
+    ) {
+      const claim = {
+        dealExternalId: values.dealExternalId,
+        marker: values.marker,
+        claimedAt: now,
+      };
+      await db
+        .insert(crmNotes)
+        .values({ ...values, ...claim, noteExternalId: null })
+        .onConflictDoUpdate({
+          target: [crmNotes.meetingId, crmNotes.provider],
+          set: { ...claim, noteExternalId: null, updatedAt: now },
+        });
+    },
     async saveNote(
       values: Pick<
         typeof crmNotes.$inferInsert,

@@ -58,6 +58,9 @@ const STAGES: Record<string, MeetingStage> = {
   'closed lost': 'negotiation_close_stage',
 };
 
+/** How far Salesforce's clock may be behind Parley's when looking for a Task made since a claim. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 const describeResponse = z.object({ fields: z.array(z.object({ name: z.string() })) });
 
 /** An opportunity's Owner relationship as a query returns it. */
@@ -154,10 +157,12 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
   const changedAfter = (page: CrmPageRequest) =>
     page.since ? ` WHERE SystemModstamp > ${new Date(page.since).toISOString()}` : '';
 
+  /** Plain text within the field's 32,000 characters, the marker always last and whole. */
   function description(note: CallNote): string {
     const list = (items: string[]) =>
       items.length ? items.map((i) => `- ${i}`).join('\n') : 'None.';
-    return [
+    const footer = note.marker ? `\n\nParley reference ${note.marker}` : '';
+    const body = [
       `${note.title} (analysed by Parley)`,
       '',
       'Summary',
@@ -167,9 +172,8 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
       list(note.actionItems),
       '',
       `Open the call in Parley: ${note.link}`,
-    ]
-      .join('\n')
-      .slice(0, 32_000);
+    ].join('\n');
+    return body.slice(0, 32_000 - footer.length) + footer;
   }
 
   return {
@@ -312,6 +316,29 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
         }),
         next: r.next,
       };
+    },
+
+    /**
+     * The opportunity's Tasks created since the claim whose Description carries the marker
+     * (a long text field, which SOQL cannot filter on: it is matched here).
+     */
+    async findNote(session, { dealId, marker, since }) {
+      // Salesforce ids are letters and digits: anything else is no opportunity of ours, and
+      // never reaches the query's text.
+      if (!/^[A-Za-z0-9]+$/.test(dealId)) return null;
+      const from = new Date(since.getTime() - CLOCK_SKEW_MS).toISOString();
+      let r = await query(
+        session,
+        'Task',
+        `SELECT Id, Description FROM Task WHERE WhatId = '${dealId}' AND CreatedDate >= ${from} ORDER BY CreatedDate DESC`,
+        null,
+      );
+      for (;;) {
+        const hit = r.records.find((t) => str(t.Description)?.includes(marker));
+        if (hit) return String(hit.Id);
+        if (!r.next) return null;
+        r = await query(session, 'Task', '', r.next);
+      }
     },
 
     async upsertNote(session, { dealId, noteId, note }) {

@@ -81,6 +81,8 @@ export interface CallNote {
   summary: string[];
   actionItems: string[];
   link: string;
+  /** Written in the note so that a note whose id was lost can be found (see crm_notes). */
+  marker: string | null;
 }
 
 /** One CRM as Parley uses it: OAuth 2, the three reads with paging, and the deal note. */
@@ -95,6 +97,11 @@ export interface CrmClient {
   companies(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmCompany>>;
   deals(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmDeal>>;
   contacts(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmContact>>;
+  /** The note on the deal carrying `marker`, created no earlier than `since`; null if none. */
+  findNote(
+    session: CrmSession,
+    p: { dealId: string; marker: string; since: Date },
+  ): Promise<string | null>;
   /** Creates the note on the deal, or updates `noteId`; returns the note's id. */
   upsertNote(
     session: CrmSession,
