@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, QUEUES } from '@parley/contracts';
+import { API_PREFIX, CRM_FEATURE, QUEUES, isFeatureAvailable } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -371,6 +371,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     matchDeal: (organizationId, emails) => sales.service.matchDeal(organizationId, emails),
     membersByEmail: (organizationId, emails) =>
       users.service.membersByEmail(organizationId, emails),
+    salesFeature: async (organizationId) => {
+      const org = await organizations.service.byId(organizationId);
+      if (!org) return false;
+      const holder = { organization: org, plan: await plans.activePlan(org.id) };
+      return isFeatureAvailable(holder, CRM_FEATURE);
+    },
     callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
   });
   analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));
@@ -392,7 +398,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         log,
       )
     : null;
-  let stopWarnings = () => {};
+  let stopTimers = () => {};
   if (role !== 'api') {
     if (database.kind === 'pglite') {
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
@@ -406,8 +412,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await videoSignals.registerWorker();
     await biometrics.registerWorker();
     await trackers.registerWorker();
-    await crm.registerWorker();
-    stopWarnings = await sales.registerWorker();
+    const stopCrmImports = await crm.registerWorker();
+    const stopDealWarnings = await sales.registerWorker();
+    stopTimers = () => {
+      stopCrmImports();
+      stopDealWarnings();
+    };
     // Transcripts stored before search existed get their segments, in the background.
     search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
@@ -418,7 +428,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Sockets first: the HTTP server's close waits for every open connection.
   app.addHook('preClose', async () => realtime?.disconnectAll());
   app.addHook('onClose', async () => {
-    stopWarnings();
+    stopTimers();
     // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
     await queue.stop(env.SHUTDOWN_GRACE_SECONDS);
     await stopCleanup();

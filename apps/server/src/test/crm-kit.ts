@@ -123,11 +123,11 @@ export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
  * An app pointed at both stand-ins (seeded, paging by two so every import reads several
  * pages), the demo organisation's point of contact signed in, and what the CRM tests do to it.
  */
-export async function startCrmApp() {
+export async function startCrmApp(opts: { env?: Record<string, string> } = {}) {
   const hs = await startHubSpotStandIn({ pageSize: 2 });
   const sf = await startSalesforceStandIn({ pageSize: 2 });
   seedStandIns(hs, sf);
-  const ctx: TestContext = await createTestContext({ env: crmEnv(hs, sf) });
+  const ctx: TestContext = await createTestContext({ env: { ...crmEnv(hs, sf), ...opts.env } });
   const session = await signIn(ctx, 'poc@acme.parley.local');
   const poc = session.accessToken;
   const org = session.user.organizationId;

@@ -108,8 +108,19 @@ export async function startHubSpotStandIn(
       }
       const assoc = /^\/crm\/v3\/associations\/(\w+)\/(\w+)\/batch\/read$/.exec(url.pathname);
       if (assoc && method === 'POST') {
-        const map = assoc[1] === 'deals' ? dealCompanies : contactDeals;
-        const type = assoc[1] === 'deals' ? 'deal_to_company' : 'contact_to_deal';
+        // Both directions of the same associations: a contact on a deal is a deal's contact.
+        const dealContacts = new Map<string, string[]>();
+        for (const [contact, dealIds] of contactDeals) {
+          for (const d of dealIds) dealContacts.set(d, [...(dealContacts.get(d) ?? []), contact]);
+        }
+        const pairs: Record<string, [Map<string, string[]>, string]> = {
+          'deals/companies': [dealCompanies, 'deal_to_company'],
+          'contacts/deals': [contactDeals, 'contact_to_deal'],
+          'deals/contacts': [dealContacts, 'deal_to_contact'],
+        };
+        const pair = pairs[`${assoc[1] ?? ''}/${assoc[2] ?? ''}`];
+        if (!pair) return reply(400, { status: 'error', message: 'unknown association' });
+        const [map, type] = pair;
         const inputs = (body as { inputs: { id: string }[] }).inputs;
         return reply(200, {
           status: 'COMPLETE',
@@ -121,6 +132,26 @@ export async function startHubSpotStandIn(
             })),
           startedAt: new Date().toISOString(),
           completedAt: new Date().toISOString(),
+        });
+      }
+      if (url.pathname === '/crm/v3/objects/contacts/batch/read' && method === 'POST') {
+        const b = body as { properties: string[]; inputs: { id: string }[] };
+        if (b.inputs.length > 100) return reply(400, { status: 'error', message: 'too many' });
+        return reply(200, {
+          status: 'COMPLETE',
+          results: b.inputs.flatMap((i) => {
+            const found = data.contacts.find((c) => c.id === i.id);
+            if (!found) return [];
+            return [
+              {
+                id: found.id,
+                properties: Object.fromEntries(
+                  b.properties.map((p) => [p, found.properties[p] ?? null]),
+                ),
+                archived: false,
+              },
+            ];
+          }),
         });
       }
       if (url.pathname === '/crm/v3/objects/notes' && method === 'POST') {

@@ -115,6 +115,31 @@ export async function startSalesforceStandIn(
             }));
           return reply(200, pageOf(found, 0));
         }
+        // The contact roles of some opportunities, with each contact's fields.
+        const roleQuery = /FROM OpportunityContactRole WHERE OpportunityId IN \(([^)]*)\)/.exec(q);
+        if (roleQuery) {
+          const ids = (roleQuery[1] ?? '').split(',').map((x) => x.trim().replace(/^'|'$/g, ''));
+          const found = roles
+            .filter((x) => ids.includes(x.OpportunityId))
+            .map((x) => {
+              const c = data.Contact.find((r) => r.Id === x.ContactId);
+              return {
+                attributes: { type: 'OpportunityContactRole' },
+                OpportunityId: x.OpportunityId,
+                Role: x.Role,
+                ContactId: x.ContactId,
+                Contact: c
+                  ? {
+                      attributes: { type: 'Contact' },
+                      Name: c.Name,
+                      Email: c.Email,
+                      Title: c.Title,
+                    }
+                  : null,
+              };
+            });
+          return reply(200, pageOf(found, 0));
+        }
         const from = /FROM (\w+)(?: WHERE SystemModstamp > (\S+))?/.exec(
           q.replace(/\(SELECT[^)]*\)/g, ''),
         );

@@ -5,6 +5,7 @@ import { hubSpotNotes } from './hubspot-notes.js';
 import type {
   CrmClient,
   CrmContact,
+  CrmDealContact,
   CrmPage,
   CrmPageRequest,
   CrmSession,
@@ -67,6 +68,28 @@ const associationsResponse = z.object({
 });
 
 const ownerResponse = z.object({ id: z.string(), email: z.string().nullable().optional() });
+
+const batchResponse = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      properties: z.record(z.string(), z.string().nullable().optional()),
+    }),
+  ),
+});
+
+/** Records one batch read may ask for. */
+const BATCH_READ = 100;
+
+const CONTACT_PROPERTIES = ['firstname', 'lastname', 'email', 'jobtitle'];
+
+/** A contact as Parley keeps it on a deal; the job title stands for the role. */
+const personOf = (id: string, p: Record<string, string | null | undefined>): CrmDealContact => ({
+  id,
+  name: [p.firstname, p.lastname].filter(Boolean).join(' ').trim(),
+  email: p.email?.trim().toLowerCase() || null,
+  role: p.jobtitle?.trim() || null,
+});
 
 /** The default sales pipeline's stages; custom ones are left as they are in Parley. */
 const STAGES: Record<string, MeetingStage> = {
@@ -304,13 +327,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
     },
 
     async contacts(session, page): Promise<CrmPage<CrmContact>> {
-      const r = await search(
-        session,
-        'contacts',
-        ['firstname', 'lastname', 'email', 'jobtitle'],
-        'lastmodifieddate',
-        page,
-      );
+      const r = await search(session, 'contacts', CONTACT_PROPERTIES, 'lastmodifieddate', page);
       const deals = await associations(
         session,
         'contacts',
@@ -318,16 +335,47 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
         r.results.map((c) => c.id),
       );
       return {
-        items: r.results.map((c) => ({
-          id: c.id,
-          modifiedAt: c.modifiedAt,
-          name: [c.p.firstname, c.p.lastname].filter(Boolean).join(' ').trim(),
-          email: c.p.email?.trim().toLowerCase() || null,
-          deals: (deals.get(c.id) ?? []).map((id) => ({ id, role: c.p.jobtitle?.trim() || null })),
-        })),
+        items: r.results.map((c) => {
+          const person = personOf(c.id, c.p);
+          return {
+            id: c.id,
+            modifiedAt: c.modifiedAt,
+            name: person.name,
+            email: person.email,
+            deals: (deals.get(c.id) ?? []).map((id) => ({ id, role: person.role })),
+          };
+        }),
         next: r.next,
         restart: r.restart,
       };
+    },
+
+    async dealContacts(session, dealIds) {
+      const links = await associations(session, 'deals', 'contacts', dealIds);
+      const ids = [...new Set([...links.values()].flat())];
+      const people = new Map<string, CrmDealContact>();
+      for (let i = 0; i < ids.length; i += BATCH_READ) {
+        const res = batchResponse.parse(
+          await crmJson(
+            o.http,
+            session,
+            'HubSpot contacts batch read',
+            api('/crm/v3/objects/contacts/batch/read'),
+            {
+              method: 'POST',
+              body: {
+                properties: CONTACT_PROPERTIES,
+                inputs: ids.slice(i, i + BATCH_READ).map((id) => ({ id })),
+              },
+            },
+          ),
+        );
+        for (const c of res.results) people.set(c.id, personOf(c.id, c.properties));
+      }
+      // A contact the batch read did not return was deleted meanwhile: not on the deal.
+      return new Map(
+        dealIds.map((d) => [d, (links.get(d) ?? []).flatMap((id) => people.get(id) ?? [])]),
+      );
     },
 
     ...hubSpotNotes(o.http, api),

@@ -22,6 +22,11 @@ afterAll(async () => app?.close());
 const searches = (seen: Seen[], type: string) =>
   seen.filter((s) => s.path === `/crm/v3/objects/${type}/search` && s.status === 200);
 
+const emailsOn = async (dealId: string) =>
+  (await app.ctx.database.db.select().from(dealContacts).where(eq(dealContacts.dealId, dealId)))
+    .map((c) => c.email)
+    .sort();
+
 const sealedHubSpot = async () => {
   const rows = await app.ctx.database.db
     .select()
@@ -216,6 +221,23 @@ describe('HubSpot', () => {
     await app.importNow('hubspot');
     expect((await app.dealByExternal('hubspot', '101')).ownerId).toBe(rep);
   });
+
+  it('reads deals’ contacts again: one put on a deal or taken off it alone shows at Import now', async () => {
+    const globex = await app.dealByExternal('hubspot', '102');
+    const initech = await app.dealByExternal('hubspot', '103');
+    // Someone the sales team added in Parley stays, whatever HubSpot says.
+    const added = await call(app.ctx, 'POST', `/sales/deals/${initech.id}/contacts`, {
+      token: app.poc,
+      payload: { name: 'Ida Ng', email: 'ida@initech.example' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    // In HubSpot, Ann is put on Globex's deal and Bo taken off Initech's: no record changes.
+    app.hs.contactDeals.set('201', ['101', '102']).set('202', ['102']);
+    const done = await app.importNow('hubspot');
+    expect(done.import?.counts).toEqual({ accounts: 0, deals: 0, contacts: 0, meetingsLinked: 0 });
+    expect(await emailsOn(globex.id)).toEqual(['ann.lee@northwind.example', 'bo@globex.example']);
+    expect(await emailsOn(initech.id)).toEqual(['ida@initech.example']);
+  });
 });
 
 describe('Salesforce', () => {
@@ -290,7 +312,7 @@ describe('Salesforce', () => {
     const queries = seen
       .filter((s) => s.path.includes('/query?q='))
       .map((s) => decodeURIComponent(s.path))
-      .filter((q) => !q.includes('FROM Organization'));
+      .filter((q) => /FROM (Account|Opportunity|Contact)\b/.test(q));
     expect(queries.length).toBeGreaterThanOrEqual(3);
     expect(queries.every((q) => q.includes('SystemModstamp >'))).toBe(true);
   });
@@ -319,6 +341,23 @@ describe('Salesforce', () => {
       .filter((q) => q.includes('FROM Opportunity '));
     expect(opportunities.length).toBeGreaterThan(0);
     expect(opportunities.every((q) => q.includes(', CurrencyIsoCode FROM'))).toBe(true);
+  });
+
+  it('reads opportunities’ contact roles again: a role added alone shows at Import now', async () => {
+    const expansion = await app.dealByExternal('salesforce', '006A');
+    expect(await emailsOn(expansion.id)).toEqual(['dee@contoso.example']);
+    // A contact role is a record of its own: the Contact's SystemModstamp does not move.
+    app.sf.roles.push({ ContactId: '003C', OpportunityId: '006A', Role: 'Technical Buyer' });
+    const done = await app.importNow('salesforce');
+    expect(done.import?.counts).toEqual({ accounts: 0, deals: 0, contacts: 0, meetingsLinked: 0 });
+    const gus = await app.ctx.database.db
+      .select()
+      .from(dealContacts)
+      .where(eq(dealContacts.dealId, expansion.id));
+    expect(gus.map((c) => [c.email, c.role]).sort()).toEqual([
+      ['dee@contoso.example', 'Decision Maker'],
+      ['gus@contoso.example', 'Technical Buyer'],
+    ]);
   });
 
   it('marks the connection for reconnecting when the refresh is refused', async () => {

@@ -1,8 +1,8 @@
 import { CRM_OBJECTS, type CrmObject, type CrmProvider } from '@parley/contracts';
-import type { CrmCounts, CrmCursor } from '../../platform/db/schema.js';
+import type { CrmAssociationPass, CrmCounts, CrmCursor } from '../../platform/db/schema.js';
 import type { CrmConnections } from './connections.js';
 import { CrmHttpError } from './http.js';
-import { NO_COUNTS, type CrmRepo } from './repo.js';
+import { NO_COUNTS, type CrmRepo, type SyncRow } from './repo.js';
 import type { CrmClient, CrmPage, CrmPageRequest, CrmSession } from './types.js';
 
 export interface ImportDeps {
@@ -20,6 +20,11 @@ export interface ImportDeps {
   now: () => Date;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
+
+/** A full re-read of every imported deal's contacts is due this long after the last. */
+export const FULL_ASSOCIATION_PASS_MS = 24 * 3600_000;
+/** Deals whose contacts are read again in one go. */
+const ASSOCIATION_BATCH = 100;
 
 const laterOf = (a: string | null, b: string | null) =>
   a === null ? b : b === null || a > b ? a : b;
@@ -94,8 +99,57 @@ export function createCrmImport(deps: ImportDeps) {
   }
 
   /**
+   * Deals' contacts read again from the deals' side: associating a contact with a deal, or
+   * taking it off, changes neither record's last-modified mark, so the incremental reads miss
+   * it. Every imported deal when a full pass is due (a day after the last, or asked for by
+   * Import now), else the deals this run saved. Checkpointed after each batch; false when
+   * the connection went meanwhile.
+   */
+  async function associationPass(
+    organizationId: string,
+    p: CrmProvider,
+    client: CrmClient,
+    session: CrmSession,
+    sync: SyncRow,
+  ): Promise<boolean> {
+    const checked = sync.associationsCheckedAt?.getTime() ?? null;
+    let pass: CrmAssociationPass = sync.associationPass ?? {
+      full: checked === null || now().getTime() - checked >= FULL_ASSOCIATION_PASS_MS,
+      after: null,
+    };
+    const since = pass.full ? null : sync.startedAt;
+    for (;;) {
+      const batch = await repo.importedDeals(organizationId, p, {
+        after: pass.after,
+        since,
+        limit: ASSOCIATION_BATCH,
+      });
+      const last = batch.at(-1);
+      if (!last) break;
+      const ids = batch.flatMap((d) => d.externalId ?? []);
+      const contacts = await client.dealContacts(session, ids);
+      for (const d of batch) {
+        if (!d.externalId) continue;
+        const onDeal = contacts.get(d.externalId) ?? [];
+        await repo.replaceDealContacts(organizationId, p, d.id, onDeal, now());
+      }
+      pass = { ...pass, after: last.id };
+      if (!(await repo.updateSync(organizationId, p, { associationPass: pass, updatedAt: now() })))
+        return false;
+    }
+    return Boolean(
+      await repo.updateSync(organizationId, p, {
+        associationPass: null,
+        ...(pass.full ? { associationsCheckedAt: now() } : {}),
+        updatedAt: now(),
+      }),
+    );
+  }
+
+  /**
    * One run: each object read page by page from its checkpoint, each page saved then
-   * checkpointed, so a run that dies goes on from its last page when retried.
+   * checkpointed, so a run that dies goes on from its last page when retried; then the
+   * deals' contacts read again (associationPass) and calls linked to deals.
    */
   async function run(organizationId: string, p: CrmProvider): Promise<void> {
     const sync = await repo.sync(organizationId, p);
@@ -109,6 +163,8 @@ export function createCrmImport(deps: ImportDeps) {
       counts,
       startedAt: resuming && sync.startedAt ? sync.startedAt : now(),
       finishedAt: null,
+      // A pass left by a run that failed for good is not this run's to go on with.
+      ...(resuming ? {} : { associationPass: null }),
       updatedAt: now(),
     });
     if (!started) return;
@@ -143,6 +199,7 @@ export function createCrmImport(deps: ImportDeps) {
         if (page.next === null && !page.restart) break;
       }
     }
+    if (!(await associationPass(organizationId, p, client, session, started))) return;
     const linked = await linkMeetings(organizationId);
     counts = { ...counts, meetingsLinked: counts.meetingsLinked + linked };
     await repo.updateSync(organizationId, p, {

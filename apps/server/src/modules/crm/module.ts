@@ -25,6 +25,7 @@ export interface CrmNeeds {
   queue: JobQueue;
   matchDeal: CrmDeps['matchDeal'];
   membersByEmail: CrmDeps['membersByEmail'];
+  salesFeature: CrmDeps['salesFeature'];
   callNote: CrmDeps['callNote'];
   now: () => Date;
   log: CrmDeps['log'];
@@ -55,6 +56,8 @@ export function createCrmModule(needs: CrmNeeds) {
     redirectUri: (p) => `${publicUrl}${API_PREFIX}${crmCallbackPath(p)}`,
     matchDeal: needs.matchDeal,
     membersByEmail: needs.membersByEmail,
+    salesFeature: needs.salesFeature,
+    importEveryMs: needs.config.crm.importEveryMs,
     callNote: needs.callNote,
     now: needs.now,
     log: needs.log,

@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CrmObject, CrmProvider } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import {
   crmNotes,
   crmSyncs,
-  dealContacts,
   deals,
   meetings,
   participants,
@@ -12,7 +11,8 @@ import {
   type CrmCounts,
   type CrmCursor,
 } from '../../platform/db/schema.js';
-import type { CrmCompany, CrmContact, CrmDeal } from './types.js';
+import { createCrmContactsRepo, localIds } from './contacts-repo.js';
+import type { CrmCompany, CrmDeal } from './types.js';
 
 export type SyncRow = typeof crmSyncs.$inferSelect;
 
@@ -23,28 +23,9 @@ export function createCrmRepo(db: Db) {
   const syncOf = (organizationId: string, provider: CrmProvider) =>
     and(eq(crmSyncs.organizationId, organizationId), eq(crmSyncs.provider, provider));
 
-  /** Local ids of the rows imported from `source` with these external ids. */
-  async function localIds(
-    table: typeof salesAccounts | typeof deals,
-    organizationId: string,
-    source: CrmProvider,
-    externalIds: string[],
-  ): Promise<Map<string, string>> {
-    if (externalIds.length === 0) return new Map();
-    const rows = await db
-      .select({ id: table.id, externalId: table.externalId })
-      .from(table)
-      .where(
-        and(
-          eq(table.organizationId, organizationId),
-          eq(table.source, source),
-          inArray(table.externalId, [...new Set(externalIds)]),
-        ),
-      );
-    return new Map(rows.map((r) => [r.externalId ?? '', r.id]));
-  }
-
   return {
+    ...createCrmContactsRepo(db),
+
     /** With the connection (in its transaction): the import's checkpoint goes too. */
     async forgetSync(tx: Db, organizationId: string, provider: CrmProvider): Promise<void> {
       await tx.delete(crmSyncs).where(syncOf(organizationId, provider));
@@ -59,9 +40,21 @@ export function createCrmRepo(db: Db) {
       db.select().from(crmSyncs).where(eq(crmSyncs.organizationId, organizationId)),
     /**
      * Marks an import queued, unless one is queued or running already (false then). The
-     * cursors stay: the next run reads only what changed since the last.
+     * cursors stay: the next run reads only what changed since the last. `fullAssociations`
+     * makes the next run read every imported deal's contacts again, whichever it is.
      */
-    async queueSync(organizationId: string, provider: CrmProvider, now: Date): Promise<boolean> {
+    async queueSync(
+      organizationId: string,
+      provider: CrmProvider,
+      now: Date,
+      fullAssociations: boolean,
+    ): Promise<boolean> {
+      if (fullAssociations) {
+        await db
+          .update(crmSyncs)
+          .set({ associationsCheckedAt: null })
+          .where(syncOf(organizationId, provider));
+      }
       const rows = await db
         .insert(crmSyncs)
         .values({ organizationId, provider, state: 'queued', updatedAt: now })
@@ -72,6 +65,21 @@ export function createCrmRepo(db: Db) {
         })
         .returning({ id: crmSyncs.id });
       return rows.length > 0;
+    },
+    /**
+     * Every organisation's imports that last ended before `before` (done, or failed), for
+     * the automatic ones: a system-wide read, the one query here not naming an organisation.
+     */
+    async importsEndedBefore(before: Date) {
+      return db
+        .select({ organizationId: crmSyncs.organizationId, provider: crmSyncs.provider })
+        .from(crmSyncs)
+        .where(
+          and(
+            inArray(crmSyncs.state, ['done', 'failed']),
+            lt(sql`coalesce(${crmSyncs.finishedAt}, ${crmSyncs.updatedAt})`, before),
+          ),
+        );
     },
     /** Null when the connection (and with it the sync row) is gone. */
     async updateSync(
@@ -138,6 +146,7 @@ export function createCrmRepo(db: Db) {
       members: ReadonlyMap<string, string>,
     ) {
       const accounts = await localIds(
+        db,
         salesAccounts,
         organizationId,
         source,
@@ -164,6 +173,8 @@ export function createCrmRepo(db: Db) {
             amount: d.amount ?? 0,
             closeDate: d.closeDate,
             ...known,
+            // The association pass picks the run's deals by this, on the run's clock.
+            updatedAt: now,
           })
           .onConflictDoUpdate({
             target: [deals.organizationId, deals.source, deals.externalId],
@@ -179,58 +190,6 @@ export function createCrmRepo(db: Db) {
           });
       }
     },
-    /**
-     * A contact on each of its deals Parley has (one row per deal and e-mail); a changed
-     * address replaces the old one on those deals. Contacts without an address are skipped:
-     * meetings are matched to deals by address.
-     */
-    async upsertContacts(
-      organizationId: string,
-      source: CrmProvider,
-      items: CrmContact[],
-      now: Date,
-    ) {
-      const dealIds = await localIds(
-        deals,
-        organizationId,
-        source,
-        items.flatMap((c) => c.deals.map((d) => d.id)),
-      );
-      for (const c of items) {
-        if (!c.email) continue;
-        const email = c.email;
-        for (const link of c.deals) {
-          const dealId = dealIds.get(link.id);
-          if (!dealId) continue;
-          await db
-            .delete(dealContacts)
-            .where(
-              and(
-                eq(dealContacts.dealId, dealId),
-                eq(dealContacts.source, source),
-                eq(dealContacts.externalId, c.id),
-                ne(dealContacts.email, email),
-              ),
-            );
-          await db
-            .insert(dealContacts)
-            .values({
-              organizationId,
-              dealId,
-              name: c.name,
-              email,
-              role: link.role,
-              source,
-              externalId: c.id,
-            })
-            .onConflictDoUpdate({
-              target: [dealContacts.dealId, dealContacts.email],
-              set: { name: c.name, role: link.role, source, externalId: c.id, updatedAt: now },
-            });
-        }
-      }
-    },
-
     // ---------- meetings and deals ----------
     /**
      * The organisation's calls not linked to a deal, with the addresses of the people in them:

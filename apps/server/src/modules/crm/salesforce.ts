@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
 import { bareRequest, crmJson, tokenRequest, type CrmHttp } from './http.js';
+import { salesforceTasks, type SoqlPage } from './salesforce-notes.js';
 import type {
-  CallNote,
   CrmClient,
   CrmContact,
+  CrmDealContact,
   CrmPage,
   CrmPageRequest,
   CrmSession,
@@ -15,13 +16,8 @@ import type {
  * Salesforce through its REST API: OAuth 2 web server flow against the login server, SOQL
  * queries ordered by SystemModstamp and paged with nextRecordsUrl (Account, Opportunity with
  * its Owner.Email and, in a multi-currency organisation, CurrencyIsoCode, and Contact with its
- * OpportunityContactRoles), and a completed Task on the Opportunity for the write-back.
- *
- * Why a Task rather than a Note or ContentNote: a completed Task with TaskSubtype 'Call' is
- * how Salesforce itself logs a call, it shows in the Opportunity's activity timeline in
- * Lightning and Classic alike, it is one record created with WhatId and updated by id with a
- * plain-text Description. A classic Note is hidden under Lightning's enhanced notes, and a
- * ContentNote needs base64 HTML plus a separate ContentDocumentLink to reach the deal.
+ * OpportunityContactRoles), and a completed Task on the Opportunity for the write-back
+ * (salesforce-notes.ts).
  */
 export interface SalesforceOptions {
   clientId: string;
@@ -58,14 +54,22 @@ const STAGES: Record<string, MeetingStage> = {
   'closed lost': 'negotiation_close_stage',
 };
 
-/** How far Salesforce's clock may be behind Parley's when looking for a Task made since a claim. */
-const CLOCK_SKEW_MS = 5 * 60_000;
-
 const describeResponse = z.object({ fields: z.array(z.object({ name: z.string() })) });
 
 /** An opportunity's Owner relationship as a query returns it. */
 const ownerOf = z
   .object({ Email: z.string().nullable().optional() })
+  .nullable()
+  .optional()
+  .catch(null);
+
+/** A contact role's Contact relationship as a query returns it. */
+const contactOf = z
+  .object({
+    Name: z.string().nullable().optional(),
+    Email: z.string().nullable().optional(),
+    Title: z.string().nullable().optional(),
+  })
   .nullable()
   .optional()
   .catch(null);
@@ -97,7 +101,12 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
   };
 
   /** The first page of a SOQL query, or the page `after` (a nextRecordsUrl) of one. */
-  async function query(session: CrmSession, what: string, soql: string, after: string | null) {
+  async function query(
+    session: CrmSession,
+    what: string,
+    soql: string,
+    after: string | null,
+  ): Promise<SoqlPage> {
     // nextRecordsUrl is a path on the same instance; nothing else is followed.
     const path =
       after && after.startsWith('/services/data/')
@@ -156,25 +165,6 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
   /** SOQL's datetime literal is unquoted ISO 8601. */
   const changedAfter = (page: CrmPageRequest) =>
     page.since ? ` WHERE SystemModstamp > ${new Date(page.since).toISOString()}` : '';
-
-  /** Plain text within the field's 32,000 characters, the marker always last and whole. */
-  function description(note: CallNote): string {
-    const list = (items: string[]) =>
-      items.length ? items.map((i) => `- ${i}`).join('\n') : 'None.';
-    const footer = note.marker ? `\n\nParley reference ${note.marker}` : '';
-    const body = [
-      `${note.title} (analysed by Parley)`,
-      '',
-      'Summary',
-      list(note.summary),
-      '',
-      'Action items',
-      list(note.actionItems),
-      '',
-      `Open the call in Parley: ${note.link}`,
-    ].join('\n');
-    return body.slice(0, 32_000 - footer.length) + footer;
-  }
 
   return {
     authorizeUrl({ state, redirectUri }) {
@@ -318,57 +308,38 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
       };
     },
 
-    /**
-     * The opportunity's Tasks created since the claim whose Description carries the marker
-     * (a long text field, which SOQL cannot filter on: it is matched here).
-     */
-    async findNote(session, { dealId, marker, since }) {
-      // Salesforce ids are letters and digits: anything else is no opportunity of ours, and
-      // never reaches the query's text.
-      if (!/^[A-Za-z0-9]+$/.test(dealId)) return null;
-      const from = new Date(since.getTime() - CLOCK_SKEW_MS).toISOString();
+    /** The opportunities' contact roles, with each contact's name, address and title. */
+    async dealContacts(session, dealIds) {
+      const found = new Map<string, CrmDealContact[]>(dealIds.map((d) => [d, []]));
+      // Ids are letters and digits; anything else never reaches the query's text.
+      const ids = dealIds.filter((d) => /^[A-Za-z0-9]+$/.test(d));
+      if (ids.length === 0) return found;
       let r = await query(
         session,
-        'Task',
-        `SELECT Id, Description FROM Task WHERE WhatId = '${dealId}' AND CreatedDate >= ${from} ORDER BY CreatedDate DESC`,
+        'OpportunityContactRole',
+        `SELECT OpportunityId, Role, ContactId, Contact.Name, Contact.Email, Contact.Title FROM OpportunityContactRole WHERE OpportunityId IN (${ids.map((d) => `'${d}'`).join(', ')}) ORDER BY OpportunityId ASC, Id ASC`,
         null,
       );
       for (;;) {
-        const hit = r.records.find((t) => str(t.Description)?.includes(marker));
-        if (hit) return String(hit.Id);
-        if (!r.next) return null;
-        r = await query(session, 'Task', '', r.next);
+        for (const role of r.records) {
+          const contact = contactOf.parse(role.Contact);
+          found.get(String(role.OpportunityId))?.push({
+            id: String(role.ContactId),
+            name: str(contact?.Name) ?? '',
+            email: str(contact?.Email)?.toLowerCase() ?? null,
+            role: str(role.Role) ?? str(contact?.Title),
+          });
+        }
+        if (!r.next) return found;
+        r = await query(session, 'OpportunityContactRole', '', r.next);
       }
     },
 
-    async upsertNote(session, { dealId, noteId, note }) {
-      const base = `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Task`;
-      const fields = {
-        Subject: `Call: ${note.title}`.slice(0, 255),
-        Description: description(note),
-        ActivityDate: note.occurredAt.toISOString().slice(0, 10),
-        Status: 'Completed',
-      };
-      if (noteId) {
-        await crmJson(
-          o.http,
-          session,
-          'Salesforce task update',
-          `${base}/${encodeURIComponent(noteId)}`,
-          {
-            method: 'PATCH',
-            body: fields,
-          },
-        );
-        return noteId;
-      }
-      const created = z.object({ id: z.string() }).parse(
-        await crmJson(o.http, session, 'Salesforce task', base, {
-          method: 'POST',
-          body: { ...fields, WhatId: dealId, TaskSubtype: 'Call' },
-        }),
-      );
-      return created.id;
-    },
+    ...salesforceTasks({
+      http: o.http,
+      query,
+      tasks: (session) =>
+        `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Task`,
+    }),
   };
 }

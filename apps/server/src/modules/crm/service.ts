@@ -35,6 +35,10 @@ export interface CrmDeps {
   matchDeal: ImportDeps['matchDeal'];
   membersByEmail: ImportDeps['membersByEmail'];
   callNote: NotesDeps['callNote'];
+  /** Whether the organisation's plan has what CRM imports need (CRM_FEATURE). */
+  salesFeature: (organizationId: string) => Promise<boolean>;
+  /** Between automatic imports of a connection; 0: none. */
+  importEveryMs: number;
   now: () => Date;
   log: ImportDeps['log'];
 }
@@ -98,9 +102,17 @@ export function createCrmService(deps: CrmDeps) {
     return view(p, row ?? undefined, sync ?? undefined);
   }
 
-  async function queueImport(organizationId: string, p: CrmProvider): Promise<void> {
+  /**
+   * `fullAssociations`: someone asked (connecting, Import now), so every deal's contacts are
+   * read again rather than only the day's full pass.
+   */
+  async function queueImport(
+    organizationId: string,
+    p: CrmProvider,
+    fullAssociations: boolean,
+  ): Promise<void> {
     // Already queued or running: that run reads the changes this one would.
-    if (await repo.queueSync(organizationId, p, now())) {
+    if (await repo.queueSync(organizationId, p, now(), fullAssociations)) {
       await queue.send(crmImportJob, { organizationId, provider: p });
     }
   }
@@ -110,6 +122,20 @@ export function createCrmService(deps: CrmDeps) {
   }
 
   const importer = createCrmImport({ ...deps, connections, queueNote });
+
+  /**
+   * The automatic imports: each connection whose last import ended `importEveryMs` ago, still
+   * connected (not waiting to be connected again), of an organisation whose plan still has
+   * the feature. Whichever process asks, a queued or running import is not queued again.
+   */
+  async function queueDueImports(): Promise<void> {
+    const due = await repo.importsEndedBefore(new Date(now().getTime() - deps.importEveryMs));
+    for (const { organizationId, provider } of due) {
+      const row = await connections.row(organizationId, provider);
+      if (row?.status !== 'connected' || !(await deps.salesFeature(organizationId))) continue;
+      await queueImport(organizationId, provider, false);
+    }
+  }
   const notes = createNoteWriter({ ...deps, connections });
 
   return {
@@ -193,13 +219,13 @@ export function createCrmService(deps: CrmDeps) {
         log.warn({ err, provider: p }, 'CRM connection failed');
         return { ok: false, message: M.failed(p) };
       }
-      await queueImport(flow.organizationId, p);
+      await queueImport(flow.organizationId, p, true);
       return { ok: true };
     },
 
     async importNow(caller: Caller, p: CrmProvider): Promise<CrmStatus> {
       if (!(await connections.row(caller.organizationId, p))) throw notFound(M.notConnected(p));
-      await queueImport(caller.organizationId, p);
+      await queueImport(caller.organizationId, p, true);
       return statusOf(caller.organizationId, p);
     },
 
@@ -230,7 +256,11 @@ export function createCrmService(deps: CrmDeps) {
       }
     },
 
-    async registerWorker(): Promise<void> {
+    /**
+     * Runs the import and note jobs, and asks for the automatic imports now and as often as
+     * they are due; returns what stops asking.
+     */
+    async registerWorker(): Promise<() => void> {
       await queue.work(crmImportJob, async ({ organizationId, provider }) => {
         try {
           await importer.run(organizationId, provider);
@@ -276,6 +306,16 @@ export function createCrmService(deps: CrmDeps) {
       await queue.work(crmNoteJob.deadLetter, async ({ meetingId }, run) => {
         log.warn({ meetingId, reason: run.reason }, 'CRM note gave up');
       });
+      if (deps.importEveryMs <= 0) return () => {};
+      const ask = () => {
+        queueDueImports().catch((err: unknown) =>
+          log.warn({ err }, 'automatic CRM imports not queued'),
+        );
+      };
+      ask();
+      const timer = setInterval(ask, deps.importEveryMs);
+      timer.unref();
+      return () => clearInterval(timer);
     },
   };
 }

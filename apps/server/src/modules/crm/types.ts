@@ -74,6 +74,14 @@ export interface CrmContact extends Modified {
   deals: { id: string; role: string | null }[];
 }
 
+/** A person on a deal as the deal's own associations say (a contact role in Salesforce). */
+export interface CrmDealContact {
+  id: string;
+  name: string;
+  email: string | null;
+  role: string | null;
+}
+
 /** What the write-back says about one call. */
 export interface CallNote {
   title: string;
@@ -97,6 +105,11 @@ export interface CrmClient {
   companies(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmCompany>>;
   deals(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmDeal>>;
   contacts(session: CrmSession, page: CrmPageRequest): Promise<CrmPage<CrmContact>>;
+  /**
+   * Each deal's contacts as they stand now, read from the deals' side: an association made
+   * or removed alone changes no record's last-modified mark. Every id asked for is a key.
+   */
+  dealContacts(session: CrmSession, dealIds: string[]): Promise<Map<string, CrmDealContact[]>>;
   /** The note on the deal carrying `marker`, created no earlier than `since`; null if none. */
   findNote(
     session: CrmSession,

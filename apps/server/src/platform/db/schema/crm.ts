@@ -16,6 +16,12 @@ export interface CrmCursor {
   high: string | null;
 }
 
+export interface CrmAssociationPass {
+  full: boolean;
+  /** The id (Parley's) of the last deal whose contacts were read again. */
+  after: string | null;
+}
+
 export interface CrmCounts {
   accounts: number;
   deals: number;
@@ -45,6 +51,14 @@ export const crmSyncs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lastImportAt: timestamp('last_import_at', { withTimezone: true }),
+    /**
+     * The running re-read of deals' contacts (an association alone changes no record's
+     * last-modified mark): every imported deal when `full`, else the deals this run saved;
+     * `after` is the last deal done, so a retried run goes on from there. Null between runs.
+     */
+    associationPass: jsonb('association_pass').$type<CrmAssociationPass>(),
+    /** When a full association pass last finished: one is due a day later. */
+    associationsCheckedAt: timestamp('associations_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
