@@ -78,21 +78,20 @@ function ImportProgress({ status }: { status: CrmStatus }) {
 /** Connecting and importing need the plan's sales feature; disconnecting never does. */
 function NotInPlan() {
   return (
-    <p
-      className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted"
-      data-testid="crm-not-in-plan"
-    >
-      <Lock className="size-4 shrink-0" aria-hidden />
-      <span>
-        {MESSAGES.notInPlan}: {CRM_FEATURE}.
-      </span>
-      <Link
-        to="/pricing"
-        className="inline-flex items-center gap-1 font-medium text-accent-text hover:underline"
-      >
-        Upgrade Plan <ArrowUpRight className="size-3.5" aria-hidden />
-      </Link>
-    </p>
+    <div className="flex items-start gap-2 text-sm text-muted" data-testid="crm-not-in-plan">
+      <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="flex flex-col gap-1">
+        <p>
+          {MESSAGES.notInPlan}: {CRM_FEATURE}.
+        </p>
+        <Link
+          to="/pricing"
+          className="inline-flex items-center gap-1 self-start font-medium text-accent-text hover:underline"
+        >
+          Upgrade Plan <ArrowUpRight className="size-3.5" aria-hidden />
+        </Link>
+      </div>
+    </div>
   );
 }
 
