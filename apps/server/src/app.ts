@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, QUEUES } from '@parley/contracts';
+import { API_PREFIX, CRM_FEATURE, QUEUES, isFeatureAvailable } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -162,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // AI providers per organisation; `ai` is how any module reaches a model.
   const aiProviders = createAiProvidersModule({
     ...platform,
+    configs: integrations.configs,
     createProvider: (c) =>
       createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
   });
@@ -383,12 +384,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const crm = createCrmModule({
     ...shared,
     config,
+    configs: integrations.configs,
     matchDeal: (organizationId, emails) => sales.service.matchDeal(organizationId, emails),
+    membersByEmail: (organizationId, emails) =>
+      users.service.membersByEmail(organizationId, emails),
+    salesFeature: async (organizationId) => {
+      const org = await organizations.service.byId(organizationId);
+      if (!org) return false;
+      const holder = { organization: org, plan: await plans.activePlan(org.id) };
+      return isFeatureAvailable(holder, CRM_FEATURE);
+    },
     callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
   });
   analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));
   const dev = createDevModule({ mailer });
-  await organizations.startJobs(queue, resolveStore, role !== 'api');
+  await organizations.startJobs(
+    queue,
+    {
+      resolveStore,
+      connectedClouds: (organizationId) => integrations.service.connectedClouds(organizationId),
+    },
+    role !== 'api',
+  );
 
   // Events workers elsewhere send through the database reach this process's sockets.
   const unlisten = realtime
@@ -398,7 +415,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         log,
       )
     : null;
-  let stopWarnings = () => {};
+  let stopTimers = () => {};
   if (role !== 'api') {
     if (database.kind === 'pglite') {
       // One process holds a PGlite data directory, so a job still 'active' belongs to a
@@ -412,8 +429,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await videoSignals.registerWorker();
     await biometrics.registerWorker();
     await trackers.registerWorker();
-    await crm.registerWorker();
-    stopWarnings = await sales.registerWorker();
+    const stopCrmImports = await crm.registerWorker();
+    const stopDealWarnings = await sales.registerWorker();
+    stopTimers = () => {
+      stopCrmImports();
+      stopDealWarnings();
+    };
     // Transcripts stored before search existed get their segments, in the background.
     search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
   } else if (database.kind === 'pglite') {
@@ -424,7 +445,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Sockets first: the HTTP server's close waits for every open connection.
   app.addHook('preClose', async () => realtime?.disconnectAll());
   app.addHook('onClose', async () => {
-    stopWarnings();
+    stopTimers();
     // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
     await queue.stop(env.SHUTDOWN_GRACE_SECONDS);
     await stopCleanup();

@@ -64,6 +64,11 @@ const envSchema = z.object({
   /** Salesforce's login server (https://test.salesforce.com for sandboxes); the API is the token's instance_url. */
   SALESFORCE_LOGIN_ORIGIN: z.string().url().default('https://login.salesforce.com'),
   /**
+   * How often each connected CRM is imported without anyone asking (incremental; a full
+   * re-read of deals' contacts once a day); 0 turns the automatic imports off.
+   */
+  CRM_IMPORT_EVERY_MINUTES: z.coerce.number().min(0).default(60),
+  /**
    * Let organisations point AI base URLs and storage endpoints at loopback, private and
    * link-local addresses (self-hosted Ollama, MinIO, Azurite). Off: those are refused.
    */
@@ -166,6 +171,8 @@ export interface AppConfig {
   crm: {
     hubspot?: CrmClientConfig & { authOrigin: string; apiOrigin: string };
     salesforce?: CrmClientConfig & { loginOrigin: string };
+    /** Between automatic imports of a connection; 0: none. */
+    importEveryMs: number;
   };
   seedEmails: {
     superadmin: string;
@@ -289,6 +296,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
               loginOrigin: env.SALESFORCE_LOGIN_ORIGIN.replace(/\/$/, ''),
             }
           : undefined,
+      importEveryMs: env.CRM_IMPORT_EVERY_MINUTES * 60_000,
     },
     seedEmails: {
       superadmin: env.SEED_SUPERADMIN_EMAIL.toLowerCase(),

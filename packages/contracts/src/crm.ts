@@ -27,6 +27,8 @@ export const CRM_MESSAGES = {
     `${CRM_NAMES[p]} is not set up on this server: set ${CRM_SETUP_VARIABLES[p].join(' and ')} and restart it.`,
   notConnected: (p: CrmProvider) => `${CRM_NAMES[p]} is not connected`,
   disconnected: (p: CrmProvider) => `${CRM_NAMES[p]} disconnected`,
+  notRevoked: (p: CrmProvider) =>
+    `${CRM_NAMES[p]} disconnected from Parley, but ${CRM_NAMES[p]} did not confirm that Parley’s access was revoked: remove Parley from the connected apps in ${CRM_NAMES[p]}.`,
   connected: (p: CrmProvider) => `${CRM_NAMES[p]} connected; the first import has started.`,
   cancelled: (p: CrmProvider) => `${CRM_NAMES[p]} was not connected: the sign-in was canceled.`,
   expired: (p: CrmProvider) =>
@@ -88,8 +90,24 @@ export const crmConnectResponse = z.object({
   url: z.string(),
 });
 
+export const crmDisconnectResponse = z.object({
+  message: z.string(),
+  /**
+   * Whether the CRM confirmed the revocation of Parley's tokens. Disconnecting does not wait on
+   * it: false still disconnects, and the message says to remove Parley at the CRM.
+   */
+  revoked: z.boolean(),
+});
+
 const tags = ['integrations'];
-const message = z.object({ message: z.string() });
+/**
+ * What a CRM brings in (accounts, deals, contacts) and writes back are the sales data the
+ * Sales Intelligence feature sells (the sales routes' feature), so connecting and importing
+ * need it. Disconnecting does not: an organisation that no longer has it can still remove
+ * the connection and revoke Parley's access.
+ */
+export const CRM_FEATURE = 'Sales Intelligence' as const;
+const feature = CRM_FEATURE;
 
 /** POST /{crm}/connect, POST /{crm}/import, DELETE /{crm}. */
 function crmProviderRoutes<P extends CrmProvider>(provider: P) {
@@ -102,6 +120,7 @@ function crmProviderRoutes<P extends CrmProvider>(provider: P) {
       tags,
       auth: true,
       permission: 'integrations.manage',
+      feature,
       response: crmConnectResponse,
     }),
     importNow: defineRoute({
@@ -111,16 +130,17 @@ function crmProviderRoutes<P extends CrmProvider>(provider: P) {
       tags,
       auth: true,
       permission: 'integrations.manage',
+      feature,
       response: crmStatusSchema,
     }),
     remove: defineRoute({
       method: 'DELETE',
       path: `/${provider}`,
-      summary: `Disconnect ${name} and forget its tokens (imported rows stay)`,
+      summary: `Disconnect ${name}: revoke Parley’s access at ${name} and forget its tokens (imported rows stay)`,
       tags,
       auth: true,
       permission: 'integrations.manage',
-      response: message,
+      response: crmDisconnectResponse,
     }),
   };
 }

@@ -1,525 +1,296 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { CrmProvider, CrmStatus } from '@parley/contracts';
+import { deals, meetingInsights, salesAccounts, users } from '../platform/db/schema.js';
+import { call, createTestContext, json, signIn, signUp, type TestContext } from './context.js';
+import { crmEnv, type Seen } from './crm-stand-in.js';
+import { startHubSpotStandIn, type HubSpotStandIn } from './hubspot-stand-in.js';
+import { waitFor } from './media.js';
+import { startSalesforceStandIn, type SalesforceStandIn } from './salesforce-stand-in.js';
+import { insertMeeting, saveTranscript } from './transcripts-kit.js';
+
+export type { Seen } from './crm-stand-in.js';
+export type { HubSpotStandIn } from './hubspot-stand-in.js';
+export type { SalesforceStandIn } from './salesforce-stand-in.js';
 
 /**
- * Local stand-ins for HubSpot and Salesforce speaking the endpoints Parley uses, with their
- * payload shapes: OAuth 2 (authorise redirect, code and refresh grants), the reads with paging,
- * the note write-back; and the failures Parley must survive: 401 once an access token is
- * expired, 429 with Retry-After, a 500 on a chosen request. Every request is kept.
+ * The CRM records the tests start from: three of each object in each CRM, with deal owners
+ * who are a member of the demo organisation, someone Parley does not know, and the point of
+ * contact of another organisation.
  */
-
-export interface Seen {
-  method: string;
-  path: string;
-  /** The parsed JSON body, or the form fields of a token request. */
-  body: unknown;
-  at: number;
-  status: number;
-}
-
-interface Base {
-  origin: string;
-  seen: Seen[];
-  /** Access tokens handed out so far stop working (the next call answers 401). */
-  expireTokens(): void;
-  /** The next `n` API calls answer 429 with this Retry-After (seconds). */
-  rateLimit(n: number, retryAfterSec: number): void;
-  /** The next API call whose path and body match answers 500 (once). */
-  failOnce(match: (s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean): void;
-  /** Refresh grants are refused from now on (a revoked app). */
-  revokeRefresh(): void;
-  close(): Promise<void>;
-}
-
-const CLIENT = { id: 'parley-client', secret: 'parley-secret' };
-export const CRM_CLIENT = CLIENT;
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let data = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (data += c));
-    req.on('end', () => resolve(data));
-    req.on('error', reject);
+export function seedStandIns(hs: HubSpotStandIn, sf: SalesforceStandIn): void {
+  hs.owners
+    .set('71', { email: 'Rep@Acme.parley.local', firstName: 'Rae', lastName: 'Rep' })
+    .set('72', { email: 'lee@northwind-sales.example', firstName: 'Lee', lastName: 'Lo' })
+    .set('73', { email: 'poc@outsider.example', firstName: 'Oz', lastName: 'Out' });
+  hs.put('companies', '501', { name: 'Northwind Traders', domain: 'northwind.example' });
+  hs.put('companies', '502', { name: 'Globex', domain: 'globex.example' });
+  hs.put('companies', '503', { name: 'Initech', domain: null });
+  hs.put('deals', '101', {
+    dealname: 'Northwind renewal',
+    dealstage: 'qualifiedtobuy',
+    amount: '12000',
+    closedate: '2025-03-31T00:00:00.000Z',
+    deal_currency_code: 'EUR',
+    hubspot_owner_id: '71',
   });
+  hs.put('deals', '102', {
+    dealname: 'Globex pilot',
+    dealstage: 'contractsent',
+    amount: '5000.5',
+    closedate: null,
+    deal_currency_code: null,
+    hubspot_owner_id: '72',
+  });
+  hs.put('deals', '103', {
+    dealname: 'Initech custom stage',
+    dealstage: '7734512',
+    amount: null,
+    closedate: null,
+    deal_currency_code: null,
+    hubspot_owner_id: '73',
+  });
+  hs.dealCompanies.set('101', ['501']).set('102', ['502']).set('103', ['503']);
+  hs.put('contacts', '201', {
+    firstname: 'Ann',
+    lastname: 'Lee',
+    email: 'Ann.Lee@northwind.example',
+    jobtitle: 'CFO',
+  });
+  hs.put('contacts', '202', {
+    firstname: 'Bo',
+    lastname: 'Chen',
+    email: 'bo@globex.example',
+    jobtitle: null,
+  });
+  hs.put('contacts', '203', { firstname: 'No', lastname: 'Mail', email: null, jobtitle: null });
+  hs.contactDeals.set('201', ['101']).set('202', ['102', '103']).set('203', ['101']);
+
+  sf.users.push(
+    { Id: '005A', Email: 'manager@acme.parley.local' },
+    { Id: '005B', Email: 'poc@outsider.example' },
+  );
+  sf.put('Account', { Id: '001A', Name: 'Contoso', Website: 'https://www.contoso.example/about' });
+  sf.put('Account', { Id: '001B', Name: 'Fabrikam', Website: null });
+  sf.put('Opportunity', {
+    Id: '006A',
+    Name: 'Contoso expansion',
+    AccountId: '001A',
+    StageName: 'Needs Analysis',
+    Amount: 40000,
+    CloseDate: '2025-06-30',
+    OwnerId: '005A',
+  });
+  sf.put('Opportunity', {
+    Id: '006B',
+    Name: 'Fabrikam trial',
+    AccountId: '001B',
+    StageName: 'Prospecting',
+    Amount: null,
+    CloseDate: null,
+    OwnerId: '005B',
+  });
+  sf.put('Opportunity', {
+    Id: '006C',
+    Name: 'Contoso support',
+    AccountId: '001A',
+    StageName: 'Closed Won',
+    Amount: 900,
+    CloseDate: '2025-02-01',
+  });
+  sf.put('Contact', {
+    Id: '003A',
+    Name: 'Dee Diaz',
+    Email: 'dee@contoso.example',
+    Title: 'VP Sales',
+  });
+  sf.put('Contact', { Id: '003B', Name: 'Eli Fox', Email: 'eli@fabrikam.example', Title: null });
+  sf.put('Contact', {
+    Id: '003C',
+    Name: 'Gus Hill',
+    Email: 'gus@contoso.example',
+    Title: 'IT lead',
+  });
+  sf.roles.push(
+    { ContactId: '003A', OpportunityId: '006A', Role: 'Decision Maker' },
+    { ContactId: '003B', OpportunityId: '006B', Role: 'Evaluator' },
+    { ContactId: '003B', OpportunityId: '006C', Role: null },
+    { ContactId: '003C', OpportunityId: '006C', Role: null },
+  );
 }
 
-type Handler = (
-  req: { method: string; url: URL; body: unknown; bearer: string | null },
-  reply: (status: number, body?: unknown, headers?: Record<string, string>) => void,
-) => void;
+/**
+ * An app pointed at both stand-ins (seeded, paging by two so every import reads several
+ * pages), the demo organisation's point of contact signed in, and what the CRM tests do to it.
+ */
+export async function startCrmApp(opts: { env?: Record<string, string> } = {}) {
+  const hs = await startHubSpotStandIn({ pageSize: 2 });
+  const sf = await startSalesforceStandIn({ pageSize: 2 });
+  seedStandIns(hs, sf);
+  const ctx: TestContext = await createTestContext({ env: { ...crmEnv(hs, sf), ...opts.env } });
+  const session = await signIn(ctx, 'poc@acme.parley.local');
+  const poc = session.accessToken;
+  const org = session.user.organizationId;
+  const pocId = session.user.id;
+  // The point of contact of another organisation, which has no plan (and no sales features).
+  const other = await signUp(ctx, 'poc@outsider.example', { organizationName: 'Outsider Inc' });
+  const outsider = other.accessToken;
+  const outsiderOrg = other.user.organizationId;
 
-/** The shared machinery: tokens, the failure switches, the request log. */
-async function serve(
-  tokenPath: string,
-  tokenReply: (origin: string) => Record<string, unknown>,
-  /** Whether a refresh grant's answer repeats the refresh token (HubSpot) or leaves it out. */
-  echoRefresh: boolean,
-  api: Handler,
-  unauthorised: unknown,
-) {
-  const seen: Seen[] = [];
-  const live = new Set<string>();
-  const refreshTokens = new Set<string>();
-  const codes = new Map<string, string>(); // code -> redirect_uri
-  let limited = { n: 0, after: 0 };
-  let failing: ((s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean) | null = null;
-  let refreshRevoked = false;
-  let serial = 0;
-  let origin = '';
-
-  const issue = () => {
-    serial += 1;
-    const access = `access-${serial}-${Math.random().toString(36).slice(2)}`;
-    const refresh = `refresh-${serial}-${Math.random().toString(36).slice(2)}`;
-    live.add(access);
-    refreshTokens.add(refresh);
-    return { access, refresh };
+  const crm = async (p: CrmProvider, token = poc): Promise<CrmStatus> => {
+    const res = await call(ctx, 'GET', '/crm', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    const found = json<{ data: CrmStatus[] }>(res).data.find((s) => s.provider === p);
+    if (!found) throw new Error(`no ${p} in /crm`);
+    return found;
   };
 
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const raw = await readBody(req);
-      const form = (req.headers['content-type'] ?? '').includes('urlencoded');
-      const body: unknown = form
-        ? Object.fromEntries(new URLSearchParams(raw))
-        : raw
-          ? (JSON.parse(raw) as unknown)
-          : null;
-      const entry: Seen = {
-        method: req.method ?? 'GET',
-        path: url.pathname + url.search,
-        body,
-        at: Date.now(),
-        status: 0,
-      };
-      seen.push(entry);
-      const reply = (status: number, payload?: unknown, headers: Record<string, string> = {}) => {
-        entry.status = status;
-        res.writeHead(status, {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          ...headers,
-        });
-        res.end(payload === undefined ? undefined : JSON.stringify(payload));
-      };
+  /** Waits for the import to end (done or failed) after `finishedAfter` (ISO), and returns the status. */
+  const imported = (p: CrmProvider, finishedAfter?: string) =>
+    waitFor(
+      async () => {
+        const s = await crm(p);
+        const i = s.import;
+        if (!i || (i.state !== 'done' && i.state !== 'failed')) return undefined;
+        if (finishedAfter && (i.finishedAt ?? '') <= finishedAfter) return undefined;
+        return s;
+      },
+      30_000,
+      `the ${p} import`,
+    );
 
-      // The browser's visit to the authorisation page: consent is given at once.
-      if (url.pathname.endsWith('/authorize')) {
-        const redirect = url.searchParams.get('redirect_uri') ?? '';
-        if (url.searchParams.get('client_id') !== CLIENT.id)
-          return reply(400, { error: 'bad client' });
-        const code = `code-${Math.random().toString(36).slice(2)}`;
-        codes.set(code, redirect);
-        const back = new URL(redirect);
-        back.searchParams.set('code', code);
-        back.searchParams.set('state', url.searchParams.get('state') ?? '');
-        return reply(302, undefined, { location: back.href });
-      }
+  const importNow = async (p: CrmProvider) => {
+    const before = (await crm(p)).import?.finishedAt ?? '';
+    const res = await call(ctx, 'POST', `/${p}/import`, { token: poc });
+    expect(res.statusCode, res.body).toBe(200);
+    return imported(p, before);
+  };
 
-      if (url.pathname === tokenPath && req.method === 'POST') {
-        const f = new URLSearchParams(raw);
-        if (f.get('client_id') !== CLIENT.id || f.get('client_secret') !== CLIENT.secret) {
-          return reply(401, { error: 'invalid_client' });
-        }
-        if (f.get('grant_type') === 'authorization_code') {
-          const code = f.get('code') ?? '';
-          if (codes.get(code) !== f.get('redirect_uri'))
-            return reply(400, { error: 'invalid_grant' });
-          codes.delete(code);
-        } else if (f.get('grant_type') === 'refresh_token') {
-          if (refreshRevoked || !refreshTokens.has(f.get('refresh_token') ?? '')) {
-            return reply(400, {
-              error: 'invalid_grant',
-              error_description: 'expired access/refresh token',
-            });
-          }
-        } else return reply(400, { error: 'unsupported_grant_type' });
-        const { access, refresh } = issue();
-        const first = f.get('grant_type') === 'authorization_code';
-        return reply(200, {
-          ...tokenReply(origin),
-          access_token: access,
-          ...(first ? { refresh_token: refresh } : {}),
-          ...(!first && echoRefresh ? { refresh_token: f.get('refresh_token') } : {}),
-        });
-      }
-
-      if (failing?.(entry)) {
-        failing = null;
-        return reply(500, { message: 'internal error' });
-      }
-      if (limited.n > 0) {
-        limited.n -= 1;
-        return reply(
-          429,
-          { message: 'You have reached your secondly limit.' },
-          {
-            'retry-after': String(limited.after),
-          },
-        );
-      }
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
-      const tokenInfo = url.pathname.startsWith('/oauth/v1/access-tokens/');
-      if (!tokenInfo && (!bearer || !live.has(bearer))) return reply(401, unauthorised);
-      api({ method: req.method ?? 'GET', url, body, bearer }, reply);
-    })().catch((err: unknown) => {
-      res.writeHead(500).end(String(err));
+  /** POST connect, the browser at the CRM (consent given), then the callback with the cookie. */
+  async function connect(p: CrmProvider, tamper?: (u: URL) => void) {
+    const start = await call(ctx, 'POST', `/${p}/connect`, { token: poc });
+    expect(start.statusCode, start.body).toBe(200);
+    const cookie = start.cookies.find((c) => c.name === 'parley_crm');
+    expect(cookie?.httpOnly).toBe(true);
+    const atCrm = await fetch(json<{ url: string }>(start).url, { redirect: 'manual' });
+    expect(atCrm.status).toBe(302);
+    const back = new URL(atCrm.headers.get('location') ?? '');
+    tamper?.(back);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: { cookie: `parley_crm=${cookie?.value ?? ''}` },
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    seen,
-    live,
-    expireTokens: () => live.clear(),
-    rateLimit: (n: number, after: number) => {
-      limited = { n, after };
-    },
-    failOnce: (match: (s: Pick<Seen, 'method' | 'path' | 'body'>) => boolean) => {
-      failing = match;
-    },
-    revokeRefresh: () => {
-      refreshRevoked = true;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+    expect(res.statusCode).toBe(302);
+    return new URL(res.headers.location as string);
+  }
 
-// ---------------------------------------------------------------- HubSpot
+  const ofSource = <T extends typeof salesAccounts | typeof deals>(table: T, source: CrmProvider) =>
+    and(eq(table.organizationId, org), eq(table.source, source));
 
-interface HsRecord {
-  id: string;
-  properties: Record<string, string | null>;
-  modified: number;
-}
+  async function dealByExternal(source: CrmProvider, externalId: string) {
+    const [row] = await ctx.database.db
+      .select()
+      .from(deals)
+      .where(
+        and(
+          eq(deals.organizationId, org),
+          eq(deals.source, source),
+          eq(deals.externalId, externalId),
+        ),
+      );
+    if (!row) throw new Error(`no ${source} deal ${externalId}`);
+    return row;
+  }
 
-export interface HubSpotStandIn extends Base {
-  companies: HsRecord[];
-  deals: HsRecord[];
-  contacts: HsRecord[];
-  /** deal id -> company ids, contact id -> deal ids. */
-  dealCompanies: Map<string, string[]>;
-  contactDeals: Map<string, string[]>;
-  notes: Map<string, { properties: Record<string, string>; dealIds: string[] }>;
-  /** Adds or changes a record, stamped as modified now. */
-  put(
-    type: 'companies' | 'deals' | 'contacts',
-    id: string,
-    properties: Record<string, string | null>,
-  ): void;
-}
+  async function userId(email: string) {
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    if (!row) throw new Error(`no user ${email}`);
+    return row.id;
+  }
 
-const HS_MODIFIED: Record<string, string> = {
-  companies: 'hs_lastmodifieddate',
-  deals: 'hs_lastmodifieddate',
-  contacts: 'lastmodifieddate',
-};
-
-export async function startHubSpotStandIn(
-  opts: { pageSize?: number } = {},
-): Promise<HubSpotStandIn> {
-  const data = {
-    companies: [] as HsRecord[],
-    deals: [] as HsRecord[],
-    contacts: [] as HsRecord[],
-  };
-  const dealCompanies = new Map<string, string[]>();
-  const contactDeals = new Map<string, string[]>();
-  const notes = new Map<string, { properties: Record<string, string>; dealIds: string[] }>();
-  let clock = Date.parse('2025-01-01T00:00:00Z');
-  let noteSerial = 9000;
-
-  const base = await serve(
-    '/oauth/v1/token',
-    () => ({ token_type: 'bearer', expires_in: 1800 }),
-    true,
-    ({ method, url, body }, reply) => {
-      const search = /^\/crm\/v3\/objects\/(companies|deals|contacts)\/search$/.exec(url.pathname);
-      if (search && method === 'POST') {
-        const type = search[1] as keyof typeof data;
-        const b = body as {
-          filterGroups: { filters: { propertyName: string; operator: string; value: string }[] }[];
-          properties: string[];
-          limit: number;
-          after?: string;
-        };
-        const gt = b.filterGroups[0]?.filters.find((f) => f.operator === 'GT');
-        const since = gt ? Number(gt.value) : -Infinity;
-        const rows = data[type]
-          .filter((r) => r.modified > since)
-          .sort((x, y) => x.modified - y.modified || Number(x.id) - Number(y.id));
-        const start = Number(b.after ?? 0);
-        const size = Math.min(b.limit, opts.pageSize ?? b.limit);
-        const page = rows.slice(start, start + size);
-        return reply(200, {
-          total: rows.length,
-          results: page.map((r) => ({
-            id: r.id,
-            properties: {
-              ...Object.fromEntries(b.properties.map((p) => [p, r.properties[p] ?? null])),
-              hs_object_id: r.id,
-              [HS_MODIFIED[type] ?? 'hs_lastmodifieddate']: new Date(r.modified).toISOString(),
-            },
-            createdAt: new Date(r.modified).toISOString(),
-            updatedAt: new Date(r.modified).toISOString(),
-            archived: false,
-          })),
-          ...(start + size < rows.length
-            ? { paging: { next: { after: String(start + size), link: '' } } }
-            : {}),
+  async function setInsights(meetingId: string, summary: string[], actions: string[]) {
+    for (const [promptName, lines] of [
+      ['Summary', summary],
+      ['Action Items', actions],
+    ] as const) {
+      await ctx.database.db
+        .insert(meetingInsights)
+        .values({
+          meetingId,
+          organizationId: org,
+          promptName,
+          group: 'meeting',
+          result: [...lines],
+          citations: { score: [], items: [] },
+          provider: 'test',
+          model: 'test',
+        })
+        .onConflictDoUpdate({
+          target: [meetingInsights.meetingId, meetingInsights.promptName],
+          set: { result: [...lines] },
         });
-      }
-      const assoc = /^\/crm\/v3\/associations\/(\w+)\/(\w+)\/batch\/read$/.exec(url.pathname);
-      if (assoc && method === 'POST') {
-        const map = assoc[1] === 'deals' ? dealCompanies : contactDeals;
-        const type = assoc[1] === 'deals' ? 'deal_to_company' : 'contact_to_deal';
-        const inputs = (body as { inputs: { id: string }[] }).inputs;
-        return reply(200, {
-          status: 'COMPLETE',
-          results: inputs
-            .filter((i) => (map.get(i.id) ?? []).length > 0)
-            .map((i) => ({
-              from: { id: i.id },
-              to: (map.get(i.id) ?? []).map((id) => ({ id, type })),
-            })),
-          startedAt: new Date().toISOString(),
-          completedAt: new Date().toISOString(),
-        });
-      }
-      if (url.pathname === '/crm/v3/objects/notes' && method === 'POST') {
-        const b = body as {
-          properties: Record<string, string>;
-          associations: { to: { id: string }; types: { associationTypeId: number }[] }[];
-        };
-        if (!b.associations.every((a) => a.types[0]?.associationTypeId === 214)) {
-          return reply(400, { message: 'wrong association type' });
-        }
-        const id = String((noteSerial += 1));
-        notes.set(id, { properties: b.properties, dealIds: b.associations.map((a) => a.to.id) });
-        return reply(201, { id, properties: b.properties, archived: false });
-      }
-      const note = /^\/crm\/v3\/objects\/notes\/(\w+)$/.exec(url.pathname);
-      if (note && method === 'PATCH') {
-        const existing = notes.get(note[1] ?? '');
-        if (!existing) return reply(404, { status: 'error', message: 'resource not found' });
-        existing.properties = {
-          ...existing.properties,
-          ...(body as { properties: Record<string, string> }).properties,
-        };
-        return reply(200, { id: note[1], properties: existing.properties });
-      }
-      const info = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(url.pathname);
-      if (info && method === 'GET') {
-        return reply(200, {
-          token: info[1],
-          user: 'owner@northwind.example',
-          hub_domain: 'northwind.example',
-          hub_id: 4242,
-          app_id: 1,
-          expires_in: 1700,
-          user_id: 7,
-          token_type: 'access',
-        });
-      }
-      reply(404, { status: 'error', message: `no route ${method} ${url.pathname}` });
-    },
-    {
-      status: 'error',
-      message: 'Authentication credentials not found.',
-      category: 'EXPIRED_AUTHENTICATION',
-    },
-  );
-  return {
-    ...base,
-    ...data,
-    dealCompanies,
-    contactDeals,
-    notes,
-    put(type, id, properties) {
-      clock += 60_000;
-      const list = data[type];
-      const found = list.find((r) => r.id === id);
-      if (found) {
-        found.properties = { ...found.properties, ...properties };
-        found.modified = clock;
-      } else list.push({ id, properties, modified: clock });
-    },
-  };
-}
-
-// ---------------------------------------------------------------- Salesforce
-
-interface SfRecord {
-  Id: string;
-  SystemModstamp: number;
-  [field: string]: unknown;
-}
-
-export interface SalesforceStandIn extends Base {
-  accounts: SfRecord[];
-  opportunities: SfRecord[];
-  contacts: SfRecord[];
-  /** OpportunityContactRole rows. */
-  roles: { ContactId: string; OpportunityId: string; Role: string | null }[];
-  tasks: Map<string, Record<string, unknown>>;
-  put(
-    type: 'Account' | 'Opportunity' | 'Contact',
-    record: { Id: string } & Record<string, unknown>,
-  ): void;
-}
-
-/** 2025-01-01T00:01:00.000+0000, as Salesforce writes times. */
-const sfTime = (ms: number) => new Date(ms).toISOString().replace('Z', '+0000');
-
-export async function startSalesforceStandIn(
-  opts: { pageSize?: number } = {},
-): Promise<SalesforceStandIn> {
-  const data = {
-    Account: [] as SfRecord[],
-    Opportunity: [] as SfRecord[],
-    Contact: [] as SfRecord[],
-  };
-  const roles: SalesforceStandIn['roles'] = [];
-  const tasks = new Map<string, Record<string, unknown>>();
-  const cursors = new Map<string, { records: unknown[]; offset: number }>();
-  let clock = Date.parse('2025-01-01T00:00:00Z');
-  let serial = 0;
-  const V = '/services/data/v60.0';
-  const size = opts.pageSize ?? 2000;
-
-  const pageOf = (records: unknown[], offset: number) => {
-    const end = offset + size;
-    let next: string | undefined;
-    if (end < records.length) {
-      const locator = `01gD0000000${(serial += 1)}`;
-      cursors.set(locator, { records, offset: end });
-      next = `${V}/query/${locator}-${end}`;
     }
-    return {
-      totalSize: records.length,
-      done: next === undefined,
-      ...(next ? { nextRecordsUrl: next } : {}),
-      records: records.slice(offset, end),
-    };
-  };
+  }
 
-  const base = await serve(
-    '/services/oauth2/token',
-    (origin) => ({
-      instance_url: origin,
-      id: `${origin}/id/00D000000000001/005000000000001`,
-      token_type: 'Bearer',
-      issued_at: String(Date.now()),
-      signature: 'c2lnbmF0dXJl',
-      scope: 'api refresh_token',
-    }),
-    false,
-    ({ method, url, body }, reply) => {
-      if (url.pathname === `${V}/query` && method === 'GET') {
-        const q = url.searchParams.get('q') ?? '';
-        const from = /FROM (\w+)(?: WHERE SystemModstamp > (\S+))?/.exec(
-          q.replace(/\(SELECT[^)]*\)/g, ''),
-        );
-        const object = from?.[1] ?? '';
-        if (object === 'Organization') {
-          return reply(
-            200,
-            pageOf([{ attributes: { type: 'Organization' }, Name: 'Contoso Ltd' }], 0),
-          );
-        }
-        const rows = data[object as keyof typeof data];
-        if (!rows)
-          return reply(400, [
-            { message: `sObject type '${object}' is not supported.`, errorCode: 'INVALID_TYPE' },
-          ]);
-        const since = from?.[2] ? Date.parse(from[2]) : -Infinity;
-        const records = rows
-          .filter((r) => r.SystemModstamp > since)
-          .sort((a, b) => a.SystemModstamp - b.SystemModstamp || a.Id.localeCompare(b.Id))
-          .map(({ SystemModstamp, ...r }) => {
-            const own = roles.filter((x) => x.ContactId === r.Id);
-            return {
-              attributes: { type: object, url: `${V}/sobjects/${object}/${r.Id}` },
-              ...r,
-              SystemModstamp: sfTime(SystemModstamp),
-              ...(object === 'Contact'
-                ? {
-                    OpportunityContactRoles: own.length
-                      ? {
-                          totalSize: own.length,
-                          done: true,
-                          records: own.map((x) => ({
-                            attributes: { type: 'OpportunityContactRole' },
-                            OpportunityId: x.OpportunityId,
-                            Role: x.Role,
-                          })),
-                        }
-                      : null,
-                  }
-                : {}),
-            };
-          });
-        return reply(200, pageOf(records, 0));
-      }
-      const more = new RegExp(`^${V}/query/(\\w+)-(\\d+)$`).exec(url.pathname);
-      if (more && method === 'GET') {
-        const cursor = cursors.get(more[1] ?? '');
-        if (!cursor)
-          return reply(400, [
-            { message: 'invalid query locator', errorCode: 'INVALID_QUERY_LOCATOR' },
-          ]);
-        return reply(200, pageOf(cursor.records, cursor.offset));
-      }
-      if (url.pathname === `${V}/sobjects/Task` && method === 'POST') {
-        const id = `00T00000000${(serial += 1)}`;
-        tasks.set(id, body as Record<string, unknown>);
-        return reply(201, { id, success: true, errors: [] });
-      }
-      const task = new RegExp(`^${V}/sobjects/Task/(\\w+)$`).exec(url.pathname);
-      if (task && method === 'PATCH') {
-        const existing = tasks.get(task[1] ?? '');
-        if (!existing)
-          return reply(404, [
-            { errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' },
-          ]);
-        tasks.set(task[1] ?? '', { ...existing, ...(body as Record<string, unknown>) });
-        return reply(204);
-      }
-      reply(404, [{ errorCode: 'NOT_FOUND', message: `no route ${method} ${url.pathname}` }]);
-    },
-    [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }],
-  );
+  /**
+   * A call whose speaker was named with `email`: analysed, with a summary and action items,
+   * unless `insights` is null (uploaded, not analysed yet: no note is due).
+   */
+  async function callWith(
+    name: string,
+    email: string,
+    insights: { summary: string[]; actions: string[] } | null,
+  ) {
+    const id = await insertMeeting(ctx, org, pocId, name, {
+      sourceKey: `${name}.mp4`,
+      playbackKey: `${name}.mp4`,
+      additionalDetails: { speaker_00: 'Pat Poc', speaker_01: email },
+      ...(insights ? {} : { inferenceStatus: 'uploaded' as const }),
+    });
+    if (insights) {
+      await saveTranscript(ctx, id, org);
+      await setInsights(id, insights.summary, insights.actions);
+    }
+    return id;
+  }
+
   return {
-    ...base,
-    accounts: data.Account,
-    opportunities: data.Opportunity,
-    contacts: data.Contact,
-    roles,
-    tasks,
-    put(type, record) {
-      clock += 60_000;
-      const list = data[type];
-      const found = list.find((r) => r.Id === record.Id);
-      if (found) Object.assign(found, record, { SystemModstamp: clock });
-      else list.push({ ...record, Id: record.Id, SystemModstamp: clock });
+    ctx,
+    hs,
+    sf,
+    poc,
+    org,
+    pocId,
+    outsider,
+    outsiderOrg,
+    crm,
+    imported,
+    importNow,
+    connect,
+    dealByExternal,
+    userId,
+    setInsights,
+    callWith,
+    storedAccounts: (source: CrmProvider) =>
+      ctx.database.db.select().from(salesAccounts).where(ofSource(salesAccounts, source)),
+    storedDeals: (source: CrmProvider) =>
+      ctx.database.db.select().from(deals).where(ofSource(deals, source)),
+    async reanalyse(meetingId: string) {
+      const res = await call(ctx, 'POST', '/offline/re-analyze', {
+        token: poc,
+        payload: { meetingId, stage: 'finish' },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+    },
+    async close() {
+      await ctx.close();
+      await hs.close();
+      await sf.close();
     },
   };
 }
+export type CrmApp = Awaited<ReturnType<typeof startCrmApp>>;
 
-/** Environment pointing Parley at the stand-ins (loopback allowed for them). */
-export const crmEnv = (hubspot: { origin: string }, salesforce: { origin: string }) => ({
-  HUBSPOT_CLIENT_ID: CLIENT.id,
-  HUBSPOT_CLIENT_SECRET: CLIENT.secret,
-  HUBSPOT_AUTH_ORIGIN: hubspot.origin,
-  HUBSPOT_API_ORIGIN: hubspot.origin,
-  SALESFORCE_CLIENT_ID: CLIENT.id,
-  SALESFORCE_CLIENT_SECRET: CLIENT.secret,
-  SALESFORCE_LOGIN_ORIGIN: salesforce.origin,
-  ALLOW_PRIVATE_ENDPOINTS: 'true',
-});
+/** The requests a stand-in saw since `mark` (its request count before). */
+export const after = (stand: { seen: Seen[] }, mark: number) => stand.seen.slice(mark);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { SecretBox } from '../../platform/secrets.js';
+import type { IntegrationConfigs } from '../integrations/index.js';
 import type { ProviderFactory } from './credentials.js';
 import { CATALOGUE_MODELS, createModelsService } from './models.js';
 import { createAiProvidersRepo, type ModelValues } from './repo.js';
@@ -11,6 +12,8 @@ import { createAiConfigsService } from './service.js';
 export interface AiProvidersNeeds {
   db: Db;
   secrets: SecretBox;
+  /** The integrations module's repository of integration_configs, where the keys are kept. */
+  configs: IntegrationConfigs;
   createProvider: ProviderFactory;
   /** Models the table starts with; packages/ai's catalogue unless given. */
   catalogue?: ModelValues[];
@@ -21,7 +24,7 @@ export interface AiProvidersNeeds {
  * app. `resolver` is how every other module reaches a language model.
  */
 export function createAiProvidersModule(deps: AiProvidersNeeds) {
-  const repo = createAiProvidersRepo(deps.db);
+  const repo = createAiProvidersRepo(deps.db, deps.configs);
   const configs = createAiConfigsService({
     repo,
     secrets: deps.secrets,

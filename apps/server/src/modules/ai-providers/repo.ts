@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { aiModels, integrationConfigs, zaiSettings } from '../../platform/db/schema.js';
+import { aiModels, zaiSettings } from '../../platform/db/schema.js';
+import type { IntegrationConfigs } from '../integrations/index.js';
 
 export interface AiConfigValues {
   settings: Record<string, string>;
@@ -18,65 +19,26 @@ export interface ModelValues {
 }
 
 /**
- * AI provider rows of integration_configs (provider 'chatgpt' | 'claude-ai' | 'gemini'), the
- * organisation's Zai settings and the model catalogue. Every configuration query names the
- * organisation, so one tenant never reads another's keys.
+ * The AI provider rows of integration_configs (provider 'chatgpt' | 'claude-ai' | 'gemini'),
+ * through the integrations module's repository of that table, the organisation's Zai
+ * settings and the model catalogue.
  */
-export function createAiProvidersRepo(db: Db) {
-  const scoped = (organizationId: string, provider: string) =>
-    and(
-      eq(integrationConfigs.organizationId, organizationId),
-      eq(integrationConfigs.provider, provider),
-    );
-
+export function createAiProvidersRepo(db: Db, configs: IntegrationConfigs) {
   return {
-    async listConfigs(organizationId: string, providers: readonly string[]) {
-      return db
-        .select()
-        .from(integrationConfigs)
-        .where(
-          and(
-            eq(integrationConfigs.organizationId, organizationId),
-            inArray(integrationConfigs.provider, [...providers]),
-          ),
-        )
-        .orderBy(asc(integrationConfigs.createdAt));
-    },
+    listConfigs: (organizationId: string, providers: readonly string[]) =>
+      configs.list(organizationId, providers),
 
-    async getConfig(organizationId: string, provider: string) {
-      const [row] = await db
-        .select()
-        .from(integrationConfigs)
-        .where(scoped(organizationId, provider));
-      return row ?? null;
-    },
+    getConfig: (organizationId: string, provider: string) => configs.get(organizationId, provider),
 
     /** Null when the organisation already has this provider (the unique index decides races). */
-    async insertConfig(organizationId: string, provider: string, values: AiConfigValues) {
-      const [row] = await db
-        .insert(integrationConfigs)
-        .values({ organizationId, provider, status: 'connected', ...values })
-        .onConflictDoNothing()
-        .returning();
-      return row ?? null;
-    },
+    insertConfig: (organizationId: string, provider: string, values: AiConfigValues) =>
+      configs.insert(organizationId, provider, { status: 'connected', ...values }),
 
-    async updateConfig(organizationId: string, provider: string, values: AiConfigValues) {
-      const [row] = await db
-        .update(integrationConfigs)
-        .set({ ...values, status: 'connected', updatedAt: new Date() })
-        .where(scoped(organizationId, provider))
-        .returning();
-      return row ?? null;
-    },
+    updateConfig: (organizationId: string, provider: string, values: AiConfigValues) =>
+      configs.update(organizationId, provider, { ...values, status: 'connected' }),
 
-    async removeConfig(organizationId: string, provider: string): Promise<boolean> {
-      const gone = await db
-        .delete(integrationConfigs)
-        .where(scoped(organizationId, provider))
-        .returning({ id: integrationConfigs.id });
-      return gone.length > 0;
-    },
+    removeConfig: (organizationId: string, provider: string): Promise<boolean> =>
+      configs.remove(organizationId, provider),
 
     async zaiSettings(organizationId: string) {
       const [row] = await db

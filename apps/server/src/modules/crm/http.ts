@@ -121,6 +121,29 @@ export async function tokenRequest(
   return res.json() as Promise<unknown>;
 }
 
+/**
+ * A call made without a bearer whose answer Parley only needs to be a success (revoking a
+ * token): error statuses throw CrmHttpError.
+ */
+export async function bareRequest(
+  http: CrmHttp,
+  what: string,
+  url: string,
+  init: { method: string; form?: Record<string, string> },
+): Promise<void> {
+  const res = await http.fetch(url, {
+    method: init.method,
+    headers: {
+      accept: 'application/json',
+      ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!res.ok) throw new CrmHttpError(res.status, await detailOf(res), what);
+  await res.body?.cancel();
+}
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
-import { crmJson, escapeHtml, tokenRequest, type CrmHttp } from './http.js';
+import { CrmHttpError, bareRequest, crmJson, tokenRequest, type CrmHttp } from './http.js';
+import { hubSpotNotes } from './hubspot-notes.js';
 import type {
-  CallNote,
   CrmClient,
   CrmContact,
+  CrmDealContact,
   CrmPage,
   CrmPageRequest,
   CrmSession,
@@ -14,8 +15,8 @@ import type {
 /**
  * HubSpot through CRM v3: OAuth 2 (authorisation code, refresh token), the search endpoint of
  * companies, deals and contacts sorted by last change (the one list that can ask for "changed
- * since"), association batch reads for which company and deals a record belongs to, and notes
- * associated with the deal.
+ * since"), association batch reads for which company and deals a record belongs to, the
+ * owners API for who owns each deal, and notes associated with the deal.
  */
 export interface HubSpotOptions {
   clientId: string;
@@ -32,13 +33,13 @@ const SCOPES = [
   'crm.objects.deals.read',
   'crm.objects.contacts.read',
   'crm.objects.contacts.write',
+  // Who owns each deal (its owner's address, matched to a member of the organisation).
+  'crm.objects.owners.read',
 ];
 
 /** The search endpoint pages no further than 10,000 results into one query. */
 const SEARCH_WINDOW = 10_000;
 const PAGE_SIZE = 100;
-/** HUBSPOT_DEFINED association type of a note to a deal. */
-const NOTE_TO_DEAL = 214;
 
 const tokenResponse = z.object({
   access_token: z.string(),
@@ -66,7 +67,29 @@ const associationsResponse = z.object({
   ),
 });
 
-const objectResponse = z.object({ id: z.string() });
+const ownerResponse = z.object({ id: z.string(), email: z.string().nullable().optional() });
+
+const batchResponse = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      properties: z.record(z.string(), z.string().nullable().optional()),
+    }),
+  ),
+});
+
+/** Records one batch read may ask for. */
+const BATCH_READ = 100;
+
+const CONTACT_PROPERTIES = ['firstname', 'lastname', 'email', 'jobtitle'];
+
+/** A contact as Parley keeps it on a deal; the job title stands for the role. */
+const personOf = (id: string, p: Record<string, string | null | undefined>): CrmDealContact => ({
+  id,
+  name: [p.firstname, p.lastname].filter(Boolean).join(' ').trim(),
+  email: p.email?.trim().toLowerCase() || null,
+  role: p.jobtitle?.trim() || null,
+});
 
 /** The default sales pipeline's stages; custom ones are left as they are in Parley. */
 const STAGES: Record<string, MeetingStage> = {
@@ -161,19 +184,35 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
     return new Map(res.results.map((r) => [r.from.id, r.to.map((t) => t.id)]));
   }
 
-  function noteBody(note: CallNote): string {
-    const list = (items: string[]) =>
-      items.length
-        ? `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`
-        : '<p>None.</p>';
-    return [
-      `<p><strong>${escapeHtml(note.title)}</strong> (analyzed by Parley)</p>`,
-      `<p><strong>Summary</strong></p>`,
-      list(note.summary),
-      `<p><strong>Action items</strong></p>`,
-      list(note.actionItems),
-      `<p><a href="${escapeHtml(note.link)}">Open the call in Parley</a></p>`,
-    ].join('');
+  /** The owners read in this run (a session is one run): id -> address, null when none. */
+  const ownersSeen = new WeakMap<CrmSession, Map<string, string | null | undefined>>();
+
+  /** Each owner's address; undefined for one HubSpot will not show (no owners scope). */
+  async function ownerEmails(session: CrmSession, ids: string[]) {
+    let known = ownersSeen.get(session);
+    if (!known) ownersSeen.set(session, (known = new Map()));
+    for (const id of new Set(ids)) {
+      if (known.has(id)) continue;
+      try {
+        const owner = ownerResponse.parse(
+          await crmJson(
+            o.http,
+            session,
+            'HubSpot owner',
+            api(`/crm/v3/owners/${encodeURIComponent(id)}?idProperty=id`),
+          ),
+        );
+        known.set(id, owner.email?.trim().toLowerCase() || null);
+      } catch (err) {
+        if (!(err instanceof CrmHttpError)) throw err;
+        // Deactivated in HubSpot since: no owner Parley can name.
+        if (err.status === 404) known.set(id, null);
+        // A connection authorised before Parley asked to read owners: keep Parley's owner.
+        else if (err.status === 403) known.set(id, undefined);
+        else throw err;
+      }
+    }
+    return known;
   }
 
   return {
@@ -206,6 +245,15 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
           client_secret: o.clientSecret,
           refresh_token: tokens.refreshToken,
         }),
+      );
+    },
+
+    async revoke(tokens) {
+      await bareRequest(
+        o.http,
+        'HubSpot token revocation',
+        api(`/oauth/v1/refresh-tokens/${encodeURIComponent(tokens.refreshToken)}`),
+        { method: 'DELETE' },
       );
     },
 
@@ -242,7 +290,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
       const r = await search(
         session,
         'deals',
-        ['dealname', 'dealstage', 'amount', 'closedate', 'deal_currency_code'],
+        ['dealname', 'dealstage', 'amount', 'closedate', 'deal_currency_code', 'hubspot_owner_id'],
         'hs_lastmodifieddate',
         page,
       );
@@ -252,9 +300,15 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
         'companies',
         r.results.map((d) => d.id),
       );
+      const ownerOf = (d: (typeof r.results)[number]) => d.p.hubspot_owner_id?.trim() || null;
+      const owners = await ownerEmails(
+        session,
+        r.results.flatMap((d) => ownerOf(d) ?? []),
+      );
       return {
         items: r.results.map((d) => {
           const amount = d.p.amount ? Number(d.p.amount) : null;
+          const owner = ownerOf(d);
           return {
             id: d.id,
             modifiedAt: d.modifiedAt,
@@ -264,6 +318,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
             amount: amount !== null && Number.isFinite(amount) ? amount : null,
             currency: d.p.deal_currency_code?.trim().toUpperCase() || null,
             closeDate: toIso(d.p.closedate)?.slice(0, 10) ?? null,
+            ownerEmail: owner === null ? null : owners.get(owner),
           };
         }),
         next: r.next,
@@ -272,13 +327,7 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
     },
 
     async contacts(session, page): Promise<CrmPage<CrmContact>> {
-      const r = await search(
-        session,
-        'contacts',
-        ['firstname', 'lastname', 'email', 'jobtitle'],
-        'lastmodifieddate',
-        page,
-      );
+      const r = await search(session, 'contacts', CONTACT_PROPERTIES, 'lastmodifieddate', page);
       const deals = await associations(
         session,
         'contacts',
@@ -286,53 +335,49 @@ export function createHubSpotClient(o: HubSpotOptions): CrmClient {
         r.results.map((c) => c.id),
       );
       return {
-        items: r.results.map((c) => ({
-          id: c.id,
-          modifiedAt: c.modifiedAt,
-          name: [c.p.firstname, c.p.lastname].filter(Boolean).join(' ').trim(),
-          email: c.p.email?.trim().toLowerCase() || null,
-          deals: (deals.get(c.id) ?? []).map((id) => ({ id, role: c.p.jobtitle?.trim() || null })),
-        })),
+        items: r.results.map((c) => {
+          const person = personOf(c.id, c.p);
+          return {
+            id: c.id,
+            modifiedAt: c.modifiedAt,
+            name: person.name,
+            email: person.email,
+            deals: (deals.get(c.id) ?? []).map((id) => ({ id, role: person.role })),
+          };
+        }),
         next: r.next,
         restart: r.restart,
       };
     },
 
-    async upsertNote(session, { dealId, noteId, note }) {
-      const properties = {
-        hs_timestamp: note.occurredAt.toISOString(),
-        hs_note_body: noteBody(note),
-      };
-      if (noteId) {
-        await crmJson(
-          o.http,
-          session,
-          'HubSpot note update',
-          api(`/crm/v3/objects/notes/${encodeURIComponent(noteId)}`),
-          {
-            method: 'PATCH',
-            body: { properties },
-          },
-        );
-        return noteId;
-      }
-      const created = objectResponse.parse(
-        await crmJson(o.http, session, 'HubSpot note', api('/crm/v3/objects/notes'), {
-          method: 'POST',
-          body: {
-            properties,
-            associations: [
-              {
-                to: { id: dealId },
-                types: [
-                  { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: NOTE_TO_DEAL },
-                ],
+    async dealContacts(session, dealIds) {
+      const links = await associations(session, 'deals', 'contacts', dealIds);
+      const ids = [...new Set([...links.values()].flat())];
+      const people = new Map<string, CrmDealContact>();
+      for (let i = 0; i < ids.length; i += BATCH_READ) {
+        const res = batchResponse.parse(
+          await crmJson(
+            o.http,
+            session,
+            'HubSpot contacts batch read',
+            api('/crm/v3/objects/contacts/batch/read'),
+            {
+              method: 'POST',
+              body: {
+                properties: CONTACT_PROPERTIES,
+                inputs: ids.slice(i, i + BATCH_READ).map((id) => ({ id })),
               },
-            ],
-          },
-        }),
+            },
+          ),
+        );
+        for (const c of res.results) people.set(c.id, personOf(c.id, c.properties));
+      }
+      // A contact the batch read did not return was deleted meanwhile: not on the deal.
+      return new Map(
+        dealIds.map((d) => [d, (links.get(d) ?? []).flatMap((id) => people.get(id) ?? [])]),
       );
-      return created.id;
     },
+
+    ...hubSpotNotes(o.http, api),
   };
 }

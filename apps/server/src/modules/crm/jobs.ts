@@ -23,7 +23,8 @@ export const crmImportJob = defineJob({
 
 /**
  * Writes the note of one analysed call on its CRM deal, or updates the one written before
- * (its id is kept in crm_notes), so every analysis of the call leaves one note.
+ * (its id is kept in crm_notes), so every analysis of the call leaves one note. A retry after
+ * the note was created but before its id was kept finds it by its marker (notes.ts).
  */
 export const crmNoteJob = defineJob({
   queue: QUEUES.crmNote,

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
+import type { IntegrationConfigs } from '../integrations/index.js';
 import { createHubSpotClient } from './hubspot.js';
 import { defaultHttp, type CrmHttp } from './http.js';
 import { createCrmRepo } from './repo.js';
@@ -15,12 +16,16 @@ import type { CrmClient } from './types.js';
 
 export interface CrmNeeds {
   db: Db;
+  /** The integrations module's repository of integration_configs, where connections live. */
+  configs: IntegrationConfigs;
   config: Pick<AppConfig, 'crm' | 'publicUrl' | 'env'>;
   secrets: SecretBox;
   /** Every call to a CRM goes through it, as other outside calls do. */
   endpoints: EndpointGuard;
   queue: JobQueue;
   matchDeal: CrmDeps['matchDeal'];
+  membersByEmail: CrmDeps['membersByEmail'];
+  salesFeature: CrmDeps['salesFeature'];
   callNote: CrmDeps['callNote'];
   now: () => Date;
   log: CrmDeps['log'];
@@ -42,6 +47,7 @@ export function createCrmModule(needs: CrmNeeds) {
   const publicUrl = needs.config.publicUrl;
   const service = createCrmService({
     repo: createCrmRepo(needs.db),
+    configs: needs.configs,
     clients,
     secrets: needs.secrets,
     queue: needs.queue,
@@ -49,6 +55,9 @@ export function createCrmModule(needs: CrmNeeds) {
     // Built from PUBLIC_URL so it matches what is registered with the CRM's app.
     redirectUri: (p) => `${publicUrl}${API_PREFIX}${crmCallbackPath(p)}`,
     matchDeal: needs.matchDeal,
+    membersByEmail: needs.membersByEmail,
+    salesFeature: needs.salesFeature,
+    importEveryMs: needs.config.crm.importEveryMs,
     callNote: needs.callNote,
     now: needs.now,
     log: needs.log,

@@ -1,124 +1,34 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CrmObject, CrmProvider } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import {
   crmNotes,
   crmSyncs,
-  dealContacts,
   deals,
-  integrationConfigs,
   meetings,
   participants,
   salesAccounts,
   type CrmCounts,
   type CrmCursor,
 } from '../../platform/db/schema.js';
-import type { CrmCompany, CrmContact, CrmDeal } from './types.js';
+import { createCrmContactsRepo, localIds } from './contacts-repo.js';
+import type { CrmCompany, CrmDeal } from './types.js';
 
 export type SyncRow = typeof crmSyncs.$inferSelect;
-export type ConnectionRow = typeof integrationConfigs.$inferSelect;
 
 export const NO_COUNTS: CrmCounts = { accounts: 0, deals: 0, contacts: 0, meetingsLinked: 0 };
 
 /** Every query names the organisation (or a meeting whose organisation it reads back). */
 export function createCrmRepo(db: Db) {
-  const connectionOf = (organizationId: string, provider: CrmProvider) =>
-    and(
-      eq(integrationConfigs.organizationId, organizationId),
-      eq(integrationConfigs.provider, provider),
-    );
   const syncOf = (organizationId: string, provider: CrmProvider) =>
     and(eq(crmSyncs.organizationId, organizationId), eq(crmSyncs.provider, provider));
 
-  /** Local ids of the rows imported from `source` with these external ids. */
-  async function localIds(
-    table: typeof salesAccounts | typeof deals,
-    organizationId: string,
-    source: CrmProvider,
-    externalIds: string[],
-  ): Promise<Map<string, string>> {
-    if (externalIds.length === 0) return new Map();
-    const rows = await db
-      .select({ id: table.id, externalId: table.externalId })
-      .from(table)
-      .where(
-        and(
-          eq(table.organizationId, organizationId),
-          eq(table.source, source),
-          inArray(table.externalId, [...new Set(externalIds)]),
-        ),
-      );
-    return new Map(rows.map((r) => [r.externalId ?? '', r.id]));
-  }
-
   return {
-    // ---------- the connection (sealed tokens in integration_configs) ----------
-    async connection(organizationId: string, provider: CrmProvider) {
-      const [row] = await db
-        .select()
-        .from(integrationConfigs)
-        .where(connectionOf(organizationId, provider));
-      return row ?? null;
-    },
-    async connections(organizationId: string, providers: readonly CrmProvider[]) {
-      return db
-        .select()
-        .from(integrationConfigs)
-        .where(
-          and(
-            eq(integrationConfigs.organizationId, organizationId),
-            inArray(integrationConfigs.provider, [...providers]),
-          ),
-        );
-    },
-    /** A new connection, or new tokens for the one there (connecting again). */
-    async saveConnection(
-      organizationId: string,
-      provider: CrmProvider,
-      settings: Record<string, string>,
-      secretSealed: string,
-      now: Date,
-    ) {
-      await db
-        .insert(integrationConfigs)
-        .values({ organizationId, provider, status: 'connected', settings, secretSealed })
-        .onConflictDoUpdate({
-          target: [integrationConfigs.organizationId, integrationConfigs.provider],
-          set: { status: 'connected', settings, secretSealed, updatedAt: now },
-        });
-    },
-    async saveTokens(
-      organizationId: string,
-      provider: CrmProvider,
-      secretSealed: string,
-      now: Date,
-    ) {
-      await db
-        .update(integrationConfigs)
-        .set({ secretSealed, status: 'connected', updatedAt: now })
-        .where(connectionOf(organizationId, provider));
-    },
-    async setConnectionStatus(
-      organizationId: string,
-      provider: CrmProvider,
-      status: string,
-      now: Date,
-    ) {
-      await db
-        .update(integrationConfigs)
-        .set({ status, updatedAt: now })
-        .where(connectionOf(organizationId, provider));
-    },
-    /** Forgets the tokens and the import's checkpoint; the imported rows stay. */
-    async removeConnection(organizationId: string, provider: CrmProvider): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(integrationConfigs)
-          .where(connectionOf(organizationId, provider))
-          .returning({ id: integrationConfigs.id });
-        await tx.delete(crmSyncs).where(syncOf(organizationId, provider));
-        return gone.length > 0;
-      });
+    ...createCrmContactsRepo(db),
+
+    /** With the connection (in its transaction): the import's checkpoint goes too. */
+    async forgetSync(tx: Db, organizationId: string, provider: CrmProvider): Promise<void> {
+      await tx.delete(crmSyncs).where(syncOf(organizationId, provider));
     },
 
     // ---------- the import's checkpoint and progress ----------
@@ -130,9 +40,21 @@ export function createCrmRepo(db: Db) {
       db.select().from(crmSyncs).where(eq(crmSyncs.organizationId, organizationId)),
     /**
      * Marks an import queued, unless one is queued or running already (false then). The
-     * cursors stay: the next run reads only what changed since the last.
+     * cursors stay: the next run reads only what changed since the last. `fullAssociations`
+     * makes the next run read every imported deal's contacts again, whichever it is.
      */
-    async queueSync(organizationId: string, provider: CrmProvider, now: Date): Promise<boolean> {
+    async queueSync(
+      organizationId: string,
+      provider: CrmProvider,
+      now: Date,
+      fullAssociations: boolean,
+    ): Promise<boolean> {
+      if (fullAssociations) {
+        await db
+          .update(crmSyncs)
+          .set({ associationsCheckedAt: null })
+          .where(syncOf(organizationId, provider));
+      }
       const rows = await db
         .insert(crmSyncs)
         .values({ organizationId, provider, state: 'queued', updatedAt: now })
@@ -143,6 +65,21 @@ export function createCrmRepo(db: Db) {
         })
         .returning({ id: crmSyncs.id });
       return rows.length > 0;
+    },
+    /**
+     * Every organisation's imports that last ended before `before` (done, or failed), for
+     * the automatic ones: a system-wide read, the one query here not naming an organisation.
+     */
+    async importsEndedBefore(before: Date) {
+      return db
+        .select({ organizationId: crmSyncs.organizationId, provider: crmSyncs.provider })
+        .from(crmSyncs)
+        .where(
+          and(
+            inArray(crmSyncs.state, ['done', 'failed']),
+            lt(sql`coalesce(${crmSyncs.finishedAt}, ${crmSyncs.updatedAt})`, before),
+          ),
+        );
     },
     /** Null when the connection (and with it the sync row) is gone. */
     async updateSync(
@@ -196,8 +133,20 @@ export function createCrmRepo(db: Db) {
           });
       }
     },
-    async upsertDeals(organizationId: string, source: CrmProvider, items: CrmDeal[], now: Date) {
+    /**
+     * `members` maps owners' addresses to the organisation's users: an owner without one
+     * leaves the deal with none, as the CRM is where deals are assigned; an owner the CRM
+     * would not name (undefined) leaves Parley's as it is.
+     */
+    async upsertDeals(
+      organizationId: string,
+      source: CrmProvider,
+      items: CrmDeal[],
+      now: Date,
+      members: ReadonlyMap<string, string>,
+    ) {
       const accounts = await localIds(
+        db,
         salesAccounts,
         organizationId,
         source,
@@ -209,6 +158,9 @@ export function createCrmRepo(db: Db) {
         const known = {
           ...(d.stage ? { stage: d.stage } : {}),
           ...(d.currency ? { currency: d.currency } : {}),
+          ...(d.ownerEmail !== undefined
+            ? { ownerId: d.ownerEmail === null ? null : (members.get(d.ownerEmail) ?? null) }
+            : {}),
         };
         await db
           .insert(deals)
@@ -221,6 +173,8 @@ export function createCrmRepo(db: Db) {
             amount: d.amount ?? 0,
             closeDate: d.closeDate,
             ...known,
+            // The association pass picks the run's deals by this, on the run's clock.
+            updatedAt: now,
           })
           .onConflictDoUpdate({
             target: [deals.organizationId, deals.source, deals.externalId],
@@ -236,58 +190,6 @@ export function createCrmRepo(db: Db) {
           });
       }
     },
-    /**
-     * A contact on each of its deals Parley has (one row per deal and e-mail); a changed
-     * address replaces the old one on those deals. Contacts without an address are skipped:
-     * meetings are matched to deals by address.
-     */
-    async upsertContacts(
-      organizationId: string,
-      source: CrmProvider,
-      items: CrmContact[],
-      now: Date,
-    ) {
-      const dealIds = await localIds(
-        deals,
-        organizationId,
-        source,
-        items.flatMap((c) => c.deals.map((d) => d.id)),
-      );
-      for (const c of items) {
-        if (!c.email) continue;
-        const email = c.email;
-        for (const link of c.deals) {
-          const dealId = dealIds.get(link.id);
-          if (!dealId) continue;
-          await db
-            .delete(dealContacts)
-            .where(
-              and(
-                eq(dealContacts.dealId, dealId),
-                eq(dealContacts.source, source),
-                eq(dealContacts.externalId, c.id),
-                ne(dealContacts.email, email),
-              ),
-            );
-          await db
-            .insert(dealContacts)
-            .values({
-              organizationId,
-              dealId,
-              name: c.name,
-              email,
-              role: link.role,
-              source,
-              externalId: c.id,
-            })
-            .onConflictDoUpdate({
-              target: [dealContacts.dealId, dealContacts.email],
-              set: { name: c.name, role: link.role, source, externalId: c.id, updatedAt: now },
-            });
-        }
-      }
-    },
-
     // ---------- meetings and deals ----------
     /**
      * The organisation's calls not linked to a deal, with the addresses of the people in them:
@@ -359,6 +261,27 @@ export function createCrmRepo(db: Db) {
         .from(crmNotes)
         .where(and(eq(crmNotes.meetingId, meetingId), eq(crmNotes.provider, provider)));
       return row ?? null;
+    },
+    /** Claims the call's note on a deal before it is created there (see crm_notes). */
+    async claimNote(
+      values: Pick<
+        typeof crmNotes.$inferInsert,
+        'organizationId' | 'meetingId' | 'provider' | 'dealExternalId'
+      > & { marker: string },
+      now: Date,
+    ) {
+      const claim = {
+        dealExternalId: values.dealExternalId,
+        marker: values.marker,
+        claimedAt: now,
+      };
+      await db
+        .insert(crmNotes)
+        .values({ ...values, ...claim, noteExternalId: null })
+        .onConflictDoUpdate({
+          target: [crmNotes.meetingId, crmNotes.provider],
+          set: { ...claim, noteExternalId: null, updatedAt: now },
+        });
     },
     async saveNote(
       values: Pick<

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { MeetingStage } from '@parley/contracts';
-import { crmJson, tokenRequest, type CrmHttp } from './http.js';
+import { bareRequest, crmJson, tokenRequest, type CrmHttp } from './http.js';
+import { salesforceTasks, type SoqlPage } from './salesforce-notes.js';
 import type {
-  CallNote,
   CrmClient,
   CrmContact,
+  CrmDealContact,
   CrmPage,
   CrmPageRequest,
   CrmSession,
@@ -13,15 +14,10 @@ import type {
 
 /**
  * Salesforce through its REST API: OAuth 2 web server flow against the login server, SOQL
- * queries ordered by SystemModstamp and paged with nextRecordsUrl (Account, Opportunity, and
- * Contact with its OpportunityContactRoles), and a completed Task on the Opportunity for the
- * write-back.
- *
- * Why a Task rather than a Note or ContentNote: a completed Task with TaskSubtype 'Call' is
- * how Salesforce itself logs a call, it shows in the Opportunity's activity timeline in
- * Lightning and Classic alike, it is one record created with WhatId and updated by id with a
- * plain-text Description. A classic Note is hidden under Lightning's enhanced notes, and a
- * ContentNote needs base64 HTML plus a separate ContentDocumentLink to reach the deal.
+ * queries ordered by SystemModstamp and paged with nextRecordsUrl (Account, Opportunity with
+ * its Owner.Email and, in a multi-currency organisation, CurrencyIsoCode, and Contact with its
+ * OpportunityContactRoles), and a completed Task on the Opportunity for the write-back
+ * (salesforce-notes.ts).
  */
 export interface SalesforceOptions {
   clientId: string;
@@ -58,6 +54,26 @@ const STAGES: Record<string, MeetingStage> = {
   'closed lost': 'negotiation_close_stage',
 };
 
+const describeResponse = z.object({ fields: z.array(z.object({ name: z.string() })) });
+
+/** An opportunity's Owner relationship as a query returns it. */
+const ownerOf = z
+  .object({ Email: z.string().nullable().optional() })
+  .nullable()
+  .optional()
+  .catch(null);
+
+/** A contact role's Contact relationship as a query returns it. */
+const contactOf = z
+  .object({
+    Name: z.string().nullable().optional(),
+    Email: z.string().nullable().optional(),
+    Title: z.string().nullable().optional(),
+  })
+  .nullable()
+  .optional()
+  .catch(null);
+
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 /** Salesforce writes times as 2024-05-01T10:00:00.000+0000. */
 const iso = (v: unknown): string => {
@@ -85,7 +101,12 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
   };
 
   /** The first page of a SOQL query, or the page `after` (a nextRecordsUrl) of one. */
-  async function query(session: CrmSession, what: string, soql: string, after: string | null) {
+  async function query(
+    session: CrmSession,
+    what: string,
+    soql: string,
+    after: string | null,
+  ): Promise<SoqlPage> {
     // nextRecordsUrl is a path on the same instance; nothing else is followed.
     const path =
       after && after.startsWith('/services/data/')
@@ -97,27 +118,53 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
     return { records: res.records, next: res.done ? null : (res.nextRecordsUrl ?? null) };
   }
 
+  /** Whether amounts carry their own currency, and the organisation's otherwise; once a run. */
+  const currencies = new WeakMap<
+    CrmSession,
+    Promise<{ multi: boolean; fallback: string | null }>
+  >();
+
+  /**
+   * A multi-currency organisation has CurrencyIsoCode on each opportunity (describe lists the
+   * field); a single-currency one has no such field, and every amount is in its default
+   * currency (Organization.DefaultCurrencyIsoCode).
+   */
+  function currencyOf(session: CrmSession) {
+    let known = currencies.get(session);
+    if (!known) {
+      known = (async () => {
+        const described = describeResponse.parse(
+          await crmJson(
+            o.http,
+            session,
+            'Salesforce Opportunity describe',
+            `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Opportunity/describe`,
+          ),
+        );
+        if (described.fields.some((f) => f.name === 'CurrencyIsoCode')) {
+          return { multi: true, fallback: null };
+        }
+        const org = await query(
+          session,
+          'organisation currency',
+          'SELECT DefaultCurrencyIsoCode FROM Organization LIMIT 1',
+          null,
+        );
+        return {
+          multi: false,
+          fallback: str(org.records[0]?.DefaultCurrencyIsoCode)?.toUpperCase() ?? null,
+        };
+      })();
+      // A failed read is not kept: the retried run asks again.
+      known.catch(() => currencies.delete(session));
+      currencies.set(session, known);
+    }
+    return known;
+  }
+
   /** SOQL's datetime literal is unquoted ISO 8601. */
   const changedAfter = (page: CrmPageRequest) =>
     page.since ? ` WHERE SystemModstamp > ${new Date(page.since).toISOString()}` : '';
-
-  function description(note: CallNote): string {
-    const list = (items: string[]) =>
-      items.length ? items.map((i) => `- ${i}`).join('\n') : 'None.';
-    return [
-      `${note.title} (analyzed by Parley)`,
-      '',
-      'Summary',
-      list(note.summary),
-      '',
-      'Action items',
-      list(note.actionItems),
-      '',
-      `Open the call in Parley: ${note.link}`,
-    ]
-      .join('\n')
-      .slice(0, 32_000);
-  }
 
   return {
     authorizeUrl({ state, redirectUri }) {
@@ -168,6 +215,16 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
       };
     },
 
+    async revoke(tokens) {
+      // Revoking the refresh token revokes the access tokens issued from it too.
+      await bareRequest(
+        o.http,
+        'Salesforce token revocation',
+        `${o.loginOrigin}/services/oauth2/revoke`,
+        { method: 'POST', form: { token: tokens.refreshToken } },
+      );
+    },
+
     async accountName(session) {
       const r = await query(session, 'organisation', 'SELECT Name FROM Organization LIMIT 1', null);
       return str(r.records[0]?.Name) ?? 'Salesforce';
@@ -192,10 +249,11 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
     },
 
     async deals(session, page) {
+      const money = await currencyOf(session);
       const r = await query(
         session,
         'Opportunity',
-        `SELECT Id, Name, AccountId, StageName, Amount, CloseDate, SystemModstamp FROM Opportunity${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
+        `SELECT Id, Name, AccountId, StageName, Amount, CloseDate, SystemModstamp, Owner.Email${money.multi ? ', CurrencyIsoCode' : ''} FROM Opportunity${changedAfter(page)} ORDER BY SystemModstamp ASC, Id ASC`,
         page.after,
       );
       return {
@@ -206,8 +264,11 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
           companyId: str(d.AccountId),
           stage: STAGES[(str(d.StageName) ?? '').toLowerCase()] ?? null,
           amount: typeof d.Amount === 'number' ? d.Amount : null,
-          currency: null,
+          // A page of a query started before multi-currency was turned on has no code: the
+          // organisation's currency then, as it was for every amount until then.
+          currency: str(d.CurrencyIsoCode)?.toUpperCase() ?? money.fallback,
           closeDate: str(d.CloseDate)?.slice(0, 10) ?? null,
+          ownerEmail: ownerOf.parse(d.Owner)?.Email?.trim().toLowerCase() || null,
         })),
         next: r.next,
       };
@@ -247,34 +308,38 @@ export function createSalesforceClient(o: SalesforceOptions): CrmClient {
       };
     },
 
-    async upsertNote(session, { dealId, noteId, note }) {
-      const base = `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Task`;
-      const fields = {
-        Subject: `Call: ${note.title}`.slice(0, 255),
-        Description: description(note),
-        ActivityDate: note.occurredAt.toISOString().slice(0, 10),
-        Status: 'Completed',
-      };
-      if (noteId) {
-        await crmJson(
-          o.http,
-          session,
-          'Salesforce task update',
-          `${base}/${encodeURIComponent(noteId)}`,
-          {
-            method: 'PATCH',
-            body: fields,
-          },
-        );
-        return noteId;
-      }
-      const created = z.object({ id: z.string() }).parse(
-        await crmJson(o.http, session, 'Salesforce task', base, {
-          method: 'POST',
-          body: { ...fields, WhatId: dealId, TaskSubtype: 'Call' },
-        }),
+    /** The opportunities' contact roles, with each contact's name, address and title. */
+    async dealContacts(session, dealIds) {
+      const found = new Map<string, CrmDealContact[]>(dealIds.map((d) => [d, []]));
+      // Ids are letters and digits; anything else never reaches the query's text.
+      const ids = dealIds.filter((d) => /^[A-Za-z0-9]+$/.test(d));
+      if (ids.length === 0) return found;
+      let r = await query(
+        session,
+        'OpportunityContactRole',
+        `SELECT OpportunityId, Role, ContactId, Contact.Name, Contact.Email, Contact.Title FROM OpportunityContactRole WHERE OpportunityId IN (${ids.map((d) => `'${d}'`).join(', ')}) ORDER BY OpportunityId ASC, Id ASC`,
+        null,
       );
-      return created.id;
+      for (;;) {
+        for (const role of r.records) {
+          const contact = contactOf.parse(role.Contact);
+          found.get(String(role.OpportunityId))?.push({
+            id: String(role.ContactId),
+            name: str(contact?.Name) ?? '',
+            email: str(contact?.Email)?.toLowerCase() ?? null,
+            role: str(role.Role) ?? str(contact?.Title),
+          });
+        }
+        if (!r.next) return found;
+        r = await query(session, 'OpportunityContactRole', '', r.next);
+      }
     },
+
+    ...salesforceTasks({
+      http: o.http,
+      query,
+      tasks: (session) =>
+        `${origin(session)}/services/data/${SALESFORCE_API_VERSION}/sobjects/Task`,
+    }),
   };
 }

@@ -14,6 +14,7 @@ import type { ObjectStore } from '../../platform/storage/types.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import { azure, s3, useCloudServers } from '../../test/cloud-servers.js';
 import { call, json, LOCAL_STAND_INS, signIn, signUp, expectRefusal } from '../../test/context.js';
+import { createIntegrationConfigs } from './configs.js';
 import { createIntegrationsRepo } from './repo.js';
 import { createIntegrationsService, type IntegrationsService } from './service.js';
 
@@ -33,7 +34,7 @@ useTestApp(
     acmeId = p.user.organizationId;
     // A second instance on the same database, as another API process would be.
     service = createIntegrationsService({
-      repo: createIntegrationsRepo(ctx.database.db),
+      repo: createIntegrationsRepo(ctx.database.db, createIntegrationConfigs(ctx.database.db)),
       secrets: createSecretBox(ctx.config.appSecret),
       localStore: () => local,
       endpoints,
@@ -161,7 +162,7 @@ describe('storeFor', () => {
 
   it('answers 409 when the saved credentials no longer open, e.g. after APP_SECRET changed', async () => {
     const other = createIntegrationsService({
-      repo: createIntegrationsRepo(ctx.database.db),
+      repo: createIntegrationsRepo(ctx.database.db, createIntegrationConfigs(ctx.database.db)),
       secrets: createSecretBox('a-different-app-secret-a-different-app-secret'),
       localStore: () => local,
       endpoints,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
+import { createIntegrationConfigs } from './configs.js';
 import type { IntegrationsDeps } from './service.js';
 import { createIntegrationsRepo } from './repo.js';
 import { registerIntegrationRoutes } from './routes.js';
@@ -11,12 +12,18 @@ export interface IntegrationsNeeds extends Omit<IntegrationsDeps, 'repo'> {
 
 /**
  * Cloud storage configurations; `service.storeFor(orgId, provider?)` is the one way to reach
- * an organisation's media store.
+ * an organisation's media store, and `configs` the one way to the integration_configs rows
+ * (the AI providers and CRM modules keep their connections there too).
  */
 export function createIntegrationsModule(needs: IntegrationsNeeds) {
-  const service = createIntegrationsService({ ...needs, repo: createIntegrationsRepo(needs.db) });
+  const configs = createIntegrationConfigs(needs.db);
+  const service = createIntegrationsService({
+    ...needs,
+    repo: createIntegrationsRepo(needs.db, configs),
+  });
   return {
     service,
+    configs,
     registerRoutes: (api: FastifyInstance) => registerIntegrationRoutes(api, service),
   };
 }

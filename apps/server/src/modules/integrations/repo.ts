@@ -1,83 +1,46 @@
-import { and, asc, eq, exists } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { integrationConfigs, organizations } from '../../platform/db/schema.js';
+import { organizations } from '../../platform/db/schema.js';
+import type { IntegrationConfigs, IntegrationConfigValues } from './configs.js';
 
-export interface NewIntegrationConfig {
+export interface NewIntegrationConfig extends IntegrationConfigValues {
   organizationId: string;
   provider: string;
-  status: string;
-  settings: Record<string, string>;
-  secretSealed: string;
 }
 
-/** Every query names the organisation: configurations never cross tenants. */
-export function createIntegrationsRepo(db: Db) {
-  const scoped = (organizationId: string, provider: string) =>
-    and(
-      eq(integrationConfigs.organizationId, organizationId),
-      eq(integrationConfigs.provider, provider),
-    );
-
+/**
+ * Cloud store configurations and the organisation's default store. The rows are read and
+ * written through the integration_configs repository (configs.ts) other modules share; the
+ * default store lives on the organisation.
+ */
+export function createIntegrationsRepo(db: Db, configs: IntegrationConfigs) {
   return {
-    async list(organizationId: string) {
-      return db
-        .select()
-        .from(integrationConfigs)
-        .where(eq(integrationConfigs.organizationId, organizationId))
-        .orderBy(asc(integrationConfigs.createdAt));
-    },
-
-    async get(organizationId: string, provider: string) {
-      const [row] = await db
-        .select()
-        .from(integrationConfigs)
-        .where(scoped(organizationId, provider));
-      return row ?? null;
-    },
+    list: (organizationId: string) => configs.list(organizationId),
+    get: (organizationId: string, provider: string) => configs.get(organizationId, provider),
 
     /** Null when the organisation already has this provider (the unique index decides races). */
-    async insert(values: NewIntegrationConfig) {
-      const [row] = await db
-        .insert(integrationConfigs)
-        .values(values)
-        .onConflictDoNothing()
-        .returning();
-      return row ?? null;
-    },
+    insert: ({ organizationId, provider, ...values }: NewIntegrationConfig) =>
+      configs.insert(organizationId, provider, values),
 
-    async update(
+    update: (
       organizationId: string,
       provider: string,
       values: Partial<Pick<NewIntegrationConfig, 'status' | 'settings' | 'secretSealed'>>,
-    ) {
-      const [row] = await db
-        .update(integrationConfigs)
-        .set({ ...values, updatedAt: new Date() })
-        .where(scoped(organizationId, provider))
-        .returning();
-      return row ?? null;
-    },
+    ) => configs.update(organizationId, provider, values),
 
     /**
      * Deletes the configuration and, in the same transaction, stops using it as the default
      * store, so new media never goes to a cloud whose credentials are gone.
      */
-    async remove(organizationId: string, provider: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(integrationConfigs)
-          .where(scoped(organizationId, provider))
-          .returning({ id: integrationConfigs.id });
-        if (gone.length === 0) return false;
+    remove: (organizationId: string, provider: string): Promise<boolean> =>
+      configs.remove(organizationId, provider, async (tx) => {
         await tx
           .update(organizations)
           .set({ defaultCloud: null, updatedAt: new Date() })
           .where(
             and(eq(organizations.id, organizationId), eq(organizations.defaultCloud, provider)),
           );
-        return true;
-      });
-    },
+      }),
 
     async defaultCloud(organizationId: string): Promise<string | null> {
       const [row] = await db
@@ -93,16 +56,7 @@ export function createIntegrationsRepo(db: Db) {
      * Returns false when it was not set.
      */
     async setDefaultCloud(organizationId: string, provider: string | null): Promise<boolean> {
-      const connected = provider
-        ? exists(
-            db
-              .select({ id: integrationConfigs.id })
-              .from(integrationConfigs)
-              .where(
-                and(scoped(organizationId, provider), eq(integrationConfigs.status, 'connected')),
-              ),
-          )
-        : undefined;
+      const connected = provider ? configs.isConnected(organizationId, provider) : undefined;
       const rows = await db
         .update(organizations)
         .set({ defaultCloud: provider, updatedAt: new Date() })
@@ -113,4 +67,4 @@ export function createIntegrationsRepo(db: Db) {
   };
 }
 export type IntegrationsRepo = ReturnType<typeof createIntegrationsRepo>;
-export type IntegrationConfigRow = NonNullable<Awaited<ReturnType<IntegrationsRepo['get']>>>;
+export type { IntegrationConfigRow } from './configs.js';

@@ -174,15 +174,20 @@ export function createIntegrationsService({
     return { message: p === 'aws' ? M.awsDeleted : M.azureDeleted };
   }
 
-  async function defaultCloud(organizationId: string): Promise<DefaultCloud> {
-    const [current, rows] = await Promise.all([
-      repo.defaultCloud(organizationId),
-      repo.list(organizationId),
-    ]);
-    const connected = rows
+  /** The cloud stores the organisation has connected (its media may be in any of them). */
+  async function connectedClouds(organizationId: string): Promise<CloudProvider[]> {
+    const rows = await repo.list(organizationId);
+    return rows
       .filter((r) => r.status === 'connected')
       .map((r) => cloudProviderSchema.safeParse(r.provider))
       .flatMap((r) => (r.success ? [r.data] : []));
+  }
+
+  async function defaultCloud(organizationId: string): Promise<DefaultCloud> {
+    const [current, connected] = await Promise.all([
+      repo.defaultCloud(organizationId),
+      connectedClouds(organizationId),
+    ]);
     const parsed = storageProviderSchema.safeParse(current);
     return { provider: parsed.success ? parsed.data : 'local', available: ['local', ...connected] };
   }
@@ -248,6 +253,8 @@ export function createIntegrationsService({
     deleteAzure: (caller: Caller) => remove(caller, 'azure'),
 
     getDefaultCloud: (caller: Caller) => defaultCloud(caller.organizationId),
+
+    connectedClouds,
 
     async setDefaultCloud(caller: Caller, provider: StorageProvider): Promise<DefaultCloud> {
       const ok = await repo.setDefaultCloud(

@@ -8,6 +8,8 @@ import type { OrganizationsRepo } from './repo.js';
 export interface DeletionDeps {
   repo: OrganizationsRepo;
   resolveStore: StoreResolver;
+  /** Cloud stores the organisation connected (the integrations module's); media may be there. */
+  connectedClouds: (organizationId: string) => Promise<readonly string[]>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -62,7 +64,7 @@ export async function removeOrganization(deps: DeletionDeps, organizationId: str
   let removed = await removeUnder(await deps.resolveStore(organizationId, 'local'), [
     `${organizationId}/`,
   ]);
-  for (const cloud of await deps.repo.connectedClouds(organizationId)) {
+  for (const cloud of await deps.connectedClouds(organizationId)) {
     const provider = storageProviderSchema.parse(cloud);
     const store = await deps.resolveStore(organizationId, provider);
     removed += await removeUnder(store, [

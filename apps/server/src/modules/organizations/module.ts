@@ -3,12 +3,11 @@ import type { Db } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { ImageLinks } from '../../platform/media/image-links.js';
 import type { JobQueue } from '../../platform/queue/index.js';
-import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { BillingService } from '../billing/index.js';
 import type { LocationsService } from '../locations/index.js';
 import { createAddressRepo } from './address-repo.js';
 import { createDashboardRepo } from './dashboard-repo.js';
-import { createDeletionJobs } from './deletion.js';
+import { createDeletionJobs, type DeletionDeps } from './deletion.js';
 import { createOrganizationsRepo } from './repo.js';
 import { registerOrganizationRoutes } from './routes.js';
 import { createOrganizationsService } from './service.js';
@@ -54,8 +53,12 @@ export function createOrganizationsModule(needs: OrganizationsNeeds) {
      * Once the job queue runs: in a process that runs jobs, works the deletion queue (its
      * definition is in the queue list app.ts starts).
      */
-    async startJobs(queue: JobQueue, resolveStore: StoreResolver, runsJobs: boolean) {
-      jobs = createDeletionJobs(queue, { repo, resolveStore, log: needs.log });
+    async startJobs(
+      queue: JobQueue,
+      stores: Pick<DeletionDeps, 'resolveStore' | 'connectedClouds'>,
+      runsJobs: boolean,
+    ) {
+      jobs = createDeletionJobs(queue, { repo, ...stores, log: needs.log });
       if (runsJobs) await jobs.work();
     },
     registerRoutes: (api: FastifyInstance) => registerOrganizationRoutes(api, service),

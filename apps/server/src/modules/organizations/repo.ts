@@ -15,13 +15,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { personColumns } from '../../platform/db/people.js';
 import { containsPattern } from '../../platform/db/like.js';
-import {
-  integrationConfigs,
-  organizations,
-  plans,
-  sessions,
-  users,
-} from '../../platform/db/schema.js';
+import { organizations, plans, sessions, users } from '../../platform/db/schema.js';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
@@ -171,21 +165,6 @@ export function createOrganizationsRepo(db: Db) {
         .from(organizations)
         .where(isNotNull(organizations.deletedAt));
       return rows.map((r) => r.id);
-    },
-
-    /** Cloud stores the organisation connected; its media may be in any of them. */
-    async connectedClouds(organizationId: string): Promise<string[]> {
-      const rows = await db
-        .select({ provider: integrationConfigs.provider })
-        .from(integrationConfigs)
-        .where(
-          and(
-            eq(integrationConfigs.organizationId, organizationId),
-            inArray(integrationConfigs.provider, ['aws', 'azure']),
-            eq(integrationConfigs.status, 'connected'),
-          ),
-        );
-      return rows.map((r) => r.provider);
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { roles, users } from '../../platform/db/schema.js';
@@ -32,6 +32,20 @@ export function createUsersRepo(db: Db) {
     async byEmail(email: string) {
       const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       return row ?? null;
+    },
+    /** The organisation's active members with these addresses (stored lower-case). */
+    async activeByEmail(organizationId: string, emails: readonly string[]) {
+      if (emails.length === 0) return [];
+      return db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            eq(users.status, 'active'),
+            inArray(users.email, [...new Set(emails.map((e) => e.toLowerCase()))]),
+          ),
+        );
     },
     async byId(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -58,6 +58,14 @@ export function createUsersService(
     access,
     byEmail: (email: string) => repo.byEmail(email),
     byId: (id: string) => repo.byId(id),
+    /** The ids of the organisation's active members by address (lower-case); others absent. */
+    async membersByEmail(
+      organizationId: string,
+      emails: readonly string[],
+    ): Promise<Map<string, string>> {
+      const rows = await repo.activeByEmail(organizationId, emails);
+      return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+    },
     inOrganization: (organizationId: string, search?: string, limit = 20) =>
       repo.inOrganization(organizationId, search, limit),
     create: (values: NewUser) => repo.create(values),

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { Download, Handshake, TriangleAlert } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { ArrowUpRight, Download, Handshake, Lock, TriangleAlert } from 'lucide-react';
 import {
+  CRM_FEATURE,
   CRM_MESSAGES,
   CRM_NAMES,
   CRM_PROVIDERS,
+  MESSAGES,
   crmProviderSchema,
   type CrmProvider,
   type CrmStatus,
@@ -13,7 +15,16 @@ import { formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
 import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import { Badge, Button, ConfirmDialog, LoadError, ProgressBar, Section, Skeleton } from '../../ui';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  LoadError,
+  ProgressBar,
+  Section,
+  Skeleton,
+  useHasFeature,
+} from '../../ui';
 import { useConnectCrm, useCrmStatus, useDisconnectCrm, useImportCrm } from './api';
 import { ConnectionBadge, IntegrationCard } from './IntegrationCard';
 import type { SettingRow } from './model';
@@ -65,15 +76,37 @@ function ImportProgress({ status }: { status: CrmStatus }) {
   );
 }
 
+/** Connecting and importing need the plan's sales feature; disconnecting never does. */
+function NotInPlan() {
+  return (
+    <div className="flex items-start gap-2 text-sm text-muted" data-testid="crm-not-in-plan">
+      <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="flex flex-col gap-1">
+        <p>
+          {MESSAGES.notInPlan}: {CRM_FEATURE}.
+        </p>
+        <Link
+          to="/pricing"
+          className="inline-flex items-center gap-1 self-start font-medium text-accent-text hover:underline"
+        >
+          Upgrade Plan <ArrowUpRight className="size-3.5" aria-hidden />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 function CrmCard(props: {
   status: CrmStatus;
   canManage: boolean;
+  /** The organisation's plan has the feature connecting and importing need. */
+  inPlan: boolean;
   busy: boolean;
   onConnect(): void;
   onImport(): void;
   onDisconnect(): void;
 }) {
-  const { status: s, canManage, busy } = props;
+  const { status: s, canManage, inPlan, busy } = props;
   const running = s.import?.state === 'queued' || s.import?.state === 'running';
   const rows: SettingRow[] = [
     ...(s.accountName ? [{ label: 'Account', value: s.accountName }] : []),
@@ -83,16 +116,18 @@ function CrmCard(props: {
   if (canManage && s.connected) {
     actions = (
       <>
-        <Button variant="secondary" size="sm" onClick={props.onImport} disabled={busy || running}>
-          <Download className="size-4" aria-hidden />
-          Import now
-        </Button>
+        {inPlan ? (
+          <Button variant="secondary" size="sm" onClick={props.onImport} disabled={busy || running}>
+            <Download className="size-4" aria-hidden />
+            Import now
+          </Button>
+        ) : null}
         <Button variant="ghost" size="sm" onClick={props.onDisconnect} disabled={busy}>
           Disconnect
         </Button>
       </>
     );
-  } else if (canManage) {
+  } else if (canManage && inPlan) {
     actions = (
       <Button size="sm" onClick={props.onConnect} disabled={busy || !s.configured}>
         Connect
@@ -122,6 +157,7 @@ function CrmCard(props: {
       {s.needsReconnect ? (
         <p className="text-sm text-warning">{CRM_MESSAGES.reconnect(s.provider)}</p>
       ) : null}
+      {canManage && s.configured && !inPlan ? <NotInPlan /> : null}
       <ImportProgress status={s} />
     </IntegrationCard>
   );
@@ -130,10 +166,15 @@ function CrmCard(props: {
 /** HubSpot and Salesforce on /app-integrations (issue 16 item 7). */
 export function CrmSection({ canManage }: { canManage: boolean }) {
   const status = useCrmStatus();
+  const hasFeature = useHasFeature();
   const connect = useConnectCrm();
   const importNow = useImportCrm();
   const disconnect = useDisconnectCrm();
-  const removal = useConfirmedAction((p: CrmProvider) => disconnect.mutateAsync(p));
+  const removal = useConfirmedAction(async (p: CrmProvider) => {
+    const done = await disconnect.mutateAsync(p);
+    // Disconnected either way; a revocation the CRM did not confirm is a warning to act on.
+    return { message: done.message, variant: done.revoked ? 'success' : 'warning' } as const;
+  });
   const removing = removal.target;
   const busy = connect.isPending || importNow.isPending || disconnect.isPending;
 
@@ -184,6 +225,7 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
               key={s.provider}
               status={s}
               canManage={canManage}
+              inPlan={hasFeature(CRM_FEATURE)}
               busy={busy}
               onConnect={() => connect.mutate(s.provider)}
               onImport={() => importNow.mutate(s.provider)}
@@ -195,7 +237,7 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
       <ConfirmDialog
         {...removal.dialog}
         title={`Disconnect ${removing ? CRM_NAMES[removing] : ''}?`}
-        description="Parley forgets the sign-in and stops importing and writing notes. Accounts, deals and contacts already imported stay."
+        description="Parley revokes its access at the CRM, forgets the sign-in and stops importing and writing notes. Accounts, deals and contacts already imported stay."
         confirmLabel="Disconnect"
       />
     </Section>

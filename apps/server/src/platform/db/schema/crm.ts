@@ -16,6 +16,12 @@ export interface CrmCursor {
   high: string | null;
 }
 
+export interface CrmAssociationPass {
+  full: boolean;
+  /** The id (Parley's) of the last deal whose contacts were read again. */
+  after: string | null;
+}
+
 export interface CrmCounts {
   accounts: number;
   deals: number;
@@ -45,6 +51,14 @@ export const crmSyncs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     lastImportAt: timestamp('last_import_at', { withTimezone: true }),
+    /**
+     * The running re-read of deals' contacts (an association alone changes no record's
+     * last-modified mark): every imported deal when `full`, else the deals this run saved;
+     * `after` is the last deal done, so a retried run goes on from there. Null between runs.
+     */
+    associationPass: jsonb('association_pass').$type<CrmAssociationPass>(),
+    /** When a full association pass last finished: one is due a day later. */
+    associationsCheckedAt: timestamp('associations_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,7 +67,10 @@ export const crmSyncs = pgTable(
 
 /**
  * The note written on a CRM deal about one analysed call: its id in the CRM, so a re-analysis
- * updates that note instead of adding another.
+ * updates that note instead of adding another. The row is claimed before the note is created,
+ * with the marker the note carries: an attempt that stopped between the CRM's creating the
+ * note and its id being kept here leaves the claim without an id, and the next attempt looks
+ * for the marker at the CRM before creating another.
  */
 export const crmNotes = pgTable(
   'crm_notes',
@@ -63,7 +80,12 @@ export const crmNotes = pgTable(
     meetingId: meetingRef(),
     provider: text('provider').$type<CrmProvider>().notNull(),
     dealExternalId: text('deal_external_id').notNull(),
-    noteExternalId: text('note_external_id').notNull(),
+    /** Null while claimed: the note may or may not exist at the CRM yet. */
+    noteExternalId: text('note_external_id'),
+    /** Written in the note; null on notes written before markers were. */
+    marker: text('marker'),
+    /** When the claim was made: a note carrying the marker is no older. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
