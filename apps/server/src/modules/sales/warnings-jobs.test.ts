@@ -42,7 +42,7 @@ const kinds = (d: { warnings: DealWarning[] }) => d.warnings.map((w) => w.kind).
 const withTheCall = (d: Deal) =>
   d.warningsUnchecked.some(
     (u) =>
-      u.kind === 'noNextStep' && u.reason === 'The last call’s action items are not analysed yet.',
+      u.kind === 'noNextStep' && u.reason === 'The last call’s action items are not analyzed yet.',
   );
 
 /** The deal once its warnings were computed after `since` and `expected` holds of it. */
