@@ -45,6 +45,7 @@ export function LockedOverlay({ feature, children, className }: FeatureGateProps
           <HoverCard.Root openDelay={700} closeDelay={300}>
             <HoverCard.Trigger asChild>
               <span
+                role="img"
                 tabIndex={0}
                 className="grid size-8 place-items-center rounded-full bg-surface-2 text-muted"
                 aria-label={`No ${feature} available`}

@@ -147,7 +147,12 @@ export function AssessmentRunner({ meetingId, onBack }: { meetingId: string; onB
     );
   if (!quiz.data || !attempt.data)
     return (
-      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading assessment">
+      <div
+        className="flex flex-col gap-3"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading assessment"
+      >
         <Skeleton className="h-6 w-1/2" />
         <Skeleton className="h-32 w-full" />
         <Skeleton className="h-32 w-full" />

@@ -42,7 +42,12 @@ function CoachingTranscript({
     return <TranscriptNote text="The transcript is not available for this video." />;
   if (transcription.isPending)
     return (
-      <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading transcript">
+      <div
+        className="flex flex-col gap-3 p-4"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading transcript"
+      >
         <Skeleton className="h-3.5 w-32" />
         <Skeleton className="h-3.5 w-full" />
         <Skeleton className="h-3.5 w-4/5" />

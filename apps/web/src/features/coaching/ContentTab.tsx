@@ -25,7 +25,7 @@ export const CARD_GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2
 
 export function LoadingCards() {
   return (
-    <div className={CARD_GRID} aria-busy="true" aria-label="Loading coaching content">
+    <div className={CARD_GRID} role="status" aria-busy="true" aria-label="Loading coaching content">
       {[0, 1, 2].map((i) => (
         <div
           key={i}

@@ -54,6 +54,7 @@ function MyProgress() {
     return (
       <div
         className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        role="status"
         aria-busy="true"
         aria-label="Loading your progress"
       >

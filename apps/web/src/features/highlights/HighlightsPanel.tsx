@@ -27,7 +27,12 @@ export function HighlightsPanel({ meetingId, onSeek, onEdit }: HighlightsPanelPr
 
   if (list.isPending) {
     return (
-      <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading highlights">
+      <div
+        className="flex flex-col gap-3 p-4"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading highlights"
+      >
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-14 w-full" />
         ))}

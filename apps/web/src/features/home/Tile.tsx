@@ -28,7 +28,7 @@ export function Tile({
         {reachable ? (
           <Link
             to={to}
-            className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+            className="inline-flex items-center gap-1 text-sm font-medium text-accent-text hover:underline"
           >
             {linkLabel}
             <ArrowRight className="size-3.5" aria-hidden />

@@ -43,6 +43,7 @@ export function CandidateAnalysis({ insights, loading, position, names, onSeek }
     return (
       <div
         className="flex flex-col items-center gap-4 p-4"
+        role="status"
         aria-busy="true"
         aria-label="Loading candidate analysis"
       >

@@ -67,7 +67,12 @@ const SECTIONS = ['Summary', 'Key Questions', 'Meeting Notes', 'Charisma', 'Bias
 export function ZaiInsightsPanel({ data, loading, names, onSeek }: Props) {
   if (loading) {
     return (
-      <div className="flex flex-col gap-3 p-4" aria-busy="true" aria-label="Loading Zai insights">
+      <div
+        className="flex flex-col gap-3 p-4"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading Zai insights"
+      >
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-16 w-full" />
         ))}

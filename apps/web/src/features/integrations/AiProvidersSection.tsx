@@ -42,6 +42,7 @@ export function AiProvidersSection({
       ) : configs.isLoading ? (
         <div
           className="grid gap-4 lg:grid-cols-3"
+          role="status"
           aria-busy="true"
           aria-label="Loading AI providers"
         >

@@ -83,7 +83,12 @@ export default function AppIntegrationsPage() {
             onRetry={() => void Promise.all([configs.refetch(), defaults.refetch()])}
           />
         ) : loading ? (
-          <div className="grid gap-4 lg:grid-cols-3" aria-busy="true" aria-label="Loading storage">
+          <div
+            className="grid gap-4 lg:grid-cols-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading storage"
+          >
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} className="h-56 rounded-card" />
             ))}

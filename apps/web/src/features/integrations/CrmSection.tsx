@@ -213,7 +213,12 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
           onRetry={() => void status.refetch()}
         />
       ) : status.isLoading ? (
-        <div className="grid gap-4 lg:grid-cols-3" aria-busy="true" aria-label="Loading CRM">
+        <div
+          className="grid gap-4 lg:grid-cols-3"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading CRM"
+        >
           {CRM_PROVIDERS.map((p) => (
             <Skeleton key={p} className="h-56 rounded-card" />
           ))}

@@ -11,6 +11,7 @@ import {
   NoMatches,
   PageHeader,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
 } from '../../ui';
@@ -65,6 +66,7 @@ export default function HrInterviewsPage() {
 function HrList() {
   const state = useHrListState();
   const { query, filters, sort, pagination } = state;
+  const roundTab = filters.round === null ? ALL_ROUNDS : String(filters.round);
   const list = useHrList(query);
   const jobs = useJobs();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -127,80 +129,82 @@ function HrList() {
           }
         />
       ) : (
-        <>
-          <Tabs
-            value={filters.round === null ? ALL_ROUNDS : String(filters.round)}
-            onValueChange={(v) => {
-              state.setFilter('round', v === ALL_ROUNDS ? null : Number(v));
-              clearSelection();
-            }}
-          >
-            <TabsList aria-label="Rounds">
-              <TabsTrigger value={ALL_ROUNDS}>
-                All rounds <span className="tabular text-xs text-muted">{total}</span>
+        <Tabs
+          value={roundTab}
+          className="flex flex-col gap-4"
+          onValueChange={(v) => {
+            state.setFilter('round', v === ALL_ROUNDS ? null : Number(v));
+            clearSelection();
+          }}
+        >
+          <TabsList aria-label="Rounds">
+            <TabsTrigger value={ALL_ROUNDS}>
+              All rounds <span className="tabular text-xs text-muted">{total}</span>
+            </TabsTrigger>
+            {rounds.map((r) => (
+              <TabsTrigger key={r.round} value={String(r.round)}>
+                Round {r.round} <span className="tabular text-xs text-muted">{r.count}</span>
               </TabsTrigger>
-              {rounds.map((r) => (
-                <TabsTrigger key={r.round} value={String(r.round)}>
-                  Round {r.round} <span className="tabular text-xs text-muted">{r.count}</span>
-                </TabsTrigger>
-              ))}
-            </TabsList>
-          </Tabs>
-          <HrFilterBar
-            state={{
-              ...state,
-              setFilter: (key, value) => {
-                state.setFilter(key, value);
-                clearSelection();
-              },
-            }}
-            jobs={jobs.data?.data ?? []}
-          />
-          {selected.size > 0 ? (
-            <BulkBar selected={selected} names={names} onClear={clearSelection} />
-          ) : null}
-          <DataTable<HrInterviewRow>
-            label="Interviews"
-            columns={columns}
-            rows={rows}
-            rowKey={(r) => r.meeting.id}
-            rowLabel={hrRowLabel}
-            loading={list.isLoading}
-            refreshing={list.isPlaceholderData && list.isFetching}
-            sort={sort}
-            onSortChange={state.setSort}
-            selection={{ selected, onChange: setSelected }}
-            renderCard={(r) => <HrCard row={r} />}
-            cardSortOptions={HR_SORT_OPTIONS}
-            pagination={{
-              pageIndex: pagination.pageIndex,
-              pageSize: pagination.pageSize,
-              count,
-              noun: count === 1 ? 'interview' : 'interviews',
-              onPageChange: (p) => {
-                state.setPage(p);
-                clearSelection();
-              },
-            }}
-            empty={
-              list.isError ? (
-                <LoadError
-                  icon={SearchX}
-                  what="The interviews"
-                  onRetry={() => void list.refetch()}
-                  className="border-0"
-                />
-              ) : (
-                <NoMatches
-                  what="interviews"
-                  hint="Try another round, status, job or a wider date range."
-                  onClear={state.resetFilters}
-                  className="border-0"
-                />
-              )
-            }
-          />
-        </>
+            ))}
+          </TabsList>
+          {/* The chosen round's interviews are its tab's panel. */}
+          <TabsContent value={roundTab} className="flex flex-col gap-4">
+            <HrFilterBar
+              state={{
+                ...state,
+                setFilter: (key, value) => {
+                  state.setFilter(key, value);
+                  clearSelection();
+                },
+              }}
+              jobs={jobs.data?.data ?? []}
+            />
+            {selected.size > 0 ? (
+              <BulkBar selected={selected} names={names} onClear={clearSelection} />
+            ) : null}
+            <DataTable<HrInterviewRow>
+              label="Interviews"
+              columns={columns}
+              rows={rows}
+              rowKey={(r) => r.meeting.id}
+              rowLabel={hrRowLabel}
+              loading={list.isLoading}
+              refreshing={list.isPlaceholderData && list.isFetching}
+              sort={sort}
+              onSortChange={state.setSort}
+              selection={{ selected, onChange: setSelected }}
+              renderCard={(r) => <HrCard row={r} />}
+              cardSortOptions={HR_SORT_OPTIONS}
+              pagination={{
+                pageIndex: pagination.pageIndex,
+                pageSize: pagination.pageSize,
+                count,
+                noun: count === 1 ? 'interview' : 'interviews',
+                onPageChange: (p) => {
+                  state.setPage(p);
+                  clearSelection();
+                },
+              }}
+              empty={
+                list.isError ? (
+                  <LoadError
+                    icon={SearchX}
+                    what="The interviews"
+                    onRetry={() => void list.refetch()}
+                    className="border-0"
+                  />
+                ) : (
+                  <NoMatches
+                    what="interviews"
+                    hint="Try another round, status, job or a wider date range."
+                    onClear={state.resetFilters}
+                    className="border-0"
+                  />
+                )
+              }
+            />
+          </TabsContent>
+        </Tabs>
       )}
       <JobsDialog open={jobsOpen} onOpenChange={setJobsOpen} />
       <UploadDialog open={uploadOpen} onOpenChange={setUploadOpen} interview />

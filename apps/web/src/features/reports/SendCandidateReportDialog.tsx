@@ -53,7 +53,12 @@ export function SendCandidateReportDialog({ meeting, open, onOpenChange }: Props
         }
       >
         {preview.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the report">
+          <div
+            className="flex flex-col gap-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading the report"
+          >
             <Skeleton className="h-4 w-1/3" />
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />

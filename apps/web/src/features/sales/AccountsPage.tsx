@@ -13,6 +13,7 @@ import {
   Section,
   SelectField,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
 } from '../../ui';
@@ -98,60 +99,80 @@ export default function AccountsPage() {
       </div>
     );
 
+  const filterRow = (
+    <div className="-mt-2 flex flex-wrap items-end gap-3">
+      {team ? (
+        <TabsList aria-label="View">
+          <TabsTrigger value="teams" data-testid="view-teams">
+            Teams
+          </TabsTrigger>
+          <TabsTrigger value="deals" data-testid="view-deals">
+            Deals
+          </TabsTrigger>
+        </TabsList>
+      ) : null}
+      <SelectField
+        label="Stage"
+        labelInside
+        className="w-full sm:w-60"
+        value={stage}
+        onValueChange={(s) => set('stage', s, 'all')}
+        options={[
+          { value: 'all', label: 'All stages' },
+          ...MEETING_STAGES.filter((s) => s !== 'basic_meeting').map((s) => ({
+            value: s,
+            label: STAGE_LABELS[s],
+          })),
+        ]}
+      />
+      {team ? <SalesFilterBar data={people.data} value={filters} onChange={setFilters} /> : null}
+    </div>
+  );
+  const body =
+    view === 'teams' ? (
+      <TeamsView people={people} stage={stage} filters={filters} />
+    ) : (
+      <>
+        {team ? <DealAmountChart stage={stage} filters={filters} /> : null}
+        <Section title="Deals">
+          <DealsTable
+            stage={stage}
+            filters={filters}
+            canManage={canManage}
+            onNew={dealEditor.add}
+            onEdit={dealEditor.edit}
+            onDelete={dealRemoval.ask}
+          />
+        </Section>
+        <Section title="Accounts">
+          <AccountsTable
+            canManage={canManage}
+            onEdit={accountEditor.edit}
+            onDelete={accountRemoval.ask}
+          />
+        </Section>
+      </>
+    );
+
   return (
     <div className="flex flex-col gap-6">
       {header}
-      <div className="-mt-2 flex flex-wrap items-end gap-3">
-        {team ? (
-          <Tabs value={view} onValueChange={(v) => set('view', v, 'teams')}>
-            <TabsList aria-label="View">
-              <TabsTrigger value="teams" data-testid="view-teams">
-                Teams
-              </TabsTrigger>
-              <TabsTrigger value="deals" data-testid="view-deals">
-                Deals
-              </TabsTrigger>
-            </TabsList>
-          </Tabs>
-        ) : null}
-        <SelectField
-          label="Stage"
-          labelInside
-          className="w-full sm:w-60"
-          value={stage}
-          onValueChange={(s) => set('stage', s, 'all')}
-          options={[
-            { value: 'all', label: 'All stages' },
-            ...MEETING_STAGES.filter((s) => s !== 'basic_meeting').map((s) => ({
-              value: s,
-              label: STAGE_LABELS[s],
-            })),
-          ]}
-        />
-        {team ? <SalesFilterBar data={people.data} value={filters} onChange={setFilters} /> : null}
-      </div>
-      {view === 'teams' ? (
-        <TeamsView people={people} stage={stage} filters={filters} />
+      {team ? (
+        <Tabs
+          value={view}
+          onValueChange={(v) => set('view', v, 'teams')}
+          className="flex flex-col gap-6"
+        >
+          {filterRow}
+          {/* The open view is its tab's panel (the trigger's aria-controls names it). */}
+          <TabsContent value={view} className="flex flex-col gap-6">
+            {body}
+          </TabsContent>
+        </Tabs>
       ) : (
         <>
-          {team ? <DealAmountChart stage={stage} filters={filters} /> : null}
-          <Section title="Deals">
-            <DealsTable
-              stage={stage}
-              filters={filters}
-              canManage={canManage}
-              onNew={dealEditor.add}
-              onEdit={dealEditor.edit}
-              onDelete={dealRemoval.ask}
-            />
-          </Section>
-          <Section title="Accounts">
-            <AccountsTable
-              canManage={canManage}
-              onEdit={accountEditor.edit}
-              onDelete={accountRemoval.ask}
-            />
-          </Section>
+          {filterRow}
+          {body}
         </>
       )}
       {dealEditor.open ? (

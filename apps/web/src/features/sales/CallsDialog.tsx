@@ -38,7 +38,12 @@ export function CallRow({ call }: { call: SalesMeeting }) {
 export function CallList({ calls, loading }: { calls: SalesMeeting[]; loading?: boolean }) {
   if (loading)
     return (
-      <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading calls">
+      <div
+        className="flex flex-col gap-2"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading calls"
+      >
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-9 w-full" />
         ))}

@@ -47,6 +47,7 @@ export function RepRow({
       {calls.isLoading ? (
         <div
           className="flex items-center gap-2"
+          role="status"
           aria-busy="true"
           aria-label={`Loading ${member.name}’s calls`}
         >

@@ -34,7 +34,12 @@ export function TeamsView({
       {people.isError ? (
         <LoadError icon={Users} what="The teams" onRetry={() => void people.refetch()} />
       ) : people.isLoading ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the teams">
+        <div
+          className="flex flex-col gap-2"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the teams"
+        >
           <Skeleton className="h-5 w-48" />
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />

@@ -35,7 +35,12 @@ export default function ComparePage() {
     );
   } else if (q.isLoading) {
     body = (
-      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the comparison">
+      <div
+        className="flex flex-col gap-4"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the comparison"
+      >
         <Skeleton className="h-64" />
         <div className="grid gap-4 sm:grid-cols-2">
           <Skeleton className="h-80" />

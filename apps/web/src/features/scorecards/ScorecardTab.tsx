@@ -19,7 +19,12 @@ export function ScorecardTab({
   const q = useScorecard(meetingId);
   if (q.isLoading) {
     return (
-      <div className="flex flex-col gap-3 p-3" aria-busy="true" aria-label="Loading the scorecard">
+      <div
+        className="flex flex-col gap-3 p-3"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the scorecard"
+      >
         <Skeleton className="h-24" />
         <Skeleton className="h-48" />
       </div>

@@ -75,7 +75,7 @@ export const TranscriptBlockView = memo(function TranscriptBlockView({
       <span
         aria-hidden
         data-testid="speaker-initials"
-        className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-xs font-semibold text-white"
+        className="mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-xs font-semibold text-speaker-fg"
         style={{ background: color }}
       >
         {block.initials}

@@ -42,7 +42,12 @@ function TranscribingNote() {
 
 function LoadingBlocks() {
   return (
-    <div className="flex flex-col gap-4 p-4" aria-busy="true" aria-label="Loading transcript">
+    <div
+      className="flex flex-col gap-4 p-4"
+      role="status"
+      aria-busy="true"
+      aria-label="Loading transcript"
+    >
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="flex gap-3">
           <Skeleton className="size-7 rounded-full" />

@@ -3,7 +3,16 @@ import { useSearchParams } from 'react-router';
 import { MessagesSquare, Sparkles, SquarePen } from 'lucide-react';
 import { isFeatureAvailable, type ZaiMeeting } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
-import { Button, Card, FeatureGate, PageHeader, Tabs, TabsList, TabsTrigger } from '../../ui';
+import {
+  Button,
+  Card,
+  FeatureGate,
+  PageHeader,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '../../ui';
 import { Composer } from './Composer';
 import { MeetingPicker } from './MeetingPicker';
 import { ModelPicker } from './ModelPicker';
@@ -45,17 +54,24 @@ function Assistant() {
     <div className="grid min-h-0 gap-5 lg:h-[calc(100dvh-11rem)] lg:grid-cols-[320px_minmax(0,1fr)]">
       <Card className="flex min-h-0 flex-col gap-3 p-4 max-lg:max-h-[26rem]">
         <h2 className="text-sm font-semibold text-fg">Meetings</h2>
-        <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+        <Tabs
+          value={mode}
+          onValueChange={(v) => setMode(v as Mode)}
+          className="flex min-h-0 flex-1 flex-col gap-3"
+        >
           <TabsList aria-label="Ask about">
             <TabsTrigger value="picked">Chosen</TabsTrigger>
             <TabsTrigger value="search">Matching a search</TabsTrigger>
           </TabsList>
+          {/* The open tab's panel: its trigger's aria-controls names it. */}
+          <TabsContent value={mode} className="flex flex-col">
+            {mode === 'picked' ? (
+              <MeetingPicker selected={selected} onChange={setSelected} />
+            ) : (
+              <SearchScope q={search} onChange={setSearch} />
+            )}
+          </TabsContent>
         </Tabs>
-        {mode === 'picked' ? (
-          <MeetingPicker selected={selected} onChange={setSelected} />
-        ) : (
-          <SearchScope q={search} onChange={setSearch} />
-        )}
       </Card>
       <Card className="flex min-h-[28rem] flex-col overflow-hidden">
         <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-2.5">

@@ -49,7 +49,12 @@ export function ChartCard({
         ) : null}
       </header>
       {loading ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label={`Loading ${title}`}>
+        <div
+          className="flex flex-col gap-2"
+          role="status"
+          aria-busy="true"
+          aria-label={`Loading ${title}`}
+        >
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-28 w-full" />
         </div>

@@ -27,10 +27,13 @@ export function TalkTimeChart({ data, loading, names }: TalkTimeChartProps) {
       empty={rows.length === 0 ? { icon: AudioLines, text: 'No speech was found.' } : null}
     >
       <div className="flex flex-wrap items-center gap-4">
+        {/* The list beside it says the same to assistive technology: the drawing is hidden
+            from it, so nothing in it may take the keyboard's focus either. */}
         <div className="size-28 shrink-0" aria-hidden>
           <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <Pie
+                rootTabIndex={-1}
                 data={rows}
                 dataKey="time"
                 nameKey="label"
