@@ -41,7 +41,10 @@ describe('HubSpot', () => {
       20_000,
       'the note',
     );
-    const [noteId, note] = first[0] ?? ['', { properties: {}, dealIds: [] }];
+    const [noteId, note] = first[0] ?? [
+      '',
+      { properties: {} as Record<string, string>, dealIds: [] as string[] },
+    ];
     expect(note.dealIds).toEqual(['101']);
     expect(note.properties.hs_note_body).toContain('Northwind QBR');
     expect(note.properties.hs_note_body).toContain('<li>Budget approved.</li>');
@@ -90,7 +93,10 @@ describe('HubSpot', () => {
       n.properties.hs_note_body?.includes(`/library/${callId}`),
     );
     expect(mine).toHaveLength(1);
-    const [noteId, note] = mine[0] ?? ['', { properties: {}, dealIds: [] }];
+    const [noteId, note] = mine[0] ?? [
+      '',
+      { properties: {} as Record<string, string>, dealIds: [] as string[] },
+    ];
     expect(kept?.noteExternalId).toBe(noteId);
     expect(note.properties.hs_note_body).toContain(`Parley reference ${kept?.marker ?? '?'}`);
     // The retry looked it up by its marker and wrote it, rather than creating another.
