@@ -24,6 +24,9 @@ type Rep = Stage['reps'][number];
 type Benchmark = Figure & { userId: string | null };
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+// One collator for every comparison: localeCompare makes one per call (a tenth of the time
+// of the whole team's answer).
+const byText = new Intl.Collator().compare;
 
 /** Calls the backfill reads the signals of at a time. */
 const SIGNALS_BATCH = 500;
@@ -111,9 +114,7 @@ export async function salesPerformance(
       .map((stage): Stage => {
         const stageReps = reps
           .filter((r) => r.stage === stage)
-          .sort(
-            (a, b) => a.ownerName.localeCompare(b.ownerName) || a.ownerId.localeCompare(b.ownerId),
-          );
+          .sort((a, b) => byText(a.ownerName, b.ownerName) || byText(a.ownerId, b.ownerId));
         const promptNames = [...new Set(stageReps.flatMap((r) => Object.keys(r.prompts)))].sort();
         const rows: Rep[] = stageReps.map((r) => ({
           userId: r.ownerId,
