@@ -50,6 +50,7 @@ export * from './coaching-quiz.js';
 export * from './coaching-routes.js';
 export * from './trackers.js';
 export * from './sales.js';
+export * from './sales-view.js';
 export * from './sales-routes.js';
 export * from './crm.js';
 export * from './home.js';

@@ -9,20 +9,22 @@ import {
   dealListQuery,
   dealPatch,
   dealSchema,
-  dealsAmountQuery,
-  dealsAmountSchema,
   linkDealBody,
   paged,
   salesAccountBody,
   salesAccountListQuery,
   salesAccountPatch,
   salesAccountSchema,
+} from './sales.js';
+import {
+  dealsAmountQuery,
+  dealsAmountSchema,
   salesFiltersSchema,
   salesListQuery,
   salesListResponse,
   salesPerformanceQuery,
   salesPerformanceSchema,
-} from './sales.js';
+} from './sales-view.js';
 
 /**
  * The sales calls (issue 16; spec 2 §7 meeting/user/sales, meeting/manager/sales,
