@@ -1,8 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createProvider } from '@parley/ai';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_PREFIX, CRM_FEATURE, QUEUES, isFeatureAvailable } from '@parley/contracts';
+import { CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -13,50 +12,37 @@ import { registerWebApp, webIndexHtml } from './platform/http/web.js';
 import { registerRateLimit } from './platform/http/rate-limit.js';
 import { registerSecurity } from './platform/http/security.js';
 import { createPlatform } from './platform/compose.js';
-import { createLocalStore } from './platform/storage/local.js';
-import type { StoreResolver } from './platform/storage/resolver.js';
-import { startQueue } from './platform/queue/index.js';
+import { startAppQueue } from './app-queue.js';
 import { createRealtime } from './platform/realtime/index.js';
-import { createNotifyBroadcaster, listenForEvents } from './platform/realtime/bridge.js';
-import { createAiProvidersModule, type AiProviderResolver } from './modules/ai-providers/index.js';
-import { analysisStepJobs, createAnalysisModule } from './modules/analysis/index.js';
-import { createAuthModule } from './modules/auth/index.js';
-import { createBillingModule } from './modules/billing/index.js';
-import { createCatalogueModule } from './modules/catalogue/index.js';
-import { createBiometricsModule, verificationJob } from './modules/biometrics/index.js';
+import { createNotifyBroadcaster } from './platform/realtime/bridge.js';
+import { startBackgroundWork } from './app-lifecycle.js';
+import { registerApi } from './app-routes.js';
+import { composeAccounts } from './app-accounts.js';
+import type { AiProviderResolver } from './modules/ai-providers/index.js';
+import { createAnalysisModule } from './modules/analysis/index.js';
+import { createBiometricsModule } from './modules/biometrics/index.js';
 import { createDevModule } from './modules/dev/index.js';
 import { createHighlightsModule } from './modules/highlights/index.js';
 import { createInsightsModule } from './modules/insights/index.js';
 import { createInterviewsModule } from './modules/interviews/index.js';
 import { createCoachingModule } from './modules/coaching/index.js';
 import { createSamplesModule } from './modules/samples/index.js';
-import { createSalesModule, dealWarningsDailyJob, dealWarningsJob } from './modules/sales/index.js';
+import { createSalesModule } from './modules/sales/index.js';
 import { createScorecardsModule } from './modules/scorecards/index.js';
-import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
-import { createLocationsModule } from './modules/locations/index.js';
-import {
-  createOrganizationsModule,
-  organizationDeletionJob,
-} from './modules/organizations/index.js';
 import { createPromptsModule } from './modules/prompts/index.js';
 import { createSearchModule } from './modules/search/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
-import { createTrackersModule, trackerRecountJob } from './modules/trackers/index.js';
+import { createTrackersModule } from './modules/trackers/index.js';
 import { createPrivacyModule } from './modules/privacy/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
-import { createUsersModule } from './modules/users/index.js';
-import { createVideoSignalsModule, physiologyJob } from './modules/video-signals/index.js';
+import { createVideoSignalsModule } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
-import { createParametersModule } from './modules/parameters/index.js';
-import { createEndpointsModule } from './modules/endpoints/index.js';
-import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createProfilesModule } from './modules/profiles/index.js';
-import { createImageLinks } from './platform/media/image-links.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
-import { createCrmModule, crmImportJob, crmNoteJob } from './modules/crm/index.js';
+import { createCrmModule } from './modules/crm/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -73,11 +59,6 @@ export interface AppOptions {
   ai?: AiProviderResolver;
 }
 
-/**
- * The app: platform pieces, then every module in dependency order, each created once from
- * what it declares it needs (its index.ts). ROLE decides the parts: 'api' queues jobs but
- * runs none, 'worker' runs them without sockets, 'all' does both.
- */
 /**
  * The app: the platform pieces, then every module in dependency order, each made by its
  * index.ts from the needs it declares. ROLE decides the parts: 'api' queues jobs but runs
@@ -109,64 +90,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const role = env.ROLE;
   const serves = role !== 'worker';
-  const images = createImageLinks(config.appSecret, platform.now);
-  const parameters = createParametersModule({
-    db,
-    defaults: {
-      FREE_MEETING_CREDITS: env.FREE_MEETING_CREDITS,
-      THRESHOLD_HR_SCORE: env.THRESHOLD_HR_SCORE,
-    },
-  });
-  await parameters.seed();
-  const endpointCatalogue = createEndpointsModule({ db });
-  await endpointCatalogue.sync();
-  const userLogs = createUserLogsModule({ db, now: platform.now });
-  const catalogue = createCatalogueModule({ db, currency: config.currency });
-  const billing = createBillingModule({
-    db,
-    catalogue: catalogue.service,
-    freeMeetingCredits: () => parameters.service.valueOf('FREE_MEETING_CREDITS'),
-  });
-  const plans = billing.service;
-  const locations = createLocationsModule();
-  const organizations = createOrganizationsModule({
-    ...platform,
-    plans,
-    locations: locations.service,
+  const {
     images,
-    publicUrl: config.publicUrl,
-  });
-  const users = createUsersModule({
-    db,
-    organizations: organizations.service,
+    parameters,
+    endpointCatalogue,
+    userLogs,
+    catalogue,
+    billing,
     plans,
-    images,
-    mailer,
-    publicUrl: config.publicUrl,
-  });
-  const auth = createAuthModule({
-    ...platform,
-    config,
-    users: users.service,
-    organizations: organizations.service,
-  });
-  const integrations = createIntegrationsModule({
-    ...platform,
-    localStore: () => createLocalStore(config.mediaDir),
-  });
-  app.addHook('onClose', async () => integrations.service.close());
-  // The one way a module reaches an organisation's media store.
-  const resolveStore: StoreResolver = (organizationId, provider) =>
-    integrations.service.storeFor(organizationId, provider);
-
-  // AI providers per organisation; `ai` is how any module reaches a model.
-  const aiProviders = createAiProvidersModule({
-    ...platform,
-    configs: integrations.configs,
-    createProvider: (c) =>
-      createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
-  });
-  await aiProviders.seed();
+    locations,
+    organizations,
+    users,
+    auth,
+    integrations,
+    resolveStore,
+    aiProviders,
+  } = await composeAccounts(app, platform, config);
   const ai = opts.ai ?? aiProviders.resolver;
 
   // Serving processes have sockets; a worker's events go through the database to them.
@@ -178,32 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       })
     : null;
   const broadcaster = realtime ?? createNotifyBroadcaster(database, log);
-  const queue = await startQueue(
-    database,
-    {
-      pollSeconds: env.QUEUE_POLL_SECONDS,
-      maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
-      retry: {
-        limit: env.ANALYSIS_RETRY_LIMIT,
-        delaySeconds: env.ANALYSIS_RETRY_DELAY_SECONDS,
-        expireMinSeconds: env.ANALYSIS_EXPIRE_MIN_SECONDS,
-        expirePerMediaSecond: env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
-      },
-    },
-    // Every job the app runs; the queue list (each queue and its dead letter) comes from these.
-    [
-      ...Object.values(analysisStepJobs),
-      verificationJob,
-      physiologyJob,
-      organizationDeletionJob,
-      trackerRecountJob,
-      crmImportJob,
-      crmNoteJob,
-      dealWarningsJob,
-      dealWarningsDailyJob,
-    ],
-    log,
-  );
+  const queue = await startAppQueue(database, env, log);
   // What the meeting modules share besides each other's services.
   const shared = { ...platform, resolveStore, broadcaster, queue };
 
@@ -407,93 +321,70 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     role !== 'api',
   );
 
-  // Events workers elsewhere send through the database reach this process's sockets.
-  const unlisten = realtime
-    ? await listenForEvents(
-        database,
-        (e) => realtime.toLocalMeeting(e.meetingId, e.event, e.payload),
-        log,
-      )
-    : null;
-  let stopTimers = () => {};
-  if (role !== 'api') {
-    if (database.kind === 'pglite') {
-      // One process holds a PGlite data directory, so a job still 'active' belongs to a
-      // process that died (killed, power cut): it fails as an attempt now, retried while
-      // attempts remain. PostgreSQL leaves that to expiry, since another worker may really be
-      // running it.
-      const requeued = await queue.requeueOrphans(Object.values(QUEUES));
-      if (requeued > 0) log.warn({ requeued }, 'analysis jobs of a stopped process requeued');
-    }
-    await analysis.registerWorkers({ insights: insights.service, video: videoSignals.step });
-    await videoSignals.registerWorker();
-    await biometrics.registerWorker();
-    await trackers.registerWorker();
-    const stopCrmImports = await crm.registerWorker();
-    const stopDealWarnings = await sales.registerWorker();
-    stopTimers = () => {
-      stopCrmImports();
-      stopDealWarnings();
-    };
-    // Transcripts stored before search existed get their segments, in the background.
-    search.service.backfill().catch((err: unknown) => log.warn({ err }, 'search backfill failed'));
-  } else if (database.kind === 'pglite') {
-    log.warn({}, 'ROLE=api on PGlite: no other process can run the analysis jobs');
-  }
-
-  const stopCleanup = serves ? uploads.scheduleCleanup() : async () => {};
-  // Sockets first: the HTTP server's close waits for every open connection.
-  app.addHook('preClose', async () => realtime?.disconnectAll());
-  app.addHook('onClose', async () => {
-    stopTimers();
-    // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
-    await queue.stop(env.SHUTDOWN_GRACE_SECONDS);
-    await stopCleanup();
-    await unlisten?.();
-    await realtime?.close();
+  await startBackgroundWork(app, {
+    role,
+    database,
+    queue,
+    realtime,
+    log,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
+    workers: [
+      () => analysis.registerWorkers({ insights: insights.service, video: videoSignals.step }),
+      () => videoSignals.registerWorker(),
+      () => biometrics.registerWorker(),
+      () => trackers.registerWorker(),
+      () => crm.registerWorker(),
+      () => sales.registerWorker(),
+    ],
+    // Transcripts stored before search existed get their segments.
+    backfills: [{ name: 'search backfill', run: () => search.service.backfill() }],
+    cleanup: serves ? () => uploads.scheduleCleanup() : null,
   });
 
-  await app.register(
-    async (api) => {
-      endpointCatalogue.registerRoutes(api);
-      await auth.registerRoutes(api);
-      users.registerRoutes(api);
-      organizations.registerRoutes(api);
-      locations.registerRoutes(api);
-      privacy.registerRoutes(api);
-      integrations.registerRoutes(api);
-      aiProviders.registerRoutes(api);
-      prompts.registerRoutes(api);
-      parameters.registerRoutes(api);
-      userLogs.registerRoutes(api);
-      meetings.registerRoutes(api, (meetingId, link) =>
-        sharing.service.publicLinkStillValid(meetingId, link),
-      );
-      catalogue.registerRoutes(api);
-      billing.registerRoutes(api, meetings.lists);
-      sharing.registerRoutes(api);
-      transcripts.registerRoutes(api);
-      highlights.registerRoutes(api);
-      trackers.registerRoutes(api);
-      interviews.registerRoutes(api);
-      coaching.registerRoutes(api);
-      sales.registerRoutes(api);
-      crm.registerRoutes(api);
-      scorecards.registerRoutes(api);
-      search.registerRoutes(api);
-      zai.registerRoutes(api);
-      await uploads.registerRoutes(api);
-      analysis.registerRoutes(api);
-      await biometrics.registerRoutes(api);
-      insights.registerRoutes(api);
-      videoSignals.registerRoutes(api);
-      await profiles.registerRoutes(api);
-      reports.registerRoutes(api);
-      home.registerRoutes(api);
-      if (config.devOutbox) dev.registerRoutes(api);
-      await opts.routes?.(api);
-    },
-    { prefix: API_PREFIX },
+  await registerApi(
+    app,
+    [
+      endpointCatalogue,
+      auth,
+      users,
+      organizations,
+      locations,
+      privacy,
+      integrations,
+      aiProviders,
+      prompts,
+      parameters,
+      userLogs,
+      {
+        registerRoutes: (api) =>
+          meetings.registerRoutes(api, (meetingId, link) =>
+            sharing.service.publicLinkStillValid(meetingId, link),
+          ),
+      },
+      catalogue,
+      { registerRoutes: (api) => billing.registerRoutes(api, meetings.lists) },
+      sharing,
+      transcripts,
+      highlights,
+      trackers,
+      interviews,
+      coaching,
+      sales,
+      crm,
+      scorecards,
+      search,
+      zai,
+      uploads,
+      analysis,
+      biometrics,
+      insights,
+      videoSignals,
+      profiles,
+      reports,
+      home,
+      ...(config.devOutbox ? [dev] : []),
+    ],
+    opts.routes,
   );
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
 

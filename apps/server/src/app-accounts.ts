@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { createProvider } from '@parley/ai';
+import type { AppConfig } from './config.js';
+import type { Platform } from './platform/compose.js';
+import { createImageLinks } from './platform/media/image-links.js';
+import { createLocalStore } from './platform/storage/local.js';
+import type { StoreResolver } from './platform/storage/resolver.js';
+import { createAiProvidersModule } from './modules/ai-providers/index.js';
+import { createAuthModule } from './modules/auth/index.js';
+import { createBillingModule } from './modules/billing/index.js';
+import { createCatalogueModule } from './modules/catalogue/index.js';
+import { createEndpointsModule } from './modules/endpoints/index.js';
+import { createIntegrationsModule } from './modules/integrations/index.js';
+import { createLocationsModule } from './modules/locations/index.js';
+import { createOrganizationsModule } from './modules/organizations/index.js';
+import { createParametersModule } from './modules/parameters/index.js';
+import { createUserLogsModule } from './modules/user-logs/index.js';
+import { createUsersModule } from './modules/users/index.js';
+
+/**
+ * The modules the business runs on, before any meeting: settings, the catalogue and plans,
+ * organisations and their people, sign-in, and the services an organisation connects (stores,
+ * AI providers). The meeting modules are made from these in app.ts.
+ */
+export async function composeAccounts(app: FastifyInstance, platform: Platform, config: AppConfig) {
+  const { db, mailer, endpoints } = platform;
+  const { env } = config;
+  const images = createImageLinks(config.appSecret, platform.now);
+  const parameters = createParametersModule({
+    db,
+    defaults: {
+      FREE_MEETING_CREDITS: env.FREE_MEETING_CREDITS,
+      THRESHOLD_HR_SCORE: env.THRESHOLD_HR_SCORE,
+    },
+  });
+  await parameters.seed();
+  const endpointCatalogue = createEndpointsModule({ db });
+  await endpointCatalogue.sync();
+  const userLogs = createUserLogsModule({ db, now: platform.now });
+  const catalogue = createCatalogueModule({ db, currency: config.currency });
+  const billing = createBillingModule({
+    db,
+    catalogue: catalogue.service,
+    freeMeetingCredits: () => parameters.service.valueOf('FREE_MEETING_CREDITS'),
+  });
+  const plans = billing.service;
+  const locations = createLocationsModule();
+  const organizations = createOrganizationsModule({
+    ...platform,
+    plans,
+    locations: locations.service,
+    images,
+    publicUrl: config.publicUrl,
+  });
+  const users = createUsersModule({
+    db,
+    organizations: organizations.service,
+    plans,
+    images,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  const auth = createAuthModule({
+    ...platform,
+    config,
+    users: users.service,
+    organizations: organizations.service,
+  });
+  const integrations = createIntegrationsModule({
+    ...platform,
+    localStore: () => createLocalStore(config.mediaDir),
+  });
+  app.addHook('onClose', async () => integrations.service.close());
+  // The one way a module reaches an organisation's media store.
+  const resolveStore: StoreResolver = (organizationId, provider) =>
+    integrations.service.storeFor(organizationId, provider);
+
+  // AI providers per organisation; `ai` is how any module reaches a model.
+  const aiProviders = createAiProvidersModule({
+    ...platform,
+    configs: integrations.configs,
+    createProvider: (c) =>
+      createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
+  });
+  await aiProviders.seed();
+  return {
+    images,
+    parameters,
+    endpointCatalogue,
+    userLogs,
+    catalogue,
+    billing,
+    plans,
+    locations,
+    organizations,
+    users,
+    auth,
+    integrations,
+    resolveStore,
+    aiProviders,
+  };
+}
