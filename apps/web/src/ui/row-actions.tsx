@@ -1,3 +1,4 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import { ActionMenu, type ActionMenuItem } from './ActionMenu';
 import { Button } from './Button';
 import type { DataColumn } from './DataTable';
@@ -50,4 +51,21 @@ export function actionsColumn<T>(
       <RowActions label={rowLabel(row)} items={actionsOf(row)} inline={options.inline} />
     ),
   };
+}
+
+/**
+ * The usual pair of row actions: Edit, then Delete (marked destructive, so menus show it in the
+ * danger colour). `onDelete` is left out where a row cannot be deleted.
+ */
+export function editAndDelete<T>(
+  row: T,
+  onEdit: (row: T) => void,
+  onDelete?: (row: T) => void,
+): ActionMenuItem[] {
+  return [
+    { label: 'Edit', icon: Pencil, onSelect: () => onEdit(row) },
+    ...(onDelete
+      ? [{ label: 'Delete', icon: Trash2, destructive: true, onSelect: () => onDelete(row) }]
+      : []),
+  ];
 }

@@ -1,4 +1,4 @@
-import { Package, Pencil, Trash2 } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { formatMoney, type Bundle } from '@parley/contracts';
 import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
@@ -12,6 +12,7 @@ import {
   DeleteDialog,
   ListSection,
   RowActions,
+  editAndDelete,
 } from '../../ui';
 import { BundleDialog } from './BundleDialog';
 import { useBundlePage, useDeleteBundle } from './catalogue-api';
@@ -25,10 +26,7 @@ export function BundlesTable() {
   const editor = useEditor<Bundle>();
   const remove = useDeleteBundle();
   const removal = useConfirmedAction((b: Bundle) => remove.mutateAsync(b.id));
-  const actionsOf = (b: Bundle) => [
-    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(b) },
-    { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(b) },
-  ];
+  const actionsOf = (b: Bundle) => editAndDelete(b, editor.edit, removal.ask);
 
   const columns: DataColumn<Bundle>[] = [
     {

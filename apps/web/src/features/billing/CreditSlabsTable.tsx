@@ -1,4 +1,4 @@
-import { Coins, Pencil, Trash2 } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import { formatMoney, type CreditSlab } from '@parley/contracts';
 import { formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
@@ -13,6 +13,7 @@ import {
   DeleteDialog,
   ListSection,
   RowActions,
+  editAndDelete,
 } from '../../ui';
 import { useCreditSlabPage, useDeleteCreditSlab } from './catalogue-api';
 import { CreditSlabDialog } from './CreditSlabDialog';
@@ -27,10 +28,7 @@ export function CreditSlabsTable() {
   const editor = useEditor<CreditSlab>();
   const remove = useDeleteCreditSlab();
   const removal = useConfirmedAction((s: CreditSlab) => remove.mutateAsync(s.id));
-  const actionsOf = (s: CreditSlab) => [
-    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(s) },
-    { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(s) },
-  ];
+  const actionsOf = (s: CreditSlab) => editAndDelete(s, editor.edit, removal.ask);
 
   const columns: DataColumn<CreditSlab>[] = [
     {

@@ -1,11 +1,18 @@
-import { Pencil, Puzzle, Trash2 } from 'lucide-react';
+import { Puzzle } from 'lucide-react';
 import { formatMoney, type Feature } from '@parley/contracts';
 import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
-import { actionsColumn, type DataColumn, DeleteDialog, ListSection, RowActions } from '../../ui';
+import {
+  actionsColumn,
+  type DataColumn,
+  DeleteDialog,
+  ListSection,
+  RowActions,
+  editAndDelete,
+} from '../../ui';
 import { useDeleteFeature, useFeaturePage } from './catalogue-api';
 import { FeatureDialog } from './FeatureDialog';
 
@@ -18,10 +25,7 @@ export function FeaturesTable() {
   const editor = useEditor<Feature>();
   const remove = useDeleteFeature();
   const removal = useConfirmedAction((f: Feature) => remove.mutateAsync(f.id));
-  const actionsOf = (f: Feature) => [
-    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(f) },
-    { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(f) },
-  ];
+  const actionsOf = (f: Feature) => editAndDelete(f, editor.edit, removal.ask);
 
   const columns: DataColumn<Feature>[] = [
     {

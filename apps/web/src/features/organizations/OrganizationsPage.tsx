@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Building, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building, Plus } from 'lucide-react';
 import type { OrganizationRecord } from '@parley/contracts';
 import { formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
@@ -14,6 +14,7 @@ import {
   PageHeader,
   RowActions,
   SearchInput,
+  editAndDelete,
 } from '../../ui';
 import { useOrganizations } from './api';
 import {
@@ -42,10 +43,7 @@ export default function OrganizationsPage() {
   const [renaming, setRenaming] = useState<OrganizationRecord | null>(null);
   const [deleting, setDeleting] = useState<OrganizationRecord | null>(null);
 
-  const actionsOf = (o: OrganizationRecord) => [
-    { label: 'Edit', icon: Pencil, onSelect: () => setRenaming(o) },
-    { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => setDeleting(o) },
-  ];
+  const actionsOf = (o: OrganizationRecord) => editAndDelete(o, setRenaming, setDeleting);
   const columns: DataColumn<OrganizationRecord>[] = [
     {
       id: 'name',

@@ -1,11 +1,18 @@
-import { Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import type { Parameter } from '@parley/contracts';
 import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
-import { actionsColumn, type DataColumn, DeleteDialog, ListSection, RowActions } from '../../ui';
+import {
+  actionsColumn,
+  type DataColumn,
+  DeleteDialog,
+  ListSection,
+  RowActions,
+  editAndDelete,
+} from '../../ui';
 import { useDeleteParameter, useParameterPage } from './api';
 import { ParameterDialog } from './ParameterDialog';
 
@@ -17,10 +24,7 @@ export function ParametersTable() {
   const remove = useDeleteParameter();
   const removal = useConfirmedAction((p: Parameter) => remove.mutateAsync(p.id));
 
-  const actionsOf = (p: Parameter) => [
-    { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(p) },
-    { label: 'Delete', icon: Trash2, onSelect: () => removal.ask(p) },
-  ];
+  const actionsOf = (p: Parameter) => editAndDelete(p, editor.edit, removal.ask);
 
   const columns: DataColumn<Parameter>[] = [
     {

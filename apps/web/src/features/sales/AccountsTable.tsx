@@ -1,7 +1,7 @@
-import { Building2, Pencil, Trash2 } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import type { SalesAccount } from '@parley/contracts';
 import { useListState } from '../../lib/use-list-state';
-import { actionsColumn, ListTable, SearchInput, type DataColumn } from '../../ui';
+import { actionsColumn, ListTable, SearchInput, type DataColumn, editAndDelete } from '../../ui';
 import { useAccounts } from './api';
 
 /** The organisation's accounts with their deals; managers change and delete them. */
@@ -33,10 +33,7 @@ export function AccountsTable({
       ? [
           actionsColumn<SalesAccount>(
             (a) => a.name,
-            (a) => [
-              { label: 'Edit', icon: Pencil, onSelect: () => onEdit(a) },
-              { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => onDelete(a) },
-            ],
+            (a) => editAndDelete(a, onEdit, onDelete),
           ),
         ]
       : []),

@@ -28,6 +28,7 @@ import {
   Section,
   Spinner,
   type DataColumn,
+  editAndDelete,
 } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
 import { useDeal, useDealCalls, useDealContacts, useSalesChanges } from './api';
@@ -103,10 +104,7 @@ function DealContacts({ dealId, canManage }: { dealId: string; canManage: boolea
       ? [
           actionsColumn<DealContact>(
             (c) => c.name || c.email,
-            (c) => [
-              { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(c) },
-              { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => removal.ask(c) },
-            ],
+            (c) => editAndDelete(c, editor.edit, removal.ask),
           ),
         ]
       : []),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Briefcase, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Briefcase, Plus } from 'lucide-react';
 import type { Deal, MeetingStage } from '@parley/contracts';
 import { formatDate } from '../../lib/datetime';
 import { useListState } from '../../lib/use-list-state';
@@ -13,6 +13,7 @@ import {
   type ActionMenuItem,
   type DataColumn,
   type SortOption,
+  editAndDelete,
 } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
 import { useDeal, useDeals, type SalesFilters } from './api';
@@ -76,12 +77,7 @@ export function DealsTable({
     : deals;
 
   const actionsOf = (d: Deal): ActionMenuItem[] =>
-    canManage
-      ? [
-          { label: 'Edit', icon: Pencil, onSelect: () => onEdit(d) },
-          { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => onDelete(d) },
-        ]
-      : [];
+    canManage ? editAndDelete(d, onEdit, onDelete) : [];
 
   const columns: DataColumn<Deal>[] = [
     {

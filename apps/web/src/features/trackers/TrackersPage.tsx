@@ -1,4 +1,4 @@
-import { Pencil, Plus, Tags, Trash2 } from 'lucide-react';
+import { Plus, Tags } from 'lucide-react';
 import type { Tracker } from '@parley/contracts';
 import { useCan } from '../../lib/auth-store';
 import { formatDate } from '../../lib/datetime';
@@ -12,6 +12,7 @@ import {
   EmptyState,
   Section,
   type DataColumn,
+  editAndDelete,
 } from '../../ui';
 import { ConfigurationFrame } from '../configuration';
 import { useTrackerChanges, useTrackers } from './api';
@@ -49,10 +50,7 @@ export default function TrackersPage() {
       ? [
           actionsColumn<Tracker>(
             (t) => t.name,
-            (t) => [
-              { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(t) },
-              { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => removal.ask(t) },
-            ],
+            (t) => editAndDelete(t, editor.edit, removal.ask),
           ),
         ]
       : []),

@@ -1,4 +1,4 @@
-import { Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react';
+import { Plus, ShieldCheck } from 'lucide-react';
 import {
   CUSTOM_ROLE_BASES,
   GRANTABLE_PERMISSIONS,
@@ -26,6 +26,7 @@ import {
   Section,
   SelectField,
   TextField,
+  editAndDelete,
 } from '../../ui';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from './api';
 import { nameColumn, usersCountColumn } from './columns';
@@ -134,10 +135,7 @@ export function RolesTab({ organizationId }: { organizationId: string }) {
       ? [
           actionsColumn<CustomRole>(
             (r) => r.name,
-            (r) => [
-              { label: 'Edit', icon: Pencil, onSelect: () => editor.edit(r) },
-              { label: 'Delete', icon: Trash2, destructive: true, onSelect: () => removal.ask(r) },
-            ],
+            (r) => editAndDelete(r, editor.edit, removal.ask),
           ),
         ]
       : []),
