@@ -73,8 +73,11 @@ export async function listenForEvents(
       if (msg.channel === REALTIME_CHANNEL && msg.payload) onText(msg.payload);
     });
     c.on('error', (err) => {
+      // Once stopped, the client is back in the pool (which hears its errors itself):
+      // releasing it a second time would throw out of this handler and end the process.
+      if (closed || client !== c) return;
       log.warn({ err }, 'realtime: LISTEN connection lost; reconnecting');
-      if (client === c) client = null;
+      client = null;
       c.release(err);
       const again = () =>
         connect().catch(() => {
@@ -82,8 +85,16 @@ export async function listenForEvents(
         });
       if (!closed) retry = setTimeout(again, 1000);
     });
-    await c.query(`LISTEN ${REALTIME_CHANNEL}`);
     client = c;
+    try {
+      await c.query(`LISTEN ${REALTIME_CHANNEL}`);
+    } catch (err) {
+      if (client === c) {
+        client = null;
+        c.release(err instanceof Error ? err : true);
+      }
+      throw err;
+    }
   };
   await connect();
   return async () => {
