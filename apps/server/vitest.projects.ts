@@ -46,6 +46,15 @@ const PGLITE_ONLY = [
   'src/modules/integrations/private-endpoints.test.ts',
   'src/modules/auth/oidc-unavailable.test.ts',
   'src/config.test.ts',
+  // The pipeline's compute with plain upserts between steps; the queue (queue.test.ts), the
+  // worker killed mid-step (crash.test.ts) and API and worker processes side by side
+  // (roles.test.ts) run on PostgreSQL. Each of these costs minutes there and tests no SQL of
+  // its own.
+  'src/modules/analysis/analysis.test.ts',
+  'src/modules/trackers/trackers-pipeline.test.ts',
+  // Every route's contract fuzzed: the parsing is zod's and the same PostgreSQL parser
+  // answers on PGlite; the tenancy and authorisation matrix run on both.
+  'src/platform/http/route-fuzz.test.ts',
 ];
 
 /**

@@ -10,6 +10,7 @@ import { createPglite, openPostgres, wrapPglite, type Database } from '../platfo
 import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
 import { seed } from '../modules/seed/index.js';
 import type { AiProviderResolver } from '../modules/ai-providers/index.js';
+import { databaseUrl } from './global-setup.js';
 
 export interface TestClock {
   now(): Date;
@@ -35,11 +36,10 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const name = `parley_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = openPostgres(url.toString());
+    const database = openPostgres(databaseUrl(adminUrl, name));
+    // Already migrated by the template: this only confirms the journal is complete.
     await database.migrate();
     return {
       database,
