@@ -1,9 +1,7 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { Popover } from 'radix-ui';
-import { Check, ChevronDown, Search } from 'lucide-react';
+import { useId, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced';
-import { Input, Label } from '../../ui';
+import { Combobox, ComboboxNote, Label } from '../../ui';
 import { STAGE_LABELS } from '../meetings';
 import { useDealSearch } from './api';
 import { formatAmount } from './model';
@@ -27,8 +25,8 @@ interface DealPickerProps {
 }
 
 /**
- * A combobox of the organisation's deals searched by name (GET sales/deals), with "none" first:
- * type to search, arrows to move, Enter to choose, Escape to close.
+ * A Combobox of the organisation's deals searched by name on the server (GET sales/deals), with
+ * "none" first.
  */
 export function DealPicker({
   label,
@@ -40,7 +38,6 @@ export function DealPicker({
   className,
 }: DealPickerProps) {
   const id = useId();
-  const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const term = useDebouncedValue(text.trim());
@@ -54,124 +51,50 @@ export function DealPicker({
       note: `${d.accountName ?? 'No account'} · ${formatAmount(d.amount, d.currency)}`,
     })),
   ];
-  const [active, setActive] = useState(0);
-  const choose = (i: number) => {
-    const o = options[i];
-    if (!o) return;
-    onChange(o.id ? { id: o.id, name: o.name, stage: o.stage } : null);
-    setOpen(false);
-    setText('');
-  };
-  const keys = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown') setActive((a) => Math.min(options.length - 1, a + 1));
-    else if (e.key === 'ArrowUp') setActive((a) => Math.max(0, a - 1));
-    else if (e.key === 'Enter') choose(active);
-    else return;
-    e.preventDefault();
-  };
 
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
         {label}
       </Label>
-      <Popover.Root
-        open={open}
+      <Combobox
+        id={id}
+        listLabel="Deals"
+        shown={value?.name ?? noneLabel}
+        chosen={value !== null}
+        disabled={disabled}
+        searchLabel="Search deals"
+        searchPlaceholder="Search deals"
+        text={text}
+        onTextChange={setText}
         onOpenChange={(next) => {
           setOpen(next);
-          setActive(0);
+          if (!next) setText('');
         }}
-      >
-        <Popover.Trigger asChild disabled={disabled}>
-          <button
-            id={id}
-            type="button"
-            data-testid="deal-picker"
-            aria-haspopup="listbox"
-            className={cn(
-              'flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-card border border-border-strong bg-surface px-3 text-left text-sm shadow-sm',
-              'focus-visible:border-accent focus-visible:ring-[3px] focus-visible:ring-ring/25 focus-visible:outline-none disabled:opacity-60',
-              value ? 'text-fg' : 'text-subtle',
-            )}
-          >
-            <span className="truncate">{value?.name ?? noneLabel}</span>
-            <ChevronDown className="size-4 shrink-0 text-subtle" aria-hidden />
-          </button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={4}
-            collisionPadding={8}
-            className="animate-pop-in z-[60] flex w-[min(22rem,calc(100vw-16px))] flex-col gap-1 rounded-card border border-border bg-raised p-1 shadow-lg"
-          >
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-subtle"
-                aria-hidden
-              />
-              <Input
-                autoFocus
-                role="combobox"
-                aria-label="Search deals"
-                aria-expanded
-                aria-controls={listId}
-                aria-activedescendant={`${listId}-${active}`}
-                placeholder="Search deals"
-                value={text}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setActive(0);
-                }}
-                onKeyDown={keys}
-                className="pl-9"
-                data-testid="deal-search"
-              />
-            </div>
-            <ul id={listId} role="listbox" aria-label="Deals" className="max-h-64 overflow-y-auto">
-              {options.map((o, i) => {
-                const selected = (value?.id ?? '') === o.id;
-                return (
-                  <li
-                    key={o.id || 'none'}
-                    id={`${listId}-${i}`}
-                    role="option"
-                    aria-selected={selected}
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => choose(i)}
-                    onMouseMove={() => setActive(i)}
-                    className={cn(
-                      'relative flex cursor-default flex-col rounded-control py-1.5 pr-8 pl-2 text-sm text-fg',
-                      i === active && 'bg-surface-2',
-                    )}
-                  >
-                    <span className="truncate">{o.name}</span>
-                    {o.id ? (
-                      <span className="truncate text-xs text-muted">
-                        {STAGE_LABELS[o.stage]} · {o.note}
-                      </span>
-                    ) : null}
-                    {selected ? (
-                      <Check
-                        className="absolute top-2 right-2 size-4 text-accent-text"
-                        aria-hidden
-                      />
-                    ) : null}
-                  </li>
-                );
-              })}
-              {deals.isLoading ? (
-                <li className="px-2 py-1.5 text-sm text-muted">Loading…</li>
-              ) : null}
-              {!deals.isLoading && options.length === 1 ? (
-                <li className="px-2 py-1.5 text-sm text-muted">
-                  {term ? 'No deal matches' : 'No deals yet'}
-                </li>
-              ) : null}
-            </ul>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+        items={options}
+        itemKey={(o) => o.id || 'none'}
+        isSelected={(o) => (value?.id ?? '') === o.id}
+        renderItem={(o) => (
+          <>
+            <span className="truncate">{o.name}</span>
+            {o.id ? (
+              <span className="truncate text-xs text-muted">
+                {STAGE_LABELS[o.stage]} · {o.note}
+              </span>
+            ) : null}
+          </>
+        )}
+        onChoose={(o) => onChange(o.id ? { id: o.id, name: o.name, stage: o.stage } : null)}
+        widthClassName="w-[min(22rem,calc(100vw-16px))]"
+        testIds={{ trigger: 'deal-picker', search: 'deal-search' }}
+        notes={
+          deals.isLoading ? (
+            <ComboboxNote>Loading…</ComboboxNote>
+          ) : options.length === 1 ? (
+            <ComboboxNote>{term ? 'No deal matches' : 'No deals yet'}</ComboboxNote>
+          ) : null
+        }
+      />
     </div>
   );
 }
