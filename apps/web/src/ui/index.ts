@@ -22,6 +22,7 @@ export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
 export { ListTable, type ListPage, type ListResult, type ListTableProps } from './ListTable';
 export { ListSection, type ListSectionProps } from './ListSection';
+export { EditableListSection, type EditableListSectionProps } from './EditableListSection';
 export { Combobox, ComboboxNote, type ComboboxProps } from './Combobox';
 export { actionsColumn, editAndDelete, RowActions } from './row-actions';
 export { Section } from './Section';

@@ -2,18 +2,8 @@ import { Package } from 'lucide-react';
 import { formatMoney, type Bundle } from '@parley/contracts';
 import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
-import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
-import {
-  actionsColumn,
-  Badge,
-  type DataColumn,
-  DeleteDialog,
-  ListSection,
-  RowActions,
-  editAndDelete,
-} from '../../ui';
+import { Badge, type DataColumn, EditableListSection } from '../../ui';
 import { BundleDialog } from './BundleDialog';
 import { useBundlePage, useDeleteBundle } from './catalogue-api';
 
@@ -23,10 +13,7 @@ const featureNames = (b: Bundle) => b.features.map((f) => f.name).join(', ');
 export function BundlesTable() {
   const list = useListState({ sort: parseSort('createdAt:desc') });
   const page = useBundlePage({ ...list.query, sort: list.order });
-  const editor = useEditor<Bundle>();
   const remove = useDeleteBundle();
-  const removal = useConfirmedAction((b: Bundle) => remove.mutateAsync(b.id));
-  const actionsOf = (b: Bundle) => editAndDelete(b, editor.edit, removal.ask);
 
   const columns: DataColumn<Bundle>[] = [
     {
@@ -71,46 +58,31 @@ export function BundlesTable() {
       descFirst: true,
       cell: (b) => <span className="tabular text-muted">{formatDate(b.createdAt)}</span>,
     },
-    actionsColumn((b) => b.name, actionsOf, { inline: true }),
   ];
 
   return (
-    <ListSection
+    <EditableListSection
       title="Bundles"
-      add={{ label: 'Add bundle', onClick: editor.add }}
       search={{ label: 'Search bundles', placeholder: 'Search names and descriptions' }}
       label="Bundles"
       list={list}
       result={page}
       columns={columns}
-      rowKey={(b) => b.id}
-      rowLabel={(b) => b.name}
-      renderCard={(b) => (
-        <div className="flex items-start justify-between gap-3">
-          <span className="flex min-w-0 flex-col gap-1">
-            <span className="font-medium text-fg">{b.name}</span>
-            <span className="tabular text-fg">{formatMoney(b.price.minor, b.price.currency)}</span>
-            <span className="text-sm text-muted">{featureNames(b)}</span>
-          </span>
-          <RowActions label={b.name} items={actionsOf(b)} inline />
-        </div>
+      nameOf={(b) => b.name}
+      card={(b) => (
+        <>
+          <span className="font-medium text-fg">{b.name}</span>
+          <span className="tabular text-fg">{formatMoney(b.price.minor, b.price.currency)}</span>
+          <span className="text-sm text-muted">{featureNames(b)}</span>
+        </>
       )}
       icon={Package}
       noun="bundles"
       empty={{ title: 'No bundle matches', description: 'Try another name.' }}
-    >
-      <BundleDialog
-        key={editor.key}
-        open={editor.open}
-        editing={editor.target}
-        onClose={editor.close}
-      />
-      <DeleteDialog
-        action={removal}
-        name={(b) => b.name}
-        noun="bundle"
-        description="A bundle that any plan holds cannot be deleted; take it off sale instead."
-      />
-    </ListSection>
+      singular="bundle"
+      dialog={(p) => <BundleDialog {...p} />}
+      deleteRow={(b) => remove.mutateAsync(b.id)}
+      deleteDescription="A bundle that any plan holds cannot be deleted; take it off sale instead."
+    />
   );
 }

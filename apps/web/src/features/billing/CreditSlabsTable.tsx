@@ -3,18 +3,8 @@ import { formatMoney, type CreditSlab } from '@parley/contracts';
 import { formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
 import { parseSort } from '../../lib/table-state';
-import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import { useEditor } from '../../lib/use-editor';
 import { useListState } from '../../lib/use-list-state';
-import {
-  actionsColumn,
-  Badge,
-  type DataColumn,
-  DeleteDialog,
-  ListSection,
-  RowActions,
-  editAndDelete,
-} from '../../ui';
+import { Badge, type DataColumn, EditableListSection } from '../../ui';
 import { useCreditSlabPage, useDeleteCreditSlab } from './catalogue-api';
 import { CreditSlabDialog } from './CreditSlabDialog';
 
@@ -25,10 +15,7 @@ const moneyOf = (m: CreditSlab['price']) => formatMoney(m.minor, m.currency);
 export function CreditSlabsTable() {
   const list = useListState({ sort: parseSort('createdAt:desc') });
   const page = useCreditSlabPage({ ...list.query, sort: list.order });
-  const editor = useEditor<CreditSlab>();
   const remove = useDeleteCreditSlab();
-  const removal = useConfirmedAction((s: CreditSlab) => remove.mutateAsync(s.id));
-  const actionsOf = (s: CreditSlab) => editAndDelete(s, editor.edit, removal.ask);
 
   const columns: DataColumn<CreditSlab>[] = [
     {
@@ -75,48 +62,33 @@ export function CreditSlabsTable() {
       descFirst: true,
       cell: (s) => <span className="tabular text-muted">{formatDate(s.createdAt)}</span>,
     },
-    actionsColumn(label, actionsOf, { inline: true }),
   ];
 
   return (
-    <ListSection
+    <EditableListSection
       title="Credit slabs"
-      add={{ label: 'Add credit slab', onClick: editor.add }}
       search={{ label: 'Search credit slabs', placeholder: 'Search by credits' }}
       label="Credit slabs"
       list={list}
       result={page}
       columns={columns}
-      rowKey={(s) => s.id}
-      rowLabel={label}
-      renderCard={(s) => (
-        <div className="flex items-start justify-between gap-3">
-          <span className="flex min-w-0 flex-col gap-1">
-            <span className="font-medium text-fg">{label(s)}</span>
-            <span className="tabular text-fg">
-              {moneyOf(s.discountedPrice)}
-              {s.discount ? <span className="text-muted"> ({s.discount}% off)</span> : null}
-            </span>
+      nameOf={label}
+      card={(s) => (
+        <>
+          <span className="font-medium text-fg">{label(s)}</span>
+          <span className="tabular text-fg">
+            {moneyOf(s.discountedPrice)}
+            {s.discount ? <span className="text-muted"> ({s.discount}% off)</span> : null}
           </span>
-          <RowActions label={label(s)} items={actionsOf(s)} inline />
-        </div>
+        </>
       )}
       icon={Coins}
       noun="credit slabs"
       empty={{ title: 'No credit slab matches', description: 'Try another number.' }}
-    >
-      <CreditSlabDialog
-        key={editor.key}
-        open={editor.open}
-        editing={editor.target}
-        onClose={editor.close}
-      />
-      <DeleteDialog
-        action={removal}
-        name={label}
-        noun="credit slab"
-        description="Plans bought with it keep their credits."
-      />
-    </ListSection>
+      singular="credit slab"
+      dialog={(p) => <CreditSlabDialog {...p} />}
+      deleteRow={(s) => remove.mutateAsync(s.id)}
+      deleteDescription="Plans bought with it keep their credits."
+    />
   );
 }
