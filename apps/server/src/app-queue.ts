@@ -24,7 +24,12 @@ const JOBS = [
 ];
 
 /** The app's job queue on its database, with the retry and expiry the environment sets. */
-export function startAppQueue(database: Database, env: Env, log: FastifyBaseLogger) {
+export function startAppQueue(
+  database: Database,
+  env: Env,
+  log: FastifyBaseLogger,
+  onJobDone?: (queue: string, seconds: number, ok: boolean) => void,
+) {
   return startQueue(
     database,
     {
@@ -36,6 +41,7 @@ export function startAppQueue(database: Database, env: Env, log: FastifyBaseLogg
         expireMinSeconds: env.ANALYSIS_EXPIRE_MIN_SECONDS,
         expirePerMediaSecond: env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
       },
+      onJobDone,
     },
     JOBS,
     log,

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
 import { CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
@@ -76,6 +77,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const metrics = createMetrics({ role: env.ROLE, queueDepth: queueDepthOf(database) });
+  metrics.instrument(app);
+  app.decorate('metrics', metrics.registry);
   const platform = createPlatform(app, opts);
   const { db, log, mailer, endpoints } = platform;
 
@@ -117,7 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       })
     : null;
   const broadcaster = realtime ?? createNotifyBroadcaster(database, log);
-  const queue = await startAppQueue(database, env, log);
+  const queue = await startAppQueue(database, env, log, metrics.jobDone);
   // What the meeting modules share besides each other's services.
   const shared = { ...platform, resolveStore, broadcaster, queue };
 
@@ -387,9 +391,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     opts.routes,
   );
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, db: database.kind }));
+  registerProbes(app, { database, mediaDir: config.mediaDir, realtime });
 
   await registerWebApp(app, opts.webDist ?? null);
   // Last, so the analysis jobs stopped by earlier hooks can finish their calls first.
   app.addHook('onClose', async () => endpoints.close());
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's Prometheus metrics; main.ts serves them on METRICS_PORT. */
+    metrics: import('prom-client').Registry;
+  }
 }

@@ -20,6 +20,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Prometheus metrics on their own port (issue 20); 0 serves none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),

@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './app.js';
 import { seed } from './modules/seed/index.js';
 import { guardProcess, type ProcessLog } from './platform/process-guard.js';
+import { serveMetrics } from './platform/observability/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,12 +31,17 @@ async function main() {
     role === 'worker' ? null : (config.env.WEB_DIST ?? path.resolve(here, '../../web/dist'));
   const app = await buildApp({ config, database, webDist });
   processLog = app.log;
+  const metricsServer =
+    config.env.METRICS_PORT > 0
+      ? serveMetrics(app.metrics, config.env.METRICS_PORT, config.env.HOST, app.log)
+      : null;
 
   let stopping = false;
   const shutdown = async () => {
     // A second signal while the grace period runs does not start a second shutdown.
     if (stopping) return;
     stopping = true;
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -38,6 +38,8 @@ export interface QueueSettings {
   maintenanceSeconds: number;
   /** What the definitions' retry rules read. */
   retry: RetrySettings;
+  /** Told of every job that ran, how long it took and whether it succeeded (metrics). */
+  onJobDone?(queue: string, seconds: number, ok: boolean): void;
 }
 
 export interface JobQueue {
@@ -204,6 +206,9 @@ export async function startQueue(
           }
           // The one guard every job passes through: its error is logged in full here, and
           // what pg-boss keeps (and a dead-letter handler shows users) is a path-free line.
+          const started = performance.now();
+          const done = (ok: boolean) =>
+            settings.onJobDone?.(name, (performance.now() - started) / 1000, ok);
           try {
             await handler(parsed.data, {
               id: job.id,
@@ -211,7 +216,9 @@ export async function startQueue(
               attempts: job.retryLimit + 1,
               reason: failureReason(job.output),
             });
+            done(true);
           } catch (err) {
+            done(false);
             log.error({ err, queue: name, jobId: job.id, attempt }, 'job failed');
             throw new Error(withoutServerDetails(messageOf(err)) || 'the job failed');
           }

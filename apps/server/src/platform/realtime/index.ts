@@ -35,6 +35,8 @@ export interface Realtime extends MeetingBroadcaster {
   toLocalMeeting(meetingId: string, event: string, payload: unknown): void;
   /** Disconnects every socket (before the HTTP server closes, which waits for them). */
   disconnectAll(): void;
+  /** Whether the Redis connections fan-out needs are up; null without Redis. */
+  redisReady(): boolean | null;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,11 @@ type JoinAck = (answer: { ok: boolean; message?: string }) => void;
 async function redisAdapter(url: string, log: RealtimeOptions['log']) {
   const clients = await connectRedis(url, { count: 2, purpose: 'realtime', log });
   const [pub, sub] = clients as [RedisClient, RedisClient];
-  return { adapter: createAdapter(pub, sub), close: () => closeRedis(clients) };
+  return {
+    adapter: createAdapter(pub, sub),
+    ready: () => clients.every((c) => c.isReady),
+    close: () => closeRedis(clients),
+  };
 }
 
 /**
@@ -107,6 +113,7 @@ export async function createRealtime(
     toLocalMeeting(meetingId, event, payload) {
       io.local.to(roomOf(meetingId)).emit(event, payload);
     },
+    redisReady: () => (redis ? redis.ready() : null),
     disconnectAll() {
       io.local.disconnectSockets(true);
     },
