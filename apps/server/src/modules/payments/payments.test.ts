@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stripe?.close());
 
-const who = useSignedInApp(['admin', 'poc', 'member', 'outsider'], undefined, {
+const who = useSignedInApp(['admin', 'poc', 'member', 'seeker', 'outsider'], undefined, {
   // Read when the app is made, after the stand-in above is listening.
   get env() {
     return stripeEnv(stripe);
@@ -305,6 +305,45 @@ describe('auto-pay', () => {
     expect((await cut(1)).statusCode).toBe(200);
     expect(charges()).toHaveLength(3);
   });
+});
+
+describe('payment/b2c/setup', () => {
+  it('sells a talent-pool account a credit slab through Checkout, carrying its credits over', async () => {
+    const refused = await send(who.poc, 'POST', '/payment/b2c/setup', { name: 'X', credits: 2000 });
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).message).toBe(PAYMENT_MESSAGES.notTalentPool);
+    const none = await send(who.seeker, 'POST', '/payment/b2c/setup', { name: 'X', credits: 7 });
+    expect(none.statusCode).toBe(400);
+    expect(json(none).message).toBe(PAYMENT_MESSAGES.noSlabForCredits(7));
+
+    const before = (await plansOf(who.seeker)).active?.remainingCredits ?? 0;
+    const res = await send(who.seeker, 'POST', '/payment/b2c/setup', {
+      name: 'Practice credits',
+      credits: 2000,
+    });
+    expect(res.statusCode).toBe(201);
+    const id = sessionIdOf(json<{ data: { url: string } }>(res).data.url);
+    expect(stripe.sessions.get(id)).toMatchObject({ amount_total: 18000 });
+    expect((await deliver(stripe.complete(id))).statusCode).toBe(200);
+    expect((await plansOf(who.seeker)).active).toMatchObject({
+      name: 'Practice credits',
+      type: 'b2c',
+      remainingCredits: before + 2000,
+    });
+  });
+});
+
+describe('when Stripe does not answer', () => {
+  it('says so with the spec’s message and records no payment', async () => {
+    const plan = await pendingPlan(who.poc, 'Acme Later');
+    const paymentsBefore = (await ctx.database.db.select().from(payments)).length;
+    await stripe.close();
+    const res = await setup(who.poc, plan);
+    expect(res.statusCode).toBe(502);
+    expect(json(res).message).toBe(PAYMENT_MESSAGES.createSessionForStripeFailed);
+    expect((await ctx.database.db.select().from(payments)).length).toBe(paymentsBefore);
+    expect((await plansOf(who.poc)).pending?.id).toBe(plan.id);
+  }, 60_000);
 });
 
 describe('configuration', () => {

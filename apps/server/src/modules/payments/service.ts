@@ -110,7 +110,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** A Checkout Session for a pending plan, recorded as a pending payment; its URL. */
-  async function checkout(organizationId: string, planId: string): Promise<{ url: string }> {
+  async function checkout(
+    organizationId: string,
+    planId: string,
+    failure: string = PAYMENT_MESSAGES.createSessionForStripeFailed,
+  ): Promise<{ url: string }> {
     const stripe = requireGateway();
     const plan = await plans.ofOrganization(organizationId, planId);
     if (!plan) throw notFound();
@@ -142,7 +146,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     } catch (err) {
       if (err instanceof AppError) throw err;
       log.error({ err, organizationId, planId }, 'Stripe refused a Checkout Session');
-      throw stripeFailed(PAYMENT_MESSAGES.createSessionForStripeFailed);
+      throw stripeFailed(failure);
     }
   }
 
@@ -183,7 +187,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         type: 'b2c',
         slab,
       });
-      return checkout(caller.organizationId, plan.id);
+      return checkout(caller.organizationId, plan.id, PAYMENT_MESSAGES.createSessionFailed);
     },
 
     async portal(caller: Caller) {
