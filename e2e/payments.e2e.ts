@@ -57,7 +57,9 @@ test('a new company pays for its plan by card and its features unlock', async ({
 
   // On the free plan, Sales Coaching is locked.
   await page.goto('/coaching');
-  await expect(page.getByText('No Sales Coaching available').first()).toBeVisible();
+  const locked = page.locator('[data-locked-feature="Sales Coaching"]');
+  await expect(locked).toBeVisible();
+  await expect(locked.getByText('Not available in your current plan')).toBeVisible();
 
   await page.goto('/pricing');
   await expect(page.getByText('Current plan')).toBeVisible();
@@ -89,13 +91,16 @@ test('a new company pays for its plan by card and its features unlock', async ({
   await expect(page.getByRole('button', { name: 'Manage card and receipts' })).toBeVisible();
   await shoot(page, 'payments-paid');
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('Payment received: your plan is active')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/payments-paid-light-narrow.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The feature the plan bought is open now.
   await page.goto('/coaching');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText('No Sales Coaching available')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Coaching' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Training' })).toBeVisible();
+  await expect(locked).toHaveCount(0);
+  await expect(page.getByText('Not available in your current plan')).toHaveCount(0);
   expect(stripe?.seen.filter((s) => s.path === '/v1/checkout/sessions')).toHaveLength(1);
 });
 

@@ -79,9 +79,14 @@ function Notice(props: { tone: Tone; busy?: boolean; children: ReactNode }) {
  * for Stripe's confirmation, `cancelled` says nothing changed), or the latest payment's
  * failure (a declined card, an expired session, auto-pay refused).
  */
-export function PaymentNotice(props: { outcome: string | null; latest: Payment | null }) {
+export function PaymentNotice(props: {
+  outcome: string | null;
+  /** undefined while it loads. */
+  latest: Payment | null | undefined;
+}) {
   const { outcome, latest } = props;
   if (outcome === 'cancelled') return <Notice tone="info">{PAYMENT_MESSAGES.cancelled}</Notice>;
+  if (latest === undefined) return null;
   if (latest?.status === 'failed' || latest?.status === 'expired') {
     return <Notice tone="danger">{latest.reason ?? PAYMENT_MESSAGES.failed('unknown')}</Notice>;
   }

@@ -139,7 +139,7 @@ function usePaymentOutcome(outcome: string | null) {
   useEffect(() => {
     if (active && user?.plan?.id !== active.id) updateSessionUser({ plan: active });
   }, [active, user?.plan?.id]);
-  return latest.data ?? null;
+  return latest.data;
 }
 
 /**
