@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  DECLINED_CARD,
   startStripeStandIn,
   stripeEnv,
   type StripeStandIn,
@@ -123,4 +124,18 @@ test('coming back without paying leaves the plan waiting and says so', async ({ 
   await expect(page.getByText('Payment cancelled: your plan is unchanged')).toBeVisible();
   await expect(page.getByText('Your plan is waiting for its payment')).toBeVisible();
   await shoot(page, 'payments-cancelled');
+
+  // A declined card: Stripe's page says so; back on /pricing the reason is shown.
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await page.getByLabel('Card number').fill(DECLINED_CARD);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await page.getByRole('link', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(/\/pricing\?payment=cancelled/);
+  await expect(
+    page.getByText('The payment failed: Your card was declined. Your plan is unchanged'),
+  ).toBeVisible();
+  await expect(page.getByText('Your plan is waiting for its payment')).toBeVisible();
+  await expect(page.getByText('Free', { exact: true })).toBeVisible();
+  await shoot(page, 'payments-declined');
 });

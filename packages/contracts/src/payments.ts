@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { moneySchema } from './money.js';
 import { defineRoute } from './route.js';
 
+/** Stripe's reasons are sentences ('Your card was declined.'); ours end them. */
+const sentence = (reason: string) => reason.trim().replace(/\.$/, '');
+
 /** Spec 3 §8 Billing texts of the payment calls, and the server's own answers. */
 export const PAYMENT_MESSAGES = {
   createSessionForStripeFailed: 'Create Session For Stripe Failed',
@@ -20,8 +23,8 @@ export const PAYMENT_MESSAGES = {
   paidPending: 'Payment received: your plan becomes active in a moment',
   cancelled: 'Payment cancelled: your plan is unchanged',
   expired: 'The checkout session expired before it was paid; your plan is unchanged',
-  failed: (reason: string) => `The payment failed: ${reason}. Your plan is unchanged`,
-  autoPayFailed: (reason: string) => `Auto-pay could not charge your card: ${reason}`,
+  failed: (reason: string) => `The payment failed: ${sentence(reason)}. Your plan is unchanged`,
+  autoPayFailed: (reason: string) => `Auto-pay could not charge your card: ${sentence(reason)}`,
 } as const;
 
 /**

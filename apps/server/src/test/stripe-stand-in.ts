@@ -76,7 +76,10 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function checkoutPage(session: Json): string {
+/** Stripe's test card that is always declined. */
+export const DECLINED_CARD = '4000 0000 0000 0002';
+
+function checkoutPage(session: Json, error: string | null = null): string {
   const amount = Number(session.amount_total ?? 0) / 100;
   const currency = String(session.currency ?? 'usd').toUpperCase();
   const name = escape(String(session.description ?? 'Parley'));
@@ -92,6 +95,7 @@ button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:6px;backgr
 a{display:block;text-align:center;margin-top:16px;color:#4f46e5}</style></head>
 <body><main><h1>${name}</h1><p class="total" data-testid="total">${total}</p>
 <p>Test mode: the local Stripe stand-in. No card is charged.</p>
+${error ? `<p role="alert" style="color:#b42318">${escape(error)}</p>` : ''}
 <form method="post" action="/pay/${escape(String(session.id))}">
 <label for="card">Card number</label><input id="card" name="card" value="4242 4242 4242 4242" autocomplete="off">
 <button type="submit">Pay</button></form>
@@ -305,8 +309,25 @@ export async function startStripeStandIn(
             'content-type': 'text/html',
           });
         }
-        if (method === 'GET')
+        if (method === 'GET') {
           return send(200, checkoutPage(session), { 'content-type': 'text/html' });
+        }
+        const card = new URLSearchParams(text).get('card') ?? '';
+        if (card.replace(/\s/g, '') === DECLINED_CARD.replace(/\s/g, '')) {
+          // As on Stripe's page: the decline is announced, and the customer may try another card.
+          const message = 'Your card was declined.';
+          const meta = (session.payment_intent_data as Json | undefined)?.metadata ?? {};
+          const failed = intent({
+            amount: session.amount_total,
+            currency: session.currency,
+            customer: session.customer,
+            metadata: meta,
+            status: 'requires_payment_method',
+            last_payment_error: { type: 'card_error', code: 'card_declined', message },
+          });
+          await deliver(sign('payment_intent.payment_failed', failed));
+          return send(402, checkoutPage(session, message), { 'content-type': 'text/html' });
+        }
         const signed = complete(String(session.id));
         const status = await deliver(signed);
         if (standIn.webhookUrl && status !== 200) {

@@ -45,7 +45,8 @@ const deliver = (e: SignedEvent, signature = e.signature) =>
   ctx.app.inject({
     method: 'POST',
     url: '/api/v1/payment/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    // As Stripe sends it.
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     payload: e.payload,
   });
 const plansOf = async (s: SignedIn) =>

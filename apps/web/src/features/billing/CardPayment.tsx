@@ -75,9 +75,9 @@ function Notice(props: { tone: Tone; busy?: boolean; children: ReactNode }) {
 }
 
 /**
- * What /pricing says about card payment: coming back from Checkout (`?payment=success` waits
- * for Stripe's confirmation, `cancelled` says nothing changed), or the latest payment's
- * failure (a declined card, an expired session, auto-pay refused).
+ * What /pricing says about card payment: the latest payment's failure (a declined card, an
+ * expired session, auto-pay refused), or coming back from Checkout (`?payment=success` waits
+ * for Stripe's confirmation, `cancelled` says nothing changed).
  */
 export function PaymentNotice(props: {
   outcome: string | null;
@@ -85,11 +85,12 @@ export function PaymentNotice(props: {
   latest: Payment | null | undefined;
 }) {
   const { outcome, latest } = props;
-  if (outcome === 'cancelled') return <Notice tone="info">{PAYMENT_MESSAGES.cancelled}</Notice>;
-  if (latest === undefined) return null;
+  // Why the last payment failed says more than 'cancelled' (a declined card, then Cancel).
   if (latest?.status === 'failed' || latest?.status === 'expired') {
     return <Notice tone="danger">{latest.reason ?? PAYMENT_MESSAGES.failed('unknown')}</Notice>;
   }
+  if (outcome === 'cancelled') return <Notice tone="info">{PAYMENT_MESSAGES.cancelled}</Notice>;
+  if (latest === undefined) return null;
   if (outcome !== 'success') return null;
   if (latest?.status === 'succeeded') {
     return <Notice tone="success">{PAYMENT_MESSAGES.paid}</Notice>;
