@@ -89,10 +89,8 @@ export function createBillingRepo(db: Db) {
     async addCredits(planId: string, credits: number): Promise<number | null> {
       const [row] = await db
         .update(plans)
-        .set({
-          remainingCredits: sql`${plans.remainingCredits} + ${credits}`,
-          lastPaymentCredits: credits,
-        })
+        // lastPaymentCredits stays what the plan's own payment adds (a renewal adds it again).
+        .set({ remainingCredits: sql`${plans.remainingCredits} + ${credits}` })
         .where(eq(plans.id, planId))
         .returning({ remainingCredits: plans.remainingCredits });
       return row ? row.remainingCredits : null;

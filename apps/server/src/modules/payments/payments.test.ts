@@ -308,6 +308,74 @@ describe('auto-pay', () => {
   });
 });
 
+describe('card subscriptions made in Stripe', () => {
+  const subscription = () => ({
+    planId: plan.id,
+    organizationId: who.outsider.user.organizationId,
+  });
+  const invoice = (id: string, extra: object = {}) => ({
+    id,
+    object: 'invoice',
+    currency: 'usd',
+    amount_paid: 18000,
+    amount_due: 18000,
+    metadata: {},
+    parent: { type: 'subscription_details', subscription_details: { metadata: subscription() } },
+    ...extra,
+  });
+  const active = async () => (await plansOf(who.outsider)).active;
+
+  it('a paid renewal invoice adds the plan’s credits once; a failed one changes nothing and says why', async () => {
+    const before = (await active())?.remainingCredits ?? 0;
+    const paid = stripe.sign('invoice.paid', invoice('in_renewal_1'));
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect((await active())?.remainingCredits).toBe(before + 2000);
+
+    const failed = stripe.sign(
+      'invoice.payment_failed',
+      invoice('in_renewal_2', { last_finalization_error: { message: 'Your card has expired.' } }),
+    );
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await active())?.remainingCredits).toBe(before + 2000);
+    expect(await latest(who.outsider)).toMatchObject({
+      kind: 'subscription',
+      status: 'failed',
+      reason: PAYMENT_MESSAGES.failed('Your card has expired.'),
+    });
+  });
+
+  it('a cancelled subscription ends the plan at the period’s end, or now when deleted', async () => {
+    const end = Math.floor(Date.UTC(2027, 0, 31) / 1000);
+    const sub = { id: 'sub_1', object: 'subscription', metadata: subscription() };
+    const updated = stripe.sign('customer.subscription.updated', { ...sub, cancel_at: end });
+    expect((await deliver(updated)).statusCode).toBe(200);
+    expect((await active())?.endDate).toBe('2027-01-31T00:00:00.000Z');
+    const ended = Math.floor(Date.UTC(2026, 11, 1) / 1000);
+    const deleted = stripe.sign('customer.subscription.deleted', { ...sub, ended_at: ended });
+    expect((await deliver(deleted)).statusCode).toBe(200);
+    expect((await active())?.endDate).toBe('2026-12-01T00:00:00.000Z');
+  });
+});
+
+describe('two first payments at once', () => {
+  it('share one Stripe customer', async () => {
+    const acme = await pendingPlan(who.poc, 'Acme Twice');
+    const both = await Promise.all([setup(who.poc, acme), setup(who.poc, acme)]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    const rows = await ctx.database.db
+      .select()
+      .from(stripeCustomers)
+      .where(eq(stripeCustomers.organizationId, who.poc.user.organizationId));
+    expect(rows).toHaveLength(1);
+    const made = [...stripe.customers.values()].filter(
+      (c) =>
+        (c.metadata as { organizationId?: string }).organizationId === who.poc.user.organizationId,
+    );
+    expect(made.map((c) => c.id)).toEqual([rows[0]?.customerId]);
+  });
+});
+
 describe('payment/b2c/setup', () => {
   it('sells a talent-pool account a credit slab through Checkout, carrying its credits over', async () => {
     const refused = await send(who.poc, 'POST', '/payment/b2c/setup', { name: 'X', credits: 2000 });

@@ -33,7 +33,11 @@ export interface PlanPaid {
   externalId: string;
 }
 
-/** Runs inside the payment's transaction: whatever it writes commits with the plan change. */
+/**
+ * Runs inside the payment's transaction: whatever it writes commits with the plan change. It
+ * must read and write through `tx` only: embedded PGlite is one session, so a query on the
+ * app's own handle would wait for this transaction forever.
+ */
 export type PlanPaidListener = (tx: Db, paid: PlanPaid) => Promise<void>;
 
 export interface PaymentsDeps {

@@ -103,9 +103,10 @@ export function createWebhookHandler(
     const refs = await refsOf(invoiceMetadata(invoice));
     if (!refs || !invoice.id) return;
     const externalId = invoice.id;
+    // Read before the transaction: embedded PGlite is one session, which the transaction holds.
+    const plan = await plans.ofOrganization(refs.organizationId, refs.planId);
     await once(event, async (tx) => {
       const repo = createPaymentsRepo(tx);
-      const plan = await plans.ofOrganization(refs.organizationId, refs.planId);
       const payment = await repo.ensurePayment({
         organizationId: refs.organizationId,
         planId: refs.planId,
