@@ -20,26 +20,29 @@ export function PaymentOptions(props: { plan: PlanDetail; manual?: ManualPayment
   const checkout = useCardCheckout();
   if (methods.isPending) return <Skeleton className="h-10 w-48" />;
   const card = methods.data?.card ?? false;
+  const manualOption = manual?.(plan);
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        {card && user ? (
-          <Button
-            loading={checkout.isPending}
-            onClick={() =>
-              checkout.mutate({
-                planId: plan.id,
-                name: plan.name,
-                credits: plan.autoPayCredits,
-                organizationId: user.organizationId,
-              })
-            }
-          >
-            <CreditCard aria-hidden /> Pay by card
-          </Button>
-        ) : null}
-        {manual?.(plan)}
-      </div>
+      {(card && user) || manualOption ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {card && user ? (
+            <Button
+              loading={checkout.isPending}
+              onClick={() =>
+                checkout.mutate({
+                  planId: plan.id,
+                  name: plan.name,
+                  credits: plan.autoPayCredits,
+                  organizationId: user.organizationId,
+                })
+              }
+            >
+              <CreditCard aria-hidden /> Pay by card
+            </Button>
+          ) : null}
+          {manualOption}
+        </div>
+      ) : null}
       {card ? (
         <p className="text-xs text-muted">
           You pay on Stripe’s secure page; your card is kept there for auto-pay.
