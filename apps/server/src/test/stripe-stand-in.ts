@@ -34,6 +34,8 @@ export interface StripeStandIn {
   intents: Map<string, Json>;
   /** Off-session charges of this customer's card are declined from now on. */
   declineCardsOf(customerId: string): void;
+  /** …and accepted again (a new card saved). */
+  acceptCardsOf(customerId: string): void;
   /** Pays the session as the hosted page's Pay button does; the event, signed, not sent. */
   complete(sessionId: string): SignedEvent;
   /** Lets the session lapse unpaid; the checkout.session.expired event, signed, not sent. */
@@ -386,6 +388,7 @@ export async function startStripeStandIn(
     sessions,
     intents,
     declineCardsOf: (customerId) => void declining.add(customerId),
+    acceptCardsOf: (customerId) => void declining.delete(customerId),
     complete,
     expire,
     sign,

@@ -23,13 +23,13 @@ export function priceOfCredits(slab: { credits: number; minor: number }, credits
 /**
  * Auto-pay: after a credit cut leaves the active plan below the threshold (AUTO_PAY_THRESHOLD),
  * the saved card is charged for the plan's auto-pay credits at its credit slab's discounted
- * rate, once per crossing.
+ * rate, once per crossing (a declined card is tried again only once another card is saved).
  *
  * Once: the claim row (plan, crossing) is unique, so of two meetings finishing together only
  * the one that inserts it charges; the crossing number is the count of auto-pay purchases
  * that went through, so the next fall below the threshold is a new crossing. The charge's
- * idempotency key is derived from the same pair, so a retry after a lost answer is the same
- * charge at Stripe.
+ * idempotency key is derived from the same pair and the card, so a retry after a lost answer
+ * is the same charge at Stripe.
  *
  * Credits are added from the charge's synchronous answer (an off-session confirm answers
  * 'succeeded' at once), so the balance is topped up before the next meeting is charged; the
@@ -109,7 +109,8 @@ export function createAutoPay(
           claimId: claim.id,
           credits: String(credits),
         },
-        idempotencyKey: `parley-autopay-${plan.id}-${crossing}`,
+        // The card is part of the key: a card saved after a decline is a new charge.
+        idempotencyKey: `parley-autopay-${plan.id}-${crossing}-${customer.paymentMethodId}`,
       });
       if (intent.status === 'succeeded') {
         await db.transaction((tx) =>

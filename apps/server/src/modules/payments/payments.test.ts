@@ -305,6 +305,21 @@ describe('auto-pay', () => {
     // The refused card is not charged again at every meeting.
     expect((await cut(1)).statusCode).toBe(200);
     expect(charges()).toHaveLength(3);
+
+    // Another card chosen in the Customer Portal: the next low balance tries it.
+    const customerId = customer?.customerId ?? '';
+    stripe.acceptCardsOf(customerId);
+    const updated = stripe.sign('customer.updated', {
+      id: customerId,
+      object: 'customer',
+      invoice_settings: { default_payment_method: 'pm_new_card' },
+    });
+    expect((await deliver(updated)).statusCode).toBe(200);
+    expect((await deliver(updated)).statusCode).toBe(200);
+    expect((await cut(1)).statusCode).toBe(200);
+    expect(charges()).toHaveLength(4);
+    expect(charges()[3]?.body).toMatchObject({ payment_method: 'pm_new_card' });
+    expect(await remaining()).toBe(5 + 500);
   });
 });
 

@@ -35,6 +35,21 @@ export function createPaymentsRepo(db: Db) {
       return row;
     },
 
+    async customerById(customerId: string) {
+      const [row] = await db
+        .select()
+        .from(stripeCustomers)
+        .where(eq(stripeCustomers.customerId, customerId));
+      return row ?? null;
+    },
+
+    /** A plan's declined auto-pay is forgotten, so the next low balance tries the new card. */
+    async forgetFailedAutoPay(planId: string) {
+      await db
+        .delete(autoPayClaims)
+        .where(and(eq(autoPayClaims.planId, planId), eq(autoPayClaims.status, 'failed')));
+    },
+
     async savePaymentMethod(customerId: string, paymentMethodId: string) {
       await db
         .update(stripeCustomers)

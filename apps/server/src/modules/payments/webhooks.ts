@@ -182,6 +182,20 @@ export function createWebhookHandler(
     );
   }
 
+  /** A card chosen in the Customer Portal becomes the one auto-pay charges. */
+  async function customerUpdated(event: Stripe.Event, customer: Stripe.Customer) {
+    const method = idOf(customer.invoice_settings.default_payment_method);
+    const known = method ? await createPaymentsRepo(db).customerById(customer.id) : null;
+    if (!method || !known) return;
+    const { active } = await plans.current(known.organizationId);
+    await once(event, async (tx) => {
+      const repo = createPaymentsRepo(tx);
+      if (known.paymentMethodId === method) return;
+      await repo.savePaymentMethod(customer.id, method);
+      if (active) await repo.forgetFailedAutoPay(active.id);
+    });
+  }
+
   async function apply(event: Stripe.Event): Promise<void> {
     switch (event.type) {
       case 'checkout.session.completed':
@@ -204,6 +218,8 @@ export function createWebhookHandler(
         return invoicePaid(event, event.data.object);
       case 'invoice.payment_failed':
         return invoiceFailed(event, event.data.object);
+      case 'customer.updated':
+        return customerUpdated(event, event.data.object);
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
         return subscriptionChanged(event, event.data.object);
