@@ -14,6 +14,7 @@ import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createLocationsModule } from './modules/locations/index.js';
 import { createOrganizationsModule } from './modules/organizations/index.js';
 import { createParametersModule } from './modules/parameters/index.js';
+import { createPaymentsModule } from './modules/payments/index.js';
 import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createUsersModule } from './modules/users/index.js';
 
@@ -31,6 +32,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     defaults: {
       FREE_MEETING_CREDITS: env.FREE_MEETING_CREDITS,
       THRESHOLD_HR_SCORE: env.THRESHOLD_HR_SCORE,
+      AUTO_PAY_THRESHOLD: env.AUTO_PAY_THRESHOLD,
     },
   });
   await parameters.seed();
@@ -50,6 +52,18 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     plans,
     locations: locations.service,
     images,
+    publicUrl: config.publicUrl,
+  });
+  const payments = createPaymentsModule({
+    db,
+    log: platform.log,
+    stripe: config.stripe,
+    plans: billing.plans,
+    billing: plans,
+    catalogue: catalogue.service,
+    organization: (id) => organizations.service.byId(id),
+    autoPayThreshold: (organizationId) =>
+      parameters.service.valueOf('AUTO_PAY_THRESHOLD', organizationId),
     publicUrl: config.publicUrl,
   });
   const users = createUsersModule({
@@ -91,6 +105,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     catalogue,
     billing,
     plans,
+    payments,
     locations,
     organizations,
     users,

@@ -102,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     catalogue,
     billing,
     plans,
+    payments,
     locations,
     organizations,
     users,
@@ -315,6 +316,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
   });
   analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));
+  // The pipeline charged the meeting in its own transaction, committed now: auto-pay looks.
+  analysis.onAnalysed(async (meetingId) => {
+    const meeting = await meetings.service.rowById(meetingId);
+    if (meeting) await plans.creditsCutBy(meeting.organizationId);
+  });
   const dev = createDevModule({ mailer });
   await organizations.startJobs(
     queue,
@@ -367,6 +373,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
       catalogue,
       { registerRoutes: (api) => billing.registerRoutes(api, meetings.lists) },
+      payments,
       sharing,
       transcripts,
       highlights,

@@ -4,6 +4,7 @@ import { isIPv4 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  DEFAULT_AUTO_PAY_THRESHOLD,
   DEFAULT_CURRENCY,
   DEFAULT_FREE_MEETING_CREDITS,
   DEFAULT_HR_SCORE_THRESHOLD,
@@ -121,6 +122,14 @@ const envSchema = z.object({
     .toUpperCase()
     .default(DEFAULT_CURRENCY)
     .refine(isCurrency, 'CURRENCY must be an ISO 4217 code such as USD or EUR'),
+  /** Card payment (issue 17): without a secret key /pricing offers bank transfer only. */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** The endpoint's signing secret (whsec_…): webhook events without its signature are refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Where the Stripe API is (a local stand-in in tests); Stripe's own by default. */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** Auto-pay buys credits when a plan's balance falls below this; the parameter wins. */
+  AUTO_PAY_THRESHOLD: z.coerce.number().int().min(0).default(DEFAULT_AUTO_PAY_THRESHOLD),
   /** Free-plan meeting credits; the FREE_MEETING_CREDITS parameter, when set, wins. */
   FREE_MEETING_CREDITS: z.coerce.number().int().min(0).default(DEFAULT_FREE_MEETING_CREDITS),
   /** How often an idle worker asks the queue for work. */
@@ -156,6 +165,13 @@ export interface OidcClientConfig {
 export interface CrmClientConfig {
   clientId: string;
   clientSecret: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The SDK's host, port and protocol, from STRIPE_API_BASE. */
+  api: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 export interface AppConfig {
@@ -194,6 +210,24 @@ export interface AppConfig {
   demoBundles: string[] | null;
   /** CURRENCY: what prices are in. */
   currency: string;
+  /** Card payment, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
+  stripe: StripeConfig | null;
+}
+
+/**
+ * A key without the webhook secret would take money whose confirmation Parley then refuses to
+ * read: both or neither.
+ */
+function stripeConfig(env: Env): StripeConfig | null {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (!secretKey && !webhookSecret) return null;
+  if (!secretKey || !webhookSecret) {
+    throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both or neither');
+  }
+  const base = new URL(env.STRIPE_API_BASE);
+  const protocol = base.protocol === 'http:' ? 'http' : 'https';
+  const port = base.port ? Number(base.port) : protocol === 'http' ? 80 : 443;
+  return { secretKey, webhookSecret, api: { host: base.hostname, port, protocol } };
 }
 
 /**
@@ -312,6 +346,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedSamples: env.SEED_SAMPLES ?? env.SEED ?? env.NODE_ENV !== 'production',
     devOutbox: env.DEV_OUTBOX ?? false,
     currency: env.CURRENCY,
+    stripe: stripeConfig(env),
     demoBundles: env.SEED_DEMO_BUNDLES
       ? env.SEED_DEMO_BUNDLES.split(',')
           .map((b) => b.trim())

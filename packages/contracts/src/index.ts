@@ -54,3 +54,4 @@ export * from './sales-view.js';
 export * from './sales-routes.js';
 export * from './crm.js';
 export * from './home.js';
+export * from './payments.js';

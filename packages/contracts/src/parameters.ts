@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 
+/** Auto-pay's threshold when neither the parameter nor AUTO_PAY_THRESHOLD is set. */
+export const DEFAULT_AUTO_PAY_THRESHOLD = 10;
+
 /** Free-plan meeting credits when neither the parameter nor FREE_MEETING_CREDITS is set. */
 export const DEFAULT_FREE_MEETING_CREDITS = 30;
 
@@ -13,6 +16,11 @@ export const KNOWN_PARAMETERS = {
     min: 0,
     max: 1_000_000,
     description: 'Meeting credits a new organization gets on the free plan',
+  },
+  AUTO_PAY_THRESHOLD: {
+    min: 0,
+    max: 1_000_000,
+    description: 'Auto-pay buys credits when a plan has fewer than this many left',
   },
   THRESHOLD_HR_SCORE: {
     min: 0,

@@ -339,6 +339,14 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /plan/organization/invoices': ADMINS,
   'GET /bundle/user': ADMINS,
   'PATCH /bundle/user': ADMINS,
+  // Card payment (issue 17): the organisation's administrators pay; anyone sees how, and why
+  // the last payment failed. A talent-pool account buys its own credits (the service refuses
+  // organisations that are not the talent pool).
+  'GET /payment/methods': EVERYONE,
+  'POST /payment/setup': ADMINS,
+  'POST /payment/b2c/setup': EVERYONE,
+  'GET /payment/portal': ADMINS,
+  'GET /payment/latest': EVERYONE,
   'GET /bundle/active': EVERYONE,
   'GET /credit-slab/active': EVERYONE,
   'GET /subscription/query': PLATFORM,

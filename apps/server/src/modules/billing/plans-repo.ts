@@ -29,6 +29,14 @@ export function createPlansRepo(db: Db) {
       return row ?? null;
     },
 
+    async planOf(organizationId: string, planId: string) {
+      const [row] = await db
+        .select()
+        .from(plans)
+        .where(and(eq(plans.organizationId, organizationId), eq(plans.id, planId)));
+      return row ?? null;
+    },
+
     async plansOf(organizationId: string, page: { page: number; size: number }) {
       const where = eq(plans.organizationId, organizationId);
       const [rows, count] = await Promise.all([

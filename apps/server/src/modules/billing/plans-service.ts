@@ -15,7 +15,13 @@ import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
 import type { BillingRepo } from './repo.js';
-import type { PlanRow, PlansRepo, SubscriptionSortField } from './plans-repo.js';
+import type { Db } from '../../platform/db/client.js';
+import {
+  createPlansRepo,
+  type PlanRow,
+  type PlansRepo,
+  type SubscriptionSortField,
+} from './plans-repo.js';
 
 type Priced = Omit<BundleSelection, 'bundleIds'> & {
   currency: string;
@@ -104,6 +110,40 @@ export function createPlansService(deps: {
     price,
     selection,
     activate,
+    /** `activate` inside the caller's transaction (a payment's, with its event id). */
+    activateWithin: (tx: Db, planId: string) => createPlansRepo(tx).activate(planId, now()),
+    /** One of the organisation's plans by id, else null (another organisation's included). */
+    ofOrganization: (organizationId: string, planId: string) =>
+      plans.planOf(organizationId, planId),
+    /** Sets a plan's name and the credits auto-pay buys. */
+    setAutoPay: (planId: string, credits: number, name?: string) =>
+      plans.setAutoPay(planId, credits, name),
+    detail: detailOf,
+
+    /**
+     * A plan that only buys credits (a talent-pool account's credit slab), pending its payment;
+     * paid, it replaces the current plan and carries its credits over.
+     */
+    createCreditPurchase(
+      organizationId: string,
+      body: { name: string; type: string; slab: NonNullable<Priced['creditSlab']> },
+    ) {
+      const { slab } = body;
+      return plans.createPending(
+        organizationId,
+        {
+          name: body.name,
+          type: body.type,
+          totalMinor: slab.price.minor,
+          discountMinor: slab.price.minor - slab.discountedPrice.minor,
+          currency: slab.price.currency,
+          creditSlabId: slab.id,
+          lastPaymentCredits: slab.credits,
+          autoPayCreditsToAdd: 0,
+        },
+        [],
+      );
+    },
 
     async current(organizationId: string) {
       const [active, pending] = await Promise.all([

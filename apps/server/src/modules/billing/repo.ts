@@ -85,6 +85,22 @@ export function createBillingRepo(db: Db) {
       });
     },
 
+    /** Adds bought credits to a plan (auto-pay); the balance after, or null without the plan. */
+    async addCredits(planId: string, credits: number): Promise<number | null> {
+      const [row] = await db
+        .update(plans)
+        // lastPaymentCredits stays what the plan's own payment adds (a renewal adds it again).
+        .set({ remainingCredits: sql`${plans.remainingCredits} + ${credits}` })
+        .where(eq(plans.id, planId))
+        .returning({ remainingCredits: plans.remainingCredits });
+      return row ? row.remainingCredits : null;
+    },
+
+    /** When a plan stops (a cancelled card subscription); null: it runs on. */
+    async setEndDate(planId: string, endDate: Date | null): Promise<void> {
+      await db.update(plans).set({ endDate }).where(eq(plans.id, planId));
+    },
+
     async bundlesOfPlan(planId: string) {
       const rows = await db
         .select({ id: bundles.id, name: bundles.name })

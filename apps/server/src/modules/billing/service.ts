@@ -17,6 +17,7 @@ export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
  * FREE_MEETING_CREDITS parameter, the environment value as its default).
  */
 export function createBillingService(repo: BillingRepo, freeMeetingCredits: () => Promise<number>) {
+  const creditsCut: ((organizationId: string) => Promise<void>)[] = [];
   /** The organisation's active plan in the session shape, or null when it has none. */
   async function activePlan(organizationId: string): Promise<Plan | null> {
     const plan = await repo.activePlanOf(organizationId);
@@ -45,6 +46,11 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
     }
   }
 
+  /** A listener's failure is not the charge's: the credits are taken either way. */
+  async function creditsCutBy(organizationId: string): Promise<void> {
+    for (const listener of creditsCut) await listener(organizationId).catch(() => undefined);
+  }
+
   return {
     /**
      * For the analysis pipeline, before it starts on a meeting of `minutes`: 402 without a
@@ -62,8 +68,26 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
         await assertCredits(organizationId, minutes);
         throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, 0));
       }
+      await creditsCutBy(organizationId);
       return { message: CREDIT_MESSAGES.cut(needed, left) };
     },
+
+    /**
+     * What runs after credits are taken and committed (auto-pay looks at the balance). The
+     * analysis pipeline charges inside its own transaction; its caller tells the listeners
+     * through `creditsCutBy` once that has committed.
+     */
+    onCreditsCut(listener: (organizationId: string) => Promise<void>): void {
+      creditsCut.push(listener);
+    },
+    creditsCutBy,
+
+    /** Credits bought for a plan (auto-pay), in the caller's transaction. */
+    addCreditsWithin: (tx: Db, planId: string, credits: number) =>
+      createBillingRepo(tx).addCredits(planId, credits),
+    /** The end of a plan, in the caller's transaction (a card subscription cancelled). */
+    setEndDateWithin: (tx: Db, planId: string, endDate: Date | null) =>
+      createBillingRepo(tx).setEndDate(planId, endDate),
 
     /**
      * The same charge inside the caller's transaction (the analysis pipeline commits it with

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { MeetingInsights, Parameter, Threshold } from '@parley/contracts';
+import {
+  DEFAULT_AUTO_PAY_THRESHOLD,
+  type MeetingInsights,
+  type Parameter,
+  type Threshold,
+} from '@parley/contracts';
 import { meetings } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import { call, json, type SignedIn } from '../../test/context.js';
@@ -36,11 +41,12 @@ describe('parameters (spec 3 §7 Parameters)', () => {
     expect(res.statusCode).toBe(200);
     const page = json<Page<Parameter>>(res);
     expect(page.data.map((p) => [p.key, p.value])).toEqual([
+      ['AUTO_PAY_THRESHOLD', String(DEFAULT_AUTO_PAY_THRESHOLD)],
       ['FREE_MEETING_CREDITS', '45'],
       ['THRESHOLD_HR_SCORE', '65'],
     ]);
-    expect(page.count).toBe(2);
-    expect(page.data[1]?.description).toContain('Candidate Analysis');
+    expect(page.count).toBe(3);
+    expect(page.data[2]?.description).toContain('Candidate Analysis');
   });
 
   it('creates, pages, updates and deletes a parameter', async () => {
@@ -59,7 +65,7 @@ describe('parameters (spec 3 §7 Parameters)', () => {
     expect(again.statusCode).toBe(409);
 
     const firstPage = json<Page<Parameter>>(await get(admin, '/parameter?size=2&sort=key:desc'));
-    expect(firstPage.count).toBe(3);
+    expect(firstPage.count).toBe(4);
     expect(firstPage.data.map((p) => p.key)).toEqual(['THRESHOLD_HR_SCORE', 'SUPPORT_HOURS']);
 
     const patched = await call(ctx, 'PATCH', `/parameter/${row.id}`, {

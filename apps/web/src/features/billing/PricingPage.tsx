@@ -1,20 +1,34 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { Clock, Library, LogOut, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { PLAN_MESSAGES, type Plan, type PlanDetail } from '@parley/contracts';
-import { useAuth, useCan } from '../../lib/auth-store';
+import { updateSessionUser, useAuth, useCan } from '../../lib/auth-store';
 import { formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
 import { signOut } from '../../lib/session';
 import { Button, buttonClasses, Card, EmptyState, PageHeader } from '../../ui';
-import { useFreeMeetingCredits, usePlans, useStartFreePlan } from './api';
+import { billingKeys, useFreeMeetingCredits, usePlans, useStartFreePlan } from './api';
+import {
+  ManageCardButton,
+  PaymentNotice,
+  PaymentOptions,
+  type ManualPaymentOption,
+} from './CardPayment';
+import { useLatestPayment } from './payments-api';
 import { PlanBuilder } from './PlanBuilder';
 import { moneyText } from './PlanChoices';
 
-function CurrentPlan({ plan }: { plan: Plan }) {
+function CurrentPlan({ plan, manage }: { plan: Plan; manage: ReactNode }) {
   return (
     <Card className="p-6">
-      <p className="text-xs font-medium text-subtle">Current plan</p>
-      <p className="mt-1 text-xl font-semibold text-fg">{plan.name}</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-xs font-medium text-subtle">Current plan</p>
+          <p className="mt-1 text-xl font-semibold text-fg">{plan.name}</p>
+        </div>
+        {manage}
+      </div>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-muted">Credits remaining</dt>
@@ -87,21 +101,45 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
   );
 }
 
-/** A chosen plan waiting for its payment; payment itself comes with its own release. */
-function PendingPlan({ plan }: { plan: PlanDetail }) {
+/** A chosen plan waiting for its payment, and the ways to pay it. */
+function PendingPlan(props: { plan: PlanDetail; canPay: boolean; manual?: ManualPaymentOption }) {
+  const { plan, canPay, manual } = props;
   return (
-    <Card className="flex flex-col gap-2 border-warning/40 p-5" role="status">
-      <p className="flex items-center gap-2 font-medium text-fg">
-        <Clock className="size-4 text-warning" aria-hidden /> {PLAN_MESSAGES.awaitingPayment}
-      </p>
-      <p className="text-sm text-muted">
-        {plan.name}: <span className="tabular text-fg">{moneyText(plan.discountedPrice)}</span>
-        {plan.lastPaymentCredits ? ` with ${formatNumber(plan.lastPaymentCredits)} credits` : ''}.
-        Card and bank-transfer payment are not set up yet, so it cannot be paid here; it becomes
-        your plan once it is paid, and your current plan keeps working until then.
-      </p>
+    <Card className="flex flex-col gap-3 border-warning/40 p-5">
+      <div role="status" className="flex flex-col gap-2">
+        <p className="flex items-center gap-2 font-medium text-fg">
+          <Clock className="size-4 text-warning" aria-hidden /> {PLAN_MESSAGES.awaitingPayment}
+        </p>
+        <p className="text-sm text-muted">
+          {plan.name}: <span className="tabular text-fg">{moneyText(plan.discountedPrice)}</span>
+          {plan.lastPaymentCredits ? ` with ${formatNumber(plan.lastPaymentCredits)} credits` : ''}.
+          It becomes your plan once it is paid, and your current plan keeps working until then.
+        </p>
+      </div>
+      {canPay ? <PaymentOptions plan={plan} manual={manual} /> : null}
     </Card>
   );
+}
+
+/**
+ * Back from Checkout: once Stripe's confirmation is in, the plan is read again and the session
+ * holds the new one, so the guard and the feature gates unlock without signing in again.
+ */
+function usePaymentOutcome(outcome: string | null) {
+  const client = useQueryClient();
+  const { user } = useAuth();
+  const plans = usePlans();
+  const awaiting = outcome === 'success';
+  const latest = useLatestPayment(awaiting);
+  const confirmed = latest.data?.status === 'succeeded';
+  const active = plans.data?.active ?? null;
+  useEffect(() => {
+    if (awaiting && confirmed) void client.invalidateQueries({ queryKey: billingKeys.plans });
+  }, [awaiting, confirmed, client]);
+  useEffect(() => {
+    if (active && user?.plan?.id !== active.id) updateSessionUser({ plan: active });
+  }, [active, user?.plan?.id]);
+  return latest.data;
 }
 
 /**
@@ -109,7 +147,7 @@ function PendingPlan({ plan }: { plan: PlanDetail }) {
  * payment, and the plan builder (bundles and a credit slab). Without a plan (the guard sends a
  * point of contact here with ?onboarding=true) it offers the free plan first.
  */
-export default function PricingPage() {
+export default function PricingPage(props: { manualPayment?: ManualPaymentOption }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -121,6 +159,11 @@ export default function PricingPage() {
     navigate('/signin', { replace: true });
   };
   const pending = plans.data?.pending ?? null;
+  const latest = usePaymentOutcome(params.get('payment'));
+  const notice = <PaymentNotice outcome={params.get('payment')} latest={latest} />;
+  const pendingCard = pending ? (
+    <PendingPlan plan={pending} canPay={canBill} manual={props.manualPayment} />
+  ) : null;
   const builder = canBill ? (
     <section className="flex flex-col gap-4" aria-labelledby="plan-builder">
       <div>
@@ -146,7 +189,8 @@ export default function PricingPage() {
               : 'Your organization has no active plan.'
           }
         />
-        {pending ? <PendingPlan plan={pending} /> : null}
+        {notice}
+        {pendingCard}
         <FreePlanOffer
           canStart={canBill}
           onStarted={() => navigate('/library', { replace: true })}
@@ -168,8 +212,9 @@ export default function PricingPage() {
           </Link>
         }
       />
-      <CurrentPlan plan={user.plan} />
-      {pending ? <PendingPlan plan={pending} /> : null}
+      {notice}
+      <CurrentPlan plan={user.plan} manage={canBill && latest ? <ManageCardButton /> : null} />
+      {pendingCard}
       {builder ?? (
         <p className="text-sm text-muted">Your organization’s point of contact chooses its plan.</p>
       )}
