@@ -10,6 +10,7 @@ import { createAuthModule } from './modules/auth/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createEndpointsModule } from './modules/endpoints/index.js';
+import { createInvoicesModule } from './modules/invoices/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createLocationsModule } from './modules/locations/index.js';
 import { createOrganizationsModule } from './modules/organizations/index.js';
@@ -45,6 +46,14 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   });
   const plans = billing.service;
   const locations = createLocationsModule();
+  const invoices = createInvoicesModule({
+    db,
+    plans: billing.plans,
+    credits: plans,
+    locations: locations.service,
+    appSecret: config.appSecret,
+    now: platform.now,
+  });
   const organizations = createOrganizationsModule({
     ...platform,
     plans,
@@ -91,6 +100,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     catalogue,
     billing,
     plans,
+    invoices,
     locations,
     organizations,
     users,

@@ -1,4 +1,5 @@
 import {
+  B2C_PLAN_TYPE,
   MESSAGES,
   PAID_PLAN_TYPE,
   PLAN_MESSAGES,
@@ -14,8 +15,14 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import type { Db } from '../../platform/db/client.js';
 import type { BillingRepo } from './repo.js';
-import type { PlanRow, PlansRepo, SubscriptionSortField } from './plans-repo.js';
+import {
+  createPlansRepo,
+  type PlanRow,
+  type PlansRepo,
+  type SubscriptionSortField,
+} from './plans-repo.js';
 
 type Priced = Omit<BundleSelection, 'bundleIds'> & {
   currency: string;
@@ -104,6 +111,42 @@ export function createPlansService(deps: {
     price,
     selection,
     activate,
+
+    /**
+     * `activate` inside the caller's transaction (a payment recorded with it): the plan and
+     * its credits change only if that transaction commits.
+     */
+    activateWithin: (tx: Db, planId: string) => createPlansRepo(tx).activate(planId, now()),
+
+    /** The organisation's plan waiting for its payment, or null. */
+    pendingOf: (organizationId: string) => plans.pendingPlanOf(organizationId),
+
+    /**
+     * A talent-pool plan (spec 3 §7 payment/b2c): the credit slab on sale with `credits`, at
+     * its discounted price, pending its payment. Talent-pool organisations have every feature,
+     * so it holds no bundles.
+     */
+    async createCreditsPlan(organizationId: string, body: { name: string; credits: number }) {
+      const slab = (await catalogue.creditSlab.active()).data.find(
+        (s) => s.credits === body.credits,
+      );
+      if (!slab) throw badRequest(PLAN_MESSAGES.noSuchSlab);
+      const row = await plans.createPending(
+        organizationId,
+        {
+          name: body.name,
+          type: B2C_PLAN_TYPE,
+          totalMinor: slab.price.minor,
+          discountMinor: slab.price.minor - slab.discountedPrice.minor,
+          currency: slab.price.currency,
+          creditSlabId: slab.id,
+          lastPaymentCredits: slab.credits,
+          autoPayCreditsToAdd: 0,
+        },
+        [],
+      );
+      return detailOf(row);
+    },
 
     async current(organizationId: string) {
       const [active, pending] = await Promise.all([

@@ -23,3 +23,4 @@ export * from './schema/sales.js';
 export * from './schema/sales-signals.js';
 export * from './schema/crm.js';
 export * from './schema/addresses.js';
+export * from './schema/invoices.js';
