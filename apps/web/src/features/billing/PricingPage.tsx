@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/datetime';
 import { signOut } from '../../lib/session';
 import { Button, buttonClasses, Card, EmptyState, PageHeader } from '../../ui';
 import { useFreeMeetingCredits, usePlans, useStartFreePlan } from './api';
+import { ManualPayment } from '../invoices';
 import { PlanBuilder } from './PlanBuilder';
 import { moneyText } from './PlanChoices';
 
@@ -87,19 +88,22 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
   );
 }
 
-/** A chosen plan waiting for its payment; payment itself comes with its own release. */
-function PendingPlan({ plan }: { plan: PlanDetail }) {
+/**
+ * A chosen plan waiting for its payment, with the ways to pay it: an invoice to pay by bank
+ * transfer (for who may choose plans).
+ */
+function PendingPlan({ plan, canPay }: { plan: PlanDetail; canPay: boolean }) {
   return (
-    <Card className="flex flex-col gap-2 border-warning/40 p-5" role="status">
+    <Card className="flex flex-col gap-3 border-warning/40 p-5" role="status">
       <p className="flex items-center gap-2 font-medium text-fg">
         <Clock className="size-4 text-warning" aria-hidden /> {PLAN_MESSAGES.awaitingPayment}
       </p>
       <p className="text-sm text-muted">
         {plan.name}: <span className="tabular text-fg">{moneyText(plan.discountedPrice)}</span>
         {plan.lastPaymentCredits ? ` with ${formatNumber(plan.lastPaymentCredits)} credits` : ''}.
-        Card and bank-transfer payment are not set up yet, so it cannot be paid here; it becomes
-        your plan once it is paid, and your current plan keeps working until then.
+        It becomes your plan once it is paid; your current plan keeps working until then.
       </p>
+      {canPay ? <ManualPayment plan={plan} /> : null}
     </Card>
   );
 }
@@ -146,7 +150,7 @@ export default function PricingPage() {
               : 'Your organization has no active plan.'
           }
         />
-        {pending ? <PendingPlan plan={pending} /> : null}
+        {pending ? <PendingPlan plan={pending} canPay={canBill} /> : null}
         <FreePlanOffer
           canStart={canBill}
           onStarted={() => navigate('/library', { replace: true })}
@@ -169,7 +173,7 @@ export default function PricingPage() {
         }
       />
       <CurrentPlan plan={user.plan} />
-      {pending ? <PendingPlan plan={pending} /> : null}
+      {pending ? <PendingPlan plan={pending} canPay={canBill} /> : null}
       {builder ?? (
         <p className="text-sm text-muted">Your organization’s point of contact chooses its plan.</p>
       )}
