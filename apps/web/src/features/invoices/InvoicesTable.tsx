@@ -9,7 +9,7 @@ import { InvoiceCard, invoiceColumns } from './columns';
 
 const ALL = 'all';
 const STATUS_OPTIONS = [
-  { value: ALL, label: 'Every status' },
+  { value: ALL, label: 'All' },
   { value: 'open', label: 'Awaiting payment' },
   { value: 'paid', label: 'Paid' },
   { value: 'void', label: 'Void' },
@@ -41,7 +41,7 @@ export function InvoicesTable() {
     <ListSection
       title="Invoices"
       description="Every organization’s invoices. Mark one paid when its bank transfer arrives: its plan becomes active and its credits are added."
-      search={{ label: 'Search invoices', placeholder: 'Search numbers, organizations, plans' }}
+      search={{ label: 'Search invoices', placeholder: 'Number, organization or plan' }}
       filters={
         <SelectField
           label="Status"
