@@ -80,7 +80,9 @@ export function UsageCard({ canChoosePlan }: { canChoosePlan: boolean }) {
               </div>
               <div>
                 <dt className="text-muted">Used in the last {DAYS} days</dt>
-                <dd className="font-medium text-fg tabular">{formatNumber(used)} minutes</dd>
+                <dd className="font-medium text-fg tabular">
+                  {formatNumber(used)} {used === 1 ? 'minute' : 'minutes'}
+                </dd>
               </div>
             </dl>
           )}
