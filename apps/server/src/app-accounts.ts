@@ -49,7 +49,6 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   const invoices = createInvoicesModule({
     db,
     plans: billing.plans,
-    credits: plans,
     locations: locations.service,
     appSecret: config.appSecret,
     now: platform.now,

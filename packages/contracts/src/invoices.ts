@@ -191,6 +191,7 @@ export const invoiceRoutes = {
     tags,
     auth: true,
     permission: 'profile.own',
+    talentPool: true,
     body: b2cPaymentBody,
     status: 201,
     response: one.extend({ message: z.string() }),

@@ -21,7 +21,6 @@ export const PLAN_MESSAGES = {
   /** A paid plan waits for its payment (by card, or an invoice paid by bank transfer). */
   awaitingPayment: 'Your plan is waiting for its payment',
   createFreeB2CFailed: 'Create Free B2C Plan Failed',
-  talentPoolOnly: 'Only talent-pool accounts have a talent-pool plan',
   noSuchSlab: 'No credit slab on sale has that many credits',
 } as const;
 
@@ -202,6 +201,7 @@ export const planRoutes = {
     tags,
     auth: true,
     permission: 'profile.own',
+    talentPool: true,
     body: z.object({}).strict().nullish(),
     status: 201,
     response: planAnswer,
@@ -213,6 +213,7 @@ export const planRoutes = {
     tags,
     auth: true,
     permission: 'profile.own',
+    talentPool: true,
     body: updatePlanBody,
     response: planAnswer,
   }),

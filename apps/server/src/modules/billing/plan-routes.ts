@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { PLAN_MESSAGES, planRoutes } from '@parley/contracts';
-import { AppError, forbidden } from '../../platform/errors.js';
+import { planRoutes } from '@parley/contracts';
+import { AppError } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { BillingService } from './service.js';
 import type { PlansService } from './plans-service.js';
@@ -34,13 +34,9 @@ export function registerPlanRoutes(
   registerRoute(app, planRoutes.subscriptions, ({ auth, query }) =>
     plans.own(auth.organizationId, query),
   );
-  // Talent pool (spec 3 §6, §7): one organisation its members share, with every feature.
-  const talentPoolOnly = async (organizationId: string) => {
-    if (!(await credits.isTalentPool(organizationId)))
-      throw forbidden(PLAN_MESSAGES.talentPoolOnly);
-  };
+  // Talent pool (spec 3 §6, §7; the contracts admit no one else): one organisation its
+  // members share, with every feature.
   registerRoute(app, planRoutes.createB2C, async ({ auth }) => {
-    await talentPoolOnly(auth.organizationId);
     const { active } = await plans.current(auth.organizationId);
     if (active) return { data: active };
     try {
@@ -53,10 +49,9 @@ export function registerPlanRoutes(
     if (!started) throw new Error('the free plan just created is not active');
     return { data: started };
   });
-  registerRoute(app, planRoutes.updateB2C, async ({ auth, body }) => {
-    await talentPoolOnly(auth.organizationId);
-    return { data: await plans.updateAutoPay(auth.organizationId, body) };
-  });
+  registerRoute(app, planRoutes.updateB2C, async ({ auth, body }) => ({
+    data: await plans.updateAutoPay(auth.organizationId, body),
+  }));
   registerRoute(app, planRoutes.selection, async ({ auth }) => ({
     data: await plans.selection(auth.organizationId),
   }));

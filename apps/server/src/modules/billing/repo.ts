@@ -19,15 +19,6 @@ export function createBillingRepo(db: Db) {
       return row?.isPlatform ?? false;
     },
 
-    /** A talent-pool (B2C) organisation: every feature, its own plan calls (spec 3 §6). */
-    async isTalentPool(organizationId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ isB2C: organizations.isB2C })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      return row?.isB2C ?? false;
-    },
-
     async activePlanOf(organizationId: string) {
       const [row] = await db
         .select({ plan: plans })

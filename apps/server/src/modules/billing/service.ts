@@ -99,8 +99,6 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
     },
 
     activePlan,
-
-    isTalentPool: (organizationId: string) => repo.isTalentPool(organizationId),
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

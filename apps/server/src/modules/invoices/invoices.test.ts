@@ -308,6 +308,8 @@ describe('the talent pool’s plan (plan/b2c, payment/b2c/manual)', () => {
     const poc = await send(who.poc, 'POST', '/plan/b2c', {});
     expect(poc.statusCode).toBe(403);
     expect(json(poc).message).toBe('Only talent-pool accounts have a talent-pool plan');
+    // Refused before the body is read: the same answer with no body at all.
+    expect((await send(who.poc, 'PATCH', '/plan/b2c')).statusCode).toBe(403);
     const patched = await send(who.seeker, 'PATCH', '/plan/b2c', { credits: 100 });
     expect(json<{ data: PlanDetail }>(patched).data.autoPayCredits).toBe(100);
     expect((await send(who.poc, 'PATCH', '/plan/b2c', { credits: 1 })).statusCode).toBe(403);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import type { BillingService, PlansService } from '../billing/index.js';
+import type { PlansService } from '../billing/index.js';
 import { createIssuer } from './issue.js';
 import type { AddressNames } from './parties.js';
 import { registerInvoiceRoutes } from './routes.js';
@@ -9,7 +9,6 @@ import { createInvoicesService } from './service.js';
 export interface InvoicesNeeds {
   db: Db;
   plans: PlansService;
-  credits: BillingService;
   /** Country, state and city names for the addresses an invoice copies. */
   locations: AddressNames;
   /** Signs download links. */
@@ -36,7 +35,6 @@ export function createInvoicesModule(needs: InvoicesNeeds) {
     db: needs.db,
     issue,
     plans: needs.plans,
-    credits: needs.credits,
     appSecret: needs.appSecret,
     now: needs.now,
   });

@@ -2,7 +2,6 @@ import {
   API_PREFIX,
   INVOICE_FILE,
   INVOICE_MESSAGES as M,
-  PLAN_MESSAGES,
   fillPath,
   money,
   type Invoice,
@@ -19,7 +18,7 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { crossesOrganisations, type Caller } from '../../platform/http/caller.js';
 import { createUrlSigner } from '../../platform/media/links.js';
 import { isUuid } from '../../platform/db/values.js';
-import type { BillingService, PlansService } from '../billing/index.js';
+import type { PlansService } from '../billing/index.js';
 import type { Issue } from './issue.js';
 import { renderInvoicePdf } from './pdf.js';
 import { invoicesRepo as repo, type InvoiceRow, type InvoiceSortField } from './repo.js';
@@ -28,7 +27,6 @@ export interface InvoicesServiceDeps {
   db: Db;
   issue: Issue;
   plans: Pick<PlansService, 'activateWithin' | 'pendingOf' | 'createCreditsPlan'>;
-  credits: Pick<BillingService, 'isTalentPool' | 'activePlan'>;
   appSecret: string;
   now: () => Date;
 }
@@ -145,11 +143,11 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
       return { data: await withName(row), message: M.requested(row.number) };
     },
 
-    /** POST payment/b2c/manual: a talent-pool plan of a credit slab, invoiced to pay by transfer. */
+    /**
+     * POST payment/b2c/manual (its contract admits only the talent pool): a plan of a credit
+     * slab, invoiced to pay by transfer.
+     */
     async requestB2CManual(caller: Caller, body: z.output<typeof b2cPaymentBody>) {
-      if (!(await deps.credits.isTalentPool(caller.organizationId))) {
-        throw forbidden(PLAN_MESSAGES.talentPoolOnly);
-      }
       const plan = await deps.plans.createCreditsPlan(caller.organizationId, body);
       const row = await deps.issue(db, {
         organizationId: caller.organizationId,
