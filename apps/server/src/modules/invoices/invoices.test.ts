@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Bundle, CreditSlab, Invoice, InvoiceSummary, PlanDetail } from '@parley/contracts';
-import { invoices, plans } from '../../platform/db/schema.js';
+import { invoiceSequences, invoices, plans } from '../../platform/db/schema.js';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json, type SignedIn } from '../../test/context.js';
 import { remainingCredits } from '../../test/plans-kit.js';
@@ -293,6 +293,19 @@ describe('numbering', () => {
       .from(invoices)
       .where(eq(invoices.planId, extra!.id));
     expect(n).toBe(1);
+    // A plan given up in the meantime gets no invoice to pay, and takes no number.
+    const [gone] = await db
+      .insert(plans)
+      .values({ organizationId: orgId, name: 'Given up', status: 'cancelled', totalMinor: 5 })
+      .returning();
+    await expect(
+      issue(db, { organizationId: orgId, planId: gone!.id, method: 'manual', paid: false }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    const [{ last } = { last: 0 }] = await db
+      .select({ last: invoiceSequences.last })
+      .from(invoiceSequences)
+      .where(eq(invoiceSequences.series, `TST-${year}`));
+    expect(last).toBe(9);
   });
 });
 

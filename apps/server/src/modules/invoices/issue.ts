@@ -51,6 +51,8 @@ export function createIssuer(deps: IssuerDeps) {
       if (!input.paid) {
         const open = await repo.openOfPlan(tx, plan.id);
         if (open) return open;
+        // Replaced by another choice since it was read: nothing waits for this payment.
+        if (plan.status !== 'pending') throw conflict(M.noPendingPlan);
         if (plan.totalMinor - plan.discountMinor <= 0) throw conflict(M.nothingToPay);
       } else {
         await repo.voidOpen(tx, [plan.id]);
