@@ -17,6 +17,7 @@ CREATE TABLE "invoices" (
 	"seller" jsonb NOT NULL,
 	"buyer" jsonb NOT NULL,
 	"lines" jsonb NOT NULL,
+	"payment_details" text,
 	"taxes" jsonb NOT NULL,
 	"currency" text NOT NULL,
 	"subtotal_minor" integer NOT NULL,
@@ -33,7 +34,8 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_plan_id_plans_id_fk" FOREIGN KEY
 CREATE UNIQUE INDEX "invoices_number_unique" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_external_unique" ON "invoices" USING btree ("method","external_id") WHERE "invoices"."external_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_open_per_plan" ON "invoices" USING btree ("plan_id") WHERE "invoices"."status" = 'open';--> statement-breakpoint
-CREATE INDEX "invoices_org_idx" ON "invoices" USING btree ("organization_id","issued_at");--> statement-breakpoint
+CREATE INDEX "invoices_org_idx" ON "invoices" USING btree ("organization_id","issued_at");
+--> statement-breakpoint
 -- Written by hand below (keep it when regenerating): an issued invoice is immutable. Its
 -- number, parties, lines, taxes and amounts never change, and its status only leaves 'open'
 -- (to 'paid' or 'void'); deleting its plan may still clear plan_id.
@@ -48,6 +50,7 @@ BEGIN
      OR NEW.seller IS DISTINCT FROM OLD.seller
      OR NEW.buyer IS DISTINCT FROM OLD.buyer
      OR NEW.lines IS DISTINCT FROM OLD.lines
+     OR NEW.payment_details IS DISTINCT FROM OLD.payment_details
      OR NEW.taxes IS DISTINCT FROM OLD.taxes
      OR NEW.currency IS DISTINCT FROM OLD.currency
      OR NEW.subtotal_minor IS DISTINCT FROM OLD.subtotal_minor

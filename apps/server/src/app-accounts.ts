@@ -51,6 +51,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     plans: billing.plans,
     locations: locations.service,
     appSecret: config.appSecret,
+    paymentDetails: env.INVOICE_PAYMENT_DETAILS,
     now: platform.now,
   });
   const organizations = createOrganizationsModule({

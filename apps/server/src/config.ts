@@ -119,6 +119,12 @@ const envSchema = z.object({
     .toUpperCase()
     .default(DEFAULT_CURRENCY)
     .refine(isCurrency, 'CURRENCY must be an ISO 4217 code such as USD or EUR'),
+  /**
+   * Where a bank transfer goes (account holder, IBAN, BIC…): printed on every invoice issued to
+   * be paid by transfer, and shown where it is asked for. Empty: the invoice only asks for the
+   * transfer, quoting its number.
+   */
+  INVOICE_PAYMENT_DETAILS: z.string().trim().max(1000).default(''),
   /** Free-plan meeting credits; the FREE_MEETING_CREDITS parameter, when set, wins. */
   FREE_MEETING_CREDITS: z.coerce.number().int().min(0).default(DEFAULT_FREE_MEETING_CREDITS),
   /** How often an idle worker asks the queue for work. */

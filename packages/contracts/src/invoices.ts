@@ -74,6 +74,8 @@ export const invoiceSchema = invoiceSummarySchema.extend({
   subtotal: moneySchema,
   tax: moneySchema,
   externalId: z.string().nullable(),
+  /** Where to send the bank transfer, as configured when it was issued; null without. */
+  paymentDetails: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

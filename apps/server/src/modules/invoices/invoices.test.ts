@@ -9,7 +9,10 @@ import { remainingCredits } from '../../test/plans-kit.js';
 import { createLocationsModule } from '../locations/index.js';
 import { createIssuer } from './issue.js';
 
-const who = useSignedInApp(['admin', 'poc', 'member', 'outsider', 'seeker']);
+const BANK = 'Parley Inc. · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX';
+const who = useSignedInApp(['admin', 'poc', 'member', 'outsider', 'seeker'], undefined, {
+  env: { INVOICE_PAYMENT_DETAILS: BANK },
+});
 type Method = 'GET' | 'POST' | 'PATCH';
 const send = (s: SignedIn, method: Method, path: string, payload?: object) =>
   call(ctx, method, path, { token: s.accessToken, ...(payload ? { payload } : {}) });
@@ -84,6 +87,7 @@ describe('manual payment (payment/manual)', () => {
       subtotal: { minor: 32800 },
       tax: { minor: 0 },
       paidAt: null,
+      paymentDetails: BANK,
     });
     expect(invoice.buyer).toEqual({
       name: 'Acme Corp',
@@ -155,6 +159,7 @@ describe('the invoice PDF and its signed link', () => {
     expect(text).toContain('1 Market Street');
     expect(text).toContain('$328.00');
     expect(text).toContain('Parley');
+    expect(text).toContain('IBAN DE89 3704 0044 0532 0130 00');
   });
 
   it('refuses a wrong signature and an expired link', async () => {
@@ -232,6 +237,7 @@ describe('numbering', () => {
       now: ctx.clock.now,
       prefix: 'TST',
       sellerName: 'Parley',
+      paymentDetails: '',
     });
     const orgId = who.outsider.user.organizationId;
     const rows = await db

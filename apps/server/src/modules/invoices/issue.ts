@@ -24,6 +24,8 @@ export interface IssuerDeps {
   prefix: string;
   /** The seller's name when the platform organisation is missing (a database never seeded). */
   sellerName: string;
+  /** INVOICE_PAYMENT_DETAILS: printed on an invoice to pay by transfer; '' for none. */
+  paymentDetails: string;
 }
 
 export const invoiceNumber = (prefix: string, year: number, n: number) =>
@@ -86,6 +88,7 @@ export function createIssuer(deps: IssuerDeps) {
         seller,
         buyer,
         lines,
+        paymentDetails: input.paid ? null : deps.paymentDetails || null,
         // No tax is configured: the field is there for the lines a taxed seller adds.
         taxes: [],
         currency: plan.currency,

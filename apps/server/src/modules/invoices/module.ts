@@ -13,6 +13,8 @@ export interface InvoicesNeeds {
   locations: AddressNames;
   /** Signs download links. */
   appSecret: string;
+  /** INVOICE_PAYMENT_DETAILS: where a bank transfer goes. */
+  paymentDetails: string;
   now: () => Date;
 }
 
@@ -30,6 +32,7 @@ export function createInvoicesModule(needs: InvoicesNeeds) {
     now: needs.now,
     prefix: SERIES_PREFIX,
     sellerName: 'Parley',
+    paymentDetails: needs.paymentDetails,
   });
   const service = createInvoicesService({
     db: needs.db,

@@ -111,6 +111,13 @@ export function renderInvoicePdf(row: InvoiceRow): Promise<Buffer> {
         y,
         { width: RIGHT - LEFT },
       );
+    if (row.paymentDetails) {
+      doc
+        .moveDown(0.8)
+        .font('bold')
+        .text('Payment details', { width: RIGHT - LEFT });
+      doc.font('regular').text(shown(row.paymentDetails), { width: RIGHT - LEFT });
+    }
   }
   doc.end();
   return done;

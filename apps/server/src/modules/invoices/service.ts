@@ -56,6 +56,7 @@ const detailOf = (listed: Listed): Invoice => ({
   subtotal: money(listed.invoice.subtotalMinor, listed.invoice.currency),
   tax: money(listed.invoice.taxMinor, listed.invoice.currency),
   externalId: listed.invoice.externalId,
+  paymentDetails: listed.invoice.paymentDetails,
 });
 
 type Query = z.output<typeof invoiceQuery>;

@@ -1,14 +1,14 @@
 import { Clock, Download, Landmark } from 'lucide-react';
 import { formatMoney, type PlanDetail } from '@parley/contracts';
 import { Button } from '../../ui';
-import { useInvoiceDownload, useManualPayment, useOwnInvoices } from './api';
+import { useInvoiceDownload, useManualPayment, useOwnInvoiceDetails } from './api';
 
 /**
  * Paying a pending plan by bank transfer (spec 3 §7 payment/manual): ask for its invoice, then
  * download it and wait for the transfer, which the platform marks paid.
  */
 export function ManualPayment({ plan }: { plan: PlanDetail }) {
-  const open = useOwnInvoices({ page: 0, size: 10, status: 'open' });
+  const open = useOwnInvoiceDetails({ page: 0, size: 10, status: 'open' });
   const request = useManualPayment();
   const download = useInvoiceDownload();
   const invoice =
@@ -48,6 +48,11 @@ export function ManualPayment({ plan }: { plan: PlanDetail }) {
           </span>
           . Pay it by bank transfer, quoting its number as the reference.
         </p>
+        {invoice.paymentDetails ? (
+          <p className="text-sm whitespace-pre-line text-fg" data-testid="payment-details">
+            {invoice.paymentDetails}
+          </p>
+        ) : null}
       </div>
       <Button
         variant="secondary"

@@ -11,6 +11,7 @@ import { usePageQuery } from '../../lib/use-page-query';
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
+  ownDetails: (q: InvoiceQuery) => ['invoices', 'own-details', q] as const,
   every: (q: InvoiceQuery) => ['invoices', 'all', q] as const,
   own: (q: InvoiceQuery) => ['invoices', 'own', q] as const,
 };
@@ -31,6 +32,15 @@ export const useOwnInvoices = (query: InvoiceQuery) =>
   usePageQuery(invoiceKeys.own(query), (signal) =>
     withFailureToast(
       api(r.own, { query, signal, ...quiet }),
+      CATALOGUE_MESSAGES.searchFailed('invoices'),
+    ),
+  );
+
+/** The organisation's invoices with their lines and payment details (a plan's open invoice). */
+export const useOwnInvoiceDetails = (query: InvoiceQuery) =>
+  usePageQuery(invoiceKeys.ownDetails(query), (signal) =>
+    withFailureToast(
+      api(r.ownDetails, { query, signal, ...quiet }),
       CATALOGUE_MESSAGES.searchFailed('invoices'),
     ),
   );

@@ -62,6 +62,7 @@ const full = (s: InvoiceSummary): Invoice => ({
   subtotal: s.total,
   tax: usd(0),
   externalId: null,
+  paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00',
 });
 
 /** The pay button, once the open invoices are read (it waits for them: one may exist). */
@@ -97,11 +98,11 @@ afterEach(() => {
 describe('paying a pending plan by invoice (/pricing)', { timeout: 20_000 }, () => {
   it('asks for the invoice, then shows it waiting for payment with its download', async () => {
     signInWith(['Base']);
-    let open: InvoiceSummary[] = [];
+    let open: Invoice[] = [];
     const server = fakeServer()
-      .on(invoiceRoutes.own, () => ({ data: open, count: open.length }))
+      .on(invoiceRoutes.ownDetails, () => ({ data: open, count: open.length }))
       .on(invoiceRoutes.manual, () => {
-        open = [summary()];
+        open = [full(summary())];
         return { data: full(summary()), message: 'Invoice PAR-2026-000007 issued' };
       })
       .on(invoiceRoutes.download, () => ({
@@ -113,6 +114,9 @@ describe('paying a pending plan by invoice (/pricing)', { timeout: 20_000 }, () 
     await screen.findByText('Waiting for payment', {}, SLOW);
     expect(screen.getByText('PAR-2026-000007')).toBeTruthy();
     expect(screen.getByText('$279.00')).toBeTruthy();
+    expect(screen.getByTestId('payment-details').textContent).toBe(
+      'IBAN DE89 3704 0044 0532 0130 00',
+    );
     expect(JSON.parse(String(server.calls(invoiceRoutes.manual)[0]?.[1]?.body))).toEqual({
       planId: '11111111-1111-4111-8111-111111111111',
     });
@@ -126,7 +130,7 @@ describe('paying a pending plan by invoice (/pricing)', { timeout: 20_000 }, () 
   it("says 'Create Session Failed' with the server's reason, and 'Failed to download invoice'", async () => {
     signInWith(['Base']);
     fakeServer()
-      .on(invoiceRoutes.own, { data: [summary()], count: 1 })
+      .on(invoiceRoutes.ownDetails, { data: [full(summary())], count: 1 })
       .on(invoiceRoutes.manual, () =>
         json({ statusCode: 409, error: 'Conflict', message: 'No plan is waiting' }, 409),
       )
@@ -146,7 +150,7 @@ describe('paying a pending plan by invoice (/pricing)', { timeout: 20_000 }, () 
     cleanup();
 
     fakeServer()
-      .on(invoiceRoutes.own, { data: [], count: 0 })
+      .on(invoiceRoutes.ownDetails, { data: [], count: 0 })
       .on(invoiceRoutes.manual, () =>
         json({ statusCode: 409, error: 'Conflict', message: 'No plan is waiting' }, 409),
       );

@@ -48,6 +48,8 @@ export const invoices = pgTable(
     seller: jsonb('seller').$type<InvoiceParty>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty>().notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
+    /** How to pay by bank transfer (INVOICE_PAYMENT_DETAILS when issued); null without. */
+    paymentDetails: text('payment_details'),
     taxes: jsonb('taxes').$type<InvoiceTax[]>().notNull(),
     currency: text('currency').notNull(),
     subtotalMinor: integer('subtotal_minor').notNull(),
