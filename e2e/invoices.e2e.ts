@@ -38,10 +38,14 @@ test('a plan paid by invoice is marked paid on /billing and becomes the companyâ
   // 99.00 for the bundle, 200.00 for the slab, 10% (20.00) off the slab.
   await expect(page.getByText('$279.00').first()).toBeVisible();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByText('Your plan is waiting for its payment')).toBeVisible();
+  // This plan, not one another journey left waiting.
+  const waiting = page
+    .getByRole('status')
+    .filter({ hasText: 'Your plan is waiting for its payment' });
+  await expect(waiting.getByText(/^Sales Suite: \$279\.00 with 2,000 credits/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Pay by invoice (bank transfer)' }).click();
-  const issued = page.getByTestId('manual-invoice');
+  await waiting.getByRole('button', { name: 'Pay by invoice (bank transfer)' }).click();
+  const issued = waiting.getByTestId('manual-invoice');
   await expect(issued.getByText('Waiting for payment')).toBeVisible();
   const number = (await issued.getByText(/^PAR-\d{4}-\d{6}$/).textContent()) ?? '';
   expect(number).toMatch(/^PAR-\d{4}-\d{6}$/);
