@@ -1,4 +1,4 @@
-import { CircleCheck, Download, FileText } from 'lucide-react';
+import { Download, FileText } from 'lucide-react';
 import { formatMoney, type InvoiceStatus, type InvoiceSummary } from '@parley/contracts';
 import { parseSort } from '../../lib/table-state';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
@@ -32,9 +32,6 @@ export function InvoicesTable() {
   const marking = useConfirmedAction((i: InvoiceSummary) => markPaid.mutateAsync(i.id));
   const actionsOf = (i: InvoiceSummary) => [
     { label: 'Download', icon: Download, onSelect: () => download.mutate(i.id) },
-    ...(i.status === 'open'
-      ? [{ label: 'Mark paid', icon: CircleCheck, onSelect: () => marking.ask(i) }]
-      : []),
   ];
 
   return (
@@ -55,10 +52,12 @@ export function InvoicesTable() {
       label="Invoices"
       list={list}
       result={page}
-      columns={invoiceColumns({ withOrganization: true, actionsOf })}
+      columns={invoiceColumns({ withOrganization: true, actionsOf, onMarkPaid: marking.ask })}
       rowKey={(i) => i.id}
       rowLabel={(i) => `${i.number}, ${i.organizationName}`}
-      renderCard={(i) => <InvoiceCard invoice={i} withOrganization actions={actionsOf(i)} />}
+      renderCard={(i) => (
+        <InvoiceCard invoice={i} withOrganization actions={actionsOf(i)} onMarkPaid={marking.ask} />
+      )}
       icon={FileText}
       noun="invoices"
       empty={{

@@ -1,14 +1,39 @@
+import { CircleCheck } from 'lucide-react';
 import { formatMoney, type InvoiceSummary } from '@parley/contracts';
 import { formatDate } from '../../lib/datetime';
-import { actionsColumn, type ActionMenuItem, type DataColumn, RowActions } from '../../ui';
+import { actionsColumn, type ActionMenuItem, Button, type DataColumn, RowActions } from '../../ui';
 import { InvoiceStatusBadge, METHOD_LABELS } from './InvoiceStatusBadge';
 
 const total = (i: InvoiceSummary) => formatMoney(i.total.minor, i.total.currency);
+
+/**
+ * The status, and for an open invoice the super admin's "Mark paid" in words beside it: it
+ * activates a plan, so it is never an unlabelled icon.
+ */
+function Status(props: { invoice: InvoiceSummary; onMarkPaid?: (i: InvoiceSummary) => void }) {
+  const { invoice: i, onMarkPaid } = props;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <InvoiceStatusBadge status={i.status} />
+      {onMarkPaid && i.status === 'open' ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`Mark paid ${i.number}`}
+          onClick={() => onMarkPaid(i)}
+        >
+          <CircleCheck aria-hidden /> Mark paid
+        </Button>
+      ) : null}
+    </span>
+  );
+}
 
 /** The invoice columns both lists share; the super admin's adds the organisation. */
 export function invoiceColumns(opts: {
   withOrganization: boolean;
   actionsOf: (i: InvoiceSummary) => ActionMenuItem[];
+  onMarkPaid?: (i: InvoiceSummary) => void;
 }): DataColumn<InvoiceSummary>[] {
   return [
     {
@@ -42,7 +67,7 @@ export function invoiceColumns(opts: {
       id: 'status',
       header: 'Status',
       sortable: true,
-      cell: (i) => <InvoiceStatusBadge status={i.status} />,
+      cell: (i) => <Status invoice={i} onMarkPaid={opts.onMarkPaid} />,
     },
     {
       id: 'issuedAt',
@@ -60,14 +85,15 @@ export function InvoiceCard(props: {
   invoice: InvoiceSummary;
   withOrganization: boolean;
   actions: ActionMenuItem[];
+  onMarkPaid?: (i: InvoiceSummary) => void;
 }) {
-  const { invoice: i, withOrganization, actions } = props;
+  const { invoice: i, withOrganization, actions, onMarkPaid } = props;
   return (
     <div className="flex items-start justify-between gap-3">
       <span className="flex min-w-0 flex-col gap-1">
         <span className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-fg tabular">{i.number}</span>
-          <InvoiceStatusBadge status={i.status} />
+          <Status invoice={i} onMarkPaid={onMarkPaid} />
         </span>
         {withOrganization ? <span className="text-sm text-fg">{i.organizationName}</span> : null}
         <span className="tabular text-sm text-muted">
