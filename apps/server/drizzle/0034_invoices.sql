@@ -66,3 +66,16 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER invoices_immutable BEFORE UPDATE ON invoices
 FOR EACH ROW EXECUTE FUNCTION invoices_immutable();
+--> statement-breakpoint
+-- A plan given up (another plan chosen instead: 'cancelled') voids its open invoice in the same
+-- transaction, so no invoice waits for a payment nobody should make.
+CREATE FUNCTION invoices_void_given_up_plan() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE invoices SET status = 'void' WHERE plan_id = NEW.id AND status = 'open';
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER invoices_void_given_up_plan AFTER UPDATE OF status ON plans
+FOR EACH ROW WHEN (NEW.status = 'cancelled' AND OLD.status IS DISTINCT FROM 'cancelled')
+EXECUTE FUNCTION invoices_void_given_up_plan();

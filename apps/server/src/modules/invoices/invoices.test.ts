@@ -213,19 +213,37 @@ describe('marking an invoice paid (the super admin records the transfer)', () =>
     expect((await send(who.poc, 'POST', `/invoice/${invoice.id}/paid`)).statusCode).toBe(403);
   });
 
-  it('refuses an invoice whose plan was given up, changing nothing', async () => {
+  it('voids the invoice of a plan given up; a void invoice is never paid', async () => {
     await pendingPlan('Acme Given Up');
     const open = json<One>(await send(who.poc, 'POST', '/payment/manual', {})).data;
-    await pendingPlan('Acme Instead'); // cancels 'Acme Given Up'
-    const res = await send(who.admin, 'POST', `/invoice/${open.id}/paid`);
-    expect(res.statusCode).toBe(409);
+    const before = await remainingCredits(ctx, acme());
+    await pendingPlan('Acme Instead'); // cancels 'Acme Given Up', in the same transaction
     const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, open.id));
-    expect(row?.status).toBe('open');
-    // Asking for the new plan's invoice voids the given-up one; a void invoice is never paid.
-    await send(who.poc, 'POST', '/payment/manual', {});
+    expect(row?.status).toBe('void');
     const voided = await send(who.admin, 'POST', `/invoice/${open.id}/paid`);
     expect(voided.statusCode).toBe(409);
     expect(json(voided).message).toBe('A void invoice cannot be marked paid');
+    expect(await remainingCredits(ctx, acme())).toBe(before);
+    // The plan chosen instead gets its own invoice, the next number.
+    const next = json<One>(await send(who.poc, 'POST', '/payment/manual', {})).data;
+    expect(next).toMatchObject({ status: 'open', planName: 'Acme Instead' });
+    expect(next.number > open.number).toBe(true);
+  });
+
+  it('refuses an open invoice whose plan no longer waits, changing nothing', async () => {
+    // A plan activated some other way (a card) while its open invoice stayed behind.
+    const open = json<One>(await send(who.poc, 'POST', '/payment/manual', {})).data;
+    await ctx.database.db
+      .update(plans)
+      .set({ status: 'replaced' })
+      .where(eq(plans.id, open.planId ?? ''));
+    const res = await send(who.admin, 'POST', `/invoice/${open.id}/paid`);
+    expect(res.statusCode).toBe(409);
+    expect(json(res).message).toBe(
+      'The plan of this invoice is no longer waiting for payment; nothing was changed',
+    );
+    const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, open.id));
+    expect(row?.status).toBe('open');
   });
 });
 

@@ -163,15 +163,6 @@ export const invoicesRepo = {
     return row ?? null;
   },
 
-  /** A plan's pending siblings' ids: plans of the organisation that are cancelled now. */
-  async cancelledPlanIds(tx: Db, organizationId: string): Promise<string[]> {
-    const rows = await tx
-      .select({ id: plans.id })
-      .from(plans)
-      .where(and(eq(plans.organizationId, organizationId), eq(plans.status, 'cancelled')));
-    return rows.map((r) => r.id);
-  },
-
   async organization(tx: Db, organizationId: string) {
     const [row] = await tx
       .select({ id: organizations.id, name: organizations.name })

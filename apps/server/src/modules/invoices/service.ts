@@ -126,20 +126,17 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
 
     /**
      * POST payment/manual: an open invoice for the plan waiting for payment (the same one
-     * when asked again). Open invoices of plans given up since are voided with it.
+     * when asked again). A plan given up later voids it (a trigger in the migration).
      */
     async requestManual(caller: Caller, body: z.output<typeof manualPaymentBody>) {
       const pending = await deps.plans.pendingOf(caller.organizationId);
       if (!pending) throw conflict(M.noPendingPlan);
       if (body?.planId && body.planId !== pending.id) throw conflict(M.notThePendingPlan);
-      const row = await db.transaction(async (tx) => {
-        await repo.voidOpen(tx, await repo.cancelledPlanIds(tx, caller.organizationId));
-        return deps.issue(tx, {
-          organizationId: caller.organizationId,
-          planId: pending.id,
-          method: 'manual',
-          paid: false,
-        });
+      const row = await deps.issue(db, {
+        organizationId: caller.organizationId,
+        planId: pending.id,
+        method: 'manual',
+        paid: false,
       });
       return { data: await withName(row), message: M.requested(row.number) };
     },
