@@ -10,6 +10,7 @@ import { createAuthModule } from './modules/auth/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createEndpointsModule } from './modules/endpoints/index.js';
+import { createInvoicesModule } from './modules/invoices/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createLocationsModule } from './modules/locations/index.js';
 import { createOrganizationsModule } from './modules/organizations/index.js';
@@ -47,6 +48,14 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   });
   const plans = billing.service;
   const locations = createLocationsModule();
+  const invoices = createInvoicesModule({
+    db,
+    plans: billing.plans,
+    locations: locations.service,
+    appSecret: config.appSecret,
+    paymentDetails: env.INVOICE_PAYMENT_DETAILS,
+    now: platform.now,
+  });
   const organizations = createOrganizationsModule({
     ...platform,
     plans,
@@ -65,6 +74,19 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     autoPayThreshold: (organizationId) =>
       parameters.service.valueOf('AUTO_PAY_THRESHOLD', organizationId),
     publicUrl: config.publicUrl,
+  });
+  // A plan paid at Checkout is invoiced, paid, in the payment's own transaction (once per
+  // Checkout Session). Auto-pay and renewal charges are recorded as payments only: their
+  // amounts are a slab's, not the plan's lines the issuer prints.
+  payments.service.addPlanPaidListener(async (tx, paid) => {
+    if (paid.kind !== 'checkout') return;
+    await invoices.issue(tx, {
+      organizationId: paid.organizationId,
+      planId: paid.planId,
+      method: 'card',
+      paid: true,
+      externalId: paid.externalId,
+    });
   });
   const users = createUsersModule({
     db,
@@ -106,6 +128,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     billing,
     plans,
     payments,
+    invoices,
     locations,
     organizations,
     users,

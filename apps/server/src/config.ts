@@ -130,6 +130,12 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   /** Auto-pay buys credits when a plan's balance falls below this; the parameter wins. */
   AUTO_PAY_THRESHOLD: z.coerce.number().int().min(0).default(DEFAULT_AUTO_PAY_THRESHOLD),
+  /**
+   * Where a bank transfer goes (account holder, IBAN, BIC…): printed on every invoice issued to
+   * be paid by transfer, and shown where it is asked for. Empty: the invoice only asks for the
+   * transfer, quoting its number.
+   */
+  INVOICE_PAYMENT_DETAILS: z.string().trim().max(1000).default(''),
   /** Free-plan meeting credits; the FREE_MEETING_CREDITS parameter, when set, wins. */
   FREE_MEETING_CREDITS: z.coerce.number().int().min(0).default(DEFAULT_FREE_MEETING_CREDITS),
   /** How often an idle worker asks the queue for work. */

@@ -13,6 +13,7 @@ export * from './billing.js';
 export * from './money.js';
 export * from './catalogue.js';
 export * from './plans.js';
+export * from './invoices.js';
 export * from './integrations.js';
 export * from './analysis.js';
 export * from './queues.js';

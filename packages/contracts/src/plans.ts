@@ -18,12 +18,16 @@ export const PLAN_MESSAGES = {
   mixedCurrencies: 'The chosen items are priced in different currencies',
   platformHasNoPlan: 'The platform organization is never charged and has no plan',
   noActivePlan: 'No Active Plan',
-  /** A paid plan waits for its payment; card and manual payment come with their own release. */
+  /** A paid plan waits for its payment (by card, or an invoice paid by bank transfer). */
   awaitingPayment: 'Your plan is waiting for its payment',
+  createFreeB2CFailed: 'Create Free B2C Plan Failed',
+  noSuchSlab: 'No credit slab on sale has that many credits',
 } as const;
 
 /** The plan type of the free plan every new organisation starts on. */
 export const FREE_PLAN_TYPE = 'free';
+/** The plan type of a talent-pool plan bought as a credit slab (every feature comes free). */
+export const B2C_PLAN_TYPE = 'b2c';
 /** The plan type of a plan bought from bundles and a credit slab. */
 export const PAID_PLAN_TYPE = 'subscription';
 
@@ -123,12 +127,6 @@ export const subscriptionQuery = z.object({
 export type SubscriptionQuery = z.input<typeof subscriptionQuery>;
 export const ownPlansQuery = z.object(paging);
 
-/**
- * Invoices are issued by payments, which come with their own release: until then the lists
- * are empty, in the shape their pager reads.
- */
-const invoicePage = z.object({ data: z.array(z.never()), count: z.number().int() });
-
 const tags = ['billing'];
 const planAnswer = z.object({ data: planDetailSchema });
 
@@ -176,26 +174,6 @@ export const planRoutes = {
     query: ownPlansQuery,
     response: z.object({ data: z.array(planDetailSchema), count: z.number().int() }),
   }),
-  invoices: defineRoute({
-    method: 'GET',
-    path: '/plan/invoices',
-    summary: 'The organisation’s invoices (none until payments are taken)',
-    tags,
-    auth: true,
-    permission: 'billing.manage',
-    query: ownPlansQuery,
-    response: invoicePage,
-  }),
-  organizationInvoices: defineRoute({
-    method: 'GET',
-    path: '/plan/organization/invoices',
-    summary: 'The organisation’s invoice details (none until payments are taken)',
-    tags,
-    auth: true,
-    permission: 'billing.manage',
-    query: ownPlansQuery,
-    response: invoicePage,
-  }),
   selection: defineRoute({
     method: 'GET',
     path: '/bundle/user',
@@ -214,6 +192,30 @@ export const planRoutes = {
     permission: 'billing.manage',
     body: bundleSelectionBody,
     response: z.object({ data: bundleSelectionSchema }),
+  }),
+  createB2C: defineRoute({
+    method: 'POST',
+    path: '/plan/b2c',
+    summary:
+      'Talent pool: the free plan (201). The talent pool is one organisation shared by its members, so once it has a plan this answers that plan',
+    tags,
+    auth: true,
+    permission: 'profile.own',
+    talentPool: true,
+    body: z.object({}).strict().nullish(),
+    status: 201,
+    response: planAnswer,
+  }),
+  updateB2C: defineRoute({
+    method: 'PATCH',
+    path: '/plan/b2c',
+    summary: 'Talent pool: set the credits auto-pay buys when the balance runs low',
+    tags,
+    auth: true,
+    permission: 'profile.own',
+    talentPool: true,
+    body: updatePlanBody,
+    response: planAnswer,
   }),
   allSubscriptions: defineRoute({
     method: 'GET',

@@ -74,6 +74,12 @@ export interface RouteContract<
    */
   feature?: FeatureName;
   /**
+   * Only members of a talent-pool (B2C) organisation may call it (spec 3 §6: individual
+   * accounts have their own plan and payment calls); anyone else gets 403 with
+   * TALENT_POOL_ONLY, before the body is read.
+   */
+  talentPool?: true;
+  /**
    * The permission the caller's role must hold: required with auth: true (defineRoute will
    * not compile without it), absent otherwise. Others get 403 with the generic message before
    * the handler runs. The endpoint catalogue is built from these; a super admin may override
@@ -122,6 +128,9 @@ export type RouteParamName<R> =
     : never;
 
 export const API_PREFIX = '/api/v1';
+
+/** The refusal of a talent-pool route (`talentPool: true`) to anyone outside the pool. */
+export const TALENT_POOL_ONLY = 'Only talent-pool accounts have a talent-pool plan';
 
 /** Whether a value is a route contract (what defineRoute returns). */
 export const isRouteContract = (v: unknown): v is RouteContract =>

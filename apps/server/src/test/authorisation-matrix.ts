@@ -350,6 +350,15 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'GET /bundle/active': EVERYONE,
   'GET /credit-slab/active': EVERYONE,
   'GET /subscription/query': PLATFORM,
+  // Invoices: the organisation's own (their administrators), every one (the super admin), and
+  // manual payment; the talent pool's plan calls are refused to anyone outside it.
+  'GET /invoice/query': PLATFORM,
+  'GET /invoice/download/:id': ADMINS,
+  'POST /invoice/:id/paid': PLATFORM,
+  'POST /payment/manual': ADMINS,
+  'POST /payment/b2c/manual': ['seeker'],
+  'POST /plan/b2c': ['seeker'],
+  'PATCH /plan/b2c': ['seeker'],
   ...catalogueRows('feature'),
   ...catalogueRows('bundle'),
   ...catalogueRows('credit-slab'),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { planRoutes } from '@parley/contracts';
+import { AppError } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { BillingService } from './service.js';
 import type { PlansService } from './plans-service.js';
@@ -33,10 +34,24 @@ export function registerPlanRoutes(
   registerRoute(app, planRoutes.subscriptions, ({ auth, query }) =>
     plans.own(auth.organizationId, query),
   );
-  // Invoices are issued by payments, which are not taken yet: nothing to list.
-  const noInvoices = async () => ({ data: [], count: 0 });
-  registerRoute(app, planRoutes.invoices, noInvoices);
-  registerRoute(app, planRoutes.organizationInvoices, noInvoices);
+  // Talent pool (spec 3 §6, §7; the contracts admit no one else): one organisation its
+  // members share, with every feature.
+  registerRoute(app, planRoutes.createB2C, async ({ auth }) => {
+    const { active } = await plans.current(auth.organizationId);
+    if (active) return { data: active };
+    try {
+      await credits.createFreePlan(auth.organizationId);
+    } catch (err) {
+      // Another member started it a moment ago: theirs is the pool's plan.
+      if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+    }
+    const started = (await plans.current(auth.organizationId)).active;
+    if (!started) throw new Error('the free plan just created is not active');
+    return { data: started };
+  });
+  registerRoute(app, planRoutes.updateB2C, async ({ auth, body }) => ({
+    data: await plans.updateAutoPay(auth.organizationId, body),
+  }));
   registerRoute(app, planRoutes.selection, async ({ auth }) => ({
     data: await plans.selection(auth.organizationId),
   }));

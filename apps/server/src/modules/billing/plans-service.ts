@@ -1,4 +1,5 @@
 import {
+  B2C_PLAN_TYPE,
   MESSAGES,
   PAID_PLAN_TYPE,
   PLAN_MESSAGES,
@@ -14,8 +15,8 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
-import type { BillingRepo } from './repo.js';
 import type { Db } from '../../platform/db/client.js';
+import type { BillingRepo } from './repo.js';
 import {
   createPlansRepo,
   type PlanRow,
@@ -102,6 +103,31 @@ export function createPlansService(deps: {
     return { ...shown, bundleIds: priced.bundles.map((b) => b.id) };
   }
 
+  /**
+   * A plan that only buys credits (a talent-pool account's credit slab), pending its payment;
+   * paid, it replaces the current plan and carries its credits over.
+   */
+  function createCreditPurchase(
+    organizationId: string,
+    body: { name: string; type: string; slab: NonNullable<Priced['creditSlab']> },
+  ) {
+    const { slab } = body;
+    return plans.createPending(
+      organizationId,
+      {
+        name: body.name,
+        type: body.type,
+        totalMinor: slab.price.minor,
+        discountMinor: slab.price.minor - slab.discountedPrice.minor,
+        currency: slab.price.currency,
+        creditSlabId: slab.id,
+        lastPaymentCredits: slab.credits,
+        autoPayCreditsToAdd: 0,
+      },
+      [],
+    );
+  }
+
   async function activate(planId: string): Promise<PlanRow | null> {
     return plans.activate(planId, now());
   }
@@ -110,7 +136,10 @@ export function createPlansService(deps: {
     price,
     selection,
     activate,
-    /** `activate` inside the caller's transaction (a payment's, with its event id). */
+    /**
+     * `activate` inside the caller's transaction (a payment recorded with it, or a webhook
+     * event's id): the plan and its credits change only if that transaction commits.
+     */
     activateWithin: (tx: Db, planId: string) => createPlansRepo(tx).activate(planId, now()),
     /** One of the organisation's plans by id, else null (another organisation's included). */
     ofOrganization: (organizationId: string, planId: string) =>
@@ -120,28 +149,23 @@ export function createPlansService(deps: {
       plans.setAutoPay(planId, credits, name),
     detail: detailOf,
 
+    createCreditPurchase,
+
+    /** The organisation's plan waiting for its payment, or null. */
+    pendingOf: (organizationId: string) => plans.pendingPlanOf(organizationId),
+
     /**
-     * A plan that only buys credits (a talent-pool account's credit slab), pending its payment;
-     * paid, it replaces the current plan and carries its credits over.
+     * A talent-pool plan (spec 3 §7 payment/b2c): the credit slab on sale with `credits`, at
+     * its discounted price, pending its payment. Talent-pool organisations have every feature,
+     * so it holds no bundles.
      */
-    createCreditPurchase(
-      organizationId: string,
-      body: { name: string; type: string; slab: NonNullable<Priced['creditSlab']> },
-    ) {
-      const { slab } = body;
-      return plans.createPending(
-        organizationId,
-        {
-          name: body.name,
-          type: body.type,
-          totalMinor: slab.price.minor,
-          discountMinor: slab.price.minor - slab.discountedPrice.minor,
-          currency: slab.price.currency,
-          creditSlabId: slab.id,
-          lastPaymentCredits: slab.credits,
-          autoPayCreditsToAdd: 0,
-        },
-        [],
+    async createCreditsPlan(organizationId: string, body: { name: string; credits: number }) {
+      const slab = (await catalogue.creditSlab.active()).data.find(
+        (s) => s.credits === body.credits,
+      );
+      if (!slab) throw badRequest(PLAN_MESSAGES.noSuchSlab);
+      return detailOf(
+        await createCreditPurchase(organizationId, { ...body, type: B2C_PLAN_TYPE, slab }),
       );
     },
 

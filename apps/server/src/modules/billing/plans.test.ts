@@ -195,7 +195,7 @@ describe('the free plan, auto-pay, invoices and every organisation’s plans', (
     expect((await send(who.poc, 'PATCH', '/plan', { credits: -1 })).statusCode).toBe(400);
   });
 
-  it('lists no invoices until payments are taken', async () => {
+  it('lists no invoices before any is issued', async () => {
     for (const path of ['/plan/invoices', '/plan/organization/invoices']) {
       expect(json(await send(who.poc, 'GET', path))).toEqual({ data: [], count: 0 });
     }

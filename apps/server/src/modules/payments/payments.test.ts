@@ -7,7 +7,7 @@ import {
   type Payment,
   type PlanDetail,
 } from '@parley/contracts';
-import { payments, stripeCustomers, stripeEvents } from '../../platform/db/schema.js';
+import { invoices, payments, stripeCustomers, stripeEvents } from '../../platform/db/schema.js';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json, type SignedIn } from '../../test/context.js';
 import { loadConfig } from '../../config.js';
@@ -219,6 +219,14 @@ describe('the webhook', () => {
       .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
     const intent = stripe.intents.get(String(stripe.sessions.get(sessionId)?.payment_intent));
     expect(customer?.paymentMethodId).toBe(intent?.payment_method);
+    // Invoiced once, paid, by card, for the plan's discounted price.
+    const issued = await ctx.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.organizationId, who.outsider.user.organizationId));
+    expect(issued).toMatchObject([
+      { status: 'paid', method: 'card', externalId: sessionId, totalMinor: 32800, planId: plan.id },
+    ]);
   });
 
   it('ignores an event whose plan is not the named organisation’s', async () => {

@@ -2,3 +2,5 @@
 export { createReportsModule, type ReportsNeeds } from './module.js';
 export type { ReportsService } from './service.js';
 export type { ReportInterview, ReportScorecard, ReportSources } from './sources.js';
+// The PDF fonts (DejaVu when installed, else Helvetica with text reduced to WinAnsi): invoices too.
+export { reportFonts, toWinAnsi } from './pdf/fonts.js';

@@ -24,3 +24,4 @@ export * from './schema/sales-signals.js';
 export * from './schema/crm.js';
 export * from './schema/addresses.js';
 export * from './schema/payments.js';
+export * from './schema/invoices.js';

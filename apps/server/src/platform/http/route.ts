@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  TALENT_POOL_ONLY,
   featureUnavailableMessage,
   isFeatureAvailable,
   pathParamNames,
@@ -132,6 +133,9 @@ export function registerRoute<R extends RouteContract>(
           const feature = contract.feature;
           if (feature && !isFeatureAvailable(await app.featureHolder(auth), feature)) {
             throw forbidden(featureUnavailableMessage(feature));
+          }
+          if (contract.talentPool && !(await app.featureHolder(auth)).organization?.isB2C) {
+            throw forbidden(TALENT_POOL_ONLY);
           }
         }
       : undefined,

@@ -4,11 +4,15 @@ import { BundlesTable } from './BundlesTable';
 import { CreditSlabsTable } from './CreditSlabsTable';
 import { FeaturesTable } from './FeaturesTable';
 import { SubscriptionsTable } from './SubscriptionsTable';
+import { InvoicesTable } from '../invoices';
 
-const TABS = ['bundles', 'features', 'credit-slabs', 'subscriptions'] as const;
+const TABS = ['bundles', 'features', 'credit-slabs', 'subscriptions', 'invoices'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /billing (super admin): what is sold (bundles, features, credit slabs) and who bought what. */
+/**
+ * /billing (super admin): what is sold (bundles, features, credit slabs), who bought what, and
+ * every invoice (marked paid here when a bank transfer arrives).
+ */
 export default function EnterpriseManagementPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'bundles';
@@ -16,7 +20,7 @@ export default function EnterpriseManagementPage() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Enterprise Management"
-        description="The bundles, features and credit slabs organizations buy, and every organization’s plan."
+        description="The bundles, features and credit slabs organizations buy, every organization’s plan, and their invoices."
       />
       <Tabs
         value={tab}
@@ -30,6 +34,7 @@ export default function EnterpriseManagementPage() {
           <TabsTrigger value="features">Features</TabsTrigger>
           <TabsTrigger value="credit-slabs">Credit slabs</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
+          <TabsTrigger value="invoices">Invoices</TabsTrigger>
         </TabsList>
         <TabsContent value="bundles">
           <BundlesTable />
@@ -42,6 +47,9 @@ export default function EnterpriseManagementPage() {
         </TabsContent>
         <TabsContent value="subscriptions">
           <SubscriptionsTable />
+        </TabsContent>
+        <TabsContent value="invoices">
+          <InvoicesTable />
         </TabsContent>
       </Tabs>
     </div>

@@ -16,6 +16,7 @@ import {
   type ManualPaymentOption,
 } from './CardPayment';
 import { useLatestPayment } from './payments-api';
+import { ManualPayment } from '../invoices';
 import { PlanBuilder } from './PlanBuilder';
 import { moneyText } from './PlanChoices';
 
@@ -147,7 +148,14 @@ function usePaymentOutcome(outcome: string | null) {
  * payment, and the plan builder (bundles and a credit slab). Without a plan (the guard sends a
  * point of contact here with ?onboarding=true) it offers the free plan first.
  */
-export default function PricingPage(props: { manualPayment?: ManualPaymentOption }) {
+/** The bank-transfer way to pay: an invoice to pay by transfer. */
+const payByInvoice: ManualPaymentOption = (plan) => <ManualPayment plan={plan} />;
+
+export default function PricingPage({
+  manualPayment = payByInvoice,
+}: {
+  manualPayment?: ManualPaymentOption;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -162,7 +170,7 @@ export default function PricingPage(props: { manualPayment?: ManualPaymentOption
   const latest = usePaymentOutcome(params.get('payment'));
   const notice = <PaymentNotice outcome={params.get('payment')} latest={latest} />;
   const pendingCard = pending ? (
-    <PendingPlan plan={pending} canPay={canBill} manual={props.manualPayment} />
+    <PendingPlan plan={pending} canPay={canBill} manual={manualPayment} />
   ) : null;
   const builder = canBill ? (
     <section className="flex flex-col gap-4" aria-labelledby="plan-builder">

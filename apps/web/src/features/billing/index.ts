@@ -1,2 +1,4 @@
-// The billing feature's face: plan pages are loaded by the routes; others may read the keys.
+// The billing feature's face: plan pages are loaded by the routes; others may read the keys
+// and show the plan's usage (/configuration).
 export { billingKeys } from './api';
+export { UsageCard } from './UsageCard';

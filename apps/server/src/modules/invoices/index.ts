@@ -1,0 +1,4 @@
+// The invoices module's face: other modules import only this file.
+export { createInvoicesModule, type InvoicesNeeds } from './module.js';
+export type { Issue, IssueInput } from './issue.js';
+export type { InvoicesService } from './service.js';

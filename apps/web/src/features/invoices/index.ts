@@ -1,0 +1,3 @@
+export { InvoicesTable } from './InvoicesTable';
+export { OrganizationInvoices } from './OrganizationInvoices';
+export { ManualPayment } from './ManualPayment';
