@@ -117,7 +117,9 @@ export default function OrganizationPage() {
       <div>{back}</div>
       <PageHeader
         title={d?.record.name ?? <Skeleton className="h-8 w-48" />}
-        description={d ? `${d.plan?.name ?? 'No'} plan · ${formatCount(d.usersCount, 'user')}` : ' '}
+        description={
+          d ? `${d.plan?.name ?? 'No'} plan · ${formatCount(d.usersCount, 'user')}` : ' '
+        }
       />
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Users" value={d?.usersCount} />
