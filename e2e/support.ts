@@ -215,5 +215,6 @@ export async function expectAccessible(
   } finally {
     await page.emulateMedia({ reducedMotion: null });
   }
-  expect(findings, `serious or critical axe findings on ${label}`).toEqual([]);
+  // Soft: the journey still fails, but goes on to list the findings of its later pages too.
+  expect.soft(findings, `serious or critical axe findings on ${label}`).toEqual([]);
 }
