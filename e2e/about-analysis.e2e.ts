@@ -1,5 +1,5 @@
 import { shootThemesAndSizes } from './meeting-support';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -31,6 +31,7 @@ test('a member opens About the analysis from the user menu and reads the figures
   await expect(female).toContainText(/\(\d+\/\d+\)/);
   await expect(female).toContainText(/\d+\.\d\s%–\d+\.\d\s%/);
   await expect(page.getByTestId('bias-chart').locator('svg').first()).toBeVisible();
+  await expectAccessible(page, '/about/analysis');
 
   await shootThemesAndSizes(page, SCREENS, 'about-analysis');
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -43,6 +43,7 @@ test('the point of contact sets the billing address through country â†’ state â†
   await form(page, 'billing').getByLabel('Postal code').fill('90012');
   await page.getByRole('checkbox', { name: 'Same as the billing address' }).check();
   await expect(picker(page, 'shipping', 'City')).toHaveText('Los Angeles');
+  await expectAccessible(page, '/configuration, addresses being edited');
   await page.screenshot({ path: `${SCREENS}/addresses-editing-light.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Save addresses' }).click();
@@ -58,6 +59,7 @@ test('the point of contact sets the billing address through country â†’ state â†
     await expect(form(page, kind).getByLabel('Street address')).toHaveValue('1 Market Street');
   }
 
+  await expectAccessible(page, '/configuration, addresses saved');
   // Cancel puts back what editing started from.
   await page.getByRole('button', { name: 'Edit addresses' }).click();
   await expect(page.getByRole('button', { name: 'Save addresses' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import { deleteMeeting, uploadRecording, waitProcessed, uploadedMeeting } from './meeting-support';
 
 /**
@@ -86,6 +86,7 @@ test('an uploaded recording is analysed: transcript, search, seek and charts', a
   await expect(talk).toBeVisible();
   await expect(talk.getByRole('list', { name: 'Talk time per speaker' })).toContainText('%');
   await expect(page.getByTestId('engagement-card')).toBeVisible();
+  await expectAccessible(page, 'meeting page, analysed');
   await page.screenshot({ path: `${SCREENS}/meeting-analysis-light-wide.png`, fullPage: true });
 
   // Naming a speaker replaces its label across the page.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { setTheme, useOwnServer, switchThemeInPlace, uploadRecording } from './meeting-support';
 
 /**
@@ -151,6 +151,7 @@ test('a participant registers through the invite form and is verified in a meeti
 
   await p.goto(link!);
   await expect(p.getByRole('heading', { name: 'Register your face and voice' })).toBeVisible();
+  await expectAccessible(p, 'participant invite form');
   await shoot(p, 'participant-details', 'Register your face and voice');
   const next = p.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
@@ -167,6 +168,7 @@ test('a participant registers through the invite form and is verified in a meeti
   await expect(guide).toHaveAttribute('data-state', 'in-region', { timeout: 30_000 });
   await expect(guide).toHaveAttribute('data-backend', 'wasm');
   await expect(status.getByText('Face detected — hold still')).toBeVisible();
+  await expectAccessible(p, 'participant camera step');
   const corner = p.getByTestId('face-guide-corner').first();
   expect(await corner.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe(
     'rgb(74, 222, 128)',
@@ -185,6 +187,7 @@ test('a participant registers through the invite form and is verified in a meeti
     timeout: 120_000,
   });
   await expect(p).toHaveURL(/\/participants\/confirmed$/);
+  await expectAccessible(p, '/participants/confirmed');
   expect(elsewhere).toEqual([]);
   await shoot(p, 'participant-confirmed', 'Registration Successful');
   // The link now says the registration is done.
@@ -218,6 +221,7 @@ test('a participant registers through the invite form and is verified in a meeti
   await expect(result.getByLabel('Voice of Casey Candidate')).toBeAttached();
   await expect(progress).toBeHidden();
   await expect(card.getByRole('button', { name: 'Verify participants' })).toBeEnabled();
+  await expectAccessible(page, 'meeting page, participant verified');
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(card.getByTestId('biometric-result')).toBeVisible({ timeout: 20_000 });

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import { setTheme } from './meeting-support';
 
 /**
@@ -24,6 +24,7 @@ test('a bundle made on /billing is bought on /pricing and listed as awaiting pay
   await expect(dialog).toBeHidden();
   const bundles = page.getByRole('table', { name: 'Bundles' });
   await expect(bundles.getByText(name)).toBeVisible();
+  await expectAccessible(page, '/billing, bundles');
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await page.screenshot({ path: `test-results/screens/billing-${theme}-wide.png` });
@@ -45,6 +46,7 @@ test('a bundle made on /billing is bought on /pricing and listed as awaiting pay
   // 22.00 for the bundle, 200.00 for the slab, 10% (20.00) off the slab.
   await expect(page.getByText('$202.00')).toBeVisible();
   await expect(page.getByText('−$20.00')).toBeVisible();
+  await expectAccessible(page, '/pricing');
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     // The selection is the organisation's, kept by the server: it survives the reload.
@@ -72,5 +74,6 @@ test('a bundle made on /billing is bought on /pricing and listed as awaiting pay
   const row = subscriptions.getByRole('row').filter({ hasText: name });
   await expect(row.getByText('Awaiting payment')).toBeVisible();
   await expect(row.getByText('Acme Corp')).toBeVisible();
+  await expectAccessible(page, '/billing, subscriptions');
   await page.screenshot({ path: 'test-results/screens/billing-subscriptions-light-wide.png' });
 });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { setTheme } from './meeting-support';
 
 /**
@@ -59,6 +59,7 @@ async function addTrainingVideo(page: Page) {
   await expect(dialog.getByTestId('upload-result')).toHaveText(/Uploaded/, { timeout: 60_000 });
   await expect(toast(page, 'Uploaded')).toBeVisible();
   await expect(page.getByTestId('coaching-item').filter({ hasText: TITLE })).toBeVisible();
+  await expectAccessible(page, '/coaching, training (super admin)');
 }
 
 async function writeQuiz(page: Page) {
@@ -112,6 +113,7 @@ async function writeQuiz(page: Page) {
   const q2 = dialog.getByRole('group', { name: 'Question 2' });
   await q2.getByRole('checkbox', { name: 'Option 1 is correct' }).check();
   await q2.getByRole('checkbox', { name: 'Option 3 is correct' }).check();
+  await expectAccessible(page, 'create quiz dialog');
   await page.screenshot({ path: `${SCREENS}/coaching-quiz-editor-light-wide.png` });
   await dialog.getByRole('button', { name: 'Save quiz' }).click();
   await expect(toast(page, 'Quiz created')).toBeVisible();
@@ -152,6 +154,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await player.getByRole('button', { name: 'Pause' }).click();
     const stoppedAt = Math.floor(await videoTime(r));
     await expect(r.getByRole('region', { name: 'Transcript' })).toBeVisible();
+    await expectAccessible(r, 'coaching player (rep)');
     await r.screenshot({ path: `${SCREENS}/coaching-player-light-wide.png` });
     await r.goto('/configuration');
     await expect(r).toHaveURL(/\/configuration/);
@@ -191,6 +194,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await questions.nth(0).getByRole('radio', { name: 'The caller' }).check();
     await questions.nth(1).getByRole('checkbox', { name: 'It is short' }).check();
     await expect(r.getByText('2 of 2 answered')).toBeVisible();
+    await expectAccessible(r, 'coaching assessment');
     await r.screenshot({ path: `${SCREENS}/coaching-assessment-light-wide.png` });
     await r.getByRole('button', { name: 'Submit' }).click();
     const score = r.getByTestId('assessment-score');
@@ -204,6 +208,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     const stage = r.getByTestId('stage-progress').first();
     await expect(stage).toContainText('100%');
     await expect(stage).toContainText('50%');
+    await expectAccessible(r, '/coaching, progress (rep)');
     await r.screenshot({ path: `${SCREENS}/coaching-progress-rep-light-wide.png` });
     await rep.context.close();
 
@@ -220,6 +225,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await m.getByRole('searchbox', { name: 'Search people' }).fill('');
     await expect(m.getByTestId('team-member')).not.toHaveCount(1);
     await expect(m.getByTestId('team-chart').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+    await expectAccessible(m, '/coaching, team progress (manager)');
     await m.screenshot({
       path: `${SCREENS}/coaching-team-progress-light-wide.png`,
       fullPage: true,
@@ -236,6 +242,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await page.screenshot({ path: `${SCREENS}/coaching-training-light-wide.png` });
     await page.getByRole('tab', { name: 'Documents' }).click();
     await expect(page.getByText('No documents yet')).toBeVisible();
+    await expectAccessible(page, '/coaching, documents (empty)');
     await page.screenshot({ path: `${SCREENS}/coaching-documents-empty-light-wide.png` });
     await page.getByRole('tab', { name: 'Training' }).click();
     await setTheme(page, 'dark');
@@ -248,6 +255,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await dialog.getByRole('textbox', { name: 'Presentation link' }).fill('https://example.com/x');
     await expect(dialog.getByText('Please enter a valid Google Presentation URL.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Create', exact: true })).toBeDisabled();
+    await expectAccessible(page, 'add coaching content, invalid link (dark)');
     await page.screenshot({ path: `${SCREENS}/coaching-create-link-dark-wide.png` });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -258,6 +266,7 @@ test('a training video with a quiz: watched, resumed, assessed, followed by the 
     await page.screenshot({ path: `${SCREENS}/coaching-training-light-narrow.png` });
     await page.getByRole('tab', { name: 'Quizzes' }).click();
     await expect(page.getByTestId('quiz-row').filter({ hasText: TITLE })).toBeVisible();
+    await expectAccessible(page, '/coaching, quizzes (390 px)');
     await page.screenshot({ path: `${SCREENS}/coaching-quizzes-light-narrow.png` });
     await page.setViewportSize({ width: 1440, height: 900 });
   } finally {
@@ -274,6 +283,7 @@ test('slides: a private link is refused with the sharing message, a shared one o
   await signIn(page, POC);
   await page.goto('/coaching?tab=presentations');
   await expect(page.getByText('No presentations yet')).toBeVisible();
+  await expectAccessible(page, '/coaching, presentations (empty)');
   await page.getByRole('tab', { name: 'Training' }).click();
   await page.getByRole('button', { name: 'Create' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add coaching content' });
@@ -315,6 +325,8 @@ test('slides: a private link is refused with the sharing message, a shared one o
       'href',
       deck('1AbCdEfGhIjKlMnOpQrStUvWxYz0123'),
     );
+    // The slides are Google's embedded viewer (a page of the journey's own here): not ours to fix.
+    await expectAccessible(r, 'slides viewer', { exclude: ['iframe'] });
     await r.screenshot({ path: `${SCREENS}/coaching-slides-viewer-light-wide.png` });
     await rep.context.close();
   } finally {

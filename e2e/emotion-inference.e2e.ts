@@ -1,4 +1,4 @@
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -14,6 +14,7 @@ test('the point of contact switches emotion inference off for the organisation, 
   await emotions.click();
   await expect(toast(page, 'Emotion inference switched off')).toBeVisible();
   await expect(emotions).not.toBeChecked();
+  await expectAccessible(page, '/configuration, emotion inference off');
   await page.screenshot({ path: `${SCREENS}/configuration-analysis-light.png`, fullPage: true });
   await page.getByRole('radio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { setTheme, uploadRecording, uploadedMeeting, waitProcessed } from './meeting-support';
 
 /**
@@ -51,6 +51,7 @@ test('library categories; a highlight from a transcript selection, on the seek b
   await expect(blocks.first()).toHaveAttribute('data-selected', 'true');
   const bar = page.getByRole('region', { name: 'Selected blocks' });
   await expect(bar).toContainText('selected');
+  await expectAccessible(page, 'meeting page, transcript blocks selected');
   await page.screenshot({ path: `${SCREENS}/highlights-selection-light-wide.png` });
   await bar.getByRole('button', { name: 'Create highlight' }).click();
 
@@ -72,6 +73,7 @@ test('library categories; a highlight from a transcript selection, on the seek b
   const item = page.getByTestId('highlight');
   await expect(item).toContainText('Opening');
   await expect(item).toContainText(moment);
+  await expectAccessible(page, 'meeting page, highlights');
   const start = moment.split(' – ')[0] ?? '';
   await item.getByRole('button', { name: `Opening, play from ${start}` }).focus();
   await page.keyboard.press('Enter');
@@ -121,10 +123,12 @@ test('library categories; a highlight from a transcript selection, on the seek b
   await expect(page).toHaveURL(/\/library\?category=past$/);
   const table = page.getByRole('table', { name: 'Meetings' });
   await expect(table.getByText(NAME)).toBeVisible();
+  await expectAccessible(page, '/library, past (dark)');
   await page.screenshot({ path: `${SCREENS}/library-past-dark-wide.png` });
   // Nothing is shared with the poc: the category says what it means.
   await pickCategory(page, 'Shared with me');
   await expect(page.getByText('Nothing has been shared with you yet')).toBeVisible();
+  await expectAccessible(page, '/library, shared with me (empty, dark)');
   await page.screenshot({ path: `${SCREENS}/library-shared-empty-dark-wide.png` });
   await setTheme(page, 'light');
 
@@ -137,6 +141,7 @@ test('library categories; a highlight from a transcript selection, on the seek b
   await expect(member.getByRole('table', { name: 'Meetings' }).getByText(NAME)).toBeVisible({
     timeout: 20_000,
   });
+  await expectAccessible(member, '/library, shared with me (member)');
   await member.screenshot({ path: `${SCREENS}/library-shared-light-wide.png` });
   await member.setViewportSize({ width: 390, height: 844 });
   await expect(member.getByText(NAME)).toBeVisible();

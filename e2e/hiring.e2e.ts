@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { TALKING_FACE, setTheme, useOwnServer, waitProcessed } from './meeting-support';
 
 /**
@@ -134,6 +134,7 @@ test('the hiring team qualifies a candidate and invites them to the next round',
   await page.goto('/interviews');
   await expect(page.getByRole('heading', { name: 'Interviews', exact: true })).toBeVisible();
   await expect(page.getByText('No interviews yet')).toBeVisible();
+  await expectAccessible(page, '/interviews (empty)');
   await createJob(page);
 
   const interviewUrl = await uploadInterview(page, CANDIDATES[0]!);
@@ -141,6 +142,7 @@ test('the hiring team qualifies a candidate and invites them to the next round',
   await expect(page.getByRole('heading', { name: 'alex-round-1' })).toBeVisible();
   await expect(page.getByTestId('meeting-meta')).toContainText(/\d{1,2}:\d{2} (AM|PM)/);
   await expect(page.getByRole('tab', { name: 'Transcripts' })).toBeVisible();
+  await expectAccessible(page, 'interview page');
   await expect(page.getByRole('tab', { name: 'HR Insights' })).toBeVisible();
   const secondUrl = await uploadInterview(page, CANDIDATES[1]!);
 
@@ -150,6 +152,7 @@ test('the hiring team qualifies a candidate and invites them to the next round',
   await expect(table.getByText(CANDIDATES[0]!.name)).toBeVisible();
   await expect(table.getByText(CANDIDATES[1]!.name)).toBeVisible();
   await expect(page.getByRole('tab', { name: /Round 1\s*2/ })).toBeVisible();
+  await expectAccessible(page, '/interviews');
 
   // Qualify Alex: the selection clears and the row says Qualified.
   await page.getByRole('checkbox', { name: `Select ${CANDIDATES[0]!.name}` }).check();
@@ -183,6 +186,7 @@ test('the hiring team qualifies a candidate and invites them to the next round',
   await expect(
     candidate.getByText('I agree to the biometric registration of my face and voice'),
   ).toBeVisible();
+  await expectAccessible(candidate, 'next-round registration page');
   await visitor.close();
 
   // Screens: the HR list and an interview page, light and dark.
@@ -244,6 +248,7 @@ async function scoreAndSubmit(page: Page) {
   const submitted = page.getByRole('region', { name: 'Submitted scorecards' });
   await expect(submitted.getByTestId('submitted-scorecard')).toHaveCount(1);
   await expect(submitted).toContainText('Finds the cause step by step.');
+  await expectAccessible(page, 'interview page, scorecards');
   await setTheme(page, 'dark');
   await page.getByRole('tab', { name: 'Scorecard' }).click();
   await expect(page.getByRole('region', { name: 'Submitted scorecards' })).toBeVisible();
@@ -274,6 +279,7 @@ async function compareBoth(page: Page) {
   await expect(page.getByTestId('compare-chart')).toBeVisible();
   await expect(page.getByText(CANDIDATES[0]!.name).first()).toBeVisible();
   await expect(page.getByText('1 interviewer').first()).toBeVisible();
+  await expectAccessible(page, '/interviews/compare');
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(columns).toHaveCount(2);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import { deleteMeeting, uploadRecording, waitProcessed, uploadedMeeting } from './meeting-support';
 
 /**
@@ -32,6 +32,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   const none = page.getByText('No action items generated for this meeting.');
   await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/speaker_\d{2}/)).toHaveCount(0);
+  await expectAccessible(page, 'meeting page, action items');
   await page.screenshot({ path: `${SCREENS}/insights-action-items-light-wide.png` });
 
   // HR Insights: the gauge, the recommendation and one card per category, Alerts first.
@@ -52,6 +53,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await expect(technical.getByTestId('score')).toHaveText(/^\d{1,2}\.\d\/10$/);
   await technical.getByRole('button', { name: 'Zai Insights' }).click();
   await expect(technical.getByRole('listitem').first()).toBeVisible();
+  await expectAccessible(page, 'meeting page, HR Insights');
   await page.screenshot({ path: `${SCREENS}/insights-candidate-light-wide.png` });
 
   // A cited moment seeks the player to it (keyboard: focus and Enter).
@@ -65,6 +67,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await page.getByRole('tab', { name: 'Zai Insights' }).click();
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Charisma' })).toContainText('/10');
+  await expectAccessible(page, 'meeting page, Zai Insights');
 
   await page.evaluate(() => localStorage.setItem('parley.theme', 'dark'));
   await page.reload();
@@ -98,6 +101,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await page.reload();
   await page.getByRole('tab', { name: 'Action Items' }).click();
   await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'interview page, action items');
   await page.screenshot({ path: `${SCREENS}/insights-interview-light-wide.png` });
 
   await deleteMeeting(page, meeting.url);

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -14,6 +14,7 @@ test('the point of contact sees local storage as default and a clear S3 error', 
   const s3 = page.getByTestId('storage-aws');
   await expect(s3.getByText('Not connected')).toBeVisible();
   await expect(page.getByText('Coming with the recording bot.')).toBeVisible();
+  await expectAccessible(page, '/app-integrations (point of contact)');
 
   await s3.getByRole('button', { name: 'Connect' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect Amazon S3' });
@@ -39,6 +40,7 @@ test('the point of contact sees local storage as default and a clear S3 error', 
   await expect(dialog.getByLabel('Endpoint (optional)')).toHaveValue('http://127.0.0.1:9');
   await expect(dialog.getByLabel('Access key ID')).toHaveValue('AKIAEXAMPLE1234');
   await expect(connect).toBeEnabled();
+  await expectAccessible(page, 'connect Amazon S3, unreachable endpoint');
   await page.screenshot({ path: 'test-results/screens/integrations-s3-error-light-wide.png' });
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -54,6 +56,7 @@ test('a member sees the integrations read-only', async ({ page }) => {
   await expect(page.getByTestId('read-only-note')).toBeVisible();
   await expect(page.getByTestId('storage-local').getByTestId('default-badge')).toBeVisible();
   await expect(page.getByTestId('storage-aws').getByText('Not connected')).toBeVisible();
+  await expectAccessible(page, '/app-integrations, read-only (member)');
   const main = page.getByRole('main');
   for (const name of ['Connect', 'Disconnect', 'Make default']) {
     await expect(main.getByRole('button', { name, exact: true })).toHaveCount(0);

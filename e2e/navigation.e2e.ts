@@ -1,4 +1,4 @@
-import { expect, mainNav, navTitles, signIn, test } from './support';
+import { expect, expectAccessible, mainNav, navTitles, signIn, test } from './support';
 
 // The navigation table of spec 1 §2, written out independently as the test's oracle.
 const ROLES = [
@@ -74,6 +74,7 @@ for (const role of ROLES) {
     await expect(
       mainNav(page).getByRole('link', { name: role.items[0], exact: true }),
     ).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(page, `home of ${role.email}`);
   });
 }
 
@@ -93,10 +94,12 @@ test('the talent-pool user passes through consent, then sees only their four scr
   );
   const cont = page.getByRole('button', { name: 'Continue' });
   await expect(cont).toBeDisabled();
+  await expectAccessible(page, '/consent');
   await page.getByLabel('I agree with all the above').check();
   await cont.click();
   await expect(page).toHaveURL(/\/profile$/);
   expect(await navTitles(page)).toEqual(['Home', 'Mock Interviews', 'Profile', 'Settings']);
+  await expectAccessible(page, '/profile (talent pool)');
   // Consent is kept: a later visit to /consent goes on to the profile.
   await page.goto('/consent');
   await expect(page).toHaveURL(/\/profile$/);

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import {
   e2eMediaDir,
   expect,
+  expectAccessible,
   logoFile,
   signIn,
   signInFromInvitation,
@@ -37,6 +38,7 @@ test('the super admin invites an organisation; its point of contact signs in fro
 }) => {
   const { name, email } = await inviteOrganization(page, 'Initech', 'initech.example');
   await expect(page.getByRole('link', { name: 'Acme Corp' })).toBeVisible();
+  await expectAccessible(page, '/organization-management');
 
   // Searchable: the new organisation is found by its contact's address, and opens its dashboard.
   await page.getByRole('searchbox', { name: 'Search organizations' }).fill(email);
@@ -46,12 +48,14 @@ test('the super admin invites an organisation; its point of contact signs in fro
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Activity per day' })).toBeVisible();
+  await expectAccessible(page, 'organization dashboard');
 
   // The contact follows the link in the e-mail, in a browser of their own.
   const { context: contact, page: theirs } = await signInFromInvitation(page, email);
   // On the free plan: straight into the app, not the pricing page.
   await expect(theirs).not.toHaveURL(/\/pricing/);
   await expect(theirs.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expectAccessible(theirs, 'first page of a new point of contact');
   await contact.close();
 });
 

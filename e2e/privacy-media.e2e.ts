@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import {
   shootThemesAndSizes,
   uploadRecording,
@@ -40,6 +40,7 @@ test('the point of contact turns PII redaction on in the Privacy card', async ({
   await mask.click();
   await expect(mask).toBeChecked();
   await expect(keep).toBeEnabled();
+  await expectAccessible(page, '/configuration, privacy');
   await page.getByRole('heading', { name: 'Privacy' }).scrollIntoViewIfNeeded();
   await shootThemesAndSizes(page, SCREENS, 'configuration-privacy');
   // Back as seeded for the other journeys.
@@ -63,5 +64,6 @@ test('a recording cut in half is analysed as far as it goes, with a warning on i
   await expect(notice).toHaveAttribute('data-kind', 'truncated');
   await expect(notice).toContainText(/Only 5\.\d s of 11\.0 s could be read/);
   await expect(notice).toContainText(/Analyzed: 5\.\d s of 11\.0 s/);
+  await expectAccessible(page, 'meeting page, truncated recording');
   await shootThemesAndSizes(page, SCREENS, 'meeting-media-notice');
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, logoFile, signIn, test, toast } from './support';
+import { expect, expectAccessible, logoFile, signIn, test, toast } from './support';
 
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 
@@ -37,6 +37,7 @@ test('the point of contact uploads a logo and it shows in the rail, for colleagu
     'Please upload an image file (JPEG, PNG, WebP, GIF, BMP, TIFF or AVIF)',
   );
 
+  await expectAccessible(page, '/configuration, logo and a refused picture');
   await page.screenshot({ path: `${SCREENS}/configuration-light-wide.png`, fullPage: true });
   await page.getByRole('radio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);

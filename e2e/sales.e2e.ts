@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { deleteMeeting, setTheme, waitProcessed } from './meeting-support';
 
 /**
@@ -76,6 +76,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     await trackerDialog.getByRole('button', { name: 'Create tracker' }).click();
     trackerMade = true;
     await expect(page.getByRole('cell', { name: TRACKER, exact: true })).toBeVisible();
+    await expectAccessible(page, '/configuration/trackers');
 
     // Its mentions tick the seek bar; a tick seeks the player there.
     await page.goto(meetingUrl);
@@ -96,6 +97,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     await tick.click();
     await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(at - 0.5);
     expect(await videoTime(page)).toBeLessThan(at + 1.5);
+    await expectAccessible(page, 'meeting page, tracker ticks');
 
     // Teams: the rep under the manager, then narrowed to the rep by the name filter.
     await page.goto('/accounts');
@@ -105,6 +107,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     const mine = page.getByTestId('rep-row').filter({ hasText: MANAGER });
     await expect(mine.getByTestId('rep-calls')).toContainText(/[1-9]\d* calls?/);
     await expect(mine.getByTestId('stage-score').filter({ hasText: 'Discovery' })).toBeVisible();
+    await expectAccessible(page, '/accounts, teams');
     await page.screenshot({ path: `${SCREENS}/accounts-teams-light-wide.png`, fullPage: true });
     await page.getByRole('combobox', { name: 'Name' }).click();
     await page.getByRole('option', { name: 'Remy Rep' }).click();
@@ -116,6 +119,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     await mine.getByTestId('stage-score').filter({ hasText: 'Discovery' }).click();
     const figure = page.getByTestId('figure-calls');
     await expect(figure.getByTestId('call-row').filter({ hasText: DEAL })).toBeVisible();
+    await expectAccessible(page, 'calls behind a figure');
     await page.keyboard.press('Escape');
 
     // Deals: the chart and the table; the deal's page lists the call.
@@ -125,6 +129,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     const row = page.getByRole('row').filter({ hasText: DEAL });
     await expect(row).toContainText('$48,000');
     await expect(row).toContainText('Discovery');
+    await expectAccessible(page, '/accounts, deals');
     await page.screenshot({ path: `${SCREENS}/accounts-deals-light-wide.png`, fullPage: true });
     await setTheme(page, 'dark');
     await expect(page.getByRole('row').filter({ hasText: DEAL })).toBeVisible();
@@ -140,6 +145,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     await expect(page.getByTestId('deal-title')).toHaveText(DEAL);
     await expect(page.getByTestId('deal-calls').getByTestId('call-row')).toContainText(DEAL);
     await expect(page.getByTestId('edit-deal')).toBeVisible();
+    await expectAccessible(page, 'deal page');
     await page.screenshot({ path: `${SCREENS}/accounts-deal-light-wide.png`, fullPage: true });
 
     // The rep reads the deal: no changes offered.
@@ -151,6 +157,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     await expect(rep.getByTestId('home-figures')).toBeVisible();
     await expect(rep.getByText('Your calls, last 8 weeks')).toBeVisible();
     await expect(rep.getByTestId('home-coaching')).toBeVisible();
+    await expectAccessible(rep, 'home (sales rep)');
     await rep.screenshot({ path: `${SCREENS}/home-rep-light-wide.png`, fullPage: true });
     await setTheme(rep, 'dark');
     await expect(rep.getByTestId('home-coaching')).toBeVisible();
@@ -162,6 +169,7 @@ test('a manager runs a deal from /accounts; its call is tracked; the rep reads t
     await expect(rep.getByTestId('edit-deal')).toHaveCount(0);
     await expect(rep.getByTestId('add-contact')).toHaveCount(0);
     await expect(rep.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    await expectAccessible(rep, 'deal page, read-only (sales rep)');
     await rep.screenshot({ path: `${SCREENS}/accounts-deal-rep-light-wide.png`, fullPage: true });
     await context.close();
 

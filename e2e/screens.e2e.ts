@@ -1,4 +1,4 @@
-import { expect, mainNav, signIn, test } from './support';
+import { expect, expectAccessible, mainNav, signIn, test } from './support';
 import { setTheme } from './meeting-support';
 
 // Renders the sign-in page and the shell in both themes, wide and narrow, and keeps the
@@ -18,6 +18,7 @@ for (const size of SIZES) {
       if (size.name === 'wide')
         await expect(page.getByText('Catalyzing Conversational Growth')).toBeVisible();
       await page.screenshot({ path: `test-results/screens/signin-${theme}-${size.name}.png` });
+      await expectAccessible(page, `/signin (${theme}, ${size.name})`);
     }
     await signIn(page, 'poc@acme.parley.local');
     for (const theme of ['light', 'dark'] as const) {
@@ -34,10 +35,12 @@ for (const size of SIZES) {
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.waitForTimeout(500); // let the slide-in finish
       await page.screenshot({ path: 'test-results/screens/menu-dark-narrow.png' });
+      await expectAccessible(page, 'navigation menu (dark, 390 px)');
     } else {
       await page.goto('/library');
       await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();
       await page.screenshot({ path: 'test-results/screens/library-dark-wide.png' });
+      await expectAccessible(page, '/library (dark)');
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import {
   shootThemesAndSizes,
   deleteMeeting,
@@ -70,9 +70,11 @@ test('a word searched from the library opens its meeting at the moment it was sa
   // Nothing found says so.
   await page.goto('/search?q=xylophonequartz');
   await expect(page.getByText('No moments match “xylophonequartz”')).toBeVisible();
+  await expectAccessible(page, '/search, nothing found');
 
   await page.goto(`/search?q=${word}`);
   await expect(moment).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, '/search');
   await shootThemesAndSizes(page, SCREENS, 'search');
 
   await moment.click();

@@ -1,19 +1,23 @@
-import { codeFor, expect, signIn, test, toast } from './support';
+import { codeFor, expect, expectAccessible, signIn, test, toast } from './support';
 
 test('an unauthenticated visit to /library goes to /signin', async ({ page }) => {
   await page.goto('/library');
   await expect(page).toHaveURL(/\/signin/);
   await expect(page.getByRole('heading', { name: 'Sign in to Parley' })).toBeVisible();
+  await expectAccessible(page, '/signin');
 });
 
 test('a new company signs up and reaches the library on the free plan', async ({ page }) => {
   const email = `founder-${Date.now()}@newco.example`;
   await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await expectAccessible(page, '/signup');
   await page.getByLabel('Name').fill('Nora Founder');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Organization').fill('NewCo');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/verify-signup/);
+  await expectAccessible(page, '/verify-signup');
   await page.getByLabel('Verification code').fill(await codeFor(page.request, email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/verify-signup|\/pricing/);
@@ -26,6 +30,7 @@ test('a new company signs up and reaches the library on the free plan', async ({
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Change your plan' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Essentials' })).toBeVisible();
+  await expectAccessible(page, '/pricing (free plan)');
   await page.getByRole('link', { name: 'Go to the library' }).click();
   await expect(page).toHaveURL(/\/library$/);
 });
@@ -99,6 +104,7 @@ test('a wrong code gets a clear message and keeps what was typed', async ({ page
   await page.getByLabel('Verification code').fill(wrong);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /attempts left/ })).toBeVisible();
+  await expectAccessible(page, '/verify-signin, wrong code');
   await expect(page.getByLabel('Verification code')).toHaveValue(wrong);
 });
 
@@ -107,4 +113,5 @@ test('unknown pages show the 404 screen', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     "Page not found: Let's get you back on track",
   );
+  await expectAccessible(page, 'page not found');
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test as base,
@@ -146,4 +147,74 @@ export function e2eMediaDir(): string {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is set by playwright.config.ts');
   return path.join(dataDir, 'media');
+}
+
+/** The WCAG levels the journeys hold every page to (issue 23 point 8). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Impacts that fail a journey; minor and moderate findings are left to review. */
+const AXE_FAILING = new Set(['serious', 'critical']);
+
+/** The page's serious and critical axe findings, one readable line each. */
+async function axeFindings(page: Page, exclude: readonly string[]): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => AXE_FAILING.has(v.impact ?? ''))
+    .map((v) => {
+      const targets = v.nodes.slice(0, 3).map((n) => n.target.join(' > '));
+      const more = v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : '';
+      return `${v.id} [${v.impact}] ${v.help}: ${targets.join(' | ')}${more}`;
+    });
+}
+
+/** Changes the theme the way another tab does (the app's storage listener), without a reload. */
+async function themeInPlace(page: Page, value: string | null): Promise<void> {
+  await page.evaluate(
+    ({ key, value }) => {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value }));
+    },
+    { key: 'parley.theme', value },
+  );
+}
+
+/**
+ * Fails when axe finds a serious or critical WCAG 2.1 A/AA violation on the page as it is now;
+ * call it once per distinct page, after the content the journey asserts has arrived.
+ * `exclude` takes CSS selectors of third-party content the app cannot change (say why at the
+ * call). With E2E_AXE_THEMES=both the page is checked in the other theme too, switched in place
+ * (a reload would lose the page's state) and switched back.
+ */
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  opts: { exclude?: string[] } = {},
+): Promise<void> {
+  const exclude = opts.exclude ?? [];
+  // Colours ease between themes and dialogs fade in: with reduced motion (the app's own rule,
+  // 1 ms) axe reads the final colours, not a frame of the animation.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const findings: string[] = [];
+  try {
+    const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+    findings.push(
+      ...(await axeFindings(page, exclude)).map((f) => `${dark ? 'dark' : 'light'}: ${f}`),
+    );
+    if (process.env.E2E_AXE_THEMES === 'both') {
+      const stored = await page.evaluate(() => localStorage.getItem('parley.theme'));
+      await themeInPlace(page, dark ? 'light' : 'dark');
+      await expect(page.locator('html')).toHaveClass(dark ? /^(?!.*dark)/ : /dark/);
+      await page.waitForTimeout(50);
+      const other = await axeFindings(page, exclude);
+      findings.push(...other.map((f) => `${dark ? 'light' : 'dark'}: ${f}`));
+      await themeInPlace(page, stored);
+      await expect(page.locator('html')).toHaveClass(dark ? /dark/ : /^(?!.*dark)/);
+    }
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
+  // Soft: the journey still fails, but goes on to list the findings of its later pages too.
+  expect.soft(findings, `serious or critical axe findings on ${label}`).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import { setTheme, switchThemeInPlace } from './meeting-support';
 
 // User Logs (issue 12 item 7): a point of contact sees their colleagues' activity, per user
@@ -41,6 +41,7 @@ test("a point of contact sees their organisation's activity with the per-day cha
   await expect(table.getByText('admin@parley.local')).toHaveCount(0);
   const chart = page.getByTestId('activity-chart');
   await expect(chart.getByRole('img', { name: /calls over/ })).toBeVisible();
+  await expectAccessible(page, '/user-logs');
   await shoot(page, 'user-logs-wide');
 
   // The search narrows the table; a range with no calls empties the chart.
@@ -56,6 +57,7 @@ test("a point of contact sees their organisation's activity with the per-day cha
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByPlaceholder('Search by name or e-mail').fill('');
   await shoot(page, 'user-logs-narrow');
+  await expectAccessible(page, '/user-logs (dark, 390 px)');
 });
 
 test('the super admin keeps parameters and thresholds on /parameters', async ({ page }) => {
@@ -68,6 +70,7 @@ test('the super admin keeps parameters and thresholds on /parameters', async ({ 
   await expect(
     page.getByRole('table', { name: 'Thresholds' }).getByText('Acme Corp'),
   ).toBeVisible();
+  await expectAccessible(page, '/parameters');
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
     await expect(parameters.getByText('FREE_MEETING_CREDITS')).toBeVisible();
@@ -91,6 +94,7 @@ test('the super admin changes the permission an endpoint requires, then resets i
   await expect(
     dialog.getByText('Its contract asks for prompts.manage', { exact: false }),
   ).toBeVisible();
+  await expectAccessible(page, 'change an endpoint’s permission dialog');
   await dialog.getByRole('combobox', { name: 'Required permission' }).click();
   await page.getByRole('option', { name: /^platform\.manage/ }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { codeFor, expect, signIn, signInFromInvitation, test, toast } from './support';
+import {
+  codeFor,
+  expect,
+  expectAccessible,
+  signIn,
+  signInFromInvitation,
+  test,
+  toast,
+} from './support';
 import { deleteMeeting, setTheme } from './meeting-support';
 
 const POC = 'poc@acme.parley.local';
@@ -21,6 +29,7 @@ test('the point of contact adds a group and a user; a custom role without meetin
   await groupDialog.getByLabel('Group name').fill(group);
   await groupDialog.getByRole('button', { name: 'Create group' }).click();
   await expect(page.getByRole('table', { name: 'Groups' }).getByText(group)).toBeVisible();
+  await expectAccessible(page, '/user-management, groups');
 
   // A user in it: they are e-mailed where to sign in.
   await page.getByRole('tab', { name: 'Users' }).click();
@@ -37,6 +46,7 @@ test('the point of contact adds a group and a user; a custom role without meetin
   const users = page.getByRole('table', { name: 'Users' });
   await expect(users.getByText(email)).toBeVisible();
   await expect(users.getByText(group)).toBeVisible();
+  await expectAccessible(page, '/user-management, users');
 
   // The user signs in from the e-mailed link and adds a meeting by its link.
   const { context, page: nora } = await signInFromInvitation(page, email);
@@ -50,6 +60,7 @@ test('the point of contact adds a group and a user; a custom role without meetin
   const meetingId = nora.url().split('/').at(-1) ?? '';
   await expect(nora.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
   await expect(nora.getByRole('button', { name: 'Share' })).toBeVisible();
+  await expectAccessible(nora, 'meeting page, a meeting link');
 
   // A custom role without meetings.manage, given to the user.
   await page.getByRole('tab', { name: 'Roles' }).click();
@@ -59,8 +70,10 @@ test('the point of contact adds a group and a user; a custom role without meetin
   await roleDialog.getByRole('checkbox', { name: /^meetings\.upload/ }).click();
   await roleDialog.getByRole('checkbox', { name: /^zai\.use/ }).click();
   await expect(roleDialog.getByRole('checkbox', { name: /^meetings\.manage/ })).not.toBeChecked();
+  await expectAccessible(page, 'new role dialog');
   await roleDialog.getByRole('button', { name: 'Create role' }).click();
   await expect(page.getByRole('table', { name: 'Custom roles' }).getByText(role)).toBeVisible();
+  await expectAccessible(page, '/user-management, roles');
 
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(email);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import {
   setTheme,
   useOwnServer,
@@ -52,6 +52,7 @@ test('an uploaded video shows its face and physiology signals, and they seek the
   const live = page.getByTestId('live-lip-sync-card');
   await live.scrollIntoViewIfNeeded();
   await expect(live.getByTestId('live-lip-sync-waiting')).toContainText('Waiting for 10 readings');
+  await expectAccessible(page, 'meeting page, being analyzed');
   await live.screenshot({ path: `${SCREENS}/meeting-live-lip-sync-waiting-light.png` });
   await expect(live.getByTestId('live-lip-sync-person').first()).toBeVisible({ timeout: 600_000 });
   await expect(live.getByTestId('live-lip-sync-counts')).toHaveText(/^(1\d|[2-9]\d) received/);
@@ -87,6 +88,7 @@ test('an uploaded video shows its face and physiology signals, and they seek the
   await expect(physiology.getByTestId('estimate-label')).toHaveCount(3);
   await expect(signals.getByTestId('gaze-heat-map').getByTestId('heat-cell').first()).toBeVisible();
   await expect(signals.getByText('Experimental')).toBeVisible();
+  await expectAccessible(page, 'meeting page, video signals');
 
   // An emotion moment (or a proctoring alert, when the recording has one) seeks the player.
   const alert = signals.getByTestId('proctoring-alert');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
 
 /**
@@ -74,10 +74,12 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await expect(dialog.getByTestId('test-result')).toHaveText(
       /^Connected to Chat Gpt at .*1 model/,
     );
+    await expectAccessible(page, 'connect Chat Gpt, tested');
     await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(toast(page, 'Chat Gpt connected')).toBeVisible();
     await expect(card.getByText('Connected', { exact: true })).toBeVisible();
     await expect(card.getByText('••••-key')).toBeVisible();
+    await expectAccessible(page, '/app-integrations, AI provider connected');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/ai-providers-light.png` });
     await setTheme(page, 'dark');
@@ -132,6 +134,7 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     expect(changes['slot-1-text']).toBeGreaterThan(0);
     await expect(page.getByTestId('slot-1-usage')).toContainText('$0');
     await expect(page.getByTestId('slot-2-usage')).toContainText(/\$0\.\d+/);
+    await expectAccessible(page, '/configuration/prompts, two answers');
     await page.screenshot({ path: `${SCREENS}/workbench-light.png`, fullPage: true });
     // Dark without a reload, so the two answers stay on the page.
     await page.evaluate(() => document.documentElement.classList.add('dark'));
@@ -180,6 +183,7 @@ test('the super admin sees the model catalogue from Configuration', async ({ pag
   await expect(mini).toContainText('not connected');
   await page.getByLabel('Search models').fill('');
   await expect(models.getByRole('row')).toHaveCount(11);
+  await expectAccessible(page, '/configuration/models');
   await page.screenshot({ path: `${SCREENS}/parameters-models-light.png` });
   await setTheme(page, 'dark');
   await expect(page.getByRole('table', { name: 'Models' }).getByRole('row')).toHaveCount(11);

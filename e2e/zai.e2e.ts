@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './support';
+import { expect, expectAccessible, signIn, test } from './support';
 import {
   shootThemesAndSizes,
   deleteMeeting,
@@ -80,6 +80,7 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
   );
   await expect(thread.getByRole('list', { name: 'Sources' })).toHaveCount(1);
 
+  await expectAccessible(page, '/zai, two answers');
   await shootThemesAndSizes(page, SCREENS, 'zai');
 
   // The answer is gone after the reload; ask again, then follow the citation.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
+  formatCount,
   formatDuration,
   formatDurationWords,
   fullName,
@@ -21,6 +22,12 @@ describe('format', () => {
   it('joins the full name without stray spaces', () => {
     expect(fullName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
     expect(fullName({ firstName: 'Cher', lastName: '' })).toBe('Cher');
+  });
+
+  it('counts with the noun singular for one only', () => {
+    expect(formatCount(1, 'user')).toBe('1 user');
+    expect(formatCount(0, 'user')).toBe('0 users');
+    expect(formatCount(1204, 'user')).toBe('1,204 users');
   });
 
   it('formats durations as HH:MM:SS', () => {

@@ -30,6 +30,11 @@ export function formatNumber(value: number): string {
   return new Intl.NumberFormat(appLocale()).format(value);
 }
 
+/** A count with its noun, singular for one: "1 user", "1,204 users". */
+export function formatCount(value: number, noun: string): string {
+  return `${formatNumber(value)} ${noun}${value === 1 ? '' : 's'}`;
+}
+
 /** A meeting name without its file extension ('Call.final.mp4' → 'Call.final'). */
 export function stripExtension(name: string): string {
   const m = /^(.+)\.[A-Za-z0-9]{1,5}$/.exec(name.trim());

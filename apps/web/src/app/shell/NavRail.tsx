@@ -28,8 +28,8 @@ const RailLink = forwardRef<HTMLAnchorElement, RailLinkProps>(function RailLink(
       aria-label={labelled ? undefined : item.title}
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'relative flex h-10 items-center rounded-card transition-colors',
-        labelled ? 'w-full gap-3 px-3 text-sm font-medium' : 'w-10 justify-center',
+        'relative flex items-center rounded-card transition-colors',
+        labelled ? 'min-h-10 w-full gap-3 px-3 py-2 text-sm font-medium' : 'size-10 justify-center',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         active
           ? 'bg-accent-soft text-accent-soft-fg'
@@ -45,7 +45,8 @@ const RailLink = forwardRef<HTMLAnchorElement, RailLinkProps>(function RailLink(
         />
       ) : null}
       <item.icon className="size-[18px] shrink-0" strokeWidth={active ? 2.25 : 2} aria-hidden />
-      {labelled ? <span className="truncate">{item.title}</span> : null}
+      {/* Long titles (Organization Management) wrap rather than lose their end to an ellipsis. */}
+      {labelled ? <span className="min-w-0 leading-tight">{item.title}</span> : null}
     </Link>
   );
 });

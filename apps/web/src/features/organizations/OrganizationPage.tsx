@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Building, FileText, Users } from 'lucide-react';
 import type { OrganizationDashboard } from '@parley/contracts';
-import { formatNumber } from '../../lib/format';
+import { formatCount, formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
 import {
   Badge,
@@ -117,7 +117,9 @@ export default function OrganizationPage() {
       <div>{back}</div>
       <PageHeader
         title={d?.record.name ?? <Skeleton className="h-8 w-48" />}
-        description={d ? `${d.plan?.name ?? 'No'} plan · ${formatNumber(d.usersCount)} users` : ' '}
+        description={
+          d ? `${d.plan?.name ?? 'No'} plan · ${formatCount(d.usersCount, 'user')}` : ' '
+        }
       />
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Users" value={d?.usersCount} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Building, Plus } from 'lucide-react';
 import type { OrganizationRecord } from '@parley/contracts';
-import { formatNumber } from '../../lib/format';
+import { formatCount, formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
 import { useListState } from '../../lib/use-list-state';
 import {
@@ -125,7 +125,7 @@ export default function OrganizationsPage() {
                 {o.pointOfContact?.email ?? 'No point of contact'}
               </span>
               <span className="text-xs text-subtle">
-                {formatNumber(o.usersCount)} users · {o.planName ?? 'No plan'}
+                {formatCount(o.usersCount, 'user')} · {o.planName ?? 'No plan'}
               </span>
             </div>
             <RowActions label={o.name} items={actionsOf(o)} />
