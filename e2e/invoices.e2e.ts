@@ -40,7 +40,7 @@ test('a plan paid by invoice is marked paid on /billing and becomes the companyâ
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   // This plan, not one another journey left waiting.
   const waiting = page
-    .getByRole('status')
+    .getByTestId('pending-plan')
     .filter({ hasText: 'Your plan is waiting for its payment' });
   await expect(waiting.getByText(/^Sales Suite: \$279\.00 with 2,000 credits/)).toBeVisible();
 

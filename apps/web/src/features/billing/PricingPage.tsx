@@ -106,7 +106,7 @@ function FreePlanOffer(props: { canStart: boolean; onStarted(): void; onLogOut()
 function PendingPlan(props: { plan: PlanDetail; canPay: boolean; manual?: ManualPaymentOption }) {
   const { plan, canPay, manual } = props;
   return (
-    <Card className="flex flex-col gap-3 border-warning/40 p-5">
+    <Card className="flex flex-col gap-3 border-warning/40 p-5" data-testid="pending-plan">
       <div role="status" className="flex flex-col gap-2">
         <p className="flex items-center gap-2 font-medium text-fg">
           <Clock className="size-4 text-warning" aria-hidden /> {PLAN_MESSAGES.awaitingPayment}
