@@ -92,7 +92,7 @@ let sessionId: string;
 describe('payment/setup', () => {
   it('answers 201 with the stand-in’s Checkout URL for the pending plan’s discounted price', async () => {
     expect(json(await send(who.outsider, 'GET', '/payment/methods'))).toEqual({
-      data: { card: true },
+      data: { card: true, savedCard: false },
     });
     plan = await pendingPlan(who.outsider, 'Elsewhere Pro');
     const res = await setup(who.outsider, plan);
@@ -219,6 +219,9 @@ describe('the webhook', () => {
       .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
     const intent = stripe.intents.get(String(stripe.sessions.get(sessionId)?.payment_intent));
     expect(customer?.paymentMethodId).toBe(intent?.payment_method);
+    expect(json(await send(who.outsider, 'GET', '/payment/methods'))).toEqual({
+      data: { card: true, savedCard: true },
+    });
   });
 
   it('ignores an event whose plan is not the named organisation’s', async () => {
