@@ -118,7 +118,6 @@ export function createPlansService(deps: {
     /** Sets a plan's name and the credits auto-pay buys. */
     setAutoPay: (planId: string, credits: number, name?: string) =>
       plans.setAutoPay(planId, credits, name),
-    detail: detailOf,
 
     /**
      * A plan that only buys credits (a talent-pool account's credit slab), pending its payment;
