@@ -123,6 +123,8 @@ test('coming back without paying leaves the plan waiting and says so', async ({ 
   await expect(page).toHaveURL(/\/pricing\?payment=cancelled/);
   await expect(page.getByText('Payment cancelled: your plan is unchanged')).toBeVisible();
   await expect(page.getByText('Your plan is waiting for its payment')).toBeVisible();
+  // Nothing paid, no card saved: no Customer Portal to offer.
+  await expect(page.getByRole('button', { name: 'Manage card and receipts' })).toHaveCount(0);
   await shoot(page, 'payments-cancelled');
 
   // A declined card: Stripe's page says so; back on /pricing the reason is shown.

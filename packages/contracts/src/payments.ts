@@ -76,11 +76,12 @@ export const paymentRoutes = {
   methods: defineRoute({
     method: 'GET',
     path: '/payment/methods',
-    summary: 'How this server takes payment: card (Stripe configured) and bank transfer',
+    summary:
+      'How this server takes payment (card when Stripe is configured), and whether the organisation has a saved card',
     tags,
     auth: true,
     permission: 'profile.own',
-    response: z.object({ data: z.object({ card: z.boolean() }) }),
+    response: z.object({ data: z.object({ card: z.boolean(), savedCard: z.boolean() }) }),
   }),
   setup: defineRoute({
     method: 'POST',

@@ -147,7 +147,6 @@ export function createPlansService(deps: {
     /** Sets a plan's name and the credits auto-pay buys. */
     setAutoPay: (planId: string, credits: number, name?: string) =>
       plans.setAutoPay(planId, credits, name),
-    detail: detailOf,
 
     createCreditPurchase,
 

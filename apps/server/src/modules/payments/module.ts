@@ -28,7 +28,11 @@ export function createPaymentsModule(needs: PaymentsNeeds) {
     gateway: stripe ? createStripeGateway(stripe) : null,
   });
   // Every credit cut committed by the credits route; the analysis pipeline's are told in app.ts.
-  needs.billing.onCreditsCut((organizationId) => service.afterCreditsCut(organizationId));
+  needs.billing.onCreditsCut((organizationId) =>
+    service.afterCreditsCut(organizationId).catch((err: unknown) => {
+      needs.log.error({ err, organizationId }, 'auto-pay: the check after a credit cut failed');
+    }),
+  );
   return {
     service,
     registerRoutes(api: FastifyInstance): void {

@@ -92,7 +92,7 @@ let sessionId: string;
 describe('payment/setup', () => {
   it('answers 201 with the stand-in’s Checkout URL for the pending plan’s discounted price', async () => {
     expect(json(await send(who.outsider, 'GET', '/payment/methods'))).toEqual({
-      data: { card: true },
+      data: { card: true, savedCard: false },
     });
     plan = await pendingPlan(who.outsider, 'Elsewhere Pro');
     const res = await setup(who.outsider, plan);
@@ -227,6 +227,9 @@ describe('the webhook', () => {
     expect(issued).toMatchObject([
       { status: 'paid', method: 'card', externalId: sessionId, totalMinor: 32800, planId: plan.id },
     ]);
+    expect(json(await send(who.outsider, 'GET', '/payment/methods'))).toEqual({
+      data: { card: true, savedCard: true },
+    });
   });
 
   it('ignores an event whose plan is not the named organisation’s', async () => {

@@ -5,7 +5,9 @@ import type { PaymentsService } from './service.js';
 
 /** Spec 3 §7 Plan and billing: payment/setup, payment/b2c/setup, payment/portal; the webhook. */
 export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsService): void {
-  registerRoute(app, paymentRoutes.methods, async () => ({ data: payments.methods() }));
+  registerRoute(app, paymentRoutes.methods, async ({ auth }) => ({
+    data: await payments.methods(auth.organizationId),
+  }));
   registerRoute(app, paymentRoutes.setup, async ({ auth, body }) => ({
     data: await payments.setup(auth, body),
   }));

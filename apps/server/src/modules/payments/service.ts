@@ -164,7 +164,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       paidListeners.push(listener);
     },
 
-    methods: () => ({ card: gateway !== null }),
+    async methods(organizationId: string) {
+      const customer = gateway ? await repo.customerOf(organizationId) : null;
+      return { card: gateway !== null, savedCard: Boolean(customer?.paymentMethodId) };
+    },
 
     async setup(caller: Caller, body: z.output<typeof paymentSetupBody>) {
       // The organisation is the caller's; one named in the body must be it (spec's field).

@@ -66,7 +66,7 @@ function server(opts: { card: boolean; latest?: Payment | null }) {
         discountedPrice: usd(0),
       },
     })
-    .on(paymentRoutes.methods, { data: { card: opts.card } })
+    .on(paymentRoutes.methods, { data: { card: opts.card, savedCard: false } })
     .on(paymentRoutes.latest, { data: opts.latest ?? null });
 }
 

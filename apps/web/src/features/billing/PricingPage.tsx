@@ -15,7 +15,7 @@ import {
   PaymentOptions,
   type ManualPaymentOption,
 } from './CardPayment';
-import { useLatestPayment } from './payments-api';
+import { useLatestPayment, usePaymentMethods } from './payments-api';
 import { ManualPayment } from '../invoices';
 import { PlanBuilder } from './PlanBuilder';
 import { moneyText } from './PlanChoices';
@@ -168,6 +168,7 @@ export default function PricingPage({
   };
   const pending = plans.data?.pending ?? null;
   const latest = usePaymentOutcome(params.get('payment'));
+  const methods = usePaymentMethods();
   const notice = <PaymentNotice outcome={params.get('payment')} latest={latest} />;
   const pendingCard = pending ? (
     <PendingPlan plan={pending} canPay={canBill} manual={manualPayment} />
@@ -221,7 +222,10 @@ export default function PricingPage({
         }
       />
       {notice}
-      <CurrentPlan plan={user.plan} manage={canBill && latest ? <ManageCardButton /> : null} />
+      <CurrentPlan
+        plan={user.plan}
+        manage={canBill && methods.data?.savedCard ? <ManageCardButton /> : null}
+      />
       {pendingCard}
       {builder ?? (
         <p className="text-sm text-muted">Your organization’s point of contact chooses its plan.</p>

@@ -11,12 +11,14 @@ export const paymentKeys = {
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: failureMessage(error, title), variant: 'error' });
 
-/** Whether this server takes cards (Stripe configured); bank transfer is always possible. */
+/**
+ * Whether this server takes cards (Stripe configured; bank transfer is always possible), and
+ * whether the organisation has a card saved (its Customer Portal is worth opening).
+ */
 export const usePaymentMethods = () =>
   useQuery({
     queryKey: paymentKeys.methods,
     queryFn: async ({ signal }) => (await api(paymentRoutes.methods, { signal })).data,
-    staleTime: Infinity,
   });
 
 /** How long /pricing waits for Stripe's confirmation after Checkout, asking each second. */
