@@ -112,6 +112,8 @@ test('coming back without paying leaves the plan waiting and says so', async ({ 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Organization').fill('CancelCo');
   await page.getByRole('button', { name: 'Create account' }).click();
+  // The code is mailed when the request has been answered, which the code field shows.
+  await expect(page.getByLabel('Verification code')).toBeVisible();
   await page.getByLabel('Verification code').fill(await codeFor(page.request, email));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).not.toHaveURL(/\/verify-signup/);
