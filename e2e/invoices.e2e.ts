@@ -1,8 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test, toast } from './support';
-import { setTheme, uploadRecording, uploadedMeeting } from './meeting-support';
+import { setTheme, uploadRecording, uploadedMeeting, useOwnServer } from './meeting-support';
 
 const meeting = uploadedMeeting();
+
+// Its own server: paying for a plan of one bundle changes Acme's features, and the journeys
+// after this one on the shared server need Acme's demo plan as seeded.
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 4;
+test.use({ baseURL: `http://localhost:${PORT}` });
+useOwnServer({ port: PORT });
 
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: `test-results/screens/${name}.png`, fullPage });
