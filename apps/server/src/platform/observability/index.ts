@@ -1,4 +1,5 @@
-import { access, constants } from 'node:fs/promises';
+import { access, constants, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -24,6 +25,24 @@ export function queueDepthOf(database: Database): QueueDepth {
 }
 
 /**
+ * The media folder can take files: a writable folder, or not made yet (the first upload makes
+ * it) under a writable folder. A file in its place or a read-only mount is not ready.
+ */
+async function mediaWritable(dir: string): Promise<void> {
+  const found = await stat(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  });
+  if (found === null) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`${dir} cannot be made`);
+    return mediaWritable(parent);
+  }
+  if (!found.isDirectory()) throw new Error(`${dir} is not a folder`);
+  await access(dir, constants.W_OK);
+}
+
+/**
  * /health/live and /health/ready with what this process depends on: the database, the job
  * queue's tables, the local media folder (uploads land there first, whatever the organisation's
  * store) and, when configured, Redis.
@@ -41,7 +60,7 @@ export function registerProbes(
     queue: async () => {
       await executor.executeSql('SELECT 1 FROM pgboss.version', []);
     },
-    store: () => access(mediaDir, constants.W_OK),
+    store: () => mediaWritable(mediaDir),
     ...(realtime && realtime.redisReady() !== null
       ? {
           redis: async () => {

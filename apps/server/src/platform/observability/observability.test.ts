@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, json, signIn } from '../../test/context.js';
@@ -27,14 +27,20 @@ describe('health probes', () => {
     expect(Object.keys(answer.checks).sort()).toEqual(['database', 'queue', 'store']);
   });
 
-  it('is not ready, with the reason, when the media folder is gone', async () => {
+  it('is ready before the first upload has made the media folder', async () => {
     rmSync(ctx.mediaDir, { recursive: true, force: true });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+  });
+
+  it('is not ready, with the reason, when a file stands where the media folder should be', async () => {
+    writeFileSync(ctx.mediaDir, 'not a folder');
     const ready = await ctx.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
     const answer = json<ReadyAnswer>(ready);
     expect(answer.status).toBe('unavailable');
     expect(answer.checks.store?.ok).toBe(false);
-    expect(answer.checks.store?.error).toMatch(/ENOENT/);
+    expect(answer.checks.store?.error).toMatch(/is not a folder/);
     expect(answer.checks.database?.ok).toBe(true);
   });
 });
