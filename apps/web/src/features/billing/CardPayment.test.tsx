@@ -8,37 +8,24 @@ import {
   paymentRoutes,
   planRoutes,
   type Payment,
-  type PlanDetail,
 } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { toastStore } from '../../lib/toast';
 import { fakeServer, json } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
+import { pendingPlan } from '../../test/plan-fixtures';
 import { signInWith } from '../../test/sign-in';
 import PricingPage from './PricingPage';
 
 const SLOW = { timeout: 5000 };
 const at = '2026-03-01T10:00:00.000Z';
 const usd = (minor: number) => money(minor, 'USD');
-const pending: PlanDetail = {
+const pending = pendingPlan({
   id: '6f0f6a36-3f43-4c5e-9d7e-0a4b5d8f7c21',
   name: 'Essentials',
-  type: 'subscription',
-  status: 'pending',
-  endDate: null,
-  remainingCredits: 0,
-  freeMeetingCredits: 0,
-  currentBundles: [],
-  bundleIds: [],
-  totalPrice: usd(23400),
-  discount: usd(2000),
-  discountedPrice: usd(21400),
-  creditSlabId: null,
-  lastPaymentCredits: 2000,
+  totalMinor: 23400,
   autoPayCredits: 2000,
-  createdAt: at,
-  activatedAt: null,
-};
+});
 const payment = (status: Payment['status'], reason: string | null = null): Payment => ({
   id: 'pay1',
   planId: pending.id,

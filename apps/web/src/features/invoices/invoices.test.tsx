@@ -1,16 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  invoiceRoutes,
-  money,
-  type Invoice,
-  type InvoiceSummary,
-  type PlanDetail,
-} from '@parley/contracts';
+import { invoiceRoutes, money, type Invoice, type InvoiceSummary } from '@parley/contracts';
 import { setAuthFailed } from '../../lib/auth-store';
 import { toastStore } from '../../lib/toast';
 import { fakeServer, json } from '../../test/fake-server';
 import { renderWithProviders } from '../../test/render';
+import { pendingPlan } from '../../test/plan-fixtures';
 import { signInWith } from '../../test/sign-in';
 import { InvoicesTable } from './InvoicesTable';
 import { ManualPayment } from './ManualPayment';
@@ -19,25 +14,12 @@ const SLOW = { timeout: 5000 };
 const at = '2026-03-01T10:00:00.000Z';
 const usd = (minor: number) => money(minor, 'USD');
 
-const PLAN: PlanDetail = {
+const PLAN = pendingPlan({
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Sales Suite',
-  type: 'subscription',
-  status: 'pending',
-  endDate: null,
-  remainingCredits: 0,
-  freeMeetingCredits: 0,
-  currentBundles: [],
-  bundleIds: [],
-  totalPrice: usd(29900),
-  discount: usd(2000),
-  discountedPrice: usd(27900),
+  totalMinor: 29900,
   creditSlabId: 's1',
-  lastPaymentCredits: 2000,
-  autoPayCredits: 0,
-  createdAt: at,
-  activatedAt: null,
-};
+});
 
 const summary = (over: Partial<InvoiceSummary> = {}): InvoiceSummary => ({
   id: 'i1',
