@@ -5,6 +5,8 @@ import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json, signIn } from '../../test/context.js';
 import { insertMeeting, saveTranscript } from '../../test/transcripts-kit.js';
 import { waitFor } from '../../test/media.js';
+import { sqlExecutorFor } from '../../platform/queue/index.js';
+import { QUEUES } from '@parley/contracts';
 
 /**
  * Issue 16 item 5, what computes a deal's warnings without anyone touching the deal: the
@@ -70,6 +72,21 @@ async function linkedCall(dealId: string, days: number) {
   return id;
 }
 
+/** Waits until no computation of the deal's warnings is queued or running. */
+const noComputationWaiting = (dealId: string) =>
+  waitFor(
+    async () => {
+      const { rows } = await sqlExecutorFor(ctx.database).executeSql(
+        `SELECT count(*)::int AS n FROM pgboss.job
+          WHERE name = $1 AND data->>'dealId' = $2 AND state IN ('created', 'retry', 'active')`,
+        [QUEUES.dealWarnings, dealId],
+      );
+      return (rows[0] as { n: number }).n === 0 ? true : undefined;
+    },
+    20_000,
+    'the queued deal warnings computations to finish',
+  );
+
 describe('deal warnings computed by their jobs', () => {
   it('warns of no next step once a linked call’s analysis finishes with vague action items', async () => {
     const deal = await ok<Deal>(manager, 'POST', '/sales/deals', {
@@ -78,8 +95,11 @@ describe('deal warnings computed by their jobs', () => {
       ownerId: who.rep.user.id,
     });
     const callId = await linkedCall(deal.id, 1);
-    // Linked before its action items exist: the rule cannot judge the call yet.
-    const linked = await computed(deal.id, null, withTheCall);
+    // Linked before its action items exist: the rule cannot judge the call yet. Creating and
+    // linking each queued a computation; the later one may still be waiting behind the first.
+    await computed(deal.id, null, withTheCall);
+    await noComputationWaiting(deal.id);
+    const linked = await getDeal(deal.id);
     expect(kinds(linked)).not.toContain('noNextStep');
     expect(linked.nextStep).toBeNull();
 
