@@ -10,6 +10,7 @@ export * from './sharing.js';
 export * from './realtime.js';
 export * from './media.js';
 export * from './billing.js';
+export * from './bots.js';
 export * from './money.js';
 export * from './catalogue.js';
 export * from './plans.js';
