@@ -55,5 +55,7 @@ export * from './sales.js';
 export * from './sales-view.js';
 export * from './sales-routes.js';
 export * from './crm.js';
+export * from './calendars.js';
+export * from './zoom.js';
 export * from './home.js';
 export * from './payments.js';

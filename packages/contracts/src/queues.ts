@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { analysisStepSchema, type AnalysisStep } from './analysis.js';
+import { calendarProviderSchema } from './calendars.js';
 import { crmProviderSchema } from './crm.js';
 
 /**
@@ -38,6 +39,15 @@ export const QUEUES = {
   /** The daily pass: every deal whose warnings are a day old or were never computed. */
   dealWarningsDaily: 'deal-warnings-daily',
   dealWarningsDailyDeadLetter: 'deal-warnings-daily-dead-letter',
+  /** Reads one calendar connection's changed events (incremental, from its sync token). */
+  calendarSync: 'calendar-sync',
+  calendarSyncDeadLetter: 'calendar-sync-dead-letter',
+  /** Sent to start at a calendar event's start: asks the bot to join if the rule says so. */
+  autoJoin: 'calendar-auto-join',
+  autoJoinDeadLetter: 'calendar-auto-join-dead-letter',
+  /** Downloads one Zoom cloud recording and creates its meeting. */
+  zoomImport: 'zoom-import',
+  zoomImportDeadLetter: 'zoom-import-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -56,7 +66,13 @@ export const QUEUES = {
   | 'dealWarnings'
   | 'dealWarningsDeadLetter'
   | 'dealWarningsDaily'
-  | 'dealWarningsDailyDeadLetter',
+  | 'dealWarningsDailyDeadLetter'
+  | 'calendarSync'
+  | 'calendarSyncDeadLetter'
+  | 'autoJoin'
+  | 'autoJoinDeadLetter'
+  | 'zoomImport'
+  | 'zoomImportDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -105,3 +121,18 @@ export type DealWarningsJob = z.infer<typeof dealWarningsJobSchema>;
 /** The daily pass's payload: the day (UTC) it is for, so one pass a day runs however many ask. */
 export const dealWarningsDailyJobSchema = z.object({ day: z.iso.date() });
 export type DealWarningsDailyJob = z.infer<typeof dealWarningsDailyJobSchema>;
+
+/** One calendar connection to read. */
+export const calendarSyncJobSchema = z.object({
+  connectionId: z.uuid(),
+  provider: calendarProviderSchema,
+});
+export type CalendarSyncJob = z.infer<typeof calendarSyncJobSchema>;
+
+/** The event and the start it was scheduled for: a moved event's old job finds another start. */
+export const autoJoinJobSchema = z.object({ eventId: z.uuid(), startAt: z.string() });
+export type AutoJoinJob = z.infer<typeof autoJoinJobSchema>;
+
+/** One imported Zoom recording (its row holds what the webhook said). */
+export const zoomImportJobSchema = z.object({ recordingId: z.uuid() });
+export type ZoomImportJob = z.infer<typeof zoomImportJobSchema>;
