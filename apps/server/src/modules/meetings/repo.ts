@@ -123,6 +123,20 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
+    /** A scheduled meeting's name, start and link (calendars: a rescheduled event). */
+    async updateSchedule(
+      id: string,
+      fields: { meetingName: string; startTime: Date; meetingLink: string; searchText: string },
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
     async remove(id: string): Promise<MeetingRow | null> {
       const [row] = await db.delete(meetings).where(eq(meetings.id, id)).returning();
       return row ?? null;

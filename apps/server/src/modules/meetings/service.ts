@@ -250,6 +250,49 @@ export function createMeetingsService(deps: MeetingsDeps) {
       return view(row, auth.userId);
     },
 
+    /**
+     * The scheduled meeting of a calendar event (calendars module): created the first time,
+     * then kept at the event's title, start and link. A live meeting waiting for the bot, so it
+     * shows in Scheduled (`meeting/user/schedule`) until it has started.
+     */
+    async saveScheduled(input: {
+      organizationId: string;
+      ownerId: string;
+      meetingId: string | null;
+      meetingName: string;
+      startTime: Date;
+      meetingLink: string;
+    }): Promise<string> {
+      const fields = {
+        meetingName: input.meetingName,
+        startTime: input.startTime,
+        meetingLink: input.meetingLink,
+        searchText: searchTextOf(input.meetingName),
+      };
+      if (input.meetingId) {
+        const row = await repo.updateSchedule(input.meetingId, fields, now());
+        if (row) return row.id;
+      }
+      const row = await repo.insert({
+        organizationId: input.organizationId,
+        ownerId: input.ownerId,
+        meetingCode: `calendar-${randomUUID()}`,
+        type: 'live',
+        inferenceStatus: 'uploaded',
+        statusReason: M.waitingForBot,
+        ...fields,
+        createdAt: now(),
+        updatedAt: now(),
+      });
+      return row.id;
+    },
+
+    /** A cancelled calendar event's meeting, unless something was recorded in it already. */
+    async removeScheduled(meetingId: string): Promise<void> {
+      const row = await repo.byId(meetingId);
+      if (row && !row.sourceKey && row.type === 'live') await repo.remove(meetingId);
+    },
+
     /** For the analysis pipeline: every status change is announced to the meeting's room. */
     async setStatus(
       meetingId: string,

@@ -48,7 +48,15 @@ export interface JobQueue {
    * Queues a job with its definition's retry policy, worked out for `scale`. Null when a job
    * with the same singleton key is already waiting (duplicates collapse).
    */
-  send<T>(job: JobDefinition<T>, payload: NoInfer<T>, scale?: JobScale): Promise<string | null>;
+  send<T>(
+    job: JobDefinition<T>,
+    payload: NoInfer<T>,
+    scale?: JobScale,
+    /** `startAfter`: the job waits until then (a calendar event's start). */
+    timing?: { startAfter?: Date },
+  ): Promise<string | null>;
+  /** Cancels a job still waiting (a rescheduled or cancelled event's); false when it was not. */
+  cancel(queue: string, jobId: string): Promise<boolean>;
   /**
    * Starts one worker for the definition's queue: it runs one job at a time. A payload that
    * fails the schema is logged and failed at once (no retry can make it valid), so it is
@@ -171,7 +179,7 @@ export async function startQueue(
 
   return {
     boss,
-    send(job, payload, scale = { durationSec: null }) {
+    send(job, payload, scale = { durationSec: null }, timing = {}) {
       const policy = policyOf(job, settings.retry, scale);
       const options: PgBoss.SendOptions = {
         retryLimit: policy.limit,
@@ -182,7 +190,14 @@ export async function startQueue(
         deadLetter: job.deadLetter.queue,
       };
       if (job.singletonKey) options.singletonKey = job.singletonKey(payload);
+      if (timing.startAfter) options.startAfter = timing.startAfter;
       return boss.send(job.queue, payload as object, options);
+    },
+    async cancel(queue, jobId) {
+      const job = await boss.getJobById(queue, jobId);
+      if (!job || (job.state !== 'created' && job.state !== 'retry')) return false;
+      await boss.cancel(queue, jobId);
+      return true;
     },
     async work(definition, handler) {
       const name = definition.queue;
