@@ -5,6 +5,7 @@ import { startQueue } from './platform/queue/index.js';
 import { analysisStepJobs } from './modules/analysis/index.js';
 import { verificationJob } from './modules/biometrics/index.js';
 import { crmImportJob, crmNoteJob } from './modules/crm/index.js';
+import { autoJoinJob, calendarSyncJob } from './modules/calendars/index.js';
 import { organizationDeletionJob } from './modules/organizations/index.js';
 import { dealWarningsDailyJob, dealWarningsJob } from './modules/sales/index.js';
 import { trackerRecountJob } from './modules/trackers/index.js';
@@ -19,6 +20,8 @@ const JOBS = [
   trackerRecountJob,
   crmImportJob,
   crmNoteJob,
+  calendarSyncJob,
+  autoJoinJob,
   dealWarningsJob,
   dealWarningsDailyJob,
 ];

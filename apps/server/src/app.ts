@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
-import { CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
+import { CALENDAR_MESSAGES, CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -44,6 +44,7 @@ import { createProfilesModule } from './modules/profiles/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
+import { createCalendarsModule, type AutoJoiner } from './modules/calendars/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -58,6 +59,11 @@ export interface AppOptions {
   logger?: boolean;
   /** The language models of Zai; defaults to each organisation's connected providers. */
   ai?: AiProviderResolver;
+  /**
+   * What sends the bot to a calendar event at its start. Until the bots module is wired here
+   * (its startBot), a server has none and the event shows CALENDAR_MESSAGES.noBot.
+   */
+  autoJoiner?: AutoJoiner;
 }
 
 /**
@@ -317,6 +323,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     callNote: (organizationId, meetingId) => insights.service.callNote(organizationId, meetingId),
   });
   analysis.onAnalysed((meetingId) => crm.service.analysed(meetingId));
+  // Each user's Google and Microsoft 365 calendars: scheduled meetings and auto-join.
+  const calendars = createCalendarsModule({
+    ...shared,
+    config,
+    meetings: meetings.service,
+    joiner: opts.autoJoiner ?? {
+      startBot: () => Promise.reject(new Error(CALENDAR_MESSAGES.noBot)),
+    },
+  });
   // The pipeline charged the meeting in its own transaction, committed now: auto-pay looks.
   analysis.onAnalysed(async (meetingId) => {
     const meeting = await meetings.service.rowById(meetingId);
@@ -345,6 +360,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       () => biometrics.registerWorker(),
       () => trackers.registerWorker(),
       () => crm.registerWorker(),
+      () => calendars.registerWorker(),
       () => sales.registerWorker(),
     ],
     // Transcripts stored before search existed get their segments.
@@ -384,6 +400,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       coaching,
       sales,
       crm,
+      calendars,
       scorecards,
       search,
       zai,

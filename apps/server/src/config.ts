@@ -72,6 +72,26 @@ const envSchema = z.object({
    */
   CRM_IMPORT_EVERY_MINUTES: z.coerce.number().min(0).default(60),
   /**
+   * Calendar connections (issue 18): each user's Google or Microsoft 365 calendar. Without a
+   * client id and secret the calendar cannot be connected; the sign-in app's are used if set.
+   */
+  GOOGLE_CALENDAR_CLIENT_ID: z.string().optional(),
+  GOOGLE_CALENDAR_CLIENT_SECRET: z.string().optional(),
+  /** Google's consent page, its token server and the Calendar API (tests point them at a stand-in). */
+  GOOGLE_OAUTH_ORIGIN: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_TOKEN_ORIGIN: z.string().url().default('https://oauth2.googleapis.com'),
+  GOOGLE_CALENDAR_API_ORIGIN: z.string().url().default('https://www.googleapis.com'),
+  MICROSOFT_CALENDAR_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CALENDAR_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_LOGIN_ORIGIN: z.string().url().default('https://login.microsoftonline.com'),
+  /** 'common' (work and personal accounts), 'organizations', or one tenant's id. */
+  MICROSOFT_TENANT: z.string().default('common'),
+  MICROSOFT_GRAPH_ORIGIN: z.string().url().default('https://graph.microsoft.com'),
+  /** How often each connected calendar is read for changes; 0 turns the automatic syncs off. */
+  CALENDAR_SYNC_EVERY_MINUTES: z.coerce.number().min(0).default(10),
+  /** Zoom's OAuth server (Server-to-Server OAuth tokens; tests point it at a stand-in). */
+  ZOOM_OAUTH_ORIGIN: z.string().url().default('https://zoom.us'),
+  /**
    * Let organisations point AI base URLs and storage endpoints at loopback, private and
    * link-local addresses (self-hosted Ollama, MinIO, Azurite). Off: those are refused.
    */
@@ -198,6 +218,14 @@ export interface AppConfig {
     /** Between automatic imports of a connection; 0: none. */
     importEveryMs: number;
   };
+  /** The calendars this server can connect (client id and secret set), with their origins. */
+  calendars: {
+    google?: CrmClientConfig & { authOrigin: string; tokenOrigin: string; apiOrigin: string };
+    microsoft?: CrmClientConfig & { loginOrigin: string; tenant: string; graphOrigin: string };
+    /** Between automatic syncs of a connection; 0: none. */
+    syncEveryMs: number;
+  };
+  zoom: { oauthOrigin: string };
   seedEmails: {
     superadmin: string;
     poc: string;
@@ -340,6 +368,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
       importEveryMs: env.CRM_IMPORT_EVERY_MINUTES * 60_000,
     },
+    calendars: calendarsConfig(env),
+    zoom: { oauthOrigin: env.ZOOM_OAUTH_ORIGIN.replace(/\/$/, '') },
     seedEmails: {
       superadmin: env.SEED_SUPERADMIN_EMAIL.toLowerCase(),
       poc: env.SEED_POC_EMAIL.toLowerCase(),
@@ -358,5 +388,38 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           .map((b) => b.trim())
           .filter(Boolean)
       : null,
+  };
+}
+
+const origin = (url: string) => url.replace(/\/$/, '');
+
+/** A calendar provider is set up when its client id and secret are (or the sign-in app's). */
+function calendarsConfig(env: Env): AppConfig['calendars'] {
+  const googleId = env.GOOGLE_CALENDAR_CLIENT_ID ?? env.GOOGLE_CLIENT_ID;
+  const googleSecret = env.GOOGLE_CALENDAR_CLIENT_SECRET ?? env.GOOGLE_CLIENT_SECRET;
+  const msId = env.MICROSOFT_CALENDAR_CLIENT_ID ?? env.MICROSOFT_CLIENT_ID;
+  const msSecret = env.MICROSOFT_CALENDAR_CLIENT_SECRET ?? env.MICROSOFT_CLIENT_SECRET;
+  return {
+    google:
+      googleId && googleSecret
+        ? {
+            clientId: googleId,
+            clientSecret: googleSecret,
+            authOrigin: origin(env.GOOGLE_OAUTH_ORIGIN),
+            tokenOrigin: origin(env.GOOGLE_TOKEN_ORIGIN),
+            apiOrigin: origin(env.GOOGLE_CALENDAR_API_ORIGIN),
+          }
+        : undefined,
+    microsoft:
+      msId && msSecret
+        ? {
+            clientId: msId,
+            clientSecret: msSecret,
+            loginOrigin: origin(env.MICROSOFT_LOGIN_ORIGIN),
+            tenant: env.MICROSOFT_TENANT,
+            graphOrigin: origin(env.MICROSOFT_GRAPH_ORIGIN),
+          }
+        : undefined,
+    syncEveryMs: env.CALENDAR_SYNC_EVERY_MINUTES * 60_000,
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { AuthSuccess } from '@parley/contracts';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { createPglite, openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
 import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
@@ -102,6 +102,8 @@ export async function createTestContext(
     ai?: AiProviderResolver;
     /** A built web app to serve besides the API. */
     webDist?: string;
+    /** What the calendars' auto-join calls at an event's start (the bots' startBot). */
+    autoJoiner?: AppOptions['autoJoiner'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -136,6 +138,7 @@ export async function createTestContext(
     routes: opts.routes,
     ai: opts.ai,
     webDist: opts.webDist,
+    autoJoiner: opts.autoJoiner,
   });
   await app.ready();
   return {

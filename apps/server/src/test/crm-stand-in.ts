@@ -58,6 +58,8 @@ export type Handler = (
 
 interface ServeOptions {
   tokenPath: string;
+  /** The consent page's path when it does not end in /authorize (Google's /o/oauth2/v2/auth). */
+  authorizePath?: string;
   tokenReply: (origin: string) => Record<string, unknown>;
   /** Whether a refresh grant's answer repeats the refresh token (HubSpot) or leaves it out. */
   echoRefresh: boolean;
@@ -121,7 +123,7 @@ export async function serve(o: ServeOptions) {
       };
 
       // The browser's visit to the authorisation page: consent is given at once.
-      if (url.pathname.endsWith('/authorize')) {
+      if (url.pathname.endsWith('/authorize') || url.pathname === o.authorizePath) {
         const redirect = url.searchParams.get('redirect_uri') ?? '';
         if (url.searchParams.get('client_id') !== CLIENT.id)
           return reply(400, { error: 'bad client' });

@@ -27,4 +27,6 @@ export const autoJoinJob = defineJob({
   // A bot is only useful near the start: a few quick retries, then the event shows the failure.
   retry: (settings) => ({ limit: Math.min(settings.limit, 3), delaySeconds: settings.delaySeconds, backoff: false, expireInSeconds: 300 }),
   deadLetter: defineDeadLetter({ queue: QUEUES.autoJoinDeadLetter, schema: autoJoinJobSchema }),
+  // The queues' policy keeps one waiting job per key: one per event and start.
+  singletonKey: (job) => `${job.eventId}@${job.startAt}`,
 });
