@@ -6,6 +6,7 @@ import { analysisStepJobs } from './modules/analysis/index.js';
 import { verificationJob } from './modules/biometrics/index.js';
 import { crmImportJob, crmNoteJob } from './modules/crm/index.js';
 import { autoJoinJob, calendarSyncJob } from './modules/calendars/index.js';
+import { zoomImportJob } from './modules/zoom/index.js';
 import { organizationDeletionJob } from './modules/organizations/index.js';
 import { dealWarningsDailyJob, dealWarningsJob } from './modules/sales/index.js';
 import { trackerRecountJob } from './modules/trackers/index.js';
@@ -22,6 +23,7 @@ const JOBS = [
   crmNoteJob,
   calendarSyncJob,
   autoJoinJob,
+  zoomImportJob,
   dealWarningsJob,
   dealWarningsDailyJob,
 ];

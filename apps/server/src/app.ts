@@ -45,6 +45,7 @@ import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
 import { createCalendarsModule, type AutoJoiner } from './modules/calendars/index.js';
+import { createZoomModule } from './modules/zoom/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -333,6 +334,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   // The pipeline charged the meeting in its own transaction, committed now: auto-pay looks.
+  // Zoom cloud recordings: each recording.completed webhook becomes a meeting for the analysis.
+  const zoom = createZoomModule({
+    ...shared,
+    config,
+    configs: integrations.configs,
+    meetings: meetings.service,
+    membersByEmail: (organizationId, emails) =>
+      users.service.membersByEmail(organizationId, emails),
+    callerOf: async (userId) => {
+      const access = await users.service.access(userId);
+      return access
+        ? {
+            userId,
+            organizationId: access.organizationId,
+            role: access.role,
+            permissions: access.permissions,
+          }
+        : null;
+    },
+  });
   analysis.onAnalysed(async (meetingId) => {
     const meeting = await meetings.service.rowById(meetingId);
     if (meeting) await plans.creditsCutBy(meeting.organizationId);
@@ -361,6 +382,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       () => trackers.registerWorker(),
       () => crm.registerWorker(),
       () => calendars.registerWorker(),
+      () => zoom.registerWorker(),
       () => sales.registerWorker(),
     ],
     // Transcripts stored before search existed get their segments.
@@ -401,6 +423,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       sales,
       crm,
       calendars,
+      zoom,
       scorecards,
       search,
       zai,

@@ -41,7 +41,8 @@ export const CALENDAR_MESSAGES = {
   disconnected: (p: CalendarProvider) => `${CALENDAR_NAMES[p]} disconnected`,
   notRevoked: (p: CalendarProvider) =>
     `${CALENDAR_NAMES[p]} disconnected from Parley, but the provider did not confirm that Parley’s access was revoked: remove Parley from your account’s connected apps.`,
-  cancelled: (p: CalendarProvider) => `${CALENDAR_NAMES[p]} was not connected: the sign-in was canceled.`,
+  cancelled: (p: CalendarProvider) =>
+    `${CALENDAR_NAMES[p]} was not connected: the sign-in was canceled.`,
   expired: (p: CalendarProvider) =>
     `The ${CALENDAR_NAMES[p]} sign-in took too long or was started in another browser. Please connect again.`,
   failed: (p: CalendarProvider) => `${CALENDAR_NAMES[p]} could not be connected. Please try again.`,

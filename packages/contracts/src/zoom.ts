@@ -13,7 +13,8 @@ export const ZOOM_MESSAGES = {
   connected: 'Zoom connected',
   disconnected: 'Zoom disconnected',
   /** Zoom refused the credentials when Parley asked for a token with them. */
-  refused: 'Zoom did not accept these credentials: check the account ID, client ID and client secret.',
+  refused:
+    'Zoom did not accept these credentials: check the account ID, client ID and client secret.',
   unreachable: 'Zoom could not be reached to check these credentials. Please try again.',
   badSignature: 'Invalid Zoom webhook signature',
 } as const;

@@ -4,7 +4,10 @@ import type { AutoJoiner } from '../modules/calendars/index.js';
 import { sqlExecutorFor } from '../platform/queue/index.js';
 import { call, createTestContext, json, signIn, type TestContext } from './context.js';
 import { CRM_CLIENT } from './crm-stand-in.js';
-import { startGoogleCalendarStandIn, type GoogleCalendarStandIn } from './google-calendar-stand-in.js';
+import {
+  startGoogleCalendarStandIn,
+  type GoogleCalendarStandIn,
+} from './google-calendar-stand-in.js';
 import { waitFor } from './media.js';
 import { startGraphStandIn, type GraphStandIn } from './microsoft-graph-stand-in.js';
 
@@ -78,7 +81,9 @@ export async function startCalendarApp() {
   }
 
   async function scheduled(): Promise<Meeting[]> {
-    const res = await call(ctx, 'GET', '/meeting/user/schedule?size=100&order=startTime:asc', { token });
+    const res = await call(ctx, 'GET', '/meeting/user/schedule?size=100&order=startTime:asc', {
+      token,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return json<{ data: Meeting[] }>(res).data;
   }

@@ -45,21 +45,37 @@ export async function startGoogleCalendarStandIn(
   /** Tokens of an older generation are expired. */
   let generation = 0;
 
-  const startOf = (e: GoogleEvent) => Date.parse(e.start.dateTime ?? `${e.start.date ?? ''}T00:00:00Z`);
+  const startOf = (e: GoogleEvent) =>
+    Date.parse(e.start.dateTime ?? `${e.start.date ?? ''}T00:00:00Z`);
   const endOf = (e: GoogleEvent) => Date.parse(e.end.dateTime ?? `${e.end.date ?? ''}T00:00:00Z`);
 
   const base = await serve({
     tokenPath: '/token',
     authorizePath: '/o/oauth2/v2/auth',
-    tokenReply: () => ({ token_type: 'Bearer', expires_in: 3599, scope: 'https://www.googleapis.com/auth/calendar.readonly' }),
+    tokenReply: () => ({
+      token_type: 'Bearer',
+      expires_in: 3599,
+      scope: 'https://www.googleapis.com/auth/calendar.readonly',
+    }),
     echoRefresh: false,
     revocation: ({ method, url, form }) =>
       method === 'POST' && url.pathname === '/revoke' ? (form.get('token') ?? '') : null,
     revokesAccess: true,
-    unauthorised: { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } },
+    unauthorised: {
+      error: {
+        code: 401,
+        message: 'Request had invalid authentication credentials.',
+        status: 'UNAUTHENTICATED',
+      },
+    },
     api: ({ method, url }, reply) => {
       if (method === 'GET' && url.pathname === '/calendar/v3/calendars/primary') {
-        return reply(200, { kind: 'calendar#calendar', id: email, summary: email, timeZone: 'UTC' });
+        return reply(200, {
+          kind: 'calendar#calendar',
+          id: email,
+          summary: email,
+          timeZone: 'UTC',
+        });
       }
       if (method !== 'GET' || url.pathname !== '/calendar/v3/calendars/primary/events') {
         return reply(404, { error: { code: 404, message: 'Not Found' } });
@@ -67,7 +83,9 @@ export async function startGoogleCalendarStandIn(
       const q = url.searchParams;
       const syncToken = q.get('syncToken');
       if (syncToken && (q.has('timeMin') || q.has('timeMax'))) {
-        return reply(400, { error: { code: 400, message: 'Sync token cannot be used with timeMin.' } });
+        return reply(400, {
+          error: { code: 400, message: 'Sync token cannot be used with timeMin.' },
+        });
       }
       let list: GoogleEvent[];
       if (syncToken) {
@@ -76,7 +94,11 @@ export async function startGoogleCalendarStandIn(
         const since = Number(m[1]);
         if (Number(m[2]) < generation) {
           return reply(410, {
-            error: { code: 410, message: 'Sync token is no longer valid, a full sync is required.', errors: [{ reason: 'fullSyncRequired' }] },
+            error: {
+              code: 410,
+              message: 'Sync token is no longer valid, a full sync is required.',
+              errors: [{ reason: 'fullSyncRequired' }],
+            },
           });
         }
         list = [...events.values()].filter((x) => x.changed > since).map((x) => x.event);
@@ -86,7 +108,9 @@ export async function startGoogleCalendarStandIn(
         list = [...events.values()]
           .map((x) => x.event)
           .filter((e) => e.status !== 'cancelled')
-          .filter((e) => (Number.isNaN(max) || startOf(e) < max) && (Number.isNaN(min) || endOf(e) > min))
+          .filter(
+            (e) => (Number.isNaN(max) || startOf(e) < max) && (Number.isNaN(min) || endOf(e) > min),
+          )
           .sort((a, b) => startOf(a) - startOf(b));
       }
       const offset = Number(q.get('pageToken') ?? '0');
@@ -115,7 +139,10 @@ export async function startGoogleCalendarStandIn(
       const found = events.get(id);
       if (!found) throw new Error(`no event ${id}`);
       serial += 1;
-      events.set(id, { event: { id, status: 'cancelled', start: found.event.start, end: found.event.end }, changed: serial });
+      events.set(id, {
+        event: { id, status: 'cancelled', start: found.event.start, end: found.event.end },
+        changed: serial,
+      });
     },
     expireSyncTokens() {
       generation += 1;

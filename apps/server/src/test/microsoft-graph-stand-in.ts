@@ -33,7 +33,9 @@ export const graphTime = (iso: string) => `${new Date(iso).toISOString().slice(0
  * Graph v1.0: /me, and /me/calendarView/delta with its nextLink pages, a deltaLink at the end,
  * `@removed` entries for deleted events and 410 for an expired delta token.
  */
-export async function startGraphStandIn(opts: { email?: string; pageSize?: number } = {}): Promise<GraphStandIn> {
+export async function startGraphStandIn(
+  opts: { email?: string; pageSize?: number } = {},
+): Promise<GraphStandIn> {
   const email = opts.email ?? 'ana@acme.parley.local';
   const pageSize = opts.pageSize ?? 2;
   const events = new Map<string, { event: GraphEvent | null; changed: number }>();
@@ -44,11 +46,20 @@ export async function startGraphStandIn(opts: { email?: string; pageSize?: numbe
 
   const base = await serve({
     tokenPath: '/common/oauth2/v2.0/token',
-    tokenReply: () => ({ token_type: 'Bearer', expires_in: 3599, scope: 'User.Read Calendars.Read' }),
+    tokenReply: () => ({
+      token_type: 'Bearer',
+      expires_in: 3599,
+      scope: 'User.Read Calendars.Read',
+    }),
     echoRefresh: true,
     revocation: () => null,
     revokesAccess: false,
-    unauthorised: { error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired or is not yet valid.' } },
+    unauthorised: {
+      error: {
+        code: 'InvalidAuthenticationToken',
+        message: 'Access token has expired or is not yet valid.',
+      },
+    },
     api: ({ method, url }, reply) => {
       if (method === 'GET' && url.pathname === '/v1.0/me') {
         return reply(200, { id: 'u-1', mail: email, userPrincipalName: email });
@@ -62,7 +73,9 @@ export async function startGraphStandIn(opts: { email?: string; pageSize?: numbe
       const [sinceText, genText] = (deltaToken ?? '').split('.');
       const since = deltaToken === null ? null : Number(sinceText);
       if (since !== null && Number(genText) < generation) {
-        return reply(410, { error: { code: 'SyncStateNotFound', message: 'The sync state generation is not found.' } });
+        return reply(410, {
+          error: { code: 'SyncStateNotFound', message: 'The sync state generation is not found.' },
+        });
       }
       const start = q.get('startDateTime');
       const end = q.get('endDateTime');
@@ -75,17 +88,27 @@ export async function startGraphStandIn(opts: { email?: string; pageSize?: numbe
           if ((start && e <= Date.parse(start)) || (end && s >= Date.parse(end))) continue;
           list.push(x.event);
         } else if (x.changed > since) {
-          list.push(x.event ?? { '@odata.type': '#microsoft.graph.event', id, '@removed': { reason: 'deleted' } });
+          list.push(
+            x.event ?? {
+              '@odata.type': '#microsoft.graph.event',
+              id,
+              '@removed': { reason: 'deleted' },
+            },
+          );
         }
       }
       const page = list.slice(skip, skip + pageSize);
       const keep = new URLSearchParams(q);
-      const body: Record<string, unknown> = { '@odata.context': `${origin}/v1.0/$metadata#Collection(event)`, value: page };
+      const body: Record<string, unknown> = {
+        '@odata.context': `${origin}/v1.0/$metadata#Collection(event)`,
+        value: page,
+      };
       if (skip + pageSize < list.length) {
         keep.set('$skiptoken', String(skip + pageSize));
         body['@odata.nextLink'] = `${origin}/v1.0/me/calendarView/delta?${keep.toString()}`;
       } else {
-        body['@odata.deltaLink'] = `${origin}/v1.0/me/calendarView/delta?$deltatoken=${serial}.${generation}`;
+        body['@odata.deltaLink'] =
+          `${origin}/v1.0/me/calendarView/delta?$deltatoken=${serial}.${generation}`;
       }
       return reply(200, body);
     },

@@ -16,9 +16,17 @@ describe('the auto-join decision', () => {
     const hosted = event({ hostedByMe: true });
     const external = event({ attendeeEmails: [OWNER, 'Cy@Globex.example'] });
     const table: [string, JoinFacts, Record<string, boolean>][] = [
-      ['internal, not hosted', internalGuest, { all: true, hosted: false, external: false, none: false }],
+      [
+        'internal, not hosted',
+        internalGuest,
+        { all: true, hosted: false, external: false, none: false },
+      ],
       ['hosted by me', hosted, { all: true, hosted: true, external: false, none: false }],
-      ['with an external guest', external, { all: true, hosted: false, external: true, none: false }],
+      [
+        'with an external guest',
+        external,
+        { all: true, hosted: false, external: true, none: false },
+      ],
     ];
     for (const [what, e, expected] of table) {
       for (const rule of ['all', 'hosted', 'external', 'none'] as const) {

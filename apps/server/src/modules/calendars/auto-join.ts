@@ -22,7 +22,9 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLo
 /** Someone invited whose address is at another domain than the calendar owner's. */
 export function hasExternalGuests(attendeeEmails: readonly string[], ownerEmail: string): boolean {
   const own = domainOf(ownerEmail);
-  return attendeeEmails.some((e) => e.includes('@') && !NOT_PEOPLE.test(domainOf(e)) && domainOf(e) !== own);
+  return attendeeEmails.some(
+    (e) => e.includes('@') && !NOT_PEOPLE.test(domainOf(e)) && domainOf(e) !== own,
+  );
 }
 
 export interface JoinFacts {

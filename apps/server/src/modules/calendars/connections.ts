@@ -46,7 +46,9 @@ export function createCalendarConnections(deps: ConnectionsDeps) {
   /** Null when the sealed tokens no longer open (the app secret changed): connect again. */
   function opened(row: ConnectionRow): CalendarTokens | null {
     try {
-      return tokensSchema.parse(secrets.open(row.secretSealed, secretContext(row.userId, row.provider)));
+      return tokensSchema.parse(
+        secrets.open(row.secretSealed, secretContext(row.userId, row.provider)),
+      );
     } catch {
       return null;
     }
@@ -73,7 +75,11 @@ export function createCalendarConnections(deps: ConnectionsDeps) {
         try {
           tokens = await client.refresh(tokens);
         } catch (err) {
-          if (row && err instanceof CalendarHttpError && (err.status === 400 || err.status === 401)) {
+          if (
+            row &&
+            err instanceof CalendarHttpError &&
+            (err.status === 400 || err.status === 401)
+          ) {
             await repo.updateConnection(
               row.id,
               { status: 'reconnect', lastError: M.reconnect(row.provider) },
@@ -84,7 +90,11 @@ export function createCalendarConnections(deps: ConnectionsDeps) {
           throw err;
         }
         if (row) {
-          await repo.updateConnection(row.id, { secretSealed: seal(row.userId, row.provider, tokens) }, now());
+          await repo.updateConnection(
+            row.id,
+            { secretSealed: seal(row.userId, row.provider, tokens) },
+            now(),
+          );
         }
       },
     };

@@ -100,7 +100,11 @@ export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarCl
     const t = tokenResponse.parse(raw);
     const refreshToken = t.refresh_token ?? previous?.refreshToken;
     if (!refreshToken) throw new Error('Google answered without a refresh token');
-    return { accessToken: t.access_token, refreshToken, expiresAt: Date.now() + t.expires_in * 1000 };
+    return {
+      accessToken: t.access_token,
+      refreshToken,
+      expiresAt: Date.now() + t.expires_in * 1000,
+    };
   };
   const grant = (form: Record<string, string>) =>
     postForm(o.fetch, 'Google token', `${o.tokenOrigin}/token`, {
@@ -133,7 +137,8 @@ export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarCl
         pageToken = page.nextPageToken;
         continue;
       }
-      if (!page.nextSyncToken) throw new Error('Google answered the last page without a sync token');
+      if (!page.nextSyncToken)
+        throw new Error('Google answered the last page without a sync token');
       return { events, removed, nextState: page.nextSyncToken, full };
     }
   }
@@ -154,7 +159,9 @@ export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarCl
       return `${o.authOrigin}/o/oauth2/v2/auth?${q.toString()}`;
     },
     async exchangeCode({ code, redirectUri }) {
-      return tokens(await grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }));
+      return tokens(
+        await grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+      );
     },
     async refresh(current) {
       return tokens(
@@ -163,13 +170,20 @@ export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarCl
       );
     },
     async revoke(t) {
-      await postForm(o.fetch, 'Google revoke', `${o.tokenOrigin}/revoke`, { token: t.refreshToken });
+      await postForm(o.fetch, 'Google revoke', `${o.tokenOrigin}/revoke`, {
+        token: t.refreshToken,
+      });
     },
     async accountEmail(session) {
       const cal = z
         .object({ id: z.string() })
         .parse(
-          await getJson(o.fetch, session, 'Google Calendar', `${o.apiOrigin}/calendar/v3/calendars/primary`),
+          await getJson(
+            o.fetch,
+            session,
+            'Google Calendar',
+            `${o.apiOrigin}/calendar/v3/calendars/primary`,
+          ),
         );
       return cal.id;
     },

@@ -13,7 +13,10 @@ export const calendarSyncJob = defineJob({
   queue: QUEUES.calendarSync,
   schema: calendarSyncJobSchema,
   retry,
-  deadLetter: defineDeadLetter({ queue: QUEUES.calendarSyncDeadLetter, schema: calendarSyncJobSchema }),
+  deadLetter: defineDeadLetter({
+    queue: QUEUES.calendarSyncDeadLetter,
+    schema: calendarSyncJobSchema,
+  }),
   singletonKey: (job) => job.connectionId,
 });
 
@@ -25,7 +28,12 @@ export const autoJoinJob = defineJob({
   queue: QUEUES.autoJoin,
   schema: autoJoinJobSchema,
   // A bot is only useful near the start: a few quick retries, then the event shows the failure.
-  retry: (settings) => ({ limit: Math.min(settings.limit, 3), delaySeconds: settings.delaySeconds, backoff: false, expireInSeconds: 300 }),
+  retry: (settings) => ({
+    limit: Math.min(settings.limit, 3),
+    delaySeconds: settings.delaySeconds,
+    backoff: false,
+    expireInSeconds: 300,
+  }),
   deadLetter: defineDeadLetter({ queue: QUEUES.autoJoinDeadLetter, schema: autoJoinJobSchema }),
   // The queues' policy keeps one waiting job per key: one per event and start.
   singletonKey: (job) => `${job.eventId}@${job.startAt}`,

@@ -52,8 +52,8 @@ describe('meeting links', () => {
         PARLEY,
       ),
     ).toBe('https://meet.google.com/abc-defg-hij');
-    expect(findMeetingLink({ direct: [undefined], text: [null, 'https://zoom.us/j/1234'] }, null)).toBe(
-      'https://zoom.us/j/1234',
-    );
+    expect(
+      findMeetingLink({ direct: [undefined], text: [null, 'https://zoom.us/j/1234'] }, null),
+    ).toBe('https://zoom.us/j/1234');
   });
 });

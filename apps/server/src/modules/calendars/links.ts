@@ -13,11 +13,22 @@ const HOSTS: RegExp[] = [
 ];
 
 /** Zoom join paths (/j/, /w/, /my/, /s/), a Meet code, Teams' meetup-join or meet links. */
-const PATHS: RegExp[] = [/^\/(j|w|my|s)\//i, /^\/[a-z]{3}-[a-z]{4}-[a-z]{3}/i, /^\/l\/meetup-join\//i, /^\/meet\//i];
+const PATHS: RegExp[] = [
+  /^\/(j|w|my|s)\//i,
+  /^\/[a-z]{3}-[a-z]{4}-[a-z]{3}/i,
+  /^\/l\/meetup-join\//i,
+  /^\/meet\//i,
+];
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'<>()[\]]+/gi;
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /** Whether a URL is a call Parley's bot can join (a Parley room on this server's own origin). */
 export function isMeetingLink(candidate: string, parleyOrigin: string | null): boolean {
@@ -28,13 +39,17 @@ export function isMeetingLink(candidate: string, parleyOrigin: string | null): b
     return false;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
-  if (parleyOrigin && url.origin === parleyOrigin) return /^\/(room|rooms|meet)\//.test(url.pathname);
+  if (parleyOrigin && url.origin === parleyOrigin)
+    return /^\/(room|rooms|meet)\//.test(url.pathname);
   if (url.protocol !== 'https:') return false;
   return HOSTS.some((h) => h.test(url.hostname)) && PATHS.some((p) => p.test(url.pathname));
 }
 
 /** The first meeting link in free text (a location, a description in plain text or HTML). */
-export function linkInText(text: string | null | undefined, parleyOrigin: string | null): string | null {
+export function linkInText(
+  text: string | null | undefined,
+  parleyOrigin: string | null,
+): string | null {
   if (!text) return null;
   const plain = text.replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e);
   for (const match of plain.matchAll(URL_IN_TEXT)) {

@@ -26,7 +26,9 @@ beforeAll(async () => {
     subject: 'Board prep',
     ...at(60, 90),
     isOrganizer: true,
-    onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_B%40thread.v2/0' },
+    onlineMeeting: {
+      joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_B%40thread.v2/0',
+    },
     organizer: { emailAddress: { address: ME } },
     attendees: [{ emailAddress: { address: 'bo@acme.parley.local' } }],
   });
@@ -36,11 +38,20 @@ beforeAll(async () => {
     ...at(120, 150),
     isOrganizer: false,
     onlineMeeting: null,
-    body: { contentType: 'html', content: '<div>Join: <a href="https://zoom.us/j/7788990011?pwd=q">https://zoom.us/j/7788990011?pwd=q</a></div>' },
+    body: {
+      contentType: 'html',
+      content:
+        '<div>Join: <a href="https://zoom.us/j/7788990011?pwd=q">https://zoom.us/j/7788990011?pwd=q</a></div>',
+    },
     organizer: { emailAddress: { address: 'sales@vendor.example' } },
   });
   g.put({ id: 'm-focus', subject: 'Focus time', ...at(30, 60), location: { displayName: 'Desk' } });
-  g.put({ id: 'm-retro', subject: 'Retro', ...at(200, 230), location: { displayName: 'https://meet.google.com/ret-roxx-abc' } });
+  g.put({
+    id: 'm-retro',
+    subject: 'Retro',
+    ...at(200, 230),
+    location: { displayName: 'https://meet.google.com/ret-roxx-abc' },
+  });
 }, 60_000);
 afterAll(async () => app?.close());
 
@@ -50,10 +61,14 @@ describe('Microsoft 365 calendar', () => {
   it('connects and schedules the events with a link, read over delta pages', async () => {
     const back = await app.connect('microsoft');
     expect(back.searchParams.get('calendarResult')).toBe('connected');
-    const ms = await waitFor(async () => {
-      const c = (await app.status()).data.find((x) => x.provider === 'microsoft');
-      return c?.lastSyncAt ? c : undefined;
-    }, 20_000, 'the first sync');
+    const ms = await waitFor(
+      async () => {
+        const c = (await app.status()).data.find((x) => x.provider === 'microsoft');
+        return c?.lastSyncAt ? c : undefined;
+      },
+      20_000,
+      'the first sync',
+    );
     expect(ms).toMatchObject({ connected: true, accountEmail: ME, upcoming: 3 });
     expect(await names()).toEqual(['Board prep', 'Vendor call', 'Retro']);
     const meetings = await app.scheduled();
@@ -77,14 +92,26 @@ describe('Microsoft 365 calendar', () => {
       subject: 'Board prep',
       ...at(240, 270),
       isOrganizer: true,
-      onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_B%40thread.v2/0' },
+      onlineMeeting: {
+        joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_B%40thread.v2/0',
+      },
     });
     app.graph.remove('m-vendor');
-    app.graph.put({ id: 'm-retro', subject: 'Retro', ...at(200, 230), isCancelled: true, location: { displayName: 'https://meet.google.com/ret-roxx-abc' } });
+    app.graph.put({
+      id: 'm-retro',
+      subject: 'Retro',
+      ...at(200, 230),
+      isCancelled: true,
+      location: { displayName: 'https://meet.google.com/ret-roxx-abc' },
+    });
     const before = app.graph.seen.length;
     await app.sync('microsoft');
-    const reads = app.graph.seen.slice(before).filter((s) => s.path.startsWith('/v1.0/me/calendarView/delta'));
-    expect(reads.every((s) => s.path.includes('%24deltatoken=') || s.path.includes('$deltatoken='))).toBe(true);
+    const reads = app.graph.seen
+      .slice(before)
+      .filter((s) => s.path.startsWith('/v1.0/me/calendarView/delta'));
+    expect(
+      reads.every((s) => s.path.includes('%24deltatoken=') || s.path.includes('$deltatoken=')),
+    ).toBe(true);
     const after = await app.scheduled();
     expect(after.map((m) => m.meetingName)).toEqual(['Board prep']);
     expect(after[0]?.id).toBe(board?.id);
@@ -93,10 +120,19 @@ describe('Microsoft 365 calendar', () => {
 
   it('reads the window again when the delta link has expired (410)', async () => {
     app.graph.expireDeltaTokens();
-    app.graph.put({ id: 'm-new', subject: 'Onboarding', ...at(300, 330), onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_N%40thread.v2/0' } });
+    app.graph.put({
+      id: 'm-new',
+      subject: 'Onboarding',
+      ...at(300, 330),
+      onlineMeeting: {
+        joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_N%40thread.v2/0',
+      },
+    });
     const before = app.graph.seen.length;
     await app.sync('microsoft');
-    const reads = app.graph.seen.slice(before).filter((s) => s.path.startsWith('/v1.0/me/calendarView/delta'));
+    const reads = app.graph.seen
+      .slice(before)
+      .filter((s) => s.path.startsWith('/v1.0/me/calendarView/delta'));
     expect(reads[0]?.status).toBe(410);
     expect(reads[1]?.path).toContain('startDateTime=');
     expect(await names()).toEqual(['Board prep', 'Onboarding']);
@@ -105,8 +141,13 @@ describe('Microsoft 365 calendar', () => {
   it('disconnects even though Microsoft cannot revoke one app’s token, and says so', async () => {
     const res = await call(app.ctx, 'DELETE', '/microsoft', { token: app.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toEqual({ message: CALENDAR_MESSAGES.notRevoked('microsoft'), revoked: false });
+    expect(json(res)).toEqual({
+      message: CALENDAR_MESSAGES.notRevoked('microsoft'),
+      revoked: false,
+    });
     expect(await names()).toEqual([]);
-    expect((await app.status()).data.find((c) => c.provider === 'microsoft')?.connected).toBe(false);
+    expect((await app.status()).data.find((c) => c.provider === 'microsoft')?.connected).toBe(
+      false,
+    );
   });
 });

@@ -100,7 +100,11 @@ export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): Cale
     const t = tokenResponse.parse(raw);
     const refreshToken = t.refresh_token ?? previous?.refreshToken;
     if (!refreshToken) throw new Error('Microsoft answered without a refresh token');
-    return { accessToken: t.access_token, refreshToken, expiresAt: Date.now() + t.expires_in * 1000 };
+    return {
+      accessToken: t.access_token,
+      refreshToken,
+      expiresAt: Date.now() + t.expires_in * 1000,
+    };
   };
   const grant = (form: Record<string, string>) =>
     postForm(o.fetch, 'Microsoft token', `${identity}/token`, {
@@ -110,7 +114,11 @@ export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): Cale
       ...form,
     });
 
-  async function read(session: CalendarSession, first: string, full: boolean): Promise<CalendarChanges> {
+  async function read(
+    session: CalendarSession,
+    first: string,
+    full: boolean,
+  ): Promise<CalendarChanges> {
     const events: CalendarEventData[] = [];
     const removed: string[] = [];
     let url = first;
@@ -119,7 +127,8 @@ export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): Cale
         await getJson(o.fetch, session, 'Microsoft Graph calendar delta', url, PREFER),
       );
       for (const item of page.value) {
-        const data = item['@removed'] || item.isCancelled ? null : toEventData(item, o.parleyOrigin);
+        const data =
+          item['@removed'] || item.isCancelled ? null : toEventData(item, o.parleyOrigin);
         if (data?.meetingLink) events.push(data);
         else removed.push(item.id);
       }
@@ -155,7 +164,9 @@ export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): Cale
       return `${identity}/authorize?${q.toString()}`;
     },
     async exchangeCode({ code, redirectUri }) {
-      return tokens(await grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }));
+      return tokens(
+        await grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+      );
     },
     async refresh(current) {
       return tokens(

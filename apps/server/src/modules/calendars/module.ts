@@ -35,9 +35,17 @@ export function createCalendarsModule(needs: CalendarNeeds) {
   const parleyOrigin = new URL(publicUrl).origin;
   const fetchImpl = needs.endpoints.fetch;
   const clients: Partial<Record<CalendarProvider, CalendarClient>> = {
-    ...(google ? { google: createGoogleCalendarClient({ ...google, parleyOrigin, fetch: fetchImpl }) } : {}),
+    ...(google
+      ? { google: createGoogleCalendarClient({ ...google, parleyOrigin, fetch: fetchImpl }) }
+      : {}),
     ...(microsoft
-      ? { microsoft: createMicrosoftCalendarClient({ ...microsoft, parleyOrigin, fetch: fetchImpl }) }
+      ? {
+          microsoft: createMicrosoftCalendarClient({
+            ...microsoft,
+            parleyOrigin,
+            fetch: fetchImpl,
+          }),
+        }
       : {}),
   };
   const service = createCalendarService({

@@ -18,11 +18,16 @@ export function createCalendarRepo(db: Db) {
       const [row] = await db
         .select()
         .from(calendarConnections)
-        .where(and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, provider)));
+        .where(
+          and(eq(calendarConnections.userId, userId), eq(calendarConnections.provider, provider)),
+        );
       return row ?? null;
     },
     async connectionById(id: string): Promise<ConnectionRow | null> {
-      const [row] = await db.select().from(calendarConnections).where(eq(calendarConnections.id, id));
+      const [row] = await db
+        .select()
+        .from(calendarConnections)
+        .where(eq(calendarConnections.id, id));
       return row ?? null;
     },
     connections: (userId: string) =>
@@ -48,14 +53,19 @@ export function createCalendarRepo(db: Db) {
       const [row] = await db
         .insert(calendarConnections)
         .values({ ...rest, status: 'connected' })
-        .onConflictDoUpdate({ target: [calendarConnections.userId, calendarConnections.provider], set })
+        .onConflictDoUpdate({
+          target: [calendarConnections.userId, calendarConnections.provider],
+          set,
+        })
         .returning();
       if (!row) throw new Error('calendar connection not saved');
       return row;
     },
     async updateConnection(
       id: string,
-      values: Partial<Pick<ConnectionRow, 'status' | 'secretSealed' | 'syncState' | 'lastSyncAt' | 'lastError'>>,
+      values: Partial<
+        Pick<ConnectionRow, 'status' | 'secretSealed' | 'syncState' | 'lastSyncAt' | 'lastError'>
+      >,
       now: Date,
     ): Promise<void> {
       await db
@@ -88,7 +98,12 @@ export function createCalendarRepo(db: Db) {
         .where(eq(calendarPreferences.userId, userId));
       return row?.rule ?? 'none';
     },
-    async setRule(organizationId: string, userId: string, rule: AutoJoinRule, now: Date): Promise<void> {
+    async setRule(
+      organizationId: string,
+      userId: string,
+      rule: AutoJoinRule,
+      now: Date,
+    ): Promise<void> {
       await db
         .insert(calendarPreferences)
         .values({ organizationId, userId, autoJoinRule: rule, updatedAt: now })
@@ -115,7 +130,10 @@ export function createCalendarRepo(db: Db) {
         .select()
         .from(calendarEvents)
         .where(
-          and(eq(calendarEvents.connectionId, connectionId), inArray(calendarEvents.externalId, externalIds)),
+          and(
+            eq(calendarEvents.connectionId, connectionId),
+            inArray(calendarEvents.externalId, externalIds),
+          ),
         );
     },
     eventsOfConnection: (connectionId: string) =>
@@ -146,7 +164,11 @@ export function createCalendarRepo(db: Db) {
       return row;
     },
     async updateEvent(id: string, values: Partial<EventValues>): Promise<EventRow | null> {
-      const [row] = await db.update(calendarEvents).set(values).where(eq(calendarEvents.id, id)).returning();
+      const [row] = await db
+        .update(calendarEvents)
+        .set(values)
+        .where(eq(calendarEvents.id, id))
+        .returning();
       return row ?? null;
     },
     async removeEvent(id: string): Promise<void> {
@@ -158,7 +180,11 @@ export function createCalendarRepo(db: Db) {
         .update(calendarEvents)
         .set({ joinedAt: now, joinError: null, updatedAt: now })
         .where(
-          and(eq(calendarEvents.id, id), isNull(calendarEvents.joinedAt), eq(calendarEvents.startAt, startAt)),
+          and(
+            eq(calendarEvents.id, id),
+            isNull(calendarEvents.joinedAt),
+            eq(calendarEvents.startAt, startAt),
+          ),
         )
         .returning();
       return row ?? null;

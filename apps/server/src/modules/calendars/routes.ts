@@ -26,7 +26,11 @@ const callbackQuery = z.object({
 });
 
 /** Spec 3 §7 `configuration/{google|microsoft}/update`, `DELETE google|microsoft`, the rest. */
-export function registerCalendarRoutes(app: FastifyInstance, s: CalendarService, opts: CalendarRouteOptions) {
+export function registerCalendarRoutes(
+  app: FastifyInstance,
+  s: CalendarService,
+  opts: CalendarRouteOptions,
+) {
   const cookieOptions = {
     // Only the callback reads the flow cookie.
     path: `${API_PREFIX}/calendars`,
@@ -46,7 +50,10 @@ export function registerCalendarRoutes(app: FastifyInstance, s: CalendarService,
     const routes = r[p];
     registerRoute(app, routes.connect, async ({ auth, reply }) => {
       const { url, flow } = s.connect(auth, p);
-      reply.setCookie(CALENDAR_FLOW_COOKIE, flow, { ...cookieOptions, maxAge: CALENDAR_FLOW_TTL_MS / 1000 });
+      reply.setCookie(CALENDAR_FLOW_COOKIE, flow, {
+        ...cookieOptions,
+        maxAge: CALENDAR_FLOW_TTL_MS / 1000,
+      });
       return { url };
     });
     registerRoute(app, routes.remove, ({ auth }) => s.disconnect(auth, p));
@@ -61,7 +68,8 @@ export function registerCalendarRoutes(app: FastifyInstance, s: CalendarService,
     '/calendars/:provider/callback',
     {
       schema: {
-        summary: 'Finish connecting Google or Microsoft 365 calendar (redirects to /app-integrations)',
+        summary:
+          'Finish connecting Google or Microsoft 365 calendar (redirects to /app-integrations)',
         tags: ['integrations'],
         params: z.object({ provider: z.string() }),
         querystring: callbackQuery,

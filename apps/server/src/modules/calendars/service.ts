@@ -64,7 +64,10 @@ export function createCalendarService(deps: CalendarDeps) {
   // One pass per connection at a time in this process (a job and "sync now" may meet).
   const running = new Map<string, Promise<void>>();
 
-  async function view(p: CalendarProvider, row: ConnectionRow | undefined): Promise<CalendarConnection> {
+  async function view(
+    p: CalendarProvider,
+    row: ConnectionRow | undefined,
+  ): Promise<CalendarConnection> {
     const configured = Boolean(deps.clients[p]);
     return {
       provider: p,
@@ -83,7 +86,14 @@ export function createCalendarService(deps: CalendarDeps) {
   async function status(caller: Caller): Promise<CalendarStatus> {
     const rows = await repo.connections(caller.userId);
     return {
-      data: await Promise.all(CALENDAR_PROVIDERS.map((p) => view(p, rows.find((r) => r.provider === p)))),
+      data: await Promise.all(
+        CALENDAR_PROVIDERS.map((p) =>
+          view(
+            p,
+            rows.find((r) => r.provider === p),
+          ),
+        ),
+      ),
       autoJoinRule: await repo.rule(caller.userId),
     };
   }
@@ -192,7 +202,10 @@ export function createCalendarService(deps: CalendarDeps) {
       if (!client) return { ok: false, message: M.notConfigured(p) };
       let row: ConnectionRow;
       try {
-        const tokens = await client.exchangeCode({ code: query.code, redirectUri: deps.redirectUri(p) });
+        const tokens = await client.exchangeCode({
+          code: query.code,
+          redirectUri: deps.redirectUri(p),
+        });
         const probe = connections.sessionOn(client, tokens, null);
         const accountEmail = (await client.accountEmail(probe)).toLowerCase();
         row = await repo.saveConnection({
@@ -219,7 +232,10 @@ export function createCalendarService(deps: CalendarDeps) {
     },
 
     /** Revokes best effort, then forgets the tokens, the events and their scheduled meetings. */
-    async disconnect(caller: Caller, p: CalendarProvider): Promise<{ message: string; revoked: boolean }> {
+    async disconnect(
+      caller: Caller,
+      p: CalendarProvider,
+    ): Promise<{ message: string; revoked: boolean }> {
       const row = await repo.connection(caller.userId, p);
       if (!row) throw notFound(M.notConnected(p));
       const revoked = await connections.revoke(row);
@@ -249,7 +265,11 @@ export function createCalendarService(deps: CalendarDeps) {
       return { data };
     },
 
-    async setEventAutoJoin(caller: Caller, meetingId: string, autoJoin: boolean | null): Promise<CalendarEvent> {
+    async setEventAutoJoin(
+      caller: Caller,
+      meetingId: string,
+      autoJoin: boolean | null,
+    ): Promise<CalendarEvent> {
       const e = await repo.eventOfMeeting(caller.userId, meetingId);
       const conn = e ? await repo.connectionById(e.connectionId) : null;
       if (!e || !conn) throw notFound(M.eventNotFound);

@@ -72,7 +72,9 @@ const names = async () => (await app.scheduled()).map((m) => m.meetingName);
 
 describe('connecting Google Calendar', () => {
   it('refuses a callback whose state is not the one this browser was given', async () => {
-    const back = await app.connect('google', (u) => u.searchParams.set('state', 'forged-state-0123456789'));
+    const back = await app.connect('google', (u) =>
+      u.searchParams.set('state', 'forged-state-0123456789'),
+    );
     expect(back.pathname).toBe('/app-integrations');
     expect(back.searchParams.get('calendarError')).toBe(CALENDAR_MESSAGES.failed('google'));
     expect((await app.status()).data.find((c) => c.provider === 'google')?.connected).toBe(false);
@@ -81,11 +83,20 @@ describe('connecting Google Calendar', () => {
   it('connects, keeps the tokens sealed, and the first sync schedules the linked events', async () => {
     const back = await app.connect('google');
     expect(back.searchParams.get('calendarResult')).toBe('connected');
-    const google = await waitFor(async () => {
-      const c = (await app.status()).data.find((x) => x.provider === 'google');
-      return c?.lastSyncAt ? c : undefined;
-    }, 20_000, 'the first sync');
-    expect(google).toMatchObject({ connected: true, accountEmail: ME, upcoming: 3, lastError: null });
+    const google = await waitFor(
+      async () => {
+        const c = (await app.status()).data.find((x) => x.provider === 'google');
+        return c?.lastSyncAt ? c : undefined;
+      },
+      20_000,
+      'the first sync',
+    );
+    expect(google).toMatchObject({
+      connected: true,
+      accountEmail: ME,
+      upcoming: 3,
+      lastError: null,
+    });
     expect((await app.status()).autoJoinRule).toBe('none');
 
     const [row] = await app.ctx.database.db.select().from(calendarConnections);
@@ -101,7 +112,9 @@ describe('connecting Google Calendar', () => {
       'https://us02web.zoom.us/j/85512345678?pwd=x',
       'https://teams.microsoft.com/l/meetup-join/19%3ameeting_Q%40thread.v2/0',
     ]);
-    const listed = app.google.seen.filter((s) => s.path.startsWith('/calendar/v3/calendars/primary/events'));
+    const listed = app.google.seen.filter((s) =>
+      s.path.startsWith('/calendar/v3/calendars/primary/events'),
+    );
     expect(listed.length).toBeGreaterThanOrEqual(3);
     expect(listed[0]?.path).toContain('timeMin=');
 
@@ -147,9 +160,18 @@ describe('following the calendar', () => {
     expect(synced).toMatchObject({ lastError: null, upcoming: 2 });
 
     const calls = app.google.seen.slice(seenBefore);
-    expect(calls.some((s) => s.path === '/token' && (s.body as { grant_type: string }).grant_type === 'refresh_token')).toBe(true);
-    const reads = calls.filter((s) => s.path.startsWith('/calendar/v3/calendars/primary/events') && s.status === 200);
-    expect(reads.every((s) => s.path.includes('syncToken=') && !s.path.includes('timeMin'))).toBe(true);
+    expect(
+      calls.some(
+        (s) =>
+          s.path === '/token' && (s.body as { grant_type: string }).grant_type === 'refresh_token',
+      ),
+    ).toBe(true);
+    const reads = calls.filter(
+      (s) => s.path.startsWith('/calendar/v3/calendars/primary/events') && s.status === 200,
+    );
+    expect(reads.every((s) => s.path.includes('syncToken=') && !s.path.includes('timeMin'))).toBe(
+      true,
+    );
 
     const after = await app.scheduled();
     expect(after.map((m) => m.meetingName)).toEqual(['Pricing call (moved)', 'Teams review']);
@@ -173,15 +195,23 @@ describe('following the calendar', () => {
       summary: 'Kickoff',
       start: { dateTime: fromNow(400) },
       end: { dateTime: fromNow(430) },
-      conferenceData: { entryPoints: [{ entryPointType: 'video', uri: 'https://meet.google.com/kik-offx-yzq' }] },
+      conferenceData: {
+        entryPoints: [{ entryPointType: 'video', uri: 'https://meet.google.com/kik-offx-yzq' }],
+      },
     });
     const seenBefore = app.google.seen.length;
     await app.sync('google');
-    const reads = app.google.seen.slice(seenBefore).filter((s) => s.path.startsWith('/calendar/v3/calendars/primary/events'));
+    const reads = app.google.seen
+      .slice(seenBefore)
+      .filter((s) => s.path.startsWith('/calendar/v3/calendars/primary/events'));
     expect(reads[0]?.status).toBe(410);
     expect(reads[1]?.path).toContain('timeMin=');
     const after = await app.scheduled();
-    expect(after.map((m) => m.meetingName)).toEqual(['Pricing call (moved)', 'Teams review', 'Kickoff']);
+    expect(after.map((m) => m.meetingName)).toEqual([
+      'Pricing call (moved)',
+      'Teams review',
+      'Kickoff',
+    ]);
     // The same meetings, not copies.
     expect(after.find((m) => m.meetingName === 'Teams review')?.id).toBe(ids.get('Teams review'));
   });
@@ -190,18 +220,49 @@ describe('following the calendar', () => {
 describe('auto-join', () => {
   it('asks the bot to join at the start what the rule or the toggle says, once each', async () => {
     const soon = () => ({ start: { dateTime: fromNow(0.05) }, end: { dateTime: fromNow(30) } });
-    app.google.put({ id: 'j-standup', summary: 'Standup', ...soon(), hangoutLink: 'https://meet.google.com/sta-ndup-aaa', organizer: { email: ME, self: true }, attendees: [{ email: 'bo@acme.parley.local' }] });
-    app.google.put({ id: 'j-customer', summary: 'Customer demo', ...soon(), hangoutLink: 'https://meet.google.com/cus-tome-rrr', organizer: { email: ME, self: true }, attendees: [{ email: 'dee@contoso.example' }] });
-    app.google.put({ id: 'j-toggle', summary: 'Design review', ...soon(), location: 'https://zoom.us/j/4455667788', organizer: { email: 'bo@acme.parley.local' } });
-    const rule = await call(app.ctx, 'PATCH', '/calendars/auto-join', { token: app.token, payload: { rule: 'external' } });
+    app.google.put({
+      id: 'j-standup',
+      summary: 'Standup',
+      ...soon(),
+      hangoutLink: 'https://meet.google.com/sta-ndup-aaa',
+      organizer: { email: ME, self: true },
+      attendees: [{ email: 'bo@acme.parley.local' }],
+    });
+    app.google.put({
+      id: 'j-customer',
+      summary: 'Customer demo',
+      ...soon(),
+      hangoutLink: 'https://meet.google.com/cus-tome-rrr',
+      organizer: { email: ME, self: true },
+      attendees: [{ email: 'dee@contoso.example' }],
+    });
+    app.google.put({
+      id: 'j-toggle',
+      summary: 'Design review',
+      ...soon(),
+      location: 'https://zoom.us/j/4455667788',
+      organizer: { email: 'bo@acme.parley.local' },
+    });
+    const rule = await call(app.ctx, 'PATCH', '/calendars/auto-join', {
+      token: app.token,
+      payload: { rule: 'external' },
+    });
     expect(rule.statusCode, rule.body).toBe(200);
     await app.sync('google');
     const toggled = (await app.events()).find((e) => e.title === 'Design review');
     if (!toggled) throw new Error('no Design review');
-    const res = await call(app.ctx, 'PATCH', `/calendars/events/${toggled.meetingId}`, { token: app.token, payload: { autoJoin: true } });
+    const res = await call(app.ctx, 'PATCH', `/calendars/events/${toggled.meetingId}`, {
+      token: app.token,
+      payload: { autoJoin: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toMatchObject({ autoJoin: true, willJoin: true });
-    expect((await app.events()).filter((e) => e.willJoin).map((e) => e.title).sort()).toEqual(['Customer demo', 'Design review']);
+    expect(
+      (await app.events())
+        .filter((e) => e.willJoin)
+        .map((e) => e.title)
+        .sort(),
+    ).toEqual(['Customer demo', 'Design review']);
 
     await app.waitForBots(2);
     // A sync after the join schedules nothing again.
@@ -213,7 +274,10 @@ describe('auto-join', () => {
       organizationId: app.session.user.organizationId,
       userId: app.session.user.id,
     });
-    const joined = (await app.events()).filter((e) => e.joinedAt).map((e) => e.title).sort();
+    const joined = (await app.events())
+      .filter((e) => e.joinedAt)
+      .map((e) => e.title)
+      .sort();
     expect(joined).toEqual(['Customer demo', 'Design review']);
   });
 
@@ -222,7 +286,10 @@ describe('auto-join', () => {
     const theirs = await call(app.ctx, 'GET', '/calendars/events', { token: other.accessToken });
     expect(json<{ data: unknown[] }>(theirs).data).toEqual([]);
     const mine = (await app.events())[0];
-    const res = await call(app.ctx, 'PATCH', `/calendars/events/${mine?.meetingId ?? ''}`, { token: other.accessToken, payload: { autoJoin: false } });
+    const res = await call(app.ctx, 'PATCH', `/calendars/events/${mine?.meetingId ?? ''}`, {
+      token: other.accessToken,
+      payload: { autoJoin: false },
+    });
     expect(res.statusCode).toBe(404);
     expect(json(res).message).toBe(CALENDAR_MESSAGES.eventNotFound);
   });
@@ -234,10 +301,21 @@ describe('disconnecting Google Calendar', () => {
     const res = await call(app.ctx, 'DELETE', '/google', { token: app.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toEqual({ message: CALENDAR_MESSAGES.disconnected('google'), revoked: true });
-    expect(app.google.seen.at(-1)).toMatchObject({ method: 'POST', path: '/revoke', status: 200, body: { token: refresh } });
+    expect(app.google.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/revoke',
+      status: 200,
+      body: { token: refresh },
+    });
     // Meetings the bot joined stay; the others go.
-    expect((await app.scheduled()).map((m) => m.meetingName).sort()).toEqual(['Customer demo', 'Design review']);
-    expect((await app.status()).data.find((c) => c.provider === 'google')).toMatchObject({ connected: false, upcoming: 0 });
+    expect((await app.scheduled()).map((m) => m.meetingName).sort()).toEqual([
+      'Customer demo',
+      'Design review',
+    ]);
+    expect((await app.status()).data.find((c) => c.provider === 'google')).toMatchObject({
+      connected: false,
+      upcoming: 0,
+    });
     expect((await call(app.ctx, 'DELETE', '/google', { token: app.token })).statusCode).toBe(404);
   });
 });

@@ -52,9 +52,14 @@ export function createCalendarSync(deps: SyncDeps) {
     await cancelJoin(e);
     let jobId: string | null = null;
     if (!e.joinedAt && e.endAt > now()) {
-      jobId = await queue.send(autoJoinJob, { eventId: e.id, startAt: e.startAt.toISOString() }, undefined, {
-        startAfter: e.startAt,
-      });
+      jobId = await queue.send(
+        autoJoinJob,
+        { eventId: e.id, startAt: e.startAt.toISOString() },
+        undefined,
+        {
+          startAfter: e.startAt,
+        },
+      );
     }
     await repo.updateEvent(e.id, { joinJobId: jobId });
   }
@@ -65,7 +70,11 @@ export function createCalendarSync(deps: SyncDeps) {
     await repo.removeEvent(e.id);
   }
 
-  async function save(conn: ConnectionRow, data: CalendarEventData, existing: EventRow | undefined) {
+  async function save(
+    conn: ConnectionRow,
+    data: CalendarEventData,
+    existing: EventRow | undefined,
+  ) {
     const link = data.meetingLink ?? '';
     const meetingId = await deps.meetings.saveScheduled({
       organizationId: conn.organizationId,

@@ -54,7 +54,11 @@ export interface CalendarClient {
    * Changes since `state` (null: a full read of `window`); a state the provider no longer
    * accepts (Google 410, Microsoft's expired delta) is dropped and the window read again.
    */
-  changes(session: CalendarSession, state: string | null, window: SyncWindow): Promise<CalendarChanges>;
+  changes(
+    session: CalendarSession,
+    state: string | null,
+    window: SyncWindow,
+  ): Promise<CalendarChanges>;
 }
 
 /** The provider refused the connection's refresh token: only connecting again helps. */

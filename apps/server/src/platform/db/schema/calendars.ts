@@ -1,4 +1,13 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AutoJoinRule, CalendarProvider } from '@parley/contracts';
 import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
