@@ -24,6 +24,7 @@ import {
 } from '../../features/meetings';
 import { TranscriptSearchBox } from '../../features/search';
 import { ShareDialog } from '../../features/sharing';
+import { withAutoJoinColumn } from '../../features/calendars';
 import { UploadDialog } from '../../features/uploads';
 
 /** /library: the organisation's meetings (spec 2 §2 Meeting lists). */
@@ -70,7 +71,11 @@ export default function LibraryPage() {
     }),
     [navigate, canManage],
   );
-  const columns = useMemo(() => meetingColumns(actions), [actions]);
+  const scheduled = category.slug === 'scheduled';
+  const columns = useMemo(
+    () => (scheduled ? withAutoJoinColumn(meetingColumns(actions)) : meetingColumns(actions)),
+    [actions, scheduled],
+  );
 
   const onFilter = <K extends keyof TableFilters>(key: K, value: TableFilters[K]) => {
     listState.setFilter(key, value);

@@ -9,6 +9,7 @@ import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../u
 import { AiProvidersSection } from './AiProvidersSection';
 import { ComingLater } from './ComingLater';
 import { CrmSection } from './CrmSection';
+import { CalendarSection, ZoomSection } from '../calendars';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
 import { ConnectS3Dialog } from './ConnectS3Dialog';
 import { StorageCard } from './StorageCard';
@@ -124,6 +125,8 @@ export default function AppIntegrationsPage() {
       </Section>
       <AiProvidersSection canManage={canManage} />
       <CrmSection canManage={canManage} />
+      <CalendarSection />
+      <ZoomSection canManage={canManage} />
       <ComingLater />
       <ConnectS3Dialog
         open={connecting === 'aws'}

@@ -1,18 +1,12 @@
-import { CalendarDays, Video } from 'lucide-react';
+import { Video } from 'lucide-react';
 import { Section } from '../../ui';
 
 const LATER = [
   {
     icon: Video,
-    title: 'Video meetings',
-    names: 'Zoom, Google Meet, Microsoft Teams',
+    title: 'Meeting bot',
+    names: 'Joining Zoom, Google Meet and Microsoft Teams calls live',
     when: 'Coming with the recording bot.',
-  },
-  {
-    icon: CalendarDays,
-    title: 'Calendars',
-    names: 'Google Calendar, Microsoft Outlook',
-    when: 'Coming with calendar scheduling.',
   },
 ] as const;
 

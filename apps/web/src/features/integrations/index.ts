@@ -2,3 +2,4 @@
 // them (which stores are connected, which models are available).
 export { integrationKeys, useAvailableModels, useModelPage } from './api';
 export { CLOUD_NAMES, connectedClouds } from './model';
+export { ConnectionBadge, IntegrationCard } from './IntegrationCard';
