@@ -11,6 +11,9 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
 /** The Google stand-in the coaching journey's sharing checks reach (google-stand-in.mjs). */
 const googlePort = port + 1;
+/** Google Calendar's OAuth and API, and Zoom's token grant, for the calendars journey. */
+const calendarPort = port + 2;
+const calendarOrigin = `http://127.0.0.1:${calendarPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
 // Workers load this file again: they must see the same data folder as the server.
 process.env.E2E_DATA_DIR = dataDir;
@@ -52,6 +55,14 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      command: `node e2e/calendar-stand-in.mjs ${calendarPort}`,
+      cwd: '..',
+      url: `${calendarOrigin}/health`,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // What `npm start` serves after setup: HOST unset binds 127.0.0.1 with the dev outbox,
       // where journeys read sign-in codes as the README tells people to.
       command: 'sh scripts/serve.sh',
@@ -78,6 +89,12 @@ export default defineConfig({
         SEED_SAMPLES: 'false',
         GOOGLE_DOCS_ORIGIN: `http://127.0.0.1:${googlePort}`,
         GOOGLE_DRIVE_ORIGIN: `http://127.0.0.1:${googlePort}`,
+        GOOGLE_CALENDAR_CLIENT_ID: 'e2e-calendar-client',
+        GOOGLE_CALENDAR_CLIENT_SECRET: 'e2e-calendar-secret',
+        GOOGLE_OAUTH_ORIGIN: calendarOrigin,
+        GOOGLE_TOKEN_ORIGIN: calendarOrigin,
+        GOOGLE_CALENDAR_API_ORIGIN: calendarOrigin,
+        ZOOM_OAUTH_ORIGIN: calendarOrigin,
       },
     },
   ],
