@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AutoJoinRule, CalendarProvider } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
+import { isUuid } from '../../platform/db/values.js';
 import {
   calendarConnections,
   calendarEvents,
@@ -118,6 +119,7 @@ export function createCalendarRepo(db: Db) {
       return row ?? null;
     },
     async eventOfMeeting(userId: string, meetingId: string): Promise<EventRow | null> {
+      if (!isUuid(meetingId)) return null;
       const [row] = await db
         .select()
         .from(calendarEvents)
