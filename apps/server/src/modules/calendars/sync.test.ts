@@ -295,6 +295,23 @@ describe('auto-join', () => {
   });
 });
 
+describe('a connection Google no longer accepts', () => {
+  it('asks the user to connect again when the refresh is refused, and stops syncing it', async () => {
+    app.google.revokeRefresh();
+    app.google.expireTokens();
+    const failed = await app.sync('google');
+    expect(failed).toMatchObject({
+      connected: true,
+      needsReconnect: true,
+      lastError: CALENDAR_MESSAGES.reconnect('google'),
+    });
+    const before = app.google.seen.length;
+    await app.sync('google');
+    // Nothing is asked of Google until the user connects again.
+    expect(app.google.seen.length).toBe(before);
+  });
+});
+
 describe('disconnecting Google Calendar', () => {
   it('revokes the token at Google and removes the scheduled meetings', async () => {
     const [refresh] = [...app.google.refreshTokens];
