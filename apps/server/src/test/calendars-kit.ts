@@ -18,9 +18,11 @@ export const fromNow = (minutes: number) => new Date(Date.now() + minutes * 60_0
 
 /**
  * An app pointed at the Google and Microsoft stand-ins (paging by two), the seeded member
- * signed in, the bot calls recorded, and what the calendar tests do.
+ * signed in, the bot calls recorded (the first `failingJoins` of them refused), and what the
+ * calendar tests do.
  */
-export async function startCalendarApp() {
+export async function startCalendarApp(opts: { failingJoins?: number } = {}) {
+  let failuresLeft = opts.failingJoins ?? 0;
   const google: GoogleCalendarStandIn = await startGoogleCalendarStandIn();
   const graph: GraphStandIn = await startGraphStandIn();
   const bots: BotCall[] = [];
@@ -42,6 +44,11 @@ export async function startCalendarApp() {
     autoJoiner: {
       startBot: async (input) => {
         bots.push(input);
+        // The bot service refuses the first calls when told to (down, or busy).
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('The bot service did not answer');
+        }
         return { id: `bot-${bots.length}` };
       },
     },
