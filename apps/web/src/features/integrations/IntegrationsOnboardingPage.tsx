@@ -103,8 +103,8 @@ export default function IntegrationsOnboardingPage() {
           </ul>
           <p className="flex items-start gap-2 text-xs text-subtle">
             <CalendarDays className="mt-px size-4 shrink-0" aria-hidden />
-            Video meetings (Zoom, Google Meet, Microsoft Teams) and calendars come later, with the
-            recording bot and calendar scheduling.
+            Each member connects their own calendar, and Zoom recordings are connected, on App
+            Integrations; the bot that joins calls live comes later.
           </p>
         </>
       )}
