@@ -139,7 +139,8 @@ export function createCalendarService(deps: CalendarDeps) {
   async function joinAtStart(eventId: string, startAt: string): Promise<void> {
     const e = await repo.event(eventId);
     // Gone, or moved (a job for the new start exists): nothing to do here.
-    if (!e || e.startAt.toISOString() !== startAt || e.joinedAt) return;
+    // Its meeting deleted in Parley: the user does not want this call recorded.
+    if (!e || e.startAt.toISOString() !== startAt || e.joinedAt || !e.meetingId) return;
     const conn = await repo.connectionById(e.connectionId);
     if (!conn || !willJoin(await repo.rule(e.userId), e, conn.accountEmail)) return;
     const claimed = await repo.claimJoin(e.id, e.startAt, now());

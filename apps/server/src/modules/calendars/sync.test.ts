@@ -295,6 +295,25 @@ describe('auto-join', () => {
   });
 });
 
+describe('a calendar meeting deleted in Parley', () => {
+  it('is not made again when its event changes', async () => {
+    const teams = (await app.scheduled()).find((m) => m.meetingName === 'Teams review');
+    if (!teams) throw new Error('no Teams review');
+    const res = await call(app.ctx, 'DELETE', `/meeting/${teams.id}`, { token: app.token });
+    expect(res.statusCode, res.body).toBe(200);
+    app.google.put({
+      id: 'g-teams',
+      summary: 'Teams review (agenda changed)',
+      start: { dateTime: fromNow(310) },
+      end: { dateTime: fromNow(340) },
+      location: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_Q%40thread.v2/0',
+    });
+    await app.sync('google');
+    expect((await names()).filter((n) => n.startsWith('Teams review'))).toEqual([]);
+    expect((await app.events()).map((e) => e.title)).not.toContain('Teams review (agenda changed)');
+  });
+});
+
 describe('a connection Google no longer accepts', () => {
   it('asks the user to connect again when the refresh is refused, and stops syncing it', async () => {
     app.google.revokeRefresh();

@@ -76,14 +76,19 @@ export function createCalendarSync(deps: SyncDeps) {
     existing: EventRow | undefined,
   ) {
     const link = data.meetingLink ?? '';
-    const meetingId = await deps.meetings.saveScheduled({
-      organizationId: conn.organizationId,
-      ownerId: conn.userId,
-      meetingId: existing?.meetingId ?? null,
-      meetingName: data.title,
-      startTime: data.startAt,
-      meetingLink: link,
-    });
+    // Its scheduled meeting was deleted in Parley: the user does not want it, so it is not
+    // made again (the event row keeps it so; the join job finds no meeting and does nothing).
+    const deletedHere = existing !== undefined && existing.meetingId === null;
+    const meetingId = deletedHere
+      ? null
+      : await deps.meetings.saveScheduled({
+          organizationId: conn.organizationId,
+          ownerId: conn.userId,
+          meetingId: existing?.meetingId ?? null,
+          meetingName: data.title,
+          startTime: data.startAt,
+          meetingLink: link,
+        });
     const values = {
       organizationId: conn.organizationId,
       userId: conn.userId,
