@@ -44,6 +44,9 @@ import { createProfilesModule } from './modules/profiles/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
+import type { MeetingBot } from './modules/bots/meeting-bot.js';
+import type { LiveAudioSink } from './modules/live/audio-sink.js';
+import { createRoomsModule, parseIceServers } from './modules/rooms/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -58,7 +61,18 @@ export interface AppOptions {
   logger?: boolean;
   /** The language models of Zai; defaults to each organisation's connected providers. */
   ai?: AiProviderResolver;
+  /** Where live calls' audio goes (the live transcriber); by default it is not kept. */
+  liveAudio?: LiveAudioSink;
+  /** The bot that records Parley rooms; defaults to the headless Chromium (tests: another). */
+  roomBot?: MeetingBot | null;
 }
+
+/** Until the live transcriber is given: a call's audio is heard by nobody. */
+const unheardAudio: LiveAudioSink = {
+  open: async () => {},
+  push: () => {},
+  close: async () => {},
+};
 
 /**
  * The app: the platform pieces, then every module in dependency order, each made by its
@@ -322,6 +336,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const meeting = await meetings.service.rowById(meetingId);
     if (meeting) await plans.creditsCutBy(meeting.organizationId);
   });
+  const rooms = createRoomsModule({
+    realtime,
+    authenticate: (token) => auth.service.authenticate(token),
+    meetings: meetings.service,
+    displayName: async (userId) => {
+      const u = await users.service.byId(userId);
+      return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : 'Participant';
+    },
+    resolveStore,
+    liveAudio: opts.liveAudio ?? unheardAudio,
+    iceServers: parseIceServers(env.ICE_SERVERS),
+    chromiumPath: env.CHROMIUM_PATH,
+    ffmpegPath: env.FFMPEG_PATH,
+    dataDir: config.dataDir,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    ...(opts.roomBot !== undefined ? { bot: opts.roomBot } : {}),
+    now: platform.now,
+    log,
+  });
+  // Before the sockets close: a call in progress keeps what the bot recorded.
+  app.addHook('preClose', async () => rooms.close());
   const dev = createDevModule({ mailer });
   await organizations.startJobs(
     queue,
@@ -395,6 +431,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       profiles,
       reports,
       home,
+      rooms,
       ...(config.devOutbox ? [dev] : []),
     ],
     opts.routes,

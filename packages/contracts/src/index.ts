@@ -57,3 +57,4 @@ export * from './sales-routes.js';
 export * from './crm.js';
 export * from './home.js';
 export * from './payments.js';
+export * from './rooms.js';
