@@ -26,6 +26,7 @@ export const ROOM_MESSAGES = {
   linkExpired: 'This room link has expired. Ask the host for a new one.',
   linkInvalid: 'This room link is not valid.',
   ended: 'This call has ended.',
+  endedUnrecorded: 'The call ended without a recording.',
   nameRequired: 'Enter your name to join.',
   notFound: 'Room not found',
   hostOnly: 'Only the host can do that.',

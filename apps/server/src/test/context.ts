@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import type { AuthSuccess } from '@parley/contracts';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { createPglite, openPostgres, wrapPglite, type Database } from '../platform/db/client.js';
 import type { Mailer, MailMessage, OutboxEntry } from '../platform/mail.js';
@@ -102,6 +102,10 @@ export async function createTestContext(
     ai?: AiProviderResolver;
     /** A built web app to serve besides the API. */
     webDist?: string;
+    /** Where live calls' audio goes (a recording sink in tests). */
+    liveAudio?: AppOptions['liveAudio'];
+    /** The bot that records Parley rooms (null: none). */
+    roomBot?: AppOptions['roomBot'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -136,6 +140,8 @@ export async function createTestContext(
     routes: opts.routes,
     ai: opts.ai,
     webDist: opts.webDist,
+    ...(opts.liveAudio ? { liveAudio: opts.liveAudio } : {}),
+    ...(opts.roomBot !== undefined ? { roomBot: opts.roomBot } : {}),
   });
   await app.ready();
   return {

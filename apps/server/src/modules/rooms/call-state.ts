@@ -24,6 +24,8 @@ export interface Call {
   /** When a participant withdrew consent: nothing that arrives after it is kept. */
   stoppedAt: Date | null;
   file: RoomRecording | null;
+  /** The live audio sink was opened for this call (closed at its end). */
+  audioOpen: boolean;
   ended: boolean;
   /** Ends the call when everyone but the bot left and nobody came back in time. */
   emptyTimer: NodeJS.Timeout | null;
@@ -43,6 +45,7 @@ export function newCall(meeting: {
     botId: null,
     stoppedAt: null,
     file: null,
+    audioOpen: false,
     ended: false,
     emptyTimer: null,
   };

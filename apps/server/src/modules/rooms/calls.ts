@@ -22,6 +22,8 @@ export interface CallsDeps {
   io: Server;
   authenticate(token: string | undefined): Promise<Caller | null>;
   meetingById(id: string): Promise<MeetingRow | null>;
+  /** The call ended and nothing was recorded: the meeting says so, and nobody joins again. */
+  endedUnrecorded(meetingId: string): Promise<void>;
   canView(caller: Caller, meetingId: string): Promise<boolean>;
   displayName(userId: string): Promise<string>;
   passes: RoomPasses;
@@ -92,7 +94,8 @@ export function createCalls(deps: CallsDeps) {
       }
     }
     const existing = calls.get(meeting.id);
-    if (existing?.ended || meeting.sourceKey) throw new Error(M.ended);
+    const over = meeting.sourceKey || meeting.statusReason === M.endedUnrecorded;
+    if (existing?.ended || over) throw new Error(M.ended);
     const call = existing ?? newCall(meeting);
     if (role === 'bot' && call.botId !== botId) throw new Error(M.linkInvalid);
     if (role !== 'bot' && humans(call).length >= ROOM.maxParticipants) throw new Error(M.full);
@@ -153,14 +156,17 @@ export function createCalls(deps: CallsDeps) {
         .catch(() => deps.log.warn({ meetingId: call.meetingId }, 'rooms: bot did not flush'));
     }
     for (const m of call.members.values()) m.socket.disconnect(true);
-    await deps.sink.close(call.meetingId).catch((err: unknown) => {
-      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: live audio did not close');
-    });
+    if (call.audioOpen) {
+      await deps.sink.close(call.meetingId).catch((err: unknown) => {
+        deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: live audio did not close');
+      });
+    }
     const botId = call.botId;
     if (botId) await deps.bot?.leave(botId).catch(() => {});
     try {
       const done = await call.file?.finish();
       if (botId && done) await deps.reports.recording(botId, done.file);
+      else await deps.endedUnrecorded(call.meetingId);
       if (botId) await deps.reports.state(botId, 'left');
     } catch (err) {
       deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: recording could not be stored');
@@ -176,6 +182,7 @@ export function createCalls(deps: CallsDeps) {
       call.recording = 'recording';
       announceRecording(call);
       await deps.sink.open({ meetingId: call.meetingId, organizationId: call.organizationId });
+      call.audioOpen = true;
       if (call.botId) await deps.reports.state(call.botId, 'recording');
     });
     socket.on(E.botChunk, (msg: { seq?: unknown; data?: unknown }) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ROOM, type RTCIceServerLike } from '@parley/contracts';
+import { ROOM, ROOM_MESSAGES, type RTCIceServerLike } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Realtime } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
@@ -73,6 +73,8 @@ export function createRoomsModule(needs: RoomsNeeds) {
       io: needs.realtime.io,
       authenticate: needs.authenticate,
       meetingById: (id) => needs.meetings.rowById(id),
+      endedUnrecorded: async (id) =>
+        void (await needs.meetings.setStatus(id, 'uploaded', ROOM_MESSAGES.endedUnrecorded)),
       canView: (caller, id) => needs.meetings.canView(caller, id),
       displayName: needs.displayName,
       passes,

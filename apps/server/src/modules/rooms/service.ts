@@ -21,7 +21,8 @@ export function createRoomsService(deps: RoomsDeps) {
   const roomLink = (meetingId: string) => `${publicUrl}${roomPath(meetingId)}`;
   const isRoom = (row: MeetingRow) =>
     row.type === 'live' && row.meetingLink === roomLink(row.id);
-  const ended = (row: MeetingRow) => Boolean(row.sourceKey) || deps.isEnded(row.id);
+  const ended = (row: MeetingRow) =>
+    Boolean(row.sourceKey) || row.statusReason === M.endedUnrecorded || deps.isEnded(row.id);
 
   function guestLink(meetingId: string) {
     const expiresAt = new Date(now().getTime() + ROOM.guestLinkHours * 3600_000);
