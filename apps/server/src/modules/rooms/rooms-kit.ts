@@ -96,8 +96,13 @@ export function rms(samples: readonly number[]): number {
  */
 export function socketBot(ctx: () => TestContext) {
   const joins: BotJoin[] = [];
-  let resolveJoined: (s: RoomSocket) => void = () => {};
-  const joined = new Promise<RoomSocket>((r) => (resolveJoined = r));
+  const sockets: Promise<RoomSocket>[] = [];
+  const resolvers: ((s: RoomSocket) => void)[] = [];
+  /** The socket of the bot's `n`th join (0-based), once it joined. */
+  const joined = (n: number) => {
+    while (sockets.length <= n) sockets.push(new Promise((r) => resolvers.push(r)));
+    return sockets[n] as Promise<RoomSocket>;
+  };
   const bot: MeetingBot = {
     provider: 'parley',
     accepts: () => true,
@@ -113,7 +118,8 @@ export function socketBot(ctx: () => TestContext) {
       });
       const s = await joinCall(c, { meetingId: request.meetingId, botToken });
       s.socket.on(E.botFinish, (ack: () => void) => ack());
-      resolveJoined(s);
+      void joined(joins.length - 1);
+      resolvers[joins.length - 1]?.(s);
       return { externalId: request.botId };
     },
     async stopRecording() {},

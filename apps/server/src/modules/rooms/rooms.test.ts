@@ -159,7 +159,7 @@ describe('the room bot', () => {
     const guestToken = guestTokenOf(room);
     const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
     const guest = await joinCall(ctx, { meetingId: room.meetingId, guestToken, name: 'Gina Guest' });
-    const bot = await testBot.joined;
+    const bot = await testBot.joined(0);
     expect(testBot.joins[0]).toMatchObject({ meetingId: room.meetingId, botName: 'Parley Notetaker' });
     expect(bot.self.role).toBe('bot');
 
@@ -202,5 +202,45 @@ describe('the room bot', () => {
       `close ${room.meetingId}`,
     ]);
     expect(heard.log.filter((l) => l.startsWith('open'))).toHaveLength(1);
+  });
+
+  it('stops at once when any participant withdraws consent, and keeps nothing after it', async () => {
+    const room = await createRoom('Consent call');
+    const guestToken = guestTokenOf(room);
+    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
+    const guest = await joinCall(ctx, { meetingId: room.meetingId, guestToken, name: 'Carl' });
+    const bot = await testBot.joined(1);
+    bot.socket.emit(E.botRecording);
+    expect(await next(host.socket, E.recording)).toMatchObject({ state: 'recording' });
+    const file = readFileSync(webmRecording());
+    const cut = 30_000;
+    bot.socket.emit(E.botChunk, { seq: 0, data: file.subarray(0, cut) });
+    const speech = Buffer.alloc(3200, 0x40);
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: speech });
+    await expect.poll(() => heard.heard.get('Carl')?.samples.length ?? 0).toBe(1600);
+
+    const told = next(bot.socket, E.botStop);
+    const seen = next<{ state: string; reason: string }>(host.socket, E.recording);
+    guest.socket.emit(E.stopRecording);
+    expect(await seen).toEqual({ state: 'stopped', reason: M.recordingStopped });
+    await told;
+    // What the bot still sends after the request is dropped.
+    bot.socket.emit(E.botChunk, { seq: 1, data: file.subarray(cut) });
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: speech });
+
+    host.socket.emit(E.end);
+    let meeting: Record<string, unknown> = {};
+    await expect
+      .poll(async () => {
+        meeting = json(await call(ctx, 'GET', `/meeting/${room.meetingId}`, { token: who.member.accessToken }));
+        return meeting.inferenceStatus;
+      }, { timeout: 20_000 })
+      .not.toBe('uploaded');
+    expect(heard.heard.get('Carl')?.samples.length).toBe(1600);
+    const stored = readFileSync(
+      path.join(dataDir, 'media', String(meeting.organizationId ?? ''), 'uploads', `room-${room.meetingId}.mkv`),
+    );
+    // The kept recording is the first slice only, remuxed: far smaller than the whole file.
+    expect(stored.length).toBeLessThan(cut * 1.5);
   });
 });
