@@ -44,8 +44,8 @@ import { createProfilesModule } from './modules/profiles/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
-import type { MeetingBot } from './modules/bots/meeting-bot.js';
-import type { LiveAudioSink } from './modules/live/audio-sink.js';
+import type { MeetingBot } from './modules/bots/index.js';
+import type { LiveAudioSink } from './modules/live/index.js';
 import { createRoomsModule, parseIceServers } from './modules/rooms/index.js';
 
 export interface AppOptions {

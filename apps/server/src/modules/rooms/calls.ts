@@ -10,8 +10,8 @@ import {
   type RTCIceServerLike,
 } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
-import type { BotReports, MeetingBot } from '../bots/meeting-bot.js';
-import type { LiveAudioSink } from '../live/audio-sink.js';
+import type { BotReports, MeetingBot } from '../bots/index.js';
+import type { LiveAudioSink } from '../live/index.js';
 import type { MeetingRow } from '../meetings/index.js';
 import { botOf, humans, newCall, people, type Call } from './call-state.js';
 import { openRoomRecording } from './recording.js';

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import type { BotJoin, MeetingBot } from '../bots/meeting-bot.js';
+import type { BotJoin, MeetingBot } from '../bots/index.js';
 import type { RoomPasses } from './tokens.js';
 
 export interface ParleyRoomBotOptions {

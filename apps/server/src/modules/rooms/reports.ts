@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { ROOM } from '@parley/contracts';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { BotReports } from '../bots/meeting-bot.js';
+import type { BotReports } from '../bots/index.js';
 import type { MeetingsService } from '../meetings/index.js';
 import type { Call } from './call-state.js';
 

@@ -14,7 +14,7 @@ import {
   recordingSink,
   rms,
   socketBot,
-} from './rooms-kit.js';
+} from '../../test/rooms-kit.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-rooms-test-'));
 const heard = recordingSink();

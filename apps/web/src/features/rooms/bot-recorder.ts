@@ -6,37 +6,8 @@
  */
 import { ROOM } from '@parley/contracts';
 
-// Runs in the audio thread. Averages each output sample's span of input samples (a box
-// filter, enough against aliasing for speech at 16 kHz) and posts 100 ms frames.
-const WORKLET = `
-class Pcm16k extends AudioWorkletProcessor {
-  constructor() {
-    super();
-    this.step = sampleRate / ${ROOM.pcmSampleRate};
-    this.acc = 0; this.sum = 0; this.n = 0;
-    this.frame = new Int16Array(${ROOM.pcmSampleRate / 10}); this.len = 0;
-  }
-  process(inputs) {
-    const ch = inputs[0] && inputs[0][0];
-    if (!ch) return true;
-    for (let i = 0; i < ch.length; i++) {
-      this.sum += ch[i]; this.n += 1; this.acc += 1;
-      if (this.acc >= this.step) {
-        this.acc -= this.step;
-        const v = Math.max(-1, Math.min(1, this.sum / this.n));
-        this.frame[this.len++] = v < 0 ? v * 32768 : v * 32767;
-        this.sum = 0; this.n = 0;
-        if (this.len === this.frame.length) {
-          this.port.postMessage(this.frame.buffer, [this.frame.buffer]);
-          this.frame = new Int16Array(${ROOM.pcmSampleRate / 10}); this.len = 0;
-        }
-      }
-    }
-    return true;
-  }
-}
-registerProcessor('pcm16k', Pcm16k);
-`;
+/** The worklet, a static file of this origin (the CSP allows no blob: or data: scripts). */
+const PCM_WORKLET_URL = '/worklets/pcm16k.js';
 
 interface Source {
   video: HTMLVideoElement;
@@ -66,8 +37,7 @@ export class BotRecorder {
     this.canvas.height = 360;
     this.silent.gain.value = 0;
     this.silent.connect(this.ctx.destination);
-    const url = URL.createObjectURL(new Blob([WORKLET], { type: 'text/javascript' }));
-    this.ready = this.ctx.audioWorklet.addModule(url);
+    this.ready = this.ctx.audioWorklet.addModule(PCM_WORKLET_URL);
   }
 
   async start(): Promise<void> {

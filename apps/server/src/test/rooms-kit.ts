@@ -8,10 +8,10 @@ import {
   type RoomJoinAnswer,
   type RoomParticipant,
 } from '@parley/contracts';
-import type { TestContext } from '../../test/context.js';
-import type { BotJoin, MeetingBot } from '../bots/meeting-bot.js';
-import type { LiveAudioSink, LiveSpeaker } from '../live/audio-sink.js';
-import { createRoomPasses } from './tokens.js';
+import type { TestContext } from './context.js';
+import type { BotJoin, MeetingBot } from '../modules/bots/index.js';
+import type { LiveAudioSink, LiveSpeaker } from '../modules/live/index.js';
+import { createRoomPasses } from '../modules/rooms/tokens.js';
 
 /** Test helpers of the rooms module: room sockets, a sink that keeps what it hears, a bot. */
 
