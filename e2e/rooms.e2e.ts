@@ -73,7 +73,9 @@ test.describe('Parley rooms', () => {
   let guestBrowser: Browser | null = null;
   test.afterAll(async () => guestBrowser?.close());
 
-  test('host and guest meet, the notetaker records, and the call is analysed', async ({ baseURL }) => {
+  test('host and guest meet, the notetaker records, and the call is analysed', async ({
+    baseURL,
+  }) => {
     const host = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [...CHROMIUM_ARGS, ...fakeDevices(hostVoice(), hostVideo())],
@@ -83,7 +85,9 @@ test.describe('Parley rooms', () => {
       args: [...CHROMIUM_ARGS, ...fakeDevices(guestVoice())],
     });
     try {
-      const page = await (await host.newContext({ baseURL, viewport: { width: 1280, height: 800 } })).newPage();
+      const page = await (
+        await host.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
+      ).newPage();
       await signIn(page, 'user@acme.parley.local');
 
       // The host makes a room and gets its links.
@@ -99,15 +103,27 @@ test.describe('Parley rooms', () => {
       await expect(page.getByLabel('Camera')).toBeVisible();
       await expect(page.getByLabel('Microphone', { exact: true })).toBeVisible();
       await expect
-        .poll(async () => Number(await page.getByRole('meter', { name: 'Microphone level' }).getAttribute('aria-valuenow')), { timeout: 15_000 })
+        .poll(
+          async () =>
+            Number(
+              await page
+                .getByRole('meter', { name: 'Microphone level' })
+                .getAttribute('aria-valuenow'),
+            ),
+          { timeout: 15_000 },
+        )
         .toBeGreaterThan(0);
-      await expect(page.getByRole('checkbox', { name: 'Record with Parley Notetaker' })).toBeChecked();
+      await expect(
+        page.getByRole('checkbox', { name: 'Record with Parley Notetaker' }),
+      ).toBeChecked();
       await screenshots(page, 'prejoin');
       await page.getByRole('button', { name: 'Join now' }).click();
       await expect(page.getByRole('button', { name: 'End for everyone' })).toBeVisible();
 
       // The guest joins by the link, with a name.
-      const guest = await (await guestBrowser.newContext({ viewport: { width: 1100, height: 760 } })).newPage();
+      const guest = await (
+        await guestBrowser.newContext({ viewport: { width: 1100, height: 760 } })
+      ).newPage();
       await guest.goto(guestLink);
       await guest.getByRole('button', { name: 'Join now' }).click();
       await expect(guest.getByText('Enter your name to join.')).toBeVisible();
@@ -118,12 +134,22 @@ test.describe('Parley rooms', () => {
       const participants = page.getByRole('main', { name: 'Participants' });
       await expect(participants.getByText('Gina Guest')).toBeVisible({ timeout: 20_000 });
       await expect(participants.getByText('Parley Notetaker')).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByRole('complementary', { name: 'Chat' }).getByText(/I am Parley Notetaker/)).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByRole('complementary', { name: 'Chat' }).getByText(/I am Parley Notetaker/),
+      ).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(guest.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible();
       // The guest's video plays at the host's side.
       await expect
-        .poll(() => participants.locator('video').evaluateAll((vs) => vs.filter((v) => (v as HTMLVideoElement).videoWidth > 0).length), { timeout: 30_000 })
+        .poll(
+          () =>
+            participants
+              .locator('video')
+              .evaluateAll((vs) => vs.filter((v) => (v as HTMLVideoElement).videoWidth > 0).length),
+          { timeout: 30_000 },
+        )
         .toBeGreaterThanOrEqual(2);
       await guest.getByLabel('Message').fill('Hello from the guest');
       await guest.getByRole('button', { name: 'Send' }).click();

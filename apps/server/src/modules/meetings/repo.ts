@@ -78,7 +78,12 @@ export function createMeetingsRepo(db: Db) {
     /** A live call's recording becomes the meeting's source file. */
     async attachSource(
       id: string,
-      file: { provider: MeetingRow['storageProvider']; key: string; sizeBytes: number; mimeType: string },
+      file: {
+        provider: MeetingRow['storageProvider'];
+        key: string;
+        sizeBytes: number;
+        mimeType: string;
+      },
       now: Date,
     ): Promise<MeetingRow | null> {
       const [row] = await db

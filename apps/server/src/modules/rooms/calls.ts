@@ -81,7 +81,8 @@ export function createCalls(deps: CallsDeps) {
     } else {
       const token = typeof auth.guestToken === 'string' ? auth.guestToken : auth.botToken;
       const checked = deps.passes.check(typeof token === 'string' ? token : '', meeting.id);
-      if (!checked.ok) throw new Error(checked.reason === 'expired' ? M.linkExpired : M.linkInvalid);
+      if (!checked.ok)
+        throw new Error(checked.reason === 'expired' ? M.linkExpired : M.linkInvalid);
       if (checked.pass.kind === 'bot') {
         role = 'bot';
         name = ROOM.botName;
@@ -257,10 +258,7 @@ export function createCalls(deps: CallsDeps) {
       if (call.ended) return;
       announceParticipants(call);
       if (humans(call).length === 0) {
-        call.emptyTimer = setTimeout(
-          () => void endCall(call, 'Everyone left.'),
-          deps.emptyGraceMs,
-        );
+        call.emptyTimer = setTimeout(() => void endCall(call, 'Everyone left.'), deps.emptyGraceMs);
       }
     });
   });

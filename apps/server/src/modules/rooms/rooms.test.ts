@@ -41,9 +41,11 @@ describe('rooms', () => {
     const room = await createRoom();
     expect(room.roomLink).toMatch(new RegExp(`/rooms/${room.meetingId}$`));
     expect(room.isHost).toBe(true);
-    const meeting = json(await call(ctx, 'GET', `/meeting/${room.meetingId}`, {
-      token: who.member.accessToken,
-    }));
+    const meeting = json(
+      await call(ctx, 'GET', `/meeting/${room.meetingId}`, {
+        token: who.member.accessToken,
+      }),
+    );
     expect(meeting.type).toBe('live');
 
     const token = guestTokenOf(room);
@@ -94,7 +96,11 @@ describe('rooms', () => {
 
     // A message claiming to be from someone else is dropped.
     const spoofed = next(host.socket, E.offer, 500);
-    guest.socket.emit(E.offer, { from: 'someone-else', to: host.self.id, description: { sdp: 'x' } });
+    guest.socket.emit(E.offer, {
+      from: 'someone-else',
+      to: host.self.id,
+      description: { sdp: 'x' },
+    });
     expect(await spoofed).toBeNull();
     // One to a participant of another call is dropped too.
     const otherRoom = await createRoom('Elsewhere call');
@@ -141,16 +147,32 @@ describe('rooms', () => {
 
 /** 16 kHz mono Int16 of a fixture, as the bot page sends it. */
 function pcmOf(file: string): Buffer {
-  const r = spawnSync('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'],
+    {
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (r.status !== 0) throw new Error(String(r.stderr));
   return r.stdout;
 }
 
 const webmRecording = () =>
   derived('room-recording.webm', (out) =>
-    ffmpeg(['-i', fixture('talking-face.mp4'), '-t', '6', '-c:v', 'libvpx', '-b:v', '300k', '-c:a', 'libopus', out]),
+    ffmpeg([
+      '-i',
+      fixture('talking-face.mp4'),
+      '-t',
+      '6',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '300k',
+      '-c:a',
+      'libopus',
+      out,
+    ]),
   );
 
 describe('the room bot', () => {
@@ -158,9 +180,16 @@ describe('the room bot', () => {
     const room = await createRoom('Recorded call');
     const guestToken = guestTokenOf(room);
     const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
-    const guest = await joinCall(ctx, { meetingId: room.meetingId, guestToken, name: 'Gina Guest' });
+    const guest = await joinCall(ctx, {
+      meetingId: room.meetingId,
+      guestToken,
+      name: 'Gina Guest',
+    });
     const bot = await testBot.joined(0);
-    expect(testBot.joins[0]).toMatchObject({ meetingId: room.meetingId, botName: 'Parley Notetaker' });
+    expect(testBot.joins[0]).toMatchObject({
+      meetingId: room.meetingId,
+      botName: 'Parley Notetaker',
+    });
     expect(bot.self.role).toBe('bot');
 
     const recording = next<{ state: string }>(guest.socket, E.recording);
@@ -168,11 +197,19 @@ describe('the room bot', () => {
     expect(await recording).toMatchObject({ state: 'recording' });
 
     // Speech for the host, silence for the guest... then speech for the guest too.
-    const speech = pcmOf(path.resolve(import.meta.dirname, '../../../../../fixtures/speech/jfk.wav'));
+    const speech = pcmOf(
+      path.resolve(import.meta.dirname, '../../../../../fixtures/speech/jfk.wav'),
+    );
     const frame = 3200; // 100 ms
     for (let at = 0; at + frame <= 16000 * 2 * 3; at += frame) {
-      bot.socket.emit(E.botAudio, { participantId: host.self.id, pcm: speech.subarray(at, at + frame) });
-      bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: speech.subarray(at + 96000, at + 96000 + frame) });
+      bot.socket.emit(E.botAudio, {
+        participantId: host.self.id,
+        pcm: speech.subarray(at, at + frame),
+      });
+      bot.socket.emit(E.botAudio, {
+        participantId: guest.self.id,
+        pcm: speech.subarray(at + 96000, at + 96000 + frame),
+      });
     }
     // Audio for nobody in the call, or for the bot itself, is not heard.
     bot.socket.emit(E.botAudio, { participantId: 'nobody', pcm: speech.subarray(0, frame) });
@@ -192,10 +229,15 @@ describe('the room bot', () => {
     host.socket.emit(E.end);
     expect(await ended).not.toBeNull();
     await expect
-      .poll(async () => {
-        const m = json(await call(ctx, 'GET', `/meeting/${room.meetingId}`, { token: who.member.accessToken }));
-        return m.inferenceStatus;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const m = json(
+            await call(ctx, 'GET', `/meeting/${room.meetingId}`, { token: who.member.accessToken }),
+          );
+          return m.inferenceStatus;
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe('uploaded');
     expect(heard.log.filter((l) => l.endsWith(room.meetingId))).toEqual([
       `open ${room.meetingId}`,
@@ -231,14 +273,25 @@ describe('the room bot', () => {
     host.socket.emit(E.end);
     let meeting: Record<string, unknown> = {};
     await expect
-      .poll(async () => {
-        meeting = json(await call(ctx, 'GET', `/meeting/${room.meetingId}`, { token: who.member.accessToken }));
-        return meeting.inferenceStatus;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          meeting = json(
+            await call(ctx, 'GET', `/meeting/${room.meetingId}`, { token: who.member.accessToken }),
+          );
+          return meeting.inferenceStatus;
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe('uploaded');
     expect(heard.heard.get('Carl')?.samples.length).toBe(1600);
     const stored = readFileSync(
-      path.join(dataDir, 'media', String(meeting.organizationId ?? ''), 'uploads', `room-${room.meetingId}.mkv`),
+      path.join(
+        dataDir,
+        'media',
+        String(meeting.organizationId ?? ''),
+        'uploads',
+        `room-${room.meetingId}.mkv`,
+      ),
     );
     // The kept recording is the first slice only, remuxed: far smaller than the whole file.
     expect(stored.length).toBeLessThan(cut * 1.5);

@@ -19,8 +19,7 @@ export const roomPath = (meetingId: string) => `/rooms/${meetingId}`;
 export function createRoomsService(deps: RoomsDeps) {
   const { meetings, passes, publicUrl, now } = deps;
   const roomLink = (meetingId: string) => `${publicUrl}${roomPath(meetingId)}`;
-  const isRoom = (row: MeetingRow) =>
-    row.type === 'live' && row.meetingLink === roomLink(row.id);
+  const isRoom = (row: MeetingRow) => row.type === 'live' && row.meetingLink === roomLink(row.id);
   const ended = (row: MeetingRow) =>
     Boolean(row.sourceKey) || row.statusReason === M.endedUnrecorded || deps.isEnded(row.id);
 

@@ -11,9 +11,7 @@ export type RoomPass =
   | { kind: 'guest'; meetingId: string; expiresAt: Date }
   | { kind: 'bot'; meetingId: string; botId: string; expiresAt: Date };
 
-export type PassCheck =
-  | { ok: true; pass: RoomPass }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type PassCheck = { ok: true; pass: RoomPass } | { ok: false; reason: 'invalid' | 'expired' };
 
 const KINDS = { guest: 1, bot: 2 } as const;
 const MAC_BYTES = 16;
@@ -24,7 +22,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createRoomPasses(appSecret: string, now: () => Date) {
   const key = deriveKey(appSecret, 'room-pass');
-  const mac = (body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
+  const mac = (body: Buffer) =>
+    createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES);
 
   function encode(pass: RoomPass): string {
     const expiry = Buffer.alloc(4);

@@ -18,7 +18,13 @@ interface CallViewProps {
   onLeave(): void;
 }
 
-function Tile({ name, stream, muted, mirrored, note }: {
+function Tile({
+  name,
+  stream,
+  muted,
+  mirrored,
+  note,
+}: {
   name: string;
   stream: MediaStream | null;
   muted?: boolean;
@@ -32,7 +38,13 @@ function Tile({ name, stream, muted, mirrored, note }: {
   return (
     <figure className="relative aspect-video overflow-hidden rounded-lg bg-neutral-900">
       {stream ? (
-        <video ref={ref} autoPlay playsInline muted={muted} className={cn('size-full object-cover', mirrored && '-scale-x-100')} />
+        <video
+          ref={ref}
+          autoPlay
+          playsInline
+          muted={muted}
+          className={cn('size-full object-cover', mirrored && '-scale-x-100')}
+        />
       ) : (
         <div className="grid size-full place-items-center text-3xl font-semibold text-white/70">
           {name.slice(0, 1).toUpperCase()}
@@ -55,7 +67,10 @@ export function CallView(props: CallViewProps) {
   const others = people.filter((p) => p.id !== self.id);
 
   const toggle = (kind: 'audio' | 'video', on: boolean) => {
-    local?.getTracks().filter((t) => t.kind === kind).forEach((t) => (t.enabled = on));
+    local
+      ?.getTracks()
+      .filter((t) => t.kind === kind)
+      .forEach((t) => (t.enabled = on));
     (kind === 'audio' ? setMicOn : setCamOn)(on);
   };
   const send = (e: FormEvent) => {
@@ -64,15 +79,24 @@ export function CallView(props: CallViewProps) {
     setDraft('');
   };
   const recordingLabel =
-    recording === 'recording' ? 'Recording' : recording === 'starting' ? 'Parley Notetaker is joining…' : null;
+    recording === 'recording'
+      ? 'Recording'
+      : recording === 'starting'
+        ? 'Parley Notetaker is joining…'
+        : null;
 
   return (
     <div className="flex h-dvh flex-col bg-bg">
       <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
         <h1 className="text-base font-semibold text-fg">Call</h1>
-        <span className="text-sm text-muted">{people.filter((p) => p.role !== 'bot').length} in the call</span>
+        <span className="text-sm text-muted">
+          {people.filter((p) => p.role !== 'bot').length} in the call
+        </span>
         {recordingLabel ? (
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-danger/10 px-2.5 py-0.5 text-xs font-medium text-danger" role="status">
+          <span
+            className="inline-flex items-center gap-1.5 rounded-full bg-danger/10 px-2.5 py-0.5 text-xs font-medium text-danger"
+            role="status"
+          >
             <Circle className="size-2.5 fill-current" aria-hidden /> {recordingLabel}
           </span>
         ) : null}
@@ -85,18 +109,35 @@ export function CallView(props: CallViewProps) {
       </header>
 
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <main className="grid flex-1 auto-rows-min grid-cols-1 gap-3 overflow-auto p-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Participants">
+        <main
+          className="grid flex-1 auto-rows-min grid-cols-1 gap-3 overflow-auto p-4 sm:grid-cols-2 xl:grid-cols-3"
+          aria-label="Participants"
+        >
           <Tile name={`${self.name} (you)`} stream={camOn ? local : null} muted mirrored />
           {others.map((p) =>
             p.role === 'bot' ? (
-              <Tile key={p.id} name={p.name} stream={null} note={recording === 'recording' ? 'recording' : recording === 'stopped' ? 'not recording' : undefined} />
+              <Tile
+                key={p.id}
+                name={p.name}
+                stream={null}
+                note={
+                  recording === 'recording'
+                    ? 'recording'
+                    : recording === 'stopped'
+                      ? 'not recording'
+                      : undefined
+                }
+              />
             ) : (
               <Tile key={p.id} name={p.name} stream={streams.get(p.id) ?? null} />
             ),
           )}
         </main>
 
-        <aside className="flex w-full flex-col border-t border-border md:w-80 md:border-t-0 md:border-l" aria-label="Chat">
+        <aside
+          className="flex w-full flex-col border-t border-border md:w-80 md:border-t-0 md:border-l"
+          aria-label="Chat"
+        >
           <h2 className="px-4 pt-3 text-sm font-semibold text-fg">Chat</h2>
           <ol className="flex-1 space-y-2 overflow-auto px-4 py-2 text-sm" aria-live="polite">
             {chat.length === 0 ? <li className="text-muted">No messages yet.</li> : null}
@@ -108,7 +149,12 @@ export function CallView(props: CallViewProps) {
             ))}
           </ol>
           <form onSubmit={send} className="flex gap-2 border-t border-border p-3">
-            <Input aria-label="Message" value={draft} maxLength={1000} onChange={(e) => setDraft(e.target.value)} />
+            <Input
+              aria-label="Message"
+              value={draft}
+              maxLength={1000}
+              onChange={(e) => setDraft(e.target.value)}
+            />
             <Button type="submit" size="icon" variant="secondary" aria-label="Send">
               <Send aria-hidden />
             </Button>
@@ -117,11 +163,22 @@ export function CallView(props: CallViewProps) {
       </div>
 
       <footer className="flex flex-wrap items-center justify-center gap-2 border-t border-border p-3">
-        <Button variant="secondary" onClick={() => toggle('audio', !micOn)} aria-pressed={!micOn} disabled={!local}>
+        <Button
+          variant="secondary"
+          onClick={() => toggle('audio', !micOn)}
+          aria-pressed={!micOn}
+          disabled={!local}
+        >
           {micOn ? <Mic aria-hidden /> : <MicOff aria-hidden />} {micOn ? 'Mute' : 'Unmute'}
         </Button>
-        <Button variant="secondary" onClick={() => toggle('video', !camOn)} aria-pressed={!camOn} disabled={!local}>
-          {camOn ? <Video aria-hidden /> : <VideoOff aria-hidden />} {camOn ? 'Camera off' : 'Camera on'}
+        <Button
+          variant="secondary"
+          onClick={() => toggle('video', !camOn)}
+          aria-pressed={!camOn}
+          disabled={!local}
+        >
+          {camOn ? <Video aria-hidden /> : <VideoOff aria-hidden />}{' '}
+          {camOn ? 'Camera off' : 'Camera on'}
         </Button>
         {recording === 'recording' || recording === 'starting' ? (
           <Button variant="secondary" onClick={() => connection.stopRecording()}>

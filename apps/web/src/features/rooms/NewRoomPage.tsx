@@ -11,7 +11,12 @@ function CopyField({ label, value }: { label: string; value: string }) {
     <div className="grid gap-1.5">
       <Label>{label}</Label>
       <div className="flex gap-2">
-        <Input readOnly value={value} aria-label={label} onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          readOnly
+          value={value}
+          aria-label={label}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button
           variant="secondary"
           size="icon"
@@ -50,9 +55,7 @@ export function NewRoomPage() {
           <>
             <h2 className="text-base font-semibold text-fg">{room.meetingName}</h2>
             <CopyField label="Room link (your team)" value={room.roomLink} />
-            {room.guestLink ? (
-              <CopyField label="Guest link" value={room.guestLink} />
-            ) : null}
+            {room.guestLink ? <CopyField label="Guest link" value={room.guestLink} /> : null}
             {room.guestLinkExpiresAt ? (
               <p className="text-xs text-muted">
                 The guest link works until {new Date(room.guestLinkExpiresAt).toLocaleString()}.

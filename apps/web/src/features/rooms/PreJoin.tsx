@@ -98,7 +98,10 @@ export function PreJoin({ meetingName, askName, isHost, refusal, joining, onJoin
             </p>
           ) : null}
           {problem ? (
-            <p role="alert" className="absolute inset-0 grid place-items-center p-6 text-center text-sm text-white">
+            <p
+              role="alert"
+              className="absolute inset-0 grid place-items-center p-6 text-center text-sm text-white"
+            >
               {problem}
             </p>
           ) : null}
@@ -113,7 +116,10 @@ export function PreJoin({ meetingName, askName, isHost, refusal, joining, onJoin
             aria-valuenow={Math.round(level * 100)}
             className="h-2 flex-1 overflow-hidden rounded-full bg-surface-2"
           >
-            <div className="h-full bg-accent transition-[width] duration-75" style={{ width: `${Math.round(level * 100)}%` }} />
+            <div
+              className="h-full bg-accent transition-[width] duration-75"
+              style={{ width: `${Math.round(level * 100)}%` }}
+            />
           </div>
         </div>
       </Card>
@@ -186,7 +192,10 @@ export function PreJoin({ meetingName, askName, isHost, refusal, joining, onJoin
           />
         ) : null}
         {refusal ? (
-          <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm text-danger">
+          <p
+            role="alert"
+            className="rounded-md border border-danger/40 bg-danger/10 p-3 text-sm text-danger"
+          >
             {refusal}
           </p>
         ) : null}

@@ -72,7 +72,11 @@ export function RoomScreen({ meetingName, isHost, askName, handshake, after }: R
         if (reason) setRecordingNote(reason);
       },
       onBotState: (state, reason) =>
-        setBotNote(state === 'failed' ? `Parley Notetaker could not record: ${reason ?? 'unknown reason'}` : null),
+        setBotNote(
+          state === 'failed'
+            ? `Parley Notetaker could not record: ${reason ?? 'unknown reason'}`
+            : null,
+        ),
       onEnded: (reason) => finish(reason),
     });
     connection.current = c;

@@ -57,7 +57,9 @@ export class BotRecorder {
       if (this.stopped || e.data.size === 0) return;
       const seq = this.seq++;
       // In order: each slice waits for the one before it.
-      this.sending = this.sending.then(async () => this.sinks.chunk(seq, await e.data.arrayBuffer()));
+      this.sending = this.sending.then(async () =>
+        this.sinks.chunk(seq, await e.data.arrayBuffer()),
+      );
     };
     this.recorder.start(ROOM.recorderSliceMs);
     this.drawTimer = window.setInterval(() => this.draw(), 1000 / 15);

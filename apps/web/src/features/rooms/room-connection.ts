@@ -74,8 +74,9 @@ export class RoomConnection {
     this.socket.on(E.offer, (s: Signal) => void this.fromPeer(s, () => this.answerTo(s)));
     this.socket.on(E.answer, (s: Signal) => void this.fromPeer(s, () => this.accept(s)));
     this.socket.on(E.candidate, (s: Signal) => void this.fromPeer(s, () => this.addCandidate(s)));
-    this.socket.on(E.disconnectStream, (s: Signal) =>
-      void this.fromPeer(s, async () => this.drop(String(s.from))),
+    this.socket.on(
+      E.disconnectStream,
+      (s: Signal) => void this.fromPeer(s, async () => this.drop(String(s.from))),
     );
     this.socket.on(E.chat, (m: ChatMessage) => on.onChat?.(m));
     this.socket.on(E.recording, (r: { state: RecordingState; reason: string | null }) =>
