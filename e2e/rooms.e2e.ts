@@ -69,7 +69,8 @@ async function screenshots(page: Page, name: string) {
 }
 
 test.describe('Parley rooms', () => {
-  test.setTimeout(420_000);
+  test.setTimeout(480_000);
+  test.use({ actionTimeout: 30_000 });
   let guestBrowser: Browser | null = null;
   test.afterAll(async () => guestBrowser?.close());
 
@@ -94,7 +95,7 @@ test.describe('Parley rooms', () => {
       await page.goto('/rooms');
       await page.getByLabel('Meeting name').fill('Room journey');
       await page.getByRole('button', { name: 'Create room' }).click();
-      const guestLink = await page.getByLabel('Guest link').inputValue();
+      const guestLink = await page.getByRole('textbox', { name: 'Guest link' }).inputValue();
       expect(guestLink).toMatch(/\/rooms\/[0-9a-f-]{36}\/join\/[A-Za-z0-9_-]+$/);
       await page.getByRole('link', { name: 'Go to the room' }).click();
 

@@ -58,7 +58,6 @@ export const routes: RouteObject[] = [
           page(undefined, home),
           page('home', home),
           page('library', () => import('./pages/LibraryPage')),
-          page('rooms', () => import('../features/rooms/NewRoomPage')),
           page('library/:id', () => import('./pages/MeetingPage')),
           page('search', () => import('../features/search/SearchPage')),
           page('accounts', () => import('../features/sales/AccountsPage')),
@@ -104,6 +103,7 @@ export const routes: RouteObject[] = [
         children: [
           page('pricing', () => import('../features/billing/PricingPage')),
           page('help', () => import('../features/help/HelpPage')),
+          page('rooms', () => import('../features/rooms/NewRoomPage')),
           page('about/analysis', () => import('../features/accuracy/AboutAnalysisPage')),
         ],
       },

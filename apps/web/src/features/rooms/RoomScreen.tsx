@@ -82,7 +82,14 @@ export function RoomScreen({ meetingName, isHost, askName, handshake, after }: R
     connection.current = c;
   };
 
-  useEffect(() => () => finish('left'), [finish]);
+  // Leaving the page leaves the call and frees the camera (no state to set any more).
+  useEffect(
+    () => () => {
+      connection.current?.leave();
+      stopStream(local.current);
+    },
+    [],
+  );
 
   if (stage.kind === 'over') return <>{after(stage.reason)}</>;
   if (stage.kind === 'call' && connection.current) {
