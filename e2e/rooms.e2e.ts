@@ -101,7 +101,7 @@ test.describe('Parley rooms', () => {
 
       // Pre-join: preview, pickers, a moving level meter, the notetaker on by default.
       await expect(page.getByRole('button', { name: 'Join now' })).toBeEnabled({ timeout: 20_000 });
-      await expect(page.getByLabel('Camera')).toBeVisible();
+      await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Microphone', { exact: true })).toBeVisible();
       await expect
         .poll(
