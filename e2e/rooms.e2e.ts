@@ -157,8 +157,16 @@ test.describe('Parley rooms', () => {
       await expect(page.getByText('Hello from the guest')).toBeVisible();
       await screenshots(page, 'call');
 
-      // Some seconds of call, then the host ends it for everyone.
+      // Some seconds of call; then the guest withdraws consent, and everyone sees it stopped.
       await page.waitForTimeout(8000);
+      await guest.getByRole('button', { name: 'Stop recording' }).click();
+      for (const p of [page, guest]) {
+        await expect(p.getByRole('status').filter({ hasText: 'Recording stopped' })).toBeVisible();
+        await expect(p.getByRole('button', { name: 'Stop recording' })).toHaveCount(0);
+      }
+      await expect(participants.getByText('not recording')).toBeVisible();
+      await page.waitForTimeout(2000);
+      // The host ends the call for everyone.
       await page.getByRole('button', { name: 'End for everyone' }).click();
       await expect(guest.getByText('This call has ended.')).toBeVisible();
       await expect(page.getByText('This call has ended.')).toBeVisible();
@@ -169,6 +177,7 @@ test.describe('Parley rooms', () => {
       await expect(page.getByTestId('meeting-status')).toBeVisible({ timeout: 60_000 });
       await waitProcessed(page, 300_000);
       await expect(page.getByRole('heading', { name: 'Room journey' })).toBeVisible();
+      await page.screenshot({ path: 'test-results/screens/rooms-meeting-light.png' });
     } finally {
       await host.close();
     }

@@ -6,6 +6,7 @@ import { Button, Input } from '../../ui';
 import type { ChatMessage, RoomConnection } from './room-connection';
 
 interface CallViewProps {
+  meetingName: string;
   connection: RoomConnection;
   self: RoomParticipant;
   local: MediaStream | null;
@@ -88,7 +89,7 @@ export function CallView(props: CallViewProps) {
   return (
     <div className="flex h-dvh flex-col bg-bg">
       <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
-        <h1 className="text-base font-semibold text-fg">Call</h1>
+        <h1 className="text-base font-semibold text-fg">{props.meetingName}</h1>
         <span className="text-sm text-muted">
           {people.filter((p) => p.role !== 'bot').length} in the call
         </span>

@@ -95,6 +95,7 @@ export function RoomScreen({ meetingName, isHost, askName, handshake, after }: R
   if (stage.kind === 'call' && connection.current) {
     return (
       <CallView
+        meetingName={meetingName}
         connection={connection.current}
         self={stage.self}
         local={stage.stream}
