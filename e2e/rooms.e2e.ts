@@ -177,6 +177,9 @@ test.describe('Parley rooms', () => {
       await expect(page.getByTestId('meeting-status')).toBeVisible({ timeout: 60_000 });
       await waitProcessed(page, 300_000);
       await expect(page.getByRole('heading', { name: 'Room journey' })).toBeVisible();
+      // The recording plays: it has a length, and the player has the call's video.
+      await expect(page.getByText('Participant did not join.')).toHaveCount(0);
+      await expect(page.getByText(/^0 seconds$/)).toHaveCount(0);
       await page.screenshot({ path: 'test-results/screens/rooms-meeting-light.png' });
     } finally {
       await host.close();
