@@ -92,7 +92,8 @@ test.describe('Parley rooms', () => {
       await signIn(page, 'user@acme.parley.local');
 
       // The host makes a room and gets its links.
-      await page.goto('/rooms');
+      await page.goto('/library');
+      await page.getByRole('link', { name: 'Host a call' }).click();
       await page.getByLabel('Meeting name').fill('Room journey');
       await page.getByRole('button', { name: 'Create room' }).click();
       const guestLink = await page.getByRole('textbox', { name: 'Guest link' }).inputValue();
