@@ -48,6 +48,7 @@ const PGLITE_ONLY = [
   'src/config.test.ts',
   // Parley rooms: sockets, Chromium and media; their one SQL write is the meetings repository's.
   'src/modules/rooms/rooms.test.ts',
+  'src/modules/rooms/passes.test.ts',
   'src/modules/rooms/room-bot-browser.test.ts',
   // The pipeline's compute with plain upserts between steps; the queue (queue.test.ts), the
   // worker killed mid-step (crash.test.ts) and API and worker processes side by side
