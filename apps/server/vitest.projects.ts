@@ -46,6 +46,10 @@ const PGLITE_ONLY = [
   'src/modules/integrations/private-endpoints.test.ts',
   'src/modules/auth/oidc-unavailable.test.ts',
   'src/config.test.ts',
+  // Parley rooms: sockets, Chromium and media; their one SQL write is the meetings repository's.
+  'src/modules/rooms/rooms.test.ts',
+  'src/modules/rooms/passes.test.ts',
+  'src/modules/rooms/room-bot-browser.test.ts',
   // The pipeline's compute with plain upserts between steps; the queue (queue.test.ts), the
   // worker killed mid-step (crash.test.ts) and API and worker processes side by side
   // (roles.test.ts) run on PostgreSQL. Each of these costs minutes there and tests no SQL of

@@ -46,6 +46,9 @@ import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
 import { createCalendarsModule, type AutoJoiner } from './modules/calendars/index.js';
 import { createZoomModule } from './modules/zoom/index.js';
+import type { MeetingBot } from './modules/bots/index.js';
+import type { LiveAudioSink } from './modules/live/index.js';
+import { createRoomsModule, parseIceServers } from './modules/rooms/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -65,7 +68,18 @@ export interface AppOptions {
    * (its startBot), a server has none and the event shows CALENDAR_MESSAGES.noBot.
    */
   autoJoiner?: AutoJoiner;
+  /** Where live calls' audio goes (the live transcriber); by default it is not kept. */
+  liveAudio?: LiveAudioSink;
+  /** The bot that records Parley rooms; defaults to the headless Chromium (tests: another). */
+  roomBot?: MeetingBot | null;
 }
+
+/** Until the live transcriber is given: a call's audio is heard by nobody. */
+const unheardAudio: LiveAudioSink = {
+  open: async () => {},
+  push: () => {},
+  close: async () => {},
+};
 
 /**
  * The app: the platform pieces, then every module in dependency order, each made by its
@@ -358,6 +372,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const meeting = await meetings.service.rowById(meetingId);
     if (meeting) await plans.creditsCutBy(meeting.organizationId);
   });
+  const rooms = createRoomsModule({
+    realtime,
+    authenticate: (token) => auth.service.authenticate(token),
+    meetings: meetings.service,
+    displayName: async (userId) => {
+      const u = await users.service.byId(userId);
+      return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : 'Participant';
+    },
+    resolveStore,
+    liveAudio: opts.liveAudio ?? unheardAudio,
+    iceServers: parseIceServers(env.ICE_SERVERS),
+    chromiumPath: env.CHROMIUM_PATH,
+    ffmpegPath: env.FFMPEG_PATH,
+    dataDir: config.dataDir,
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    ...(opts.roomBot !== undefined ? { bot: opts.roomBot } : {}),
+    now: platform.now,
+    log,
+  });
+  // Before the sockets close: a call in progress keeps what the bot recorded.
+  app.addHook('preClose', async () => rooms.close());
   const dev = createDevModule({ mailer });
   await organizations.startJobs(
     queue,
@@ -435,6 +471,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       profiles,
       reports,
       home,
+      rooms,
       ...(config.devOutbox ? [dev] : []),
     ],
     opts.routes,

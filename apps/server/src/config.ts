@@ -123,6 +123,10 @@ const envSchema = z.object({
   /** Where the local store keeps media; defaults to DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
   FFMPEG_PATH: z.string().default('ffmpeg'),
+  /** Debian's Chromium, which the Parley Notetaker runs in to record Parley rooms. */
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  /** STUN/TURN servers of Parley rooms, a JSON list ([{"urls":"stun:…"}]); unset: none. */
+  ICE_SERVERS: z.string().optional(),
   /** Retries of a failed analysis step (exponential back-off from the delay), then dead letter. */
   ANALYSIS_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   ANALYSIS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).default(30),

@@ -59,3 +59,4 @@ export * from './calendars.js';
 export * from './zoom.js';
 export * from './home.js';
 export * from './payments.js';
+export * from './rooms.js';

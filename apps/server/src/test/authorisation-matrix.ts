@@ -111,6 +111,10 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'DELETE /meeting/superAdmin/:meetingId': PLATFORM,
   'POST /meeting/from-storage': EVERYONE,
   'POST /meeting/from-link': EVERYONE,
+  // Parley rooms (issue 18 item 1): anyone who creates meetings hosts one; guests by link.
+  'POST /rooms': EVERYONE,
+  'GET /rooms/:meetingId': EVERYONE,
+  'GET /rooms/:meetingId/guest/:token': PUBLIC,
   'POST /integration/local/initiate-upload': EVERYONE,
   'POST /integration/local/complete-upload': EVERYONE,
   'POST /integration/aws/initiate-upload': EVERYONE,

@@ -104,6 +104,10 @@ export async function createTestContext(
     webDist?: string;
     /** What the calendars' auto-join calls at an event's start (the bots' startBot). */
     autoJoiner?: AppOptions['autoJoiner'];
+    /** Where live calls' audio goes (a recording sink in tests). */
+    liveAudio?: AppOptions['liveAudio'];
+    /** The bot that records Parley rooms (null: none). */
+    roomBot?: AppOptions['roomBot'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -139,6 +143,8 @@ export async function createTestContext(
     ai: opts.ai,
     webDist: opts.webDist,
     autoJoiner: opts.autoJoiner,
+    ...(opts.liveAudio ? { liveAudio: opts.liveAudio } : {}),
+    ...(opts.roomBot !== undefined ? { roomBot: opts.roomBot } : {}),
   });
   await app.ready();
   return {

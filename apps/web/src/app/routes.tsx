@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
         children: [
           page('pricing', () => import('../features/billing/PricingPage')),
           page('help', () => import('../features/help/HelpPage')),
+          page('rooms', () => import('../features/rooms/NewRoomPage')),
           page('about/analysis', () => import('../features/accuracy/AboutAnalysisPage')),
         ],
       },
@@ -112,11 +113,14 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           page('consent', () => import('../features/consent/ConsentPage')),
+          page('rooms/:meetingId', () => import('../features/rooms/RoomPage')),
           page('insights', () => import('../features/insights/InsightsPage')),
         ],
       },
       // Bare and participant routes, reachable without login.
       page('public/view/:token', () => import('./pages/PublicViewPage')),
+      page('rooms/:meetingId/join/:token', () => import('../features/rooms/GuestRoomPage')),
+      page('rooms/:meetingId/bot/:pass', () => import('../features/rooms/BotPage')),
       page('avatar', () => import('../features/avatars/AvatarPage')),
       page('avatar/:id', () => import('../features/avatars/AvatarPage')),
       page('avatar_gox/:id', () => import('../features/avatars/AvatarPage')),

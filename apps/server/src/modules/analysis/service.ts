@@ -226,7 +226,8 @@ export function createAnalysisService(deps: AnalysisDeps) {
      * for it; otherwise it stays 'uploaded' with the plan's refusal as the reason.
      */
     async autoStart(row: MeetingRow): Promise<MeetingRow> {
-      if (row.type === 'live' || !row.sourceKey) return row;
+      // A live call has no file until its recording arrives (meetings.attachRecording).
+      if (!row.sourceKey) return row;
       try {
         await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec));
       } catch (err) {

@@ -43,7 +43,8 @@ export async function processMeetingMedia(
   meetingId: string,
 ): Promise<MediaOutcome> {
   const row = await deps.repo.byId(meetingId);
-  if (!row?.sourceKey || row.type === 'live' || row.playbackKey) return { ok: true, row };
+  // A live call has a file once its recording arrived (meetings.attachRecording).
+  if (!row?.sourceKey || row.playbackKey) return { ok: true, row };
   const sourceKey = row.sourceKey;
   const store = await deps.resolveStore(row.organizationId, row.storageProvider);
   const base = derivedPrefix(row);

@@ -75,6 +75,32 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
+    /** A live call's recording becomes the meeting's source file. */
+    async attachSource(
+      id: string,
+      file: {
+        provider: MeetingRow['storageProvider'];
+        key: string;
+        sizeBytes: number;
+        mimeType: string;
+      },
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({
+          storageProvider: file.provider,
+          sourceKey: file.key,
+          sizeBytes: file.sizeBytes,
+          mimeType: file.mimeType,
+          statusReason: null,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
     async setStatus(
       id: string,
       status: MeetingRow['inferenceStatus'],

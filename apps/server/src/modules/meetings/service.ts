@@ -230,10 +230,13 @@ export function createMeetingsService(deps: MeetingsDeps) {
     async createFromLink(
       auth: Caller,
       body: { meetingLink: string; meetingName: string },
+      /** Set by Parley's rooms, whose link names the meeting it is made for. */
+      id?: string,
     ): Promise<Meeting> {
       // Links carry no file name; the code only has to be unique in the organisation.
       const meetingCode = `live-${randomUUID()}`;
       const row = await repo.insert({
+        ...(id ? { id } : {}),
         organizationId: auth.organizationId,
         ownerId: auth.userId,
         meetingName: body.meetingName,
@@ -291,6 +294,24 @@ export function createMeetingsService(deps: MeetingsDeps) {
     async removeScheduled(meetingId: string): Promise<void> {
       const row = await repo.byId(meetingId);
       if (row && !row.sourceKey && row.type === 'live') await repo.remove(meetingId);
+    },
+
+    /**
+     * A live call's recording arrived (Parley's room bot, or a bot service's import): it
+     * becomes the meeting's media and the meeting enters the offline analysis (onCreated).
+     */
+    async attachRecording(
+      meetingId: string,
+      file: { provider: StorageProvider; key: string; sizeBytes: number; mimeType: string },
+    ): Promise<MeetingRow | null> {
+      const updated = await repo.attachSource(meetingId, file, now());
+      if (!updated) return null;
+      try {
+        return await afterCreate(updated);
+      } catch (err) {
+        deps.log.warn({ err, meetingId }, 'could not queue the analysis of a recorded call');
+        return updated;
+      }
     },
 
     /** For the analysis pipeline: every status change is announced to the meeting's room. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { CloudDownload, Library, Link2, SearchX, Trash2, Upload } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { CloudDownload, Library, Link2, SearchX, Trash2, Upload, Video } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
 import { useAuth, useCan } from '../../lib/auth-store';
 import { pageCount } from '../../lib/table-state';
@@ -97,6 +97,12 @@ export default function LibraryPage() {
       <Button variant="secondary" onClick={() => setAdding('link')}>
         <Link2 aria-hidden />
         <span className="max-sm:sr-only">Meeting link</span>
+      </Button>
+      <Button variant="secondary" asChild>
+        <Link to="/rooms">
+          <Video aria-hidden />
+          <span className="max-sm:sr-only">Host a call</span>
+        </Link>
       </Button>
       {uploadButton}
     </>

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type { Namespace, Server, Socket } from 'socket.io';
+import {
+  ROOM,
+  ROOM_EVENTS as E,
+  ROOM_MESSAGES as M,
+  type RoomJoinAnswer,
+  type RoomParticipant,
+  type RoomRole,
+  type RTCIceServerLike,
+} from '@parley/contracts';
+import type { Caller } from '../../platform/http/caller.js';
+import type { BotReports, MeetingBot } from '../bots/index.js';
+import type { LiveAudioSink } from '../live/index.js';
+import type { MeetingRow } from '../meetings/index.js';
+import { botOf, humans, newCall, people, type Call } from './call-state.js';
+import { openRoomRecording } from './recording.js';
+import { relaySignal, SIGNALS } from './signalling.js';
+import type { RoomPasses } from './tokens.js';
+
+export interface CallsDeps {
+  io: Server;
+  authenticate(token: string | undefined): Promise<Caller | null>;
+  meetingById(id: string): Promise<MeetingRow | null>;
+  /** The call ended and nothing was recorded: the meeting says so, and nobody joins again. */
+  endedUnrecorded(meetingId: string): Promise<void>;
+  canView(caller: Caller, meetingId: string): Promise<boolean>;
+  displayName(userId: string): Promise<string>;
+  passes: RoomPasses;
+  sink: LiveAudioSink;
+  bot: MeetingBot | null;
+  reports: BotReports;
+  iceServers: RTCIceServerLike[];
+  recordingsDir: string;
+  ffmpegPath: string;
+  roomLink(meetingId: string): string;
+  /** How long a call with nobody but the bot in it waits before it ends. */
+  emptyGraceMs: number;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+interface Identity {
+  call: Call;
+  participant: RoomParticipant;
+  /** The host asked for the Parley Notetaker when they joined. */
+  recordWithBot: boolean;
+  botId?: string;
+}
+
+const text = (v: unknown, max: number) =>
+  typeof v === 'string' && v.trim().length > 0 ? v.trim().slice(0, max) : null;
+
+/**
+ * Calls in Parley rooms: who is in each, the signalling between them (relayed only to the
+ * named participant, with the sender's identity as the server knows it), the chat, consent,
+ * and the end of the call, when the bot's recording becomes the meeting's media.
+ */
+export function createCalls(deps: CallsDeps) {
+  const calls = new Map<string, Call>();
+  const nsp: Namespace = deps.io.of(ROOM.namespace);
+  const roomOf = (call: Call) => `call:${call.meetingId}`;
+
+  const announceParticipants = (call: Call) =>
+    nsp.to(roomOf(call)).emit(E.participants, people(call));
+  const announceRecording = (call: Call, reason?: string) =>
+    nsp.to(roomOf(call)).emit(E.recording, { state: call.recording, reason: reason ?? null });
+
+  async function identify(socket: Socket): Promise<Identity> {
+    const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    const meetingId = typeof auth.meetingId === 'string' ? auth.meetingId : '';
+    const meeting = await deps.meetingById(meetingId);
+    if (!meeting || meeting.type !== 'live') throw new Error(M.notFound);
+    let role: RoomRole;
+    let name: string;
+    let botId: string | undefined;
+    if (typeof auth.token === 'string') {
+      const caller = await deps.authenticate(auth.token);
+      if (!caller || !(await deps.canView(caller, meeting.id))) throw new Error(M.notFound);
+      role = caller.userId === meeting.ownerId ? 'host' : 'member';
+      name = await deps.displayName(caller.userId);
+    } else {
+      const token = typeof auth.guestToken === 'string' ? auth.guestToken : auth.botToken;
+      const checked = deps.passes.check(typeof token === 'string' ? token : '', meeting.id);
+      if (!checked.ok)
+        throw new Error(checked.reason === 'expired' ? M.linkExpired : M.linkInvalid);
+      if (checked.pass.kind === 'bot') {
+        role = 'bot';
+        name = ROOM.botName;
+        botId = checked.pass.botId;
+      } else {
+        role = 'guest';
+        const given = text(auth.name, 60);
+        if (!given) throw new Error(M.nameRequired);
+        name = given;
+      }
+    }
+    const existing = calls.get(meeting.id);
+    const over = meeting.sourceKey || meeting.statusReason === M.endedUnrecorded;
+    if (existing?.ended || over) throw new Error(M.ended);
+    const call = existing ?? newCall(meeting);
+    if (role === 'bot' && call.botId !== botId) throw new Error(M.linkInvalid);
+    if (role !== 'bot' && humans(call).length >= ROOM.maxParticipants) throw new Error(M.full);
+    calls.set(meeting.id, call);
+    return {
+      call,
+      participant: { id: socket.id, name, role },
+      recordWithBot: role === 'host' && auth.recordWithBot !== false,
+      ...(botId ? { botId } : {}),
+    };
+  }
+
+  async function startBot(call: Call): Promise<void> {
+    if (!deps.bot || call.botId || call.ended) return;
+    const botId = randomUUID();
+    call.botId = botId;
+    call.recording = 'starting';
+    announceRecording(call);
+    await deps.reports.state(botId, 'joining');
+    try {
+      await deps.bot.join({
+        botId,
+        meetingId: call.meetingId,
+        organizationId: call.organizationId,
+        meetingLink: deps.roomLink(call.meetingId),
+        botName: ROOM.botName,
+        language: 'en',
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: the bot could not join');
+      call.recording = 'off';
+      announceRecording(call, reason);
+      await deps.reports.state(botId, 'failed', reason);
+    }
+  }
+
+  /** Consent withdrawn: from now on nothing is recorded or streamed, and everyone sees it. */
+  function stopRecording(call: Call): void {
+    if (call.recording === 'stopped' || call.recording === 'off') return;
+    call.stoppedAt = new Date();
+    call.recording = 'stopped';
+    botOf(call)?.socket.emit(E.botStop);
+    announceRecording(call, M.recordingStopped);
+  }
+
+  async function endCall(call: Call, why: string): Promise<void> {
+    if (call.ended) return;
+    call.ended = true;
+    if (call.emptyTimer) clearTimeout(call.emptyTimer);
+    nsp.to(roomOf(call)).emit(E.ended, { reason: why });
+    const bot = botOf(call);
+    if (bot && call.recording === 'recording') {
+      // The recorder's last slice, before the file closes.
+      await bot.socket
+        .timeout(15_000)
+        .emitWithAck(E.botFinish)
+        .catch(() => deps.log.warn({ meetingId: call.meetingId }, 'rooms: bot did not flush'));
+    }
+    for (const m of call.members.values()) m.socket.disconnect(true);
+    if (call.audioOpen) {
+      await deps.sink.close(call.meetingId).catch((err: unknown) => {
+        deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: live audio did not close');
+      });
+    }
+    const botId = call.botId;
+    if (botId) await deps.bot?.leave(botId).catch(() => {});
+    try {
+      const done = await call.file?.finish();
+      if (botId && done) await deps.reports.recording(botId, done.file);
+      else await deps.endedUnrecorded(call.meetingId);
+      if (botId) await deps.reports.state(botId, 'left');
+    } catch (err) {
+      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: recording could not be stored');
+      if (botId) await deps.reports.state(botId, 'failed', 'The recording could not be stored');
+    }
+    calls.delete(call.meetingId);
+  }
+
+  function onBotEvents(socket: Socket, call: Call): void {
+    socket.on(E.botRecording, async () => {
+      if (call.recording !== 'starting' || call.ended) return;
+      call.file = await openRoomRecording(deps.recordingsDir, call.meetingId, deps.ffmpegPath);
+      call.recording = 'recording';
+      announceRecording(call);
+      await deps.sink.open({ meetingId: call.meetingId, organizationId: call.organizationId });
+      call.audioOpen = true;
+      if (call.botId) await deps.reports.state(call.botId, 'recording');
+    });
+    socket.on(E.botChunk, (msg: { seq?: unknown; data?: unknown }) => {
+      if (call.recording !== 'recording' || !call.file) return;
+      if (typeof msg?.seq !== 'number' || !Buffer.isBuffer(msg.data)) return;
+      call.file.append(msg.seq, msg.data);
+    });
+    socket.on(E.botAudio, (msg: { participantId?: unknown; pcm?: unknown }) => {
+      if (call.recording !== 'recording') return;
+      const speaker = call.members.get(String(msg?.participantId))?.participant;
+      if (!speaker || speaker.role === 'bot' || !Buffer.isBuffer(msg.pcm)) return;
+      const pcm = msg.pcm;
+      // A copy on an aligned buffer: socket.io's Buffer may start at an odd offset.
+      const samples = new Int16Array(Math.floor(pcm.length / 2));
+      Buffer.from(samples.buffer).set(pcm.subarray(0, samples.length * 2));
+      deps.sink.push(call.meetingId, { id: speaker.id, name: speaker.name }, samples);
+    });
+  }
+
+  nsp.use((socket, next) => {
+    identify(socket)
+      .then((who) => {
+        socket.data.who = who;
+        next();
+      })
+      .catch((err: unknown) => next(err instanceof Error ? err : new Error(M.notFound)));
+  });
+
+  nsp.on('connection', (socket: Socket) => {
+    const { call, participant, recordWithBot } = socket.data.who as Identity;
+    if (call.ended) return void socket.disconnect(true);
+    if (call.emptyTimer) clearTimeout(call.emptyTimer);
+    call.emptyTimer = null;
+    call.members.set(participant.id, { participant, socket });
+    void socket.join(roomOf(call));
+    const welcome: RoomJoinAnswer = {
+      ok: true,
+      self: participant,
+      participants: people(call),
+      iceServers: deps.iceServers,
+      recording: call.recording,
+      meetingName: call.meetingName,
+    };
+    socket.emit('room:welcome', welcome);
+    announceParticipants(call);
+
+    for (const event of SIGNALS) {
+      socket.on(event, (payload: unknown) =>
+        relaySignal(nsp, call, participant.id, event, payload),
+      );
+    }
+    socket.on(E.chat, (msg: { text?: unknown }) => {
+      const body = text(msg?.text, ROOM.chatMaxLength);
+      if (!body) return;
+      nsp.to(roomOf(call)).emit(E.chat, {
+        from: participant.id,
+        name: participant.name,
+        text: body,
+        at: new Date().toISOString(),
+      });
+    });
+    socket.on(E.stopRecording, () => stopRecording(call));
+    socket.on(E.end, () => {
+      if (participant.role === 'host') void endCall(call, 'The host ended the call.');
+    });
+    if (participant.role === 'bot') onBotEvents(socket, call);
+    if (recordWithBot && !call.botId) void startBot(call);
+
+    socket.on('disconnect', () => {
+      if (call.members.get(participant.id)?.socket !== socket) return;
+      call.members.delete(participant.id);
+      if (call.ended) return;
+      announceParticipants(call);
+      if (humans(call).length === 0) {
+        call.emptyTimer = setTimeout(() => void endCall(call, 'Everyone left.'), deps.emptyGraceMs);
+      }
+    });
+  });
+
+  return {
+    /** The call's live state, for the bot's own stop (MeetingBot.stopRecording). */
+    stopRecordingOfBot(botId: string): void {
+      for (const call of calls.values()) if (call.botId === botId) stopRecording(call);
+    },
+    isEnded: (meetingId: string) => calls.get(meetingId)?.ended ?? false,
+    callOf: (meetingId: string) => calls.get(meetingId),
+    callOfBot(botId: string): Call | undefined {
+      return [...calls.values()].find((c) => c.botId === botId);
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all([...calls.values()].map((c) => endCall(c, 'The server is stopping.')));
+    },
+  };
+}
+export type Calls = ReturnType<typeof createCalls>;

@@ -1,0 +1,44 @@
+import { Link, useParams } from 'react-router';
+import { ROOM_MESSAGES as M } from '@parley/contracts';
+import { getAccessToken } from '../../lib/auth-store';
+import { failureMessage } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { buttonClasses, PageSpinner } from '../../ui';
+import { useRoom } from './api';
+import { RoomScreen } from './RoomScreen';
+import { RoomMessage } from './RoomMessage';
+
+/** /rooms/:meetingId for people signed in: the host and members of the organisation. */
+export function RoomPage() {
+  const { meetingId = '' } = useParams();
+  const room = useRoom(meetingId);
+  useDocumentTitle(room.data?.meetingName ?? 'Room');
+  if (room.isPending) return <PageSpinner />;
+  if (room.isError) return <RoomMessage title={failureMessage(room.error, M.notFound)} />;
+  const meetingLink = (
+    <Link className={buttonClasses('primary')} to={`/library/${meetingId}`}>
+      Open the meeting
+    </Link>
+  );
+  if (room.data.ended) return <RoomMessage title={M.ended} action={meetingLink} />;
+  return (
+    <RoomScreen
+      meetingName={room.data.meetingName}
+      isHost={room.data.isHost}
+      askName={false}
+      handshake={(choice) => ({
+        meetingId,
+        token: getAccessToken() ?? '',
+        recordWithBot: choice.recordWithBot,
+      })}
+      after={(reason) => (
+        <RoomMessage
+          title={reason === 'You left the call.' ? reason : M.ended}
+          detail={reason === 'You left the call.' ? undefined : reason}
+          action={meetingLink}
+        />
+      )}
+    />
+  );
+}
+export default RoomPage;

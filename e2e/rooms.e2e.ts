@@ -1,0 +1,189 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { waitProcessed } from './meeting-support';
+import { expect, signIn, test } from './support';
+
+// A Parley room end to end: the host and a guest on fake cameras and microphones playing
+// fixture speech, the Parley Notetaker (the server's own headless Chromium) joins and records,
+// the host ends the call, and the recording is analysed as the meeting's media.
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
+const WORK = path.join(os.tmpdir(), 'parley-e2e-room-media');
+
+/** Fixture media as Chromium's fake devices read them (WAV; Y4M video), made once. */
+function fakeMedia(name: string, args: string[]): string {
+  mkdirSync(WORK, { recursive: true });
+  const out = path.join(WORK, name);
+  if (!existsSync(out)) {
+    const r = spawnSync('ffmpeg', ['-v', 'error', '-y', ...args, out], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`);
+  }
+  return out;
+}
+
+const hostVideo = () =>
+  fakeMedia('host.y4m', [
+    ...['-i', path.join(FIXTURES, 'video/talking-face.mp4'), '-t', '6'],
+    ...['-vf', 'scale=640:360,fps=15', '-pix_fmt', 'yuv420p'],
+  ]);
+const hostVoice = () =>
+  fakeMedia('host.wav', ['-i', path.join(FIXTURES, 'speech/jfk.wav'), '-ac', '1', '-ar', '48000']);
+const guestVoice = () =>
+  fakeMedia('guest.wav', [
+    ...['-i', path.join(FIXTURES, 'speech/fleurs-en-001.ogg')],
+    ...['-af', 'loudnorm', '-ac', '1', '-ar', '48000'],
+  ]);
+
+const fakeDevices = (audio: string, video?: string) => [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${audio}`,
+  ...(video ? [`--use-file-for-fake-video-capture=${video}`] : []),
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+async function screenshots(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => {
+      document.documentElement.classList.toggle('dark', dark);
+      document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+    }, theme === 'dark');
+    await page.screenshot({ path: `test-results/screens/rooms-${name}-${theme}.png` });
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('dark');
+    document.documentElement.style.colorScheme = 'light';
+  });
+}
+
+test.describe('Parley rooms', () => {
+  test.setTimeout(480_000);
+  test.use({ actionTimeout: 30_000 });
+  let guestBrowser: Browser | null = null;
+  test.afterAll(async () => guestBrowser?.close());
+
+  test('host and guest meet, the notetaker records, and the call is analysed', async ({
+    baseURL,
+  }) => {
+    const host = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...fakeDevices(hostVoice(), hostVideo())],
+    });
+    guestBrowser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...fakeDevices(guestVoice())],
+    });
+    try {
+      const page = await (
+        await host.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
+      ).newPage();
+      await signIn(page, 'user@acme.parley.local');
+
+      // The host makes a room and gets its links.
+      await page.goto('/library');
+      await page.getByRole('link', { name: 'Host a call' }).click();
+      await page.getByLabel('Meeting name').fill('Room journey');
+      await page.getByRole('button', { name: 'Create room' }).click();
+      const guestLink = await page.getByRole('textbox', { name: 'Guest link' }).inputValue();
+      expect(guestLink).toMatch(/\/rooms\/[0-9a-f-]{36}\/join\/[A-Za-z0-9_-]+$/);
+      await page.getByRole('link', { name: 'Go to the room' }).click();
+
+      // Pre-join: preview, pickers, a moving level meter, the notetaker on by default.
+      await expect(page.getByRole('button', { name: 'Join now' })).toBeEnabled({ timeout: 20_000 });
+      await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Microphone', { exact: true })).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            Number(
+              await page
+                .getByRole('meter', { name: 'Microphone level' })
+                .getAttribute('aria-valuenow'),
+            ),
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(0);
+      await expect(
+        page.getByRole('checkbox', { name: 'Record with Parley Notetaker' }),
+      ).toBeChecked();
+      await screenshots(page, 'prejoin');
+      await page.getByRole('button', { name: 'Join now' }).click();
+      await expect(page.getByRole('button', { name: 'End for everyone' })).toBeVisible();
+
+      // The guest joins by the link, with a name.
+      const guest = await (
+        await guestBrowser.newContext({ viewport: { width: 1100, height: 760 } })
+      ).newPage();
+      await guest.goto(guestLink);
+      await guest.getByRole('button', { name: 'Join now' }).click();
+      await expect(guest.getByText('Enter your name to join.')).toBeVisible();
+      await guest.getByLabel('Your name').fill('Gina Guest');
+      await guest.getByRole('button', { name: 'Join now' }).click();
+
+      // Everyone sees everyone; the notetaker announces itself and records.
+      const participants = page.getByRole('main', { name: 'Participants' });
+      await expect(participants.getByText('Gina Guest')).toBeVisible({ timeout: 20_000 });
+      await expect(participants.getByText('Parley Notetaker')).toBeVisible({ timeout: 60_000 });
+      await expect(
+        page.getByRole('complementary', { name: 'Chat' }).getByText(/I am Parley Notetaker/),
+      ).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(guest.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible();
+      // The guest's video plays at the host's side.
+      await expect
+        .poll(
+          () =>
+            participants
+              .locator('video')
+              .evaluateAll((vs) => vs.filter((v) => (v as HTMLVideoElement).videoWidth > 0).length),
+          { timeout: 30_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      await guest.getByLabel('Message').fill('Hello from the guest');
+      await guest.getByRole('button', { name: 'Send' }).click();
+      await expect(page.getByText('Hello from the guest')).toBeVisible();
+      await screenshots(page, 'call');
+
+      // Some seconds of call; then the guest withdraws consent, and everyone sees it stopped.
+      await page.waitForTimeout(8000);
+      await guest.getByRole('button', { name: 'Stop recording' }).click();
+      for (const p of [page, guest]) {
+        await expect(p.getByRole('status').filter({ hasText: 'Recording stopped' })).toBeVisible();
+        await expect(p.getByRole('button', { name: 'Stop recording' })).toHaveCount(0);
+      }
+      await expect(participants.getByText('not recording')).toBeVisible();
+      await page.waitForTimeout(2000);
+      // The host ends the call for everyone.
+      await page.getByRole('button', { name: 'End for everyone' }).click();
+      await expect(guest.getByText('This call has ended.')).toBeVisible();
+      await expect(page.getByText('This call has ended.')).toBeVisible();
+      await page.getByRole('link', { name: 'Open the meeting' }).click();
+      await expect(page).toHaveURL(/\/library\/[0-9a-f-]{36}$/);
+
+      // The recording became the meeting's media and goes through the offline analysis.
+      await expect(page.getByTestId('meeting-status')).toBeVisible({ timeout: 60_000 });
+      await waitProcessed(page, 300_000);
+      await expect(page.getByRole('heading', { name: 'Room journey' })).toBeVisible();
+      // The recording plays: it has a length, and the player has the call's video.
+      await expect(page.getByText('Participant did not join.')).toHaveCount(0);
+      await expect(page.getByText(/^0 seconds$/)).toHaveCount(0);
+      await page.screenshot({ path: 'test-results/screens/rooms-meeting-light.png' });
+    } finally {
+      await host.close();
+    }
+  });
+});
