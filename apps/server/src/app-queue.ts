@@ -4,6 +4,7 @@ import type { Database } from './platform/db/client.js';
 import { startQueue } from './platform/queue/index.js';
 import { analysisStepJobs } from './modules/analysis/index.js';
 import { verificationJob } from './modules/biometrics/index.js';
+import { botRecordingJob } from './modules/bots/index.js';
 import { crmImportJob, crmNoteJob } from './modules/crm/index.js';
 import { organizationDeletionJob } from './modules/organizations/index.js';
 import { dealWarningsDailyJob, dealWarningsJob } from './modules/sales/index.js';
@@ -21,6 +22,7 @@ const JOBS = [
   crmNoteJob,
   dealWarningsJob,
   dealWarningsDailyJob,
+  botRecordingJob,
 ];
 
 /** The app's job queue on its database, with the retry and expiry the environment sets. */

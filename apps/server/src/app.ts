@@ -44,6 +44,7 @@ import { createProfilesModule } from './modules/profiles/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
+import { createBotsModule } from './modules/bots/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -322,6 +323,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const meeting = await meetings.service.rowById(meetingId);
     if (meeting) await plans.creditsCutBy(meeting.organizationId);
   });
+  // Meeting bots: Parley rooms' own bot registers here; the calendar's auto-join calls startBot.
+  const bots = createBotsModule({ ...shared, config, meetings: meetings.service });
   const dev = createDevModule({ mailer });
   await organizations.startJobs(
     queue,
@@ -345,6 +348,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       () => biometrics.registerWorker(),
       () => trackers.registerWorker(),
       () => crm.registerWorker(),
+      () => bots.registerWorker(),
       () => sales.registerWorker(),
     ],
     // Transcripts stored before search existed get their segments.
@@ -384,6 +388,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       coaching,
       sales,
       crm,
+      bots,
       scorecards,
       search,
       zai,

@@ -38,6 +38,9 @@ export const QUEUES = {
   /** The daily pass: every deal whose warnings are a day old or were never computed. */
   dealWarningsDaily: 'deal-warnings-daily',
   dealWarningsDailyDeadLetter: 'deal-warnings-daily-dead-letter',
+  /** Downloads a call's recording from the bot service and makes it the meeting's media. */
+  botRecording: 'bot-recording',
+  botRecordingDeadLetter: 'bot-recording-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -56,7 +59,9 @@ export const QUEUES = {
   | 'dealWarnings'
   | 'dealWarningsDeadLetter'
   | 'dealWarningsDaily'
-  | 'dealWarningsDailyDeadLetter',
+  | 'dealWarningsDailyDeadLetter'
+  | 'botRecording'
+  | 'botRecordingDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -105,3 +110,7 @@ export type DealWarningsJob = z.infer<typeof dealWarningsJobSchema>;
 /** The daily pass's payload: the day (UTC) it is for, so one pass a day runs however many ask. */
 export const dealWarningsDailyJobSchema = z.object({ day: z.iso.date() });
 export type DealWarningsDailyJob = z.infer<typeof dealWarningsDailyJobSchema>;
+
+/** The bot recording import's payload: the bot whose call ended. */
+export const botRecordingJobSchema = z.object({ botId: z.uuid() });
+export type BotRecordingJob = z.infer<typeof botRecordingJobSchema>;

@@ -114,6 +114,28 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A live call's recording became the meeting's source file: from now on it is analysed
+     * like an uploaded one (the pipeline reads offline meetings only).
+     */
+    async attachRecording(
+      id: string,
+      file: {
+        storageProvider: MeetingRow['storageProvider'];
+        sourceKey: string;
+        mimeType: string | null;
+        sizeBytes: number;
+      },
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({ ...file, type: 'offline', statusReason: null, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
     async setDeal(id: string, dealId: string | null, now: Date): Promise<MeetingRow | null> {
       const [row] = await db
         .update(meetings)

@@ -228,7 +228,7 @@ export function createMeetingsService(deps: MeetingsDeps) {
 
     /** A meeting link waits for the bot, which arrives with the bot area. */
     async createFromLink(
-      auth: Caller,
+      auth: Pick<Caller, 'organizationId' | 'userId'>,
       body: { meetingLink: string; meetingName: string },
     ): Promise<Meeting> {
       // Links carry no file name; the code only has to be unique in the organisation.
@@ -248,6 +248,30 @@ export function createMeetingsService(deps: MeetingsDeps) {
         updatedAt: now(),
       });
       return view(row, auth.userId);
+    },
+
+    /**
+     * The recording of a call a bot attended, already in the organisation's store: it becomes
+     * the meeting's media and goes through the offline pipeline like an upload (onCreated).
+     */
+    async importRecording(
+      meetingId: string,
+      file: { provider: StorageProvider; key: string; sizeBytes: number; mimeType: string | null },
+    ): Promise<MeetingRow> {
+      let row = await repo.attachRecording(
+        meetingId,
+        {
+          storageProvider: file.provider,
+          sourceKey: file.key,
+          mimeType: file.mimeType,
+          sizeBytes: file.sizeBytes,
+        },
+        now(),
+      );
+      if (!row) throw notFound(M.notFound);
+      row = await afterCreate(row);
+      announce(row);
+      return row;
     },
 
     /** For the analysis pipeline: every status change is announced to the meeting's room. */
