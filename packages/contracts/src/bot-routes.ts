@@ -89,7 +89,8 @@ export const botRoutes = {
     summary: 'The configured bot service and whether it answers',
     tags: ['bots'],
     auth: true,
-    permission: 'integrations.manage',
+    // Like GET /crm: whoever sends bots may see which service takes them.
+    permission: 'meetings.upload',
     response: botServiceStatusSchema,
   }),
   join: defineRoute({

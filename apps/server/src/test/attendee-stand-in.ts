@@ -1,9 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import {
-  postWebhook,
-  serveBotService,
-  type BotServiceBase,
-} from './bot-service-stand-in.js';
+import { postWebhook, serveBotService, type BotServiceBase } from './bot-service-stand-in.js';
 
 export interface AttendeeStandIn extends BotServiceBase {
   /** The secret as Attendee shows it (base64); it signs with the decoded bytes. */
@@ -37,7 +33,7 @@ export async function startAttendeeStandIn(recording: {
   const base = await serveBotService(key, recording, ({ origin, failJoin }) => [
     (call, reply) => {
       if (call.method !== 'POST' || call.path !== '/api/v1/bots') return false;
-      if (failJoin()) return reply(500, { detail: 'Server error' }), true;
+      if (failJoin()) return (reply(500, { detail: 'Server error' }), true);
       const body = call.body as {
         meeting_url: string;
         bot_name: string;
@@ -84,7 +80,9 @@ export async function startAttendeeStandIn(recording: {
           event_sub_type: change.subType ?? null,
         },
       });
-      const secret = opts.badSignature ? Buffer.from('another secret') : Buffer.from(webhookSecret, 'base64');
+      const secret = opts.badSignature
+        ? Buffer.from('another secret')
+        : Buffer.from(webhookSecret, 'base64');
       const signature = createHmac('sha256', secret).update(body).digest('base64');
       const target = opts.target ?? bots.get(botId)?.webhookUrl;
       if (!target) throw new Error(`no webhook address for ${botId}`);

@@ -25,10 +25,7 @@ export interface BotServiceBase {
   close(): Promise<void>;
 }
 
-export type Route = (
-  call: SeenCall,
-  reply: (status: number, body?: unknown) => void,
-) => boolean;
+export type Route = (call: SeenCall, reply: (status: number, body?: unknown) => void) => boolean;
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -1,9 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import {
-  postWebhook,
-  serveBotService,
-  type BotServiceBase,
-} from './bot-service-stand-in.js';
+import { postWebhook, serveBotService, type BotServiceBase } from './bot-service-stand-in.js';
 
 export interface RecallStandIn extends BotServiceBase {
   /** The workspace's webhook secret, `whsec_<base64>`. */
@@ -38,7 +34,7 @@ export async function startRecallStandIn(recording: {
   const base = await serveBotService(key, recording, ({ origin, failJoin }) => [
     (call, reply) => {
       if (call.method !== 'POST' || call.path !== '/api/v1/bot/') return false;
-      if (failJoin()) return reply(503, { detail: 'Service unavailable' }), true;
+      if (failJoin()) return (reply(503, { detail: 'Service unavailable' }), true);
       const body = call.body as { meeting_url: string; bot_name: string };
       const id = randomUUID();
       bots.set(id, { meeting_url: body.meeting_url, bot_name: body.bot_name, done: false });

@@ -224,7 +224,9 @@ describe('a call from joining to its recording', () => {
     const ids = json<{ data: MeetingBotView[] }>(
       await call(ctx, 'GET', `/extension/meetings?ids=${meeting.id}`, { token: poc.accessToken }),
     ).data;
-    expect(ids).toEqual([expect.objectContaining({ state: 'failed', reason: 'Meeting not started' })]);
+    expect(ids).toEqual([
+      expect.objectContaining({ state: 'failed', reason: 'Meeting not started' }),
+    ]);
     // Another organisation's library asks for the same meeting: nothing.
     const foreign = json<{ data: MeetingBotView[] }>(
       await call(ctx, 'GET', `/extension/meetings?ids=${meeting.id}`, {

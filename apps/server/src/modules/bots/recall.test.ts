@@ -87,9 +87,9 @@ describe('a Recall.ai bot', () => {
     // Nobody withdrew consent: the whole 10 s are kept.
     const kept = durationOf(storedRecording(ctx.mediaDir, meeting.organizationId, bot.id));
     expect(kept).toBeGreaterThan(9.5);
-    expect(stand.seen.some((s) => s.method === 'GET' && s.path === `/api/v1/bot/${externalId}/`)).toBe(
-      true,
-    );
+    expect(
+      stand.seen.some((s) => s.method === 'GET' && s.path === `/api/v1/bot/${externalId}/`),
+    ).toBe(true);
   }, 120_000);
 
   it('shows a fatal status with its sub code in words', async () => {
@@ -104,7 +104,9 @@ describe('a Recall.ai bot', () => {
   it('refuses deliveries not signed with the secret, or signed too long ago, with 401', async () => {
     const { meeting, externalId } = await sendBot();
     const warn = vi.spyOn(ctx.app.log, 'warn');
-    const forged = await stand.statusChange(target, externalId, 'bot.fatal', { badSignature: true });
+    const forged = await stand.statusChange(target, externalId, 'bot.fatal', {
+      badSignature: true,
+    });
     expect(forged.status).toBe(401);
     const stale = await stand.statusChange(target, externalId, 'bot.fatal', {
       timestamp: Math.floor(Date.now() / 1000) - 3600,

@@ -139,7 +139,10 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
       const signed = signatures
         .split(' ')
         .map((entry) => entry.split(','))
-        .some(([version, sig]) => version === 'v1' && sameBytes(Buffer.from(sig ?? '', 'base64'), expected));
+        .some(
+          ([version, sig]) =>
+            version === 'v1' && sameBytes(Buffer.from(sig ?? '', 'base64'), expected),
+        );
       if (!signed) throw new BotWebhookRefused(401, 'Recall.ai webhook signature does not match');
 
       let parsed: RecallDelivery;
@@ -155,14 +158,15 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
       }
       const event = String(parsed.event ?? '');
       const status = data.data ?? data.status ?? {};
-      const code = event.startsWith('bot.') && event !== 'bot.status_change'
-        ? event.slice(4)
-        : String(status.code ?? '');
+      const code =
+        event.startsWith('bot.') && event !== 'bot.status_change'
+          ? event.slice(4)
+          : String(status.code ?? '');
       const state = STATES[code] ?? null;
       const subCode = typeof status.sub_code === 'string' ? status.sub_code : '';
       const reason =
         state === 'failed'
-          ? SUB_CODES[subCode] ?? (readableCode(subCode || code) || 'The bot failed')
+          ? (SUB_CODES[subCode] ?? (readableCode(subCode || code) || 'The bot failed'))
           : null;
       return { eventId: id, externalId, state, reason, recordingReady: code === 'done' };
     },
@@ -171,7 +175,9 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
       const res = await api(bot(externalId));
       if (!res.ok) throw await failure('Recall.ai did not answer the bot', res);
       const body = (await res.json()) as {
-        recordings?: { media_shortcuts?: { video_mixed?: { data?: { download_url?: unknown } } } }[];
+        recordings?: {
+          media_shortcuts?: { video_mixed?: { data?: { download_url?: unknown } } };
+        }[];
         video_url?: unknown;
       };
       const url =

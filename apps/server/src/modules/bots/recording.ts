@@ -49,7 +49,9 @@ export async function importFile(
 ): Promise<boolean> {
   const keep = keptSeconds(bot);
   if (keep === 0) return false;
-  const { ext, mime } = extensionOf(contentType ?? (path.extname(file) === '.mp4' ? 'video/mp4' : null));
+  const { ext, mime } = extensionOf(
+    contentType ?? (path.extname(file) === '.mp4' ? 'video/mp4' : null),
+  );
   const work = await mkdtemp(path.join(os.tmpdir(), 'parley-bot-cut-'));
   try {
     let kept = file;

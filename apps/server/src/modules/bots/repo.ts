@@ -120,10 +120,7 @@ export function createBotsRepo(db: Db) {
 
     /** Gives the claim back after a failed import, so a later delivery can try again. */
     async releaseImport(id: string): Promise<void> {
-      await db
-        .update(meetingBots)
-        .set({ recordingImportedAt: null })
-        .where(eq(meetingBots.id, id));
+      await db.update(meetingBots).set({ recordingImportedAt: null }).where(eq(meetingBots.id, id));
     },
 
     /** Records a webhook delivery; false when it was already applied (a replay). */

@@ -16,11 +16,7 @@ import { botRecordingJob } from './jobs.js';
 import type { BotReports, MeetingBot } from './meeting-bot.js';
 import { importFile, importRecording, type RecordingImportDeps } from './recording.js';
 import type { BotsRepo, MeetingBotRow } from './repo.js';
-import {
-  BotWebhookRefused,
-  type BotServiceAdapter,
-  type HeaderBag,
-} from './service-adapter.js';
+import { BotWebhookRefused, type BotServiceAdapter, type HeaderBag } from './service-adapter.js';
 
 export interface BotsDeps {
   repo: BotsRepo;
@@ -198,7 +194,8 @@ export function createBotsService(deps: BotsDeps) {
           language: 'en-US',
         });
       } catch (err) {
-        if (err instanceof AppError && err.statusCode === 502) throw new AppError(502, B.joinFailed);
+        if (err instanceof AppError && err.statusCode === 502)
+          throw new AppError(502, B.joinFailed);
         throw err;
       }
     },
@@ -261,10 +258,22 @@ export function createBotsService(deps: BotsDeps) {
       }
       try {
         await outside.ping();
-        return { provider: outside.provider, url: deps.outsideUrl, reachable: true, detail: null, parleyRooms };
+        return {
+          provider: outside.provider,
+          url: deps.outsideUrl,
+          reachable: true,
+          detail: null,
+          parleyRooms,
+        };
       } catch (err) {
         const detail = err instanceof Error ? err.message : String(err);
-        return { provider: outside.provider, url: deps.outsideUrl, reachable: false, detail, parleyRooms };
+        return {
+          provider: outside.provider,
+          url: deps.outsideUrl,
+          reachable: false,
+          detail,
+          parleyRooms,
+        };
       }
     },
 
@@ -309,7 +318,10 @@ export function createBotsService(deps: BotsDeps) {
         if (!row || row.recordingImportedAt || !row.externalId) return;
         const outside = deps.outside;
         if (!outside || outside.provider !== row.provider) return;
-        const kept = await importRecording(deps.recording, outside, { ...row, externalId: row.externalId });
+        const kept = await importRecording(deps.recording, outside, {
+          ...row,
+          externalId: row.externalId,
+        });
         await repo.claimImport(row.id, now());
         if (!kept) await meetings.setStatus(row.meetingId, 'failed', B.recordingStopped);
       });
