@@ -52,6 +52,7 @@ import { useLiveLipSync } from '../../features/video-signals';
 import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../features/highlights';
 import { trackerMarks, trackerTicks, useMeetingTrackerHits } from '../../features/trackers';
 import { MeetingDealField } from '../../features/sales';
+import { BotBanner } from '../../features/bots';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -223,12 +224,14 @@ export default function MeetingPage({
         progress={status.data?.progress}
         steps={status.data?.steps}
         onRetry={
-          isOwner && canManage
+          // A live meeting is analysed once its bot's recording arrives.
+          isOwner && canManage && m.type !== 'live'
             ? () => start.mutate({ meetingId: m.id, salesStage: m.stage })
             : undefined
         }
         retrying={start.isPending}
       />
+      <BotBanner meetingId={m.id} live={m.meetingLink !== null} />
       <MediaNoticeBanner notice={m.mediaNotice} />
       {variant === 'meeting' ? (
         <MeetingDealField meeting={m} canChange={canManage && (isOwner || seesOrganization)} />

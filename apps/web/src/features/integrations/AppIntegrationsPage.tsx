@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
+import { BotServiceSection } from './BotServiceCard';
 import { ComingLater } from './ComingLater';
 import { CrmSection } from './CrmSection';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
@@ -124,6 +125,7 @@ export default function AppIntegrationsPage() {
       </Section>
       <AiProvidersSection canManage={canManage} />
       <CrmSection canManage={canManage} />
+      <BotServiceSection />
       <ComingLater />
       <ConnectS3Dialog
         open={connecting === 'aws'}

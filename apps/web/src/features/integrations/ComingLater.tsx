@@ -1,13 +1,7 @@
-import { CalendarDays, Video } from 'lucide-react';
+import { CalendarDays } from 'lucide-react';
 import { Section } from '../../ui';
 
 const LATER = [
-  {
-    icon: Video,
-    title: 'Video meetings',
-    names: 'Zoom, Google Meet, Microsoft Teams',
-    when: 'Coming with the recording bot.',
-  },
   {
     icon: CalendarDays,
     title: 'Calendars',

@@ -103,8 +103,8 @@ export default function IntegrationsOnboardingPage() {
           </ul>
           <p className="flex items-start gap-2 text-xs text-subtle">
             <CalendarDays className="mt-px size-4 shrink-0" aria-hidden />
-            Video meetings (Zoom, Google Meet, Microsoft Teams) and calendars come later, with the
-            recording bot and calendar scheduling.
+            Calendars come later, with calendar scheduling. The recording bot for Zoom, Google Meet
+            and Teams calls is set up on the server (its card is on App Integrations).
           </p>
         </>
       )}
