@@ -4,7 +4,9 @@ import { Route, Routes } from 'react-router';
 import {
   BOT_MESSAGES,
   botRoutes,
+  meetingRoutes,
   type BotServiceStatus,
+  type Meeting,
   type ExtensionResponse,
 } from '@parley/contracts';
 import { setAuthFailed } from '../../../lib/auth-store';
@@ -88,20 +90,24 @@ describe('recording a meeting by its link', () => {
     );
   });
 
-  it('says when no bot service is configured, and shows the server’s refusal', async () => {
+  it('keeps the link as a meeting when no bot service is configured', async () => {
     signInWith(['Base']);
-    fakeServer()
+    const server = fakeServer()
       .on(botRoutes.serviceStatus, service('none'))
-      .on(botRoutes.start, () =>
-        json({ statusCode: 400, error: 'Bad Request', message: BOT_MESSAGES.noService }, 400),
-      );
+      .on(meetingRoutes.createFromLink, { id: 'm-2', meetingName: 'Weekly sync' } as Meeting);
     renderDialog();
     expect((await screen.findByTestId('bot-note')).textContent).toContain(
       'No bot service is configured',
     );
-    const dialog = await fill('https://zoom.us/j/1');
-    expect((await within(dialog).findByTestId('form-error')).textContent).toContain(
-      BOT_MESSAGES.noService,
-    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add a meeting link' });
+    fireEvent.change(within(dialog).getByLabelText('Meeting link'), {
+      target: { value: 'https://zoom.us/j/1' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Meeting name'), {
+      target: { value: 'Weekly sync' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save meeting' }));
+    expect(await screen.findByText('meeting page')).toBeTruthy();
+    expect(server.calls(botRoutes.start)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Info, LoaderCircle } from 'lucide-react';
-import { botRoutes, type BotServiceStatus } from '@parley/contracts';
+import { botRoutes, meetingRoutes, type BotServiceStatus } from '@parley/contracts';
 import { api } from '../../../lib/api';
 import { validateMeetingLink, type MeetingLinkValues } from './forms';
 import { useFormDialog } from '../../../lib/use-form-dialog';
@@ -25,7 +25,7 @@ function ServiceNote({ status }: { status: BotServiceStatus | undefined }) {
   if (!status) return null;
   const text =
     status.provider === 'none'
-      ? 'No bot service is configured for Zoom, Google Meet or Teams links, so only Parley room links can be joined. An administrator sets one up (BOT_PROVIDER).'
+      ? 'No bot service is configured for Zoom, Google Meet or Teams links: the meeting is kept in your library with its link. An administrator sets a service up (BOT_PROVIDER).'
       : `The bot joins through ${SERVICE_NAMES[status.provider]} as a participant, announces itself and records. Anyone in the call can ask it to stop.`;
   return (
     <p
@@ -38,33 +38,43 @@ function ServiceNote({ status }: { status: BotServiceStatus | undefined }) {
   );
 }
 
-/** Sends the recording bot to a call by its link (spec 2 §7 POST extension). */
+/**
+ * Sends the recording bot to a call by its link (spec 2 §7 POST extension). Without a bot
+ * service on the server the link is kept as a meeting, as before the bot existed.
+ */
 export function FromLinkDialog({ open, onOpenChange }: Props) {
-  const openMeeting = useOpenNewMeeting('Bot sent to the meeting');
   const service = useBotService();
+  const withBot = service.data?.provider !== 'none';
+  const openMeeting = useOpenNewMeeting(withBot ? 'Bot sent to the meeting' : 'Meeting saved');
   const { field, dialog, pending } = useFormDialog({
     initial: INITIAL,
     validate: validateMeetingLink,
-    save: (body) =>
-      api(botRoutes.start, {
-        body: {
-          ...body,
-          language: navigator.language.slice(0, 20) || 'en-US',
-          isAvatar: false,
-        },
+    save: async (body) => {
+      const language = navigator.language.slice(0, 20) || 'en-US';
+      if (!withBot) {
+        return api(meetingRoutes.createFromLink, { body: { ...body, language }, toast: false });
+      }
+      const sent = await api(botRoutes.start, {
+        body: { ...body, language, isAvatar: false },
         toast: false,
-      }),
-    failure: 'Failed to call bot',
-    onSaved: (result) => openMeeting(result.meeting),
+      });
+      return sent.meeting;
+    },
+    failure: withBot ? 'Failed to call bot' : 'The meeting could not be saved',
+    onSaved: openMeeting,
     onClose: () => onOpenChange(false),
   });
 
   return (
     <FormDialog
       open={open}
-      title="Record a meeting by its link"
-      description="A bot joins the call, records it, and the recording is analyzed when the call ends."
-      submitLabel="Send the bot"
+      title={withBot ? 'Record a meeting by its link' : 'Add a meeting link'}
+      description={
+        withBot
+          ? 'A bot joins the call, records it, and the recording is analyzed when the call ends.'
+          : 'Save an online meeting by its link.'
+      }
+      submitLabel={withBot ? 'Send the bot' : 'Save meeting'}
       {...dialog}
     >
       <ServiceNote status={service.data} />
@@ -81,7 +91,7 @@ export function FromLinkDialog({ open, onOpenChange }: Props) {
         placeholder="e.g. Weekly pipeline review"
         {...field('meetingName')}
       />
-      {pending ? (
+      {pending && withBot ? (
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <LoaderCircle className="size-4 animate-spin" aria-hidden />
           Asking the bot service to join the call…
