@@ -218,6 +218,8 @@ export default function MeetingPage({
         extra={<ReportActions meeting={m} />}
         backTo={backTo}
       />
+      {/* The bot comes first on a call's page: the analysis waits for its recording. */}
+      <BotBanner meetingId={m.id} live={m.meetingLink !== null} />
       <StatusBanner
         status={s}
         reason={m.statusReason ?? status.data?.statusReason ?? null}
@@ -231,7 +233,6 @@ export default function MeetingPage({
         }
         retrying={start.isPending}
       />
-      <BotBanner meetingId={m.id} live={m.meetingLink !== null} />
       <MediaNoticeBanner notice={m.mediaNotice} />
       {variant === 'meeting' ? (
         <MeetingDealField meeting={m} canChange={canManage && (isOwner || seesOrganization)} />

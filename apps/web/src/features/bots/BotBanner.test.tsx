@@ -67,6 +67,8 @@ describe('the bot banner', () => {
     renderWithProviders(<BotBanner meetingId={MEETING} live connect={fakeSocket().connect} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
     await screen.findByText(/Recording stopped at a participant’s request/);
+    expect((await banner()).dataset.recording).toBe('stopped');
+    expect(screen.getByText('Recording stopped')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop recording' })).toBeNull();
     const [[, init]] = server.calls(botRoutes.consent) as [[unknown, RequestInit]];
     expect(JSON.parse(init.body as string)).toEqual({ allowRecording: false });

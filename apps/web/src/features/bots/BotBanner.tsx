@@ -33,10 +33,12 @@ export function BotBannerView(props: {
   const { bot } = props;
   const { icon: Icon, spin } = BOT_LOOK[bot.state];
   const stopped = !bot.allowRecording;
+  // Consent withdrawn while the bot is still in the call: it stays, without recording.
+  const paused = stopped && isBotActive(bot.state);
   const text =
     bot.state === 'failed'
       ? (bot.reason ?? TEXT.failed)
-      : stopped && isBotActive(bot.state)
+      : paused
         ? 'Recording stopped at a participant’s request: nothing after that moment is kept.'
         : TEXT[bot.state];
   return (
@@ -45,7 +47,11 @@ export function BotBannerView(props: {
       aria-live="polite"
       data-testid="bot-banner"
       data-state={bot.state}
-      className={cn('flex flex-col gap-2 rounded-card border px-4 py-3', BOX[bot.state])}
+      data-recording={paused ? 'stopped' : undefined}
+      className={cn(
+        'flex flex-col gap-2 rounded-card border px-4 py-3',
+        paused ? BOX.left : BOX[bot.state],
+      )}
     >
       <div className="flex items-start gap-3">
         <Icon
@@ -53,7 +59,9 @@ export function BotBannerView(props: {
           aria-hidden
         />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-baseline sm:gap-2">
-          <p className="text-sm font-semibold text-fg">{BOT_STATE_LABELS[bot.state]}</p>
+          <p className="text-sm font-semibold text-fg">
+            {paused ? 'Recording stopped' : BOT_STATE_LABELS[bot.state]}
+          </p>
           <p className="text-sm break-words text-muted" data-testid="bot-banner-text">
             {text}
           </p>
