@@ -108,7 +108,7 @@ export function createBotsRepo(db: Db) {
       );
     },
 
-    /** Claims the import of the bot's recording: true for the one caller that gets it. */
+    /** Marks the bot's recording imported: true for the one caller that marks it. */
     async claimImport(id: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(meetingBots)
@@ -116,11 +116,6 @@ export function createBotsRepo(db: Db) {
         .where(and(eq(meetingBots.id, id), isNull(meetingBots.recordingImportedAt)))
         .returning({ id: meetingBots.id });
       return rows.length === 1;
-    },
-
-    /** Gives the claim back after a failed import, so a later delivery can try again. */
-    async releaseImport(id: string): Promise<void> {
-      await db.update(meetingBots).set({ recordingImportedAt: null }).where(eq(meetingBots.id, id));
     },
 
     /** Records a webhook delivery; false when it was already applied (a replay). */
