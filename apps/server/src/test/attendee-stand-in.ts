@@ -5,7 +5,15 @@ export interface AttendeeStandIn extends BotServiceBase {
   /** The secret as Attendee shows it (base64); it signs with the decoded bytes. */
   webhookSecret: string;
   /** Bots created, by id: what Parley asked for. */
-  bots: Map<string, { meeting_url: string; bot_name: string; webhookUrl: string | null }>;
+  bots: Map<
+    string,
+    { meeting_url: string; bot_name: string; webhookUrl: string | null; metadata: unknown }
+  >;
+  /**
+   * The next bot's creation sends this state change before it answers (a webhook that
+   * overtakes the answer, as a fast service's can).
+   */
+  announceBeforeAnswer(newState: string): void;
   /**
    * Posts a bot.state_change webhook for the bot to where its creation asked (or `target`),
    * signed as Attendee signs: base64 HMAC-SHA256 of the body with the secret. Answers Parley's
@@ -30,6 +38,9 @@ export async function startAttendeeStandIn(recording: {
   const key = 'attendee-test-key';
   const webhookSecret = Buffer.from('attendee-webhook-secret-bytes-32').toString('base64');
   const bots: AttendeeStandIn['bots'] = new Map();
+  let early: string | null = null;
+  // Set below, once the stand-in (and its signing) exists.
+  let announce: (botId: string, newState: string) => Promise<unknown> = async () => undefined;
   const base = await serveBotService(key, recording, ({ origin, failJoin }) => [
     (call, reply) => {
       if (call.method !== 'POST' || call.path !== '/api/v1/bots') return false;
@@ -37,11 +48,22 @@ export async function startAttendeeStandIn(recording: {
       const body = call.body as {
         meeting_url: string;
         bot_name: string;
+        metadata?: unknown;
         webhooks?: { url: string }[];
       };
       const id = `bot_${randomUUID().slice(0, 12)}`;
-      bots.set(id, { ...body, webhookUrl: body.webhooks?.[0]?.url ?? null });
-      reply(201, { id, meeting_url: body.meeting_url, state: 'joining', events: [] });
+      bots.set(id, {
+        meeting_url: body.meeting_url,
+        bot_name: body.bot_name,
+        metadata: body.metadata ?? null,
+        webhookUrl: body.webhooks?.[0]?.url ?? null,
+      });
+      const answer = () =>
+        reply(201, { id, meeting_url: body.meeting_url, state: 'joining', events: [] });
+      const first = early;
+      early = null;
+      if (first) void announce(id, first).then(answer);
+      else answer();
       return true;
     },
     (call, reply) => {
@@ -61,16 +83,17 @@ export async function startAttendeeStandIn(recording: {
     },
   ]);
 
-  return {
+  const standIn: AttendeeStandIn = {
     ...base,
     webhookSecret,
     bots,
+    announceBeforeAnswer: (newState) => void (early = newState),
     async stateChange(botId, change, opts = {}) {
       const idempotencyKey = opts.idempotencyKey ?? randomUUID();
       const body = JSON.stringify({
         idempotency_key: idempotencyKey,
         bot_id: botId,
-        bot_metadata: null,
+        bot_metadata: bots.get(botId)?.metadata ?? null,
         trigger: 'bot.state_change',
         data: {
           new_state: change.newState,
@@ -90,4 +113,6 @@ export async function startAttendeeStandIn(recording: {
       return { status, idempotencyKey };
     },
   };
+  announce = (botId, newState) => standIn.stateChange(botId, { newState });
+  return standIn;
 }

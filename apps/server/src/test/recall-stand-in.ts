@@ -4,7 +4,7 @@ import { postWebhook, serveBotService, type BotServiceBase } from './bot-service
 export interface RecallStandIn extends BotServiceBase {
   /** The workspace's webhook secret, `whsec_<base64>`. */
   webhookSecret: string;
-  bots: Map<string, { meeting_url: string; bot_name: string; done: boolean }>;
+  bots: Map<string, { meeting_url: string; bot_name: string; metadata: unknown; done: boolean }>;
   /**
    * Posts a status-change webhook (`bot.joining_call`, `bot.in_waiting_room`,
    * `bot.in_call_recording`, `bot.call_ended`, `bot.done`, `bot.fatal`) to `target`, signed the
@@ -35,9 +35,14 @@ export async function startRecallStandIn(recording: {
     (call, reply) => {
       if (call.method !== 'POST' || call.path !== '/api/v1/bot/') return false;
       if (failJoin()) return (reply(503, { detail: 'Service unavailable' }), true);
-      const body = call.body as { meeting_url: string; bot_name: string };
+      const body = call.body as { meeting_url: string; bot_name: string; metadata?: unknown };
       const id = randomUUID();
-      bots.set(id, { meeting_url: body.meeting_url, bot_name: body.bot_name, done: false });
+      bots.set(id, {
+        meeting_url: body.meeting_url,
+        bot_name: body.bot_name,
+        metadata: body.metadata ?? {},
+        done: false,
+      });
       reply(201, { id, meeting_url: body.meeting_url, recordings: [], status_changes: [] });
       return true;
     },
@@ -81,7 +86,7 @@ export async function startRecallStandIn(recording: {
         event,
         data: {
           data: { code, sub_code: opts.subCode ?? null, updated_at: new Date().toISOString() },
-          bot: { id: botId, metadata: {} },
+          bot: { id: botId, metadata: bots.get(botId)?.metadata ?? {} },
         },
       });
       const secret = opts.badSignature

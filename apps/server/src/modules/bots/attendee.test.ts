@@ -193,6 +193,20 @@ describe('a call from joining to its recording', () => {
     socket.disconnect();
   }, 120_000);
 
+  it('finds the bot by its metadata when a webhook overtakes the answer to the join', async () => {
+    stand.announceBeforeAnswer('waiting_room');
+    const { meeting, bot } = json<ExtensionResponse>(await sendBot());
+    const externalId = [...stand.bots.keys()].at(-1)!;
+    expect(stand.bots.get(externalId)?.metadata).toEqual({
+      parley_bot_id: bot.id,
+      parley_meeting_id: meeting.id,
+    });
+    expect((await botOf(ctx, poc.accessToken, meeting.id))?.state).toBe('waiting_in_lobby');
+    // And later deliveries find it by the service's id as usual.
+    await stand.stateChange(externalId, { newState: 'joined_recording' });
+    await botInState(ctx, poc.accessToken, meeting.id, 'recording');
+  });
+
   it('refuses a badly signed webhook with 401, logs it, and changes nothing', async () => {
     const { meeting } = json<ExtensionResponse>(await sendBot());
     const externalId = [...stand.bots.keys()].at(-1)!;

@@ -8,6 +8,7 @@ import {
   header,
   hmac,
   isPlatformLink,
+  parleyBotIdOf,
   readableCode,
   sameBytes,
   type BotServiceAdapter,
@@ -41,6 +42,7 @@ const STATES: Record<string, BotState | null> = {
 interface AttendeeDelivery {
   idempotency_key?: unknown;
   bot_id?: unknown;
+  bot_metadata?: unknown;
   trigger?: unknown;
   data?: { new_state?: unknown; event_type?: unknown; event_sub_type?: unknown } | null;
 }
@@ -149,7 +151,14 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
         state === 'failed'
           ? readableCode(subType || String(data?.event_type ?? newState)) || 'The bot failed'
           : null;
-      return { eventId, externalId: botId, state, reason, recordingReady: newState === 'ended' };
+      return {
+        eventId,
+        externalId: botId,
+        parleyBotId: parleyBotIdOf(parsed.bot_metadata),
+        state,
+        reason,
+        recordingReady: newState === 'ended',
+      };
     },
 
     async downloadRecording(externalId) {

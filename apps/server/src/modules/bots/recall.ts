@@ -8,6 +8,7 @@ import {
   header,
   hmac,
   isPlatformLink,
+  parleyBotIdOf,
   readableCode,
   sameBytes,
   type BotServiceAdapter,
@@ -56,7 +57,7 @@ interface RecallDelivery {
   event?: unknown;
   data?: {
     data?: { code?: unknown; sub_code?: unknown } | null;
-    bot?: { id?: unknown } | null;
+    bot?: { id?: unknown; metadata?: unknown } | null;
     // The older status_change shape.
     bot_id?: unknown;
     status?: { code?: unknown; sub_code?: unknown } | null;
@@ -168,7 +169,14 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
         state === 'failed'
           ? (SUB_CODES[subCode] ?? (readableCode(subCode || code) || 'The bot failed'))
           : null;
-      return { eventId: id, externalId, state, reason, recordingReady: code === 'done' };
+      return {
+        eventId: id,
+        externalId,
+        parleyBotId: parleyBotIdOf(data.bot?.metadata),
+        state,
+        reason,
+        recordingReady: code === 'done',
+      };
     },
 
     async downloadRecording(externalId) {

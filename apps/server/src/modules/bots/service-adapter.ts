@@ -9,6 +9,11 @@ export interface BotWebhookDelivery {
   eventId: string;
   /** The service's id of the bot. */
   externalId: string;
+  /**
+   * Parley's id of the bot, from the metadata it was created with: finds the bot when a
+   * webhook overtakes the answer to the join (its external id not stored yet).
+   */
+  parleyBotId: string | null;
   /** The state it reports; null for events that change none of ours. */
   state: BotState | null;
   /** Why it failed, as users read it. */
@@ -81,4 +86,11 @@ export function readableCode(code: string): string {
 export async function failure(what: string, res: Response): Promise<Error> {
   const text = (await res.text().catch(() => '')).slice(0, 300);
   return new Error(`${what}: HTTP ${res.status}${text ? ` ${text}` : ''}`);
+}
+
+/** The `parley_bot_id` Parley put in the bot's metadata, when the delivery carries it. */
+export function parleyBotIdOf(metadata: unknown): string | null {
+  if (!metadata || typeof metadata !== 'object') return null;
+  const id = (metadata as Record<string, unknown>).parley_bot_id;
+  return typeof id === 'string' ? id : null;
 }

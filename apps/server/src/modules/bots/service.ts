@@ -1,6 +1,7 @@
 import {
   BOT_MESSAGES as B,
   REALTIME,
+  type BotProvider,
   type BotServiceStatus,
   type BotState,
   type ExtensionResponse,
@@ -16,7 +17,12 @@ import { botRecordingJob } from './jobs.js';
 import type { BotReports, MeetingBot } from './meeting-bot.js';
 import { importFile, importRecording, type RecordingImportDeps } from './recording.js';
 import type { BotsRepo, MeetingBotRow } from './repo.js';
-import { BotWebhookRefused, type BotServiceAdapter, type HeaderBag } from './service-adapter.js';
+import {
+  BotWebhookRefused,
+  type BotServiceAdapter,
+  type BotWebhookDelivery,
+  type HeaderBag,
+} from './service-adapter.js';
 
 export interface BotsDeps {
   repo: BotsRepo;
@@ -98,6 +104,19 @@ export function createBotsService(deps: BotsDeps) {
       await meetings.setStatus(row.meetingId, 'failed', `The meeting bot failed: ${reason ?? ''}`);
     }
     return updated;
+  }
+
+  /** The bot a delivery is about: by the service's id, else by the id in its metadata. */
+  async function botOfDelivery(
+    provider: BotProvider,
+    delivery: BotWebhookDelivery,
+  ): Promise<MeetingBotRow | null> {
+    const known = await repo.byExternal(provider, delivery.externalId);
+    if (known || !delivery.parleyBotId) return known;
+    const row = await repo.byId(delivery.parleyBotId);
+    // Only a bot of this service still waiting for its id: the metadata cannot move another.
+    if (!row || row.provider !== provider || row.externalId) return null;
+    return repo.setExternalId(row.id, delivery.externalId, now());
   }
 
   async function startBot(input: StartBot): Promise<ExtensionResponse> {
@@ -297,7 +316,7 @@ export function createBotsService(deps: BotsDeps) {
         return { received: true };
       }
       try {
-        const row = await repo.byExternal(provider, delivery.externalId);
+        const row = await botOfDelivery(provider, delivery);
         if (!row) {
           log.warn({ provider, externalId: delivery.externalId }, 'webhook for an unknown bot');
           return { received: true };

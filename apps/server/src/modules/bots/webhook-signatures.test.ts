@@ -41,6 +41,7 @@ describe('Attendee webhook signatures', () => {
       expect(delivery).toEqual({
         eventId: 'k-1',
         externalId: 'bot_1',
+        parleyBotId: null,
         state: 'recording',
         reason: null,
         recordingReady: false,
