@@ -13,7 +13,8 @@ test('the point of contact sees local storage as default and a clear S3 error', 
   await expect(local.getByTestId('default-badge')).toHaveText('Default');
   const s3 = page.getByTestId('storage-aws');
   await expect(s3.getByText('Not connected')).toBeVisible();
-  await expect(page.getByText('Coming with the recording bot.')).toBeVisible();
+  // No BOT_PROVIDER in the e2e server: the bot card says so (read only, from the server's env).
+  await expect(page.getByTestId('bot-service-card').getByText('Not configured')).toBeVisible();
   await expectAccessible(page, '/app-integrations (point of contact)');
 
   await s3.getByRole('button', { name: 'Connect' }).click();

@@ -4,6 +4,7 @@ import type { Database } from './platform/db/client.js';
 import { startQueue } from './platform/queue/index.js';
 import { analysisStepJobs } from './modules/analysis/index.js';
 import { verificationJob } from './modules/biometrics/index.js';
+import { botRecordingJob } from './modules/bots/index.js';
 import { crmImportJob, crmNoteJob } from './modules/crm/index.js';
 import { autoJoinJob, calendarSyncJob } from './modules/calendars/index.js';
 import { zoomImportJob } from './modules/zoom/index.js';
@@ -26,6 +27,7 @@ const JOBS = [
   zoomImportJob,
   dealWarningsJob,
   dealWarningsDailyJob,
+  botRecordingJob,
 ];
 
 /** The app's job queue on its database, with the retry and expiry the environment sets. */

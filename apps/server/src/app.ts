@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
-import { CALENDAR_MESSAGES, CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
+import { CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -49,6 +49,7 @@ import { createZoomModule } from './modules/zoom/index.js';
 import type { MeetingBot } from './modules/bots/index.js';
 import type { LiveAudioSink } from './modules/live/index.js';
 import { createRoomsModule, parseIceServers } from './modules/rooms/index.js';
+import { createBotsModule } from './modules/bots/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -63,10 +64,7 @@ export interface AppOptions {
   logger?: boolean;
   /** The language models of Zai; defaults to each organisation's connected providers. */
   ai?: AiProviderResolver;
-  /**
-   * What sends the bot to a calendar event at its start. Until the bots module is wired here
-   * (its startBot), a server has none and the event shows CALENDAR_MESSAGES.noBot.
-   */
+  /** What sends the bot to a calendar event at its start; by default the bots module. */
   autoJoiner?: AutoJoiner;
   /** Where live calls' audio goes (the live transcriber); by default it is not kept. */
   liveAudio?: LiveAudioSink;
@@ -343,9 +341,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...shared,
     config,
     meetings: meetings.service,
-    joiner: opts.autoJoiner ?? {
-      startBot: () => Promise.reject(new Error(CALENDAR_MESSAGES.noBot)),
-    },
+    joiner: opts.autoJoiner ?? { startBot: (input) => bots.service.startBot(input) },
   });
   // The pipeline charged the meeting in its own transaction, committed now: auto-pay looks.
   // Zoom cloud recordings: each recording.completed webhook becomes a meeting for the analysis.
@@ -394,6 +390,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Before the sockets close: a call in progress keeps what the bot recorded.
   app.addHook('preClose', async () => rooms.close());
+  // Meeting bots: Parley rooms' own bot registers here; the calendar's auto-join calls startBot.
+  const bots = createBotsModule({ ...shared, config, meetings: meetings.service });
   const dev = createDevModule({ mailer });
   await organizations.startJobs(
     queue,
@@ -419,6 +417,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       () => crm.registerWorker(),
       () => calendars.registerWorker(),
       () => zoom.registerWorker(),
+      () => bots.registerWorker(),
       () => sales.registerWorker(),
     ],
     // Transcripts stored before search existed get their segments.
@@ -460,6 +459,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       crm,
       calendars,
       zoom,
+      bots,
       scorecards,
       search,
       zai,

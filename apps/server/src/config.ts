@@ -182,6 +182,16 @@ const envSchema = z.object({
   VIDEO_FPS: z.coerce.number().positive().max(30).default(2),
   /** Frames per second of the skin trace for physiology (rPPG needs about 10 or more). */
   PHYSIOLOGY_FPS: z.coerce.number().positive().max(30).default(10),
+  /** The bot service for Zoom, Meet and Teams links (issue 18); Parley rooms need none. */
+  BOT_PROVIDER: z.enum(['attendee', 'recall', 'none']).default('none'),
+  /** The service's API origin: the self-hosted Attendee, or the Recall.ai region. */
+  BOT_SERVICE_URL: z.string().url().optional(),
+  /** Its API key (Attendee: `Token …`; Recall.ai: the workspace key). */
+  BOT_SERVICE_KEY: z.string().trim().min(1).optional(),
+  /** The secret its webhooks are signed with (Attendee's webhook secret, Recall's whsec_…). */
+  BOT_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** The name the bot shows in calls. */
+  BOT_NAME: z.string().trim().min(1).max(100).default('Parley Notetaker'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -250,6 +260,29 @@ export interface AppConfig {
   currency: string;
   /** Card payment, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are both set. */
   stripe: StripeConfig | null;
+  /** The outside bot service (BOT_PROVIDER with its URL, key and webhook secret), or null. */
+  botService: BotServiceConfig | null;
+  botName: string;
+}
+
+export interface BotServiceConfig {
+  provider: 'attendee' | 'recall';
+  /** Without a trailing slash. */
+  url: string;
+  key: string;
+  webhookSecret: string;
+}
+
+/** A bot service needs all three: its address, its key, and the secret of its webhooks. */
+function botServiceConfig(env: Env): BotServiceConfig | null {
+  if (env.BOT_PROVIDER === 'none') return null;
+  const { BOT_SERVICE_URL: url, BOT_SERVICE_KEY: key, BOT_WEBHOOK_SECRET: secret } = env;
+  if (!url || !key || !secret) {
+    throw new Error(
+      `BOT_PROVIDER=${env.BOT_PROVIDER} needs BOT_SERVICE_URL, BOT_SERVICE_KEY and BOT_WEBHOOK_SECRET`,
+    );
+  }
+  return { provider: env.BOT_PROVIDER, url: url.replace(/\/$/, ''), key, webhookSecret: secret };
 }
 
 /**
@@ -387,6 +420,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     devOutbox: env.DEV_OUTBOX ?? false,
     currency: env.CURRENCY,
     stripe: stripeConfig(env),
+    botService: botServiceConfig(env),
+    botName: env.BOT_NAME,
     demoBundles: env.SEED_DEMO_BUNDLES
       ? env.SEED_DEMO_BUNDLES.split(',')
           .map((b) => b.trim())

@@ -49,7 +49,6 @@ export const CALENDAR_MESSAGES = {
   reconnect: (p: CalendarProvider) =>
     `${CALENDAR_NAMES[p]} no longer accepts Parley’s sign-in; disconnect and connect it again.`,
   eventNotFound: 'This meeting did not come from a connected calendar',
-  noBot: 'No meeting bot is set up on this server',
 } as const;
 
 export const calendarConnectionSchema = z.object({

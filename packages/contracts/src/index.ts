@@ -11,6 +11,7 @@ export * from './realtime.js';
 export * from './media.js';
 export * from './billing.js';
 export * from './bots.js';
+export * from './bot-routes.js';
 export * from './money.js';
 export * from './catalogue.js';
 export * from './plans.js';

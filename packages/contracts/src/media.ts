@@ -25,6 +25,7 @@ export const MEETING_MESSAGES = {
   deleted: 'Meeting deleted successfully',
   unsupportedType: `Unsupported file type: upload a ${accepted.slice(0, -1).join(', ')} or ${accepted.at(-1)} file`,
   waitingForBot: 'Waiting for the meeting bot',
+  notWaitingForBot: 'This meeting was recorded already or is not a call',
   mediaLinkInvalid: 'This media link is not valid or has expired',
   noMedia: 'This meeting has no media of that kind',
   fileNotInStorage: 'File not found in storage',

@@ -48,6 +48,9 @@ export const QUEUES = {
   /** Downloads one Zoom cloud recording and creates its meeting. */
   zoomImport: 'zoom-import',
   zoomImportDeadLetter: 'zoom-import-dead-letter',
+  /** Downloads a call's recording from the bot service and makes it the meeting's media. */
+  botRecording: 'bot-recording',
+  botRecordingDeadLetter: 'bot-recording-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -72,7 +75,9 @@ export const QUEUES = {
   | 'autoJoin'
   | 'autoJoinDeadLetter'
   | 'zoomImport'
-  | 'zoomImportDeadLetter',
+  | 'zoomImportDeadLetter'
+  | 'botRecording'
+  | 'botRecordingDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -136,3 +141,6 @@ export type AutoJoinJob = z.infer<typeof autoJoinJobSchema>;
 /** One imported Zoom recording (its row holds what the webhook said). */
 export const zoomImportJobSchema = z.object({ recordingId: z.uuid() });
 export type ZoomImportJob = z.infer<typeof zoomImportJobSchema>;
+/** The bot recording import's payload: the bot whose call ended. */
+export const botRecordingJobSchema = z.object({ botId: z.uuid() });
+export type BotRecordingJob = z.infer<typeof botRecordingJobSchema>;

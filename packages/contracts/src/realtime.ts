@@ -10,6 +10,8 @@ export const REALTIME = {
    * rest: { meetingId, transcribedSec, durationSec, words }. Read it with GET transcription.
    */
   transcriptProgress: 'transcript-progress',
+  /** A meeting's bot changed state: a MeetingBotView (contracts/bots.ts). */
+  botState: 'bot-state',
   reanalyzeStatus: 'ReanalyzeStatus',
   offlineStatus: 'OfflineStatus',
   reconnectionDelayMs: 1000,

@@ -115,6 +115,15 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /rooms': EVERYONE,
   'GET /rooms/:meetingId': EVERYONE,
   'GET /rooms/:meetingId/guest/:token': PUBLIC,
+  // Meeting bots (issue 18): whoever creates meetings sends a bot; whoever sees the meeting
+  // reads its bot and may withdraw consent for recording.
+  'POST /extension': EVERYONE,
+  'PATCH /extension/:id': EVERYONE,
+  'GET /extension/meeting/:meetingId': EVERYONE,
+  'GET /extension/meetings': EVERYONE,
+  'GET /extension/status': EVERYONE,
+  'POST /meeting/join': EVERYONE,
+  'POST /meeting/login-bot': EVERYONE,
   'POST /integration/local/initiate-upload': EVERYONE,
   'POST /integration/local/complete-upload': EVERYONE,
   'POST /integration/aws/initiate-upload': EVERYONE,

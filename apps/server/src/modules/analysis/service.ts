@@ -226,7 +226,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
      * for it; otherwise it stays 'uploaded' with the plan's refusal as the reason.
      */
     async autoStart(row: MeetingRow): Promise<MeetingRow> {
-      // A live call has no file until its recording arrives (meetings.attachRecording).
+      // A live call has no file until its recording arrives (meetings.importRecording).
       if (!row.sourceKey) return row;
       try {
         await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec));

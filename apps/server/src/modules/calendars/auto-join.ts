@@ -11,6 +11,8 @@ export interface AutoJoiner {
     meetingLink: string;
     meetingName: string;
     language: string;
+    /** The event's scheduled meeting, which the recording goes into. */
+    meetingId: string;
   }): Promise<unknown>;
 }
 

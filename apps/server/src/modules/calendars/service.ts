@@ -152,6 +152,7 @@ export function createCalendarService(deps: CalendarDeps) {
         meetingLink: e.meetingLink,
         meetingName: e.title,
         language: 'en',
+        meetingId: e.meetingId,
       });
     } catch (err) {
       // Released so the retry can claim it again; the reason shows on the row meanwhile.

@@ -43,7 +43,7 @@ export async function processMeetingMedia(
   meetingId: string,
 ): Promise<MediaOutcome> {
   const row = await deps.repo.byId(meetingId);
-  // A live call has a file once its recording arrived (meetings.attachRecording).
+  // A live call has a file once its recording arrived (meetings.importRecording).
   if (!row?.sourceKey || row.playbackKey) return { ok: true, row };
   const sourceKey = row.sourceKey;
   const store = await deps.resolveStore(row.organizationId, row.storageProvider);

@@ -75,32 +75,6 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
-    /** A live call's recording becomes the meeting's source file. */
-    async attachSource(
-      id: string,
-      file: {
-        provider: MeetingRow['storageProvider'];
-        key: string;
-        sizeBytes: number;
-        mimeType: string;
-      },
-      now: Date,
-    ): Promise<MeetingRow | null> {
-      const [row] = await db
-        .update(meetings)
-        .set({
-          storageProvider: file.provider,
-          sourceKey: file.key,
-          sizeBytes: file.sizeBytes,
-          mimeType: file.mimeType,
-          statusReason: null,
-          updatedAt: now,
-        })
-        .where(eq(meetings.id, id))
-        .returning();
-      return row ?? null;
-    },
-
     async setStatus(
       id: string,
       status: MeetingRow['inferenceStatus'],
@@ -135,6 +109,28 @@ export function createMeetingsRepo(db: Db) {
       const [row] = await db
         .update(meetings)
         .set({ additionalDetails: details, updatedAt: now })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * A live call's recording became the meeting's source file: from now on it is analysed
+     * like an uploaded one (the pipeline reads offline meetings only).
+     */
+    async attachRecording(
+      id: string,
+      file: {
+        storageProvider: MeetingRow['storageProvider'];
+        sourceKey: string;
+        mimeType: string | null;
+        sizeBytes: number;
+      },
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({ ...file, type: 'offline', statusReason: null, updatedAt: now })
         .where(eq(meetings.id, id))
         .returning();
       return row ?? null;

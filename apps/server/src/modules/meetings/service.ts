@@ -228,11 +228,25 @@ export function createMeetingsService(deps: MeetingsDeps) {
 
     /** A meeting link waits for the bot, which arrives with the bot area. */
     async createFromLink(
-      auth: Caller,
+      auth: Pick<Caller, 'organizationId' | 'userId'>,
       body: { meetingLink: string; meetingName: string },
-      /** Set by Parley's rooms, whose link names the meeting it is made for. */
+      /**
+       * Set by Parley's rooms, whose link names the meeting it is made for, and by a calendar
+       * event's bot: its scheduled meeting, still waiting for a recording, is the one recorded.
+       */
       id?: string,
     ): Promise<Meeting> {
+      const scheduled = id ? await repo.byId(id) : null;
+      if (scheduled) {
+        if (
+          scheduled.organizationId !== auth.organizationId ||
+          scheduled.type !== 'live' ||
+          scheduled.sourceKey
+        ) {
+          throw conflict(M.notWaitingForBot);
+        }
+        return view(scheduled, auth.userId);
+      }
       // Links carry no file name; the code only has to be unique in the organisation.
       const meetingCode = `live-${randomUUID()}`;
       const row = await repo.insert({
@@ -297,21 +311,27 @@ export function createMeetingsService(deps: MeetingsDeps) {
     },
 
     /**
-     * A live call's recording arrived (Parley's room bot, or a bot service's import): it
-     * becomes the meeting's media and the meeting enters the offline analysis (onCreated).
+     * The recording of a call a bot attended, already in the organisation's store: it becomes
+     * the meeting's media and goes through the offline pipeline like an upload (onCreated).
      */
-    async attachRecording(
+    async importRecording(
       meetingId: string,
-      file: { provider: StorageProvider; key: string; sizeBytes: number; mimeType: string },
-    ): Promise<MeetingRow | null> {
-      const updated = await repo.attachSource(meetingId, file, now());
-      if (!updated) return null;
-      try {
-        return await afterCreate(updated);
-      } catch (err) {
-        deps.log.warn({ err, meetingId }, 'could not queue the analysis of a recorded call');
-        return updated;
-      }
+      file: { provider: StorageProvider; key: string; sizeBytes: number; mimeType: string | null },
+    ): Promise<MeetingRow> {
+      let row = await repo.attachRecording(
+        meetingId,
+        {
+          storageProvider: file.provider,
+          sourceKey: file.key,
+          mimeType: file.mimeType,
+          sizeBytes: file.sizeBytes,
+        },
+        now(),
+      );
+      if (!row) throw notFound(M.notFound);
+      row = await afterCreate(row);
+      announce(row);
+      return row;
     },
 
     /** For the analysis pipeline: every status change is announced to the meeting's room. */

@@ -11,7 +11,7 @@ export interface RoomReportsDeps {
   /** Tells the call's participants (the room page shows the bot's state). */
   tell(call: Call, event: string, payload: unknown): void;
   resolveStore: StoreResolver;
-  meetings: Pick<MeetingsService, 'attachRecording'>;
+  meetings: Pick<MeetingsService, 'importRecording'>;
   /** Anyone else to tell (the bots module's table of bot states, once it is there). */
   next?: BotReports;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -37,7 +37,7 @@ export function createRoomReports(deps: RoomReportsDeps): BotReports {
       const { size } = await stat(file);
       await store.put(key, createReadStream(file), 'video/x-matroska');
       await rm(file, { force: true });
-      await deps.meetings.attachRecording(call.meetingId, {
+      await deps.meetings.importRecording(call.meetingId, {
         provider: store.provider,
         key,
         sizeBytes: size,

@@ -26,3 +26,4 @@ export * from './schema/addresses.js';
 export * from './schema/payments.js';
 export * from './schema/invoices.js';
 export * from './schema/calendars.js';
+export * from './schema/bots.js';

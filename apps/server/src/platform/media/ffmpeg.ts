@@ -200,6 +200,21 @@ export function createMediaTools(opts: MediaToolsOptions = {}) {
     },
 
     /**
+     * The first `seconds` of a recording, streams copied as they are: nothing after that
+     * moment reaches `out` (a participant withdrew consent then).
+     */
+    async cut(file: string, seconds: number, out: string, timeoutMs: number): Promise<void> {
+      await run(
+        ffmpeg,
+        [
+          ...['-v', 'error', '-y', '-i', file, '-map', '0', '-c', 'copy'],
+          ...['-t', Math.max(0, seconds).toFixed(3), out],
+        ],
+        timeoutMs,
+      );
+    },
+
+    /**
      * A browser-playable copy with the index at the front (faststart) so playback starts
      * before the whole file arrives: H.264/AAC MP4 for video, AAC in MP4 (.m4a) for audio.
      */

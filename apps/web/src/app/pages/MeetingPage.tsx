@@ -52,6 +52,7 @@ import { useLiveLipSync } from '../../features/video-signals';
 import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../features/highlights';
 import { trackerMarks, trackerTicks, useMeetingTrackerHits } from '../../features/trackers';
 import { MeetingDealField } from '../../features/sales';
+import { BotBanner } from '../../features/bots';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -217,13 +218,16 @@ export default function MeetingPage({
         extra={<ReportActions meeting={m} />}
         backTo={backTo}
       />
+      {/* The bot comes first on a call's page: the analysis waits for its recording. */}
+      <BotBanner meetingId={m.id} live={m.meetingLink !== null} />
       <StatusBanner
         status={s}
         reason={m.statusReason ?? status.data?.statusReason ?? null}
         progress={status.data?.progress}
         steps={status.data?.steps}
         onRetry={
-          isOwner && canManage
+          // A live meeting is analysed once its bot's recording arrives.
+          isOwner && canManage && m.type !== 'live'
             ? () => start.mutate({ meetingId: m.id, salesStage: m.stage })
             : undefined
         }

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { useConfirmedAction } from '../../lib/use-confirmed-action';
 import { ConfirmDialog, LoadError, PageHeader, Section, Skeleton } from '../../ui';
 import { AiProvidersSection } from './AiProvidersSection';
-import { ComingLater } from './ComingLater';
+import { BotServiceSection } from './BotServiceCard';
 import { CrmSection } from './CrmSection';
 import { CalendarSection, ZoomSection } from '../calendars';
 import { ConnectAzureDialog } from './ConnectAzureDialog';
@@ -127,7 +127,7 @@ export default function AppIntegrationsPage() {
       <CrmSection canManage={canManage} />
       <CalendarSection />
       <ZoomSection canManage={canManage} />
-      <ComingLater />
+      <BotServiceSection />
       <ConnectS3Dialog
         open={connecting === 'aws'}
         onOpenChange={(o) => setConnecting(o ? 'aws' : null)}

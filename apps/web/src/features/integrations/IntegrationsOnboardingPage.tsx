@@ -104,7 +104,8 @@ export default function IntegrationsOnboardingPage() {
           <p className="flex items-start gap-2 text-xs text-subtle">
             <CalendarDays className="mt-px size-4 shrink-0" aria-hidden />
             Each member connects their own calendar, and Zoom recordings are connected, on App
-            Integrations; the bot that joins calls live comes later.
+            Integrations. The recording bot for Zoom, Google Meet and Teams calls is set up on the
+            server (its card is on App Integrations).
           </p>
         </>
       )}

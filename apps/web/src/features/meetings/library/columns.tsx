@@ -7,6 +7,7 @@ import { STAGE_LABELS, meetingSeconds } from '../model';
 import { ActionMenu, Badge, type DataColumn, type SortOption } from '../../../ui';
 import { LiveStatusChip } from '../StatusChip';
 import { Thumbnail } from './Thumbnail';
+import { LiveBotBadge } from '../../bots';
 
 export interface RowActions {
   open(meeting: Meeting): void;
@@ -102,7 +103,12 @@ export function meetingColumns(actions: RowActions): DataColumn<Meeting>[] {
       id: 'inferenceStatus',
       header: 'Status',
       sortable: true,
-      cell: (m) => <LiveStatusChip meeting={m} />,
+      cell: (m) => (
+        <div className="flex flex-wrap items-center gap-1.5">
+          <LiveStatusChip meeting={m} />
+          {m.type === 'live' ? <LiveBotBadge meetingId={m.id} /> : null}
+        </div>
+      ),
     },
     {
       id: 'actions',
@@ -133,6 +139,7 @@ export function MeetingCard({ meeting, actions }: { meeting: Meeting; actions: R
         <div className="mt-1 flex flex-wrap items-center gap-1.5">
           <Badge>{STAGE_LABELS[meeting.stage]}</Badge>
           <LiveStatusChip meeting={meeting} />
+          {meeting.type === 'live' ? <LiveBotBadge meetingId={meeting.id} /> : null}
         </div>
       </div>
       <Actions meeting={meeting} actions={actions} />

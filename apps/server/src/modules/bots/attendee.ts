@@ -1,0 +1,183 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadable } from 'node:stream/web';
+import type { BotState } from '@parley/contracts';
+import type { BotJoin } from './meeting-bot.js';
+import {
+  BotWebhookRefused,
+  failure,
+  header,
+  hmac,
+  isPlatformLink,
+  parleyBotIdOf,
+  readableCode,
+  sameBytes,
+  type BotServiceAdapter,
+  type BotWebhookDelivery,
+} from './service-adapter.js';
+
+export interface AttendeeOptions {
+  /** The self-hosted Attendee's origin, without a trailing slash. */
+  url: string;
+  key: string;
+  webhookSecret: string;
+  /** Where Attendee posts this bot's state changes (bot-level webhook). */
+  webhookUrl: string;
+}
+
+/** Attendee's bot states → ours; null for states that change nothing users see. */
+const STATES: Record<string, BotState | null> = {
+  ready: 'joining',
+  joining: 'joining',
+  waiting_room: 'waiting_in_lobby',
+  joined_recording: 'recording',
+  joined_not_recording: null,
+  joined_recording_paused: null,
+  recording_permission_denied: 'failed',
+  leaving: null,
+  post_processing: 'left',
+  ended: 'left',
+  fatal_error: 'failed',
+};
+
+interface AttendeeDelivery {
+  idempotency_key?: unknown;
+  bot_id?: unknown;
+  bot_metadata?: unknown;
+  trigger?: unknown;
+  data?: { new_state?: unknown; event_type?: unknown; event_sub_type?: unknown } | null;
+}
+
+/**
+ * Keys the secret may be: Attendee shows it base64-encoded and signs with the decoded bytes;
+ * a secret that is not base64 is used as its text.
+ */
+function keysOf(secret: string): Buffer[] {
+  const keys = [Buffer.from(secret, 'utf8')];
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(secret) && secret.length % 4 === 0) {
+    keys.unshift(Buffer.from(secret, 'base64'));
+  }
+  return keys;
+}
+
+/** JSON with keys sorted and no spaces, as Attendee serialises what it signs. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Attendee (the open-source bot service, self-hosted): `POST /api/v1/bots`, `GET
+ * /api/v1/bots/{id}/recording`, `POST …/pause_recording` and `…/leave`, with `Authorization:
+ * Token <key>`. Its webhooks carry `X-Webhook-Signature`: base64 HMAC-SHA256 with the secret.
+ * Which bytes it signs differs between versions (the body as sent, or its keys sorted), so
+ * either is accepted; both are the same secret's proof.
+ */
+export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${opts.url}/api/v1${path}`, {
+      ...init,
+      headers: {
+        Authorization: `Token ${opts.key}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...init.headers,
+      },
+      signal: AbortSignal.timeout(20_000),
+    });
+  const keys = keysOf(opts.webhookSecret);
+
+  return {
+    provider: 'attendee',
+    accepts: isPlatformLink,
+
+    async join(request: BotJoin) {
+      const res = await api('/bots', {
+        method: 'POST',
+        body: JSON.stringify({
+          meeting_url: request.meetingLink,
+          bot_name: request.botName,
+          metadata: { parley_bot_id: request.botId, parley_meeting_id: request.meetingId },
+          transcription_settings: { meeting_closed_captions: { language: request.language } },
+          webhooks: [{ url: opts.webhookUrl, triggers: ['bot.state_change'] }],
+        }),
+      });
+      if (!res.ok) throw await failure('Attendee refused the bot', res);
+      const body = (await res.json()) as { id?: unknown };
+      if (typeof body.id !== 'string') throw new Error('Attendee answered no bot id');
+      return { externalId: body.id };
+    },
+
+    async stopRecording(externalId) {
+      const res = await api(`/bots/${encodeURIComponent(externalId)}/pause_recording`, {
+        method: 'POST',
+      });
+      if (!res.ok) throw await failure('Attendee did not pause the recording', res);
+    },
+
+    async leave(externalId) {
+      const res = await api(`/bots/${encodeURIComponent(externalId)}/leave`, { method: 'POST' });
+      if (!res.ok) throw await failure('Attendee did not make the bot leave', res);
+    },
+
+    readWebhook(headers, rawBody): BotWebhookDelivery {
+      const given = header(headers, 'x-webhook-signature');
+      let parsed: AttendeeDelivery;
+      try {
+        parsed = JSON.parse(rawBody.toString('utf8')) as AttendeeDelivery;
+      } catch {
+        parsed = {};
+      }
+      const contents = [rawBody, Buffer.from(canonical(parsed), 'utf8')];
+      const signed =
+        given !== undefined &&
+        keys.some((key) =>
+          contents.some((content) => sameBytes(Buffer.from(given, 'base64'), hmac(key, content))),
+        );
+      if (!signed) throw new BotWebhookRefused(401, 'Attendee webhook signature does not match');
+      const { idempotency_key: eventId, bot_id: botId, trigger, data } = parsed;
+      if (typeof eventId !== 'string' || typeof botId !== 'string') {
+        throw new BotWebhookRefused(400, 'Attendee webhook without idempotency_key or bot_id');
+      }
+      const newState = trigger === 'bot.state_change' ? String(data?.new_state ?? '') : '';
+      const state = STATES[newState] ?? null;
+      const subType = typeof data?.event_sub_type === 'string' ? data.event_sub_type : '';
+      const reason =
+        state === 'failed'
+          ? readableCode(subType || String(data?.event_type ?? newState)) || 'The bot failed'
+          : null;
+      return {
+        eventId,
+        externalId: botId,
+        parleyBotId: parleyBotIdOf(parsed.bot_metadata),
+        state,
+        reason,
+        recordingReady: newState === 'ended',
+      };
+    },
+
+    async downloadRecording(externalId) {
+      const res = await api(`/bots/${encodeURIComponent(externalId)}/recording`);
+      if (!res.ok) throw await failure('Attendee has no recording', res);
+      const { url } = (await res.json()) as { url?: unknown };
+      if (typeof url !== 'string') throw new Error('Attendee answered no recording url');
+      // A presigned address of the service's storage: no key goes with it.
+      const media = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
+      if (!media.ok || !media.body) throw await failure('the recording did not download', media);
+      return {
+        body: Readable.fromWeb(media.body as WebReadable<Uint8Array>),
+        contentType: media.headers.get('content-type'),
+      };
+    },
+
+    async ping() {
+      const res = await api('/bots?page_size=1');
+      if (!res.ok) throw await failure('Attendee did not answer', res);
+    },
+  };
+}

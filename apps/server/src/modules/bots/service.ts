@@ -1,0 +1,364 @@
+import {
+  BOT_MESSAGES as B,
+  REALTIME,
+  type BotProvider,
+  type BotServiceStatus,
+  type BotState,
+  type ExtensionResponse,
+  type MeetingBotView,
+} from '@parley/contracts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Caller } from '../../platform/http/caller.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { SecretBox } from '../../platform/secrets.js';
+import type { MeetingsService } from '../meetings/index.js';
+import { botRecordingJob } from './jobs.js';
+import type { BotReports, MeetingBot } from './meeting-bot.js';
+import { importFile, importRecording, type RecordingImportDeps } from './recording.js';
+import type { BotsRepo, MeetingBotRow } from './repo.js';
+import {
+  BotWebhookRefused,
+  type BotServiceAdapter,
+  type BotWebhookDelivery,
+  type HeaderBag,
+} from './service-adapter.js';
+
+export interface BotsDeps {
+  repo: BotsRepo;
+  meetings: MeetingsService;
+  broadcaster: MeetingBroadcaster;
+  queue: JobQueue;
+  secrets: SecretBox;
+  /** The outside service BOT_PROVIDER names, or null (none). */
+  outside: BotServiceAdapter | null;
+  /** Its address, shown on the integrations page (never its key). */
+  outsideUrl: string | null;
+  botName: string;
+  recording: RecordingImportDeps;
+  now: () => Date;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+/** What starts a bot: the calendar's auto-join calls this too, without a request. */
+export interface StartBot {
+  organizationId: string;
+  userId: string;
+  meetingLink: string;
+  meetingName: string;
+  language: string;
+  /** A calendar event's scheduled meeting to record into, instead of a new one. */
+  meetingId?: string;
+}
+
+/** A bot still in the call (or on its way in): consent withdrawn reaches its service. */
+const ACTIVE: readonly BotState[] = ['joining', 'waiting_in_lobby', 'recording'];
+const TERMINAL: readonly BotState[] = ['left', 'failed'];
+
+export function toBotView(row: MeetingBotRow): MeetingBotView {
+  return {
+    id: row.id,
+    meetingId: row.meetingId,
+    provider: row.provider,
+    state: row.state,
+    reason: row.reason,
+    allowRecording: row.allowRecording,
+    recordingStoppedAt: row.recordingStoppedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The meeting bots (issue 18 items 2 and 6): which bot joins a link, its state as its service
+ * reports it (announced on the meeting's room as REALTIME.botState), consent, and the call's
+ * recording imported into the offline pipeline at the end.
+ */
+export function createBotsService(deps: BotsDeps) {
+  const { repo, meetings, now, log } = deps;
+  // Parley's own rooms register their bot when the rooms module is present.
+  const inProcess: MeetingBot[] = [];
+
+  const emit = (row: MeetingBotRow) =>
+    deps.broadcaster.toMeeting(row.meetingId, REALTIME.botState, toBotView(row));
+
+  /** Parley rooms first (always theirs when registered), then the configured service. */
+  function botFor(link: URL): MeetingBot | null {
+    const own = inProcess.find((b) => b.accepts(link));
+    if (own) return own;
+    return deps.outside?.accepts(link) ? deps.outside : null;
+  }
+  const botOf = (row: MeetingBotRow): MeetingBot | null =>
+    row.provider === 'parley'
+      ? (inProcess.find((b) => b.provider === 'parley') ?? null)
+      : deps.outside?.provider === row.provider
+        ? deps.outside
+        : null;
+
+  async function changeState(row: MeetingBotRow, state: BotState, reason: string | null) {
+    // A late delivery does not bring a bot back into a call it left.
+    if (TERMINAL.includes(row.state) && !TERMINAL.includes(state)) return row;
+    if (row.state === state && row.reason === reason) return row;
+    const updated = await repo.setState(row.id, state, reason, now());
+    if (!updated) return row;
+    emit(updated);
+    if (state === 'failed' && !updated.recordingImportedAt) {
+      await meetings.setStatus(row.meetingId, 'failed', `The meeting bot failed: ${reason ?? ''}`);
+    }
+    return updated;
+  }
+
+  /** The bot a delivery is about: by the service's id, else by the id in its metadata. */
+  async function botOfDelivery(
+    provider: BotProvider,
+    delivery: BotWebhookDelivery,
+  ): Promise<MeetingBotRow | null> {
+    const known = await repo.byExternal(provider, delivery.externalId);
+    if (known || !delivery.parleyBotId) return known;
+    const row = await repo.byId(delivery.parleyBotId);
+    // Only a bot of this service still waiting for its id: the metadata cannot move another.
+    if (!row || row.provider !== provider || row.externalId) return null;
+    return repo.setExternalId(row.id, delivery.externalId, now());
+  }
+
+  async function startBot(input: StartBot): Promise<ExtensionResponse> {
+    let link: URL;
+    try {
+      link = new URL(input.meetingLink);
+    } catch {
+      throw badRequest(B.badLink);
+    }
+    const bot = botFor(link);
+    if (!bot) throw badRequest(B.noService);
+    const meeting = await meetings.createFromLink(
+      { organizationId: input.organizationId, userId: input.userId },
+      { meetingLink: input.meetingLink, meetingName: input.meetingName },
+      input.meetingId,
+    );
+    const at = now();
+    let row = await repo.insert({
+      organizationId: input.organizationId,
+      meetingId: meeting.id,
+      requestedBy: input.userId,
+      provider: bot.provider,
+      state: 'joining',
+      history: [{ state: 'joining', reason: null, at: at.toISOString() }],
+      createdAt: at,
+      updatedAt: at,
+    });
+    try {
+      const { externalId } = await bot.join({
+        botId: row.id,
+        meetingId: meeting.id,
+        organizationId: input.organizationId,
+        meetingLink: input.meetingLink,
+        botName: deps.botName,
+        language: input.language,
+      });
+      row = (await repo.setExternalId(row.id, externalId, now())) ?? row;
+    } catch (err) {
+      log.warn({ err, botId: row.id, provider: bot.provider }, 'the bot service refused the bot');
+      await changeState(row, 'failed', 'The bot service did not accept the bot');
+      throw new AppError(502, B.callFailed);
+    }
+    emit(row);
+    return { meeting, bot: toBotView(row) };
+  }
+
+  async function visibleBot(caller: Caller, id: string, message: string = B.notFound) {
+    const row = await repo.byId(id);
+    if (!row || row.organizationId !== caller.organizationId) throw notFound(message);
+    if (!(await meetings.canView(caller, row.meetingId))) throw notFound(message);
+    return row;
+  }
+
+  /** What the bots report, in process (Parley rooms) or through webhooks. */
+  const reports: BotReports = {
+    async state(botId, state, reason) {
+      const row = await repo.byId(botId);
+      if (row) await changeState(row, state, reason ?? null);
+    },
+    async recording(botId, file) {
+      const row = await repo.byId(botId);
+      if (!row || row.recordingImportedAt) return;
+      if (await importFile(deps.recording, row, file, null)) await repo.claimImport(row.id, now());
+      else await meetings.setStatus(row.meetingId, 'failed', B.recordingStopped);
+    },
+  };
+
+  return {
+    reports,
+    startBot,
+
+    /** Parley's own rooms' bot (provider 'parley'): takes every room link it accepts. */
+    registerBot(bot: MeetingBot): void {
+      inProcess.push(bot);
+    },
+
+    start(caller: Caller, body: { meetingLink: string; meetingName: string; language: string }) {
+      return startBot({ ...body, organizationId: caller.organizationId, userId: caller.userId });
+    },
+
+    /** meeting/join: the same, named after the link's host; failures read as the spec says. */
+    async join(caller: Caller, joinLink: string): Promise<ExtensionResponse> {
+      let host = joinLink;
+      try {
+        host = new URL(joinLink).hostname;
+      } catch {
+        throw badRequest(B.badLink);
+      }
+      try {
+        return await startBot({
+          organizationId: caller.organizationId,
+          userId: caller.userId,
+          meetingLink: joinLink,
+          meetingName: `Meeting on ${host}`,
+          language: 'en-US',
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 502)
+          throw new AppError(502, B.joinFailed);
+        throw err;
+      }
+    },
+
+    /**
+     * Consent (spec 2 §7 PATCH extension/{id}): withdrawn, the service stops recording and
+     * whatever it still recorded after this moment is cut from the file imported at the end.
+     */
+    async consent(caller: Caller, id: string, allowRecording: boolean): Promise<MeetingBotView> {
+      const row = await visibleBot(caller, id);
+      if (allowRecording) {
+        if (row.recordingStoppedAt) throw conflict(B.cannotRestart);
+        return toBotView(row);
+      }
+      const updated = (await repo.setConsent(row.id, false, now())) ?? row;
+      const bot = botOf(row);
+      if (bot && row.externalId && ACTIVE.includes(row.state)) {
+        try {
+          await bot.stopRecording(row.externalId);
+        } catch (err) {
+          // The cut at import still keeps nothing after this moment.
+          log.warn({ err, botId: row.id }, 'the bot service did not stop recording');
+        }
+      }
+      emit(updated);
+      return toBotView(updated);
+    },
+
+    async ofMeeting(caller: Caller, meetingId: string): Promise<MeetingBotView | null> {
+      await meetings.visible(caller, meetingId);
+      const [row] = await repo.latestOf(caller.organizationId, [meetingId]);
+      return row ? toBotView(row) : null;
+    },
+
+    async ofMeetings(caller: Caller, ids: string[]): Promise<MeetingBotView[]> {
+      const rows = await repo.latestOf(caller.organizationId, ids.slice(0, 100));
+      const seen = await Promise.all(rows.map((r) => meetings.canView(caller, r.meetingId)));
+      return rows.filter((_, i) => seen[i]).map(toBotView);
+    },
+
+    /** meeting/login-bot: the account the bot signs in with, sealed; never read back out. */
+    async loginBot(
+      caller: Caller,
+      body: { email: string; password: string; id: string },
+    ): Promise<{ message: string }> {
+      const row = await visibleBot(caller, body.id, B.loginFailed);
+      const sealed = deps.secrets.seal(
+        { email: body.email, password: body.password },
+        `${row.organizationId}:bot-login:${row.id}`,
+      );
+      await repo.setLogin(row.id, sealed, now());
+      return { message: B.loginSaved };
+    },
+
+    async serviceStatus(): Promise<BotServiceStatus> {
+      const parleyRooms = inProcess.some((b) => b.provider === 'parley');
+      const outside = deps.outside;
+      if (!outside) {
+        return { provider: 'none', url: null, reachable: null, detail: null, parleyRooms };
+      }
+      try {
+        await outside.ping();
+        return {
+          provider: outside.provider,
+          url: deps.outsideUrl,
+          reachable: true,
+          detail: null,
+          parleyRooms,
+        };
+      } catch (err) {
+        const detail = err instanceof Error ? err.message : String(err);
+        return {
+          provider: outside.provider,
+          url: deps.outsideUrl,
+          reachable: false,
+          detail,
+          parleyRooms,
+        };
+      }
+    },
+
+    /**
+     * A webhook delivery: refused (401, logged) unless signed with the secret, applied once
+     * per delivery id. The call's end queues the recording's import.
+     */
+    async receiveWebhook(provider: 'attendee' | 'recall', headers: HeaderBag, rawBody: Buffer) {
+      const outside = deps.outside;
+      if (!outside || outside.provider !== provider) throw notFound();
+      let delivery;
+      try {
+        delivery = outside.readWebhook(headers, rawBody);
+      } catch (err) {
+        if (!(err instanceof BotWebhookRefused)) throw err;
+        log.warn({ provider, reason: err.message }, 'bot service webhook refused');
+        throw new AppError(err.statusCode, err.statusCode === 401 ? B.badSignature : err.message);
+      }
+      if (!(await repo.firstDelivery(provider, delivery.eventId))) {
+        log.info({ provider, eventId: delivery.eventId }, 'bot webhook replayed: already applied');
+        return { received: true };
+      }
+      try {
+        const row = await botOfDelivery(provider, delivery);
+        if (!row) {
+          log.warn({ provider, externalId: delivery.externalId }, 'webhook for an unknown bot');
+          return { received: true };
+        }
+        if (delivery.state) await changeState(row, delivery.state, delivery.reason);
+        if (delivery.recordingReady) await deps.queue.send(botRecordingJob, { botId: row.id });
+      } catch (err) {
+        // Not applied: the service's retry of this delivery must be.
+        await repo.forgetDelivery(provider, delivery.eventId);
+        throw err;
+      }
+      return { received: true };
+    },
+
+    async registerWorker(): Promise<void> {
+      await deps.queue.work(botRecordingJob, async ({ botId }) => {
+        const row = await repo.byId(botId);
+        if (!row || row.recordingImportedAt || !row.externalId) return;
+        const outside = deps.outside;
+        if (!outside || outside.provider !== row.provider) return;
+        const kept = await importRecording(deps.recording, outside, {
+          ...row,
+          externalId: row.externalId,
+        });
+        await repo.claimImport(row.id, now());
+        if (!kept) await meetings.setStatus(row.meetingId, 'failed', B.recordingStopped);
+      });
+      await deps.queue.work(botRecordingJob.deadLetter, async ({ botId }, run) => {
+        const row = await repo.byId(botId);
+        log.warn({ botId, reason: run.reason }, 'the call recording could not be imported');
+        if (row) {
+          await meetings.setStatus(
+            row.meetingId,
+            'failed',
+            `The call's recording could not be imported: ${run.reason ?? 'unknown error'}`,
+          );
+        }
+      });
+    },
+  };
+}
+export type BotsService = ReturnType<typeof createBotsService>;

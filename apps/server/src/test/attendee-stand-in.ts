@@ -1,0 +1,118 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { postWebhook, serveBotService, type BotServiceBase } from './bot-service-stand-in.js';
+
+export interface AttendeeStandIn extends BotServiceBase {
+  /** The secret as Attendee shows it (base64); it signs with the decoded bytes. */
+  webhookSecret: string;
+  /** Bots created, by id: what Parley asked for. */
+  bots: Map<
+    string,
+    { meeting_url: string; bot_name: string; webhookUrl: string | null; metadata: unknown }
+  >;
+  /**
+   * The next bot's creation sends this state change before it answers (a webhook that
+   * overtakes the answer, as a fast service's can).
+   */
+  announceBeforeAnswer(newState: string): void;
+  /**
+   * Posts a bot.state_change webhook for the bot to where its creation asked (or `target`),
+   * signed as Attendee signs: base64 HMAC-SHA256 of the body with the secret. Answers Parley's
+   * status and the delivery's idempotency key.
+   */
+  stateChange(
+    botId: string,
+    change: { newState: string; eventType?: string; subType?: string | null },
+    opts?: { idempotencyKey?: string; target?: string; badSignature?: boolean },
+  ): Promise<{ status: number; idempotencyKey: string }>;
+}
+
+/**
+ * A local Attendee speaking the calls Parley makes: `POST /api/v1/bots` (with its bot-level
+ * webhooks), `GET /api/v1/bots`, `POST …/pause_recording`, `POST …/leave`, and
+ * `GET …/recording` answering `{url}` of the recording file.
+ */
+export async function startAttendeeStandIn(recording: {
+  file: string;
+  contentType: string;
+}): Promise<AttendeeStandIn> {
+  const key = 'attendee-test-key';
+  const webhookSecret = Buffer.from('attendee-webhook-secret-bytes-32').toString('base64');
+  const bots: AttendeeStandIn['bots'] = new Map();
+  let early: string | null = null;
+  // Set below, once the stand-in (and its signing) exists.
+  let announce: (botId: string, newState: string) => Promise<unknown> = async () => undefined;
+  const base = await serveBotService(key, recording, ({ origin, failJoin }) => [
+    (call, reply) => {
+      if (call.method !== 'POST' || call.path !== '/api/v1/bots') return false;
+      if (failJoin()) return (reply(500, { detail: 'Server error' }), true);
+      const body = call.body as {
+        meeting_url: string;
+        bot_name: string;
+        metadata?: unknown;
+        webhooks?: { url: string }[];
+      };
+      const id = `bot_${randomUUID().slice(0, 12)}`;
+      bots.set(id, {
+        meeting_url: body.meeting_url,
+        bot_name: body.bot_name,
+        metadata: body.metadata ?? null,
+        webhookUrl: body.webhooks?.[0]?.url ?? null,
+      });
+      const answer = () =>
+        reply(201, { id, meeting_url: body.meeting_url, state: 'joining', events: [] });
+      const first = early;
+      early = null;
+      if (first) void announce(id, first).then(answer);
+      else answer();
+      return true;
+    },
+    (call, reply) => {
+      if (call.method !== 'GET' || !call.path.startsWith('/api/v1/bots?')) return false;
+      reply(200, { results: [...bots.keys()].map((id) => ({ id })) });
+      return true;
+    },
+    (call, reply) => {
+      const m = /^\/api\/v1\/bots\/([^/]+)\/(leave|pause_recording|recording)$/.exec(call.path);
+      if (!m || !bots.has(m[1]!)) return false;
+      if (m[2] === 'recording' && call.method === 'GET') {
+        reply(200, { url: `${origin}/media/${m[1]}`, start_timestamp_ms: 0 });
+      } else if (call.method === 'POST' && m[2] !== 'recording') {
+        reply(200, { id: m[1] });
+      } else return false;
+      return true;
+    },
+  ]);
+
+  const standIn: AttendeeStandIn = {
+    ...base,
+    webhookSecret,
+    bots,
+    announceBeforeAnswer: (newState) => void (early = newState),
+    async stateChange(botId, change, opts = {}) {
+      const idempotencyKey = opts.idempotencyKey ?? randomUUID();
+      const body = JSON.stringify({
+        idempotency_key: idempotencyKey,
+        bot_id: botId,
+        bot_metadata: bots.get(botId)?.metadata ?? null,
+        trigger: 'bot.state_change',
+        data: {
+          new_state: change.newState,
+          old_state: 'joining',
+          created_at: new Date().toISOString(),
+          event_type: change.eventType ?? change.newState,
+          event_sub_type: change.subType ?? null,
+        },
+      });
+      const secret = opts.badSignature
+        ? Buffer.from('another secret')
+        : Buffer.from(webhookSecret, 'base64');
+      const signature = createHmac('sha256', secret).update(body).digest('base64');
+      const target = opts.target ?? bots.get(botId)?.webhookUrl;
+      if (!target) throw new Error(`no webhook address for ${botId}`);
+      const status = await postWebhook(target, body, { 'X-Webhook-Signature': signature });
+      return { status, idempotencyKey };
+    },
+  };
+  announce = (botId, newState) => standIn.stateChange(botId, { newState });
+  return standIn;
+}

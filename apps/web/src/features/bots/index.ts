@@ -1,0 +1,5 @@
+// The bots feature's face: the meeting bot's live state (meeting page banner, library badge),
+// the bot service's card on the integrations page.
+export { BotBanner, BotBannerView } from './BotBanner';
+export { BotStateBadge, LiveBotBadge } from './BotStateBadge';
+export { botKeys, useBotService, useMeetingBot } from './api';
