@@ -38,6 +38,22 @@ async function createVad(opts: VadOptions): Promise<NonRealTimeVAD> {
   }
 }
 
+/** Samples in one Silero frame (96 ms at 16 kHz), the unit a live stream is scored in. */
+export const VAD_FRAME_SAMPLES = FRAME;
+
+/**
+ * A stateful Silero scorer for audio that arrives as it is spoken: give it consecutive
+ * frames of VAD_FRAME_SAMPLES and it answers each one's speech probability (0..1).
+ */
+export async function createSpeechScorer(): Promise<(frame: Float32Array) => Promise<number>> {
+  const vad = await createVad({});
+  const processor = vad.frameProcessor;
+  if (!processor) throw new Error('Silero VAD did not initialise');
+  // process() runs Silero (keeping its recurrent state) and answers the frame's probability;
+  // its own segment messages are ignored: the live transcriber endpoints by itself.
+  return async (frame) => (await processor.process(frame)).probs?.isSpeech ?? 0;
+}
+
 async function* reframe(
   input: AsyncIterable<Float32Array> | Float32Array,
 ): AsyncGenerator<Float32Array> {

@@ -1,0 +1,2 @@
+export { LiveTranscriber } from './transcriber.js';
+export type { LiveTranscriberOptions, LiveUtterance } from './transcriber.js';
