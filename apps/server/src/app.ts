@@ -44,6 +44,7 @@ import { createProfilesModule } from './modules/profiles/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
+import { createLiveModule } from './modules/live/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -129,6 +130,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const meetings = createMeetingsModule({ ...shared, plans, users: users.service });
   realtime?.setJoinPolicy((caller, meetingId) => meetings.service.canView(caller, meetingId));
+  // Live calls: Parley's room and the bot services push each participant's audio into
+  // app.liveAudio; the transcript and cards go to the meeting's realtime room.
+  const live = createLiveModule({ ...platform, broadcaster, ai, meetings: meetings.service });
+  app.decorate('liveAudio', live.sessions);
+  app.addHook('preClose', () => live.sessions.closeAll());
   // Every transcript write (speech step, correction) masks PII as the organisation asks.
   const privacy = createPrivacyModule(platform);
   const analysis = createAnalysisModule({
@@ -395,6 +401,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       profiles,
       reports,
       home,
+      live,
       ...(config.devOutbox ? [dev] : []),
     ],
     opts.routes,
@@ -412,5 +419,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's Prometheus metrics; main.ts serves them on METRICS_PORT. */
     metrics: import('prom-client').Registry;
+    /** Where live calls' audio goes (issue 18): one session per meeting, see modules/live. */
+    liveAudio: import('./modules/live/index.js').LiveSessions;
   }
 }

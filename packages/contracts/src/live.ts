@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.js';
 
 /** One word of the live transcript, seconds from the call's start. */
 export const liveWordSchema = z.object({
@@ -163,3 +164,59 @@ export const liveZaiPromptsSchema = z.object({
   nextAt: z.string(),
 });
 export type LiveZaiPrompts = z.infer<typeof liveZaiPromptsSchema>;
+
+/** Whether a meeting has a live session; answered without sign-in (spec 2 §6), so no words. */
+export const liveStatusSchema = z.object({
+  meetingId: z.string(),
+  status: z.enum(['live', 'ended', 'none']),
+  startedAt: z.string().nullable(),
+  speakers: z.number().int(),
+});
+export type LiveStatus = z.infer<typeof liveStatusSchema>;
+
+/** What a page opened mid-call needs to show the live transcript and cards so far. */
+export const liveTranscriptSchema = z.object({
+  meetingId: z.string(),
+  live: z.boolean(),
+  /** Final segments in time order, then the interim ones being spoken. */
+  segments: z.array(liveSegmentSchema),
+});
+export type LiveTranscript = z.infer<typeof liveTranscriptSchema>;
+
+export const liveTagSchema = z.object({
+  meetingId: z.string(),
+  /** The most frequent content words of the final segments, most frequent first. */
+  tags: z.array(z.string()),
+  analytics: liveAnalyticsSchema.nullable(),
+  zai: liveZaiPromptsSchema.nullable(),
+});
+export type LiveTag = z.infer<typeof liveTagSchema>;
+
+export const liveRoutes = {
+  transcript: defineRoute({
+    method: 'GET',
+    path: '/live/transcript/:meetingId',
+    summary: 'The live transcript of a call so far',
+    tags: ['live'],
+    auth: true,
+    permission: 'meetings.read',
+    response: liveTranscriptSchema,
+  }),
+  status: defineRoute({
+    method: 'GET',
+    path: '/live-analytics/status/:meetingId',
+    summary: 'Whether a call is live (no sign-in, spec 2 §6)',
+    tags: ['live'],
+    auth: false,
+    response: liveStatusSchema,
+  }),
+  tag: defineRoute({
+    method: 'GET',
+    path: '/live-analytics/tag/:meetingId',
+    summary: 'Live analytics, Zai prompts and tags of a call so far',
+    tags: ['live'],
+    auth: true,
+    permission: 'meetings.read',
+    response: liveTagSchema,
+  }),
+} as const;

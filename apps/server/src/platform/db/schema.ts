@@ -25,3 +25,4 @@ export * from './schema/crm.js';
 export * from './schema/addresses.js';
 export * from './schema/payments.js';
 export * from './schema/invoices.js';
+export * from './schema/live.js';
