@@ -6,9 +6,15 @@
 // the audio ended, the API event loop's p99 delay, and the largest N that keeps up: every
 // final within KEEP_UP_SEC of its speech and the backlog drained within KEEP_UP_SEC.
 //
+// The delays depend on what else the machine runs; the CPU time spent per second of audio
+// (this process and the pocketsphinx processes it waited for) does not, and gives the
+// estimate of how many streams the cores hold: cores / CPU seconds per audio second. The load
+// average is printed with the figures.
+//
 // LIVE_BENCH_STREAMS="1,2,3,4" picks the counts (default 1,2,3,4,6), LIVE_BENCH_SECONDS the
 // audio per stream (default 45). Needs `npm run build`. Prints figures; asserts nothing.
-import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   createSpeechScorer,
@@ -25,7 +31,7 @@ const seconds = Number(process.env.LIVE_BENCH_SECONDS ?? 45);
 const KEEP_UP_SEC = 6;
 const PACKET = SAMPLE_RATE / 10;
 
-// A participant's talk: the speech fixtures one after another with a second of silence
+// A participant's talk: the speech fixtures one after another with 1.5 s of silence
 // between them, repeated to `seconds`.
 const sources = ['speech/jfk.wav', ...[0, 1, 2, 3, 4].map((i) => `speech/fleurs-en-00${i}.ogg`)];
 const clips = await Promise.all(sources.map((s) => decodeAll(fixture(s))));
@@ -33,7 +39,16 @@ const talk = new Float32Array(seconds * SAMPLE_RATE);
 for (let at = 0, i = 0; at < talk.length; i++) {
   const clip = clips[i % clips.length];
   talk.set(clip.subarray(0, Math.min(clip.length, talk.length - at)), at);
-  at += clip.length + SAMPLE_RATE;
+  at += clip.length + 1.5 * SAMPLE_RATE;
+}
+
+/** CPU seconds of this process and of its finished children (pocketsphinx), from /proc. */
+function cpuSeconds() {
+  const own = process.cpuUsage();
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  // Fields 16 and 17 of stat (cutime, cstime) are the 14th and 15th after the name.
+  const children = (Number(fields[13]) + Number(fields[14])) / 100;
+  return (own.user + own.system) / 1e6 + children;
 }
 
 const pct = (xs, p) => {
@@ -43,6 +58,7 @@ const pct = (xs, p) => {
 
 async function run(n) {
   const engine = limitEngine(new PocketsphinxEngine(), availableParallelism());
+  const cpu0 = cpuSeconds();
   const delays = [];
   let words = 0;
   let t0 = 0;
@@ -51,6 +67,7 @@ async function run(n) {
       const t = new LiveTranscriber({
         speakerId: `s${k}`,
         engine,
+        interimAllowed: engine.idle,
         scoreFrame: await createSpeechScorer(),
         onSegment: (u) => {
           if (!u.isFinal) return;
@@ -76,7 +93,9 @@ async function run(n) {
   await Promise.all(streams.map((s) => s.close()));
   const drainSec = (performance.now() - audioEnd) / 1000;
   loop.disable();
+  const cpuPerAudioSec = (cpuSeconds() - cpu0) / (n * seconds);
   return {
+    cpuPerAudioSec,
     n,
     finals: delays.length,
     words,
@@ -98,7 +117,9 @@ for (const n of counts) {
   console.log(
     `${String(n).padStart(2)} streams: speech-to-final p50 ${r.p50.toFixed(2)} s, p95 ${r.p95.toFixed(2)} s; ` +
       `drained ${r.drainSec.toFixed(1)} s after the audio; ${r.finals} finals, ${r.words} words; ` +
-      `event loop p99 ${r.loopP99Ms.toFixed(0)} ms — ${keepsUp ? 'keeps up' : 'falls behind'}`,
+      `event loop p99 ${r.loopP99Ms.toFixed(0)} ms; CPU ${r.cpuPerAudioSec.toFixed(2)} s per audio s ` +
+      `(${availableParallelism()} cores hold ≈ ${Math.floor(availableParallelism() / r.cpuPerAudioSec)} streams); ` +
+      `load ${loadavg()[0].toFixed(1)} — ${keepsUp ? 'keeps up' : 'falls behind'}`,
   );
   if (!keepsUp) break;
 }

@@ -23,11 +23,13 @@ describe('limitEngine', () => {
     const limited = limitEngine(engine, 2);
     const asks = Array.from({ length: 7 }, (_, i) => limited.transcribe(Float32Array.of(i)));
     expect(limited.waiting()).toBe(5);
+    expect(limited.idle()).toBe(false);
     const results = await Promise.all(asks);
     expect(most).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(results.map((r) => r.words[0]!.word)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(limited.waiting()).toBe(0);
+    expect(limited.idle()).toBe(true);
   });
 
   it('a failed window frees its slot', async () => {

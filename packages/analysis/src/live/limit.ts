@@ -7,7 +7,10 @@ type Transcribe = Pick<AsrEngine, 'transcribe'>;
  * per core by default): more would only make each window slower, and finals wait in the
  * order they were cut.
  */
-export function limitEngine(engine: Transcribe, max: number): Transcribe & { waiting(): number } {
+export function limitEngine(
+  engine: Transcribe,
+  max: number,
+): Transcribe & { waiting(): number; idle(): boolean } {
   let running = 0;
   const queue: (() => void)[] = [];
   // A finished window hands its slot straight to the next waiting one.
@@ -18,6 +21,8 @@ export function limitEngine(engine: Transcribe, max: number): Transcribe & { wai
   };
   return {
     waiting: () => queue.length,
+    /** A free slot and nobody waiting: room for work that may be skipped (interim results). */
+    idle: () => running < max && queue.length === 0,
     async transcribe(input, opts) {
       if (running >= max) await new Promise<void>((resolve) => queue.push(resolve));
       else running++;

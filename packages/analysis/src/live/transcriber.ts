@@ -38,6 +38,11 @@ export interface LiveTranscriberOptions {
   pauseSec?: number;
   /** A window is cut at its quietest recent frame once it is this long (default 15 s). */
   maxWindowSec?: number;
+  /**
+   * Whether an interim result may be asked for now; finals are always transcribed. A shared
+   * engine says no while it is busy (limitEngine's idle), so interims never delay finals.
+   */
+  interimAllowed?: () => boolean;
   /** Speech probability at which a frame counts as speech (default 0.5). */
   threshold?: number;
 }
@@ -92,6 +97,7 @@ export class LiveTranscriber {
       pauseSec: 1.2,
       maxWindowSec: 15,
       threshold: 0.5,
+      interimAllowed: () => true,
       // An option given as undefined keeps its default.
       ...(Object.fromEntries(
         Object.entries(opts).filter(([, v]) => v !== undefined),
@@ -171,7 +177,11 @@ export class LiveTranscriber {
       this.cutLongWindow(i + 1);
       return;
     }
-    if ((i + 1 - this.lastInterimFrame) * FRAME_SEC >= this.o.interimEverySec && this.busy === 0) {
+    if (
+      (i + 1 - this.lastInterimFrame) * FRAME_SEC >= this.o.interimEverySec &&
+      this.busy === 0 &&
+      this.o.interimAllowed()
+    ) {
       this.lastInterimFrame = i + 1;
       this.transcribe(this.uttStart, i + 1, false);
     }

@@ -42,6 +42,7 @@ export function createLiveModule(deps: LiveNeeds) {
     broadcaster: deps.broadcaster,
     repo,
     engine: { transcribe: (input, opts) => shared().transcribe(input, opts) },
+    engineIdle: () => shared().idle(),
     createScorer: createSpeechScorer,
     stageOf: async (meetingId) =>
       (await deps.meetings.rowById(meetingId))?.stage ?? 'basic_meeting',

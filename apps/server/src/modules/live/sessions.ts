@@ -24,6 +24,8 @@ export interface LiveSessionsDeps {
   repo: LiveRepo;
   /** The speech engine every stream shares (limitEngine over the selected one). */
   engine: Engine;
+  /** Whether the shared engine has room for an interim result (finals never wait for one). */
+  engineIdle?: () => boolean;
   /** A new Silero scorer per stream (it keeps the stream's recurrent state). */
   createScorer: () => Promise<ScoreFrame>;
   stageOf: (meetingId: string) => Promise<MeetingStage>;
@@ -144,6 +146,7 @@ export class LiveSessions implements LiveAudioSink {
               scoreFrame,
               startSec,
               ...(this.deps.pauseSec ? { pauseSec: this.deps.pauseSec } : {}),
+              ...(this.deps.engineIdle ? { interimAllowed: this.deps.engineIdle } : {}),
               onSegment: (u) => this.onUtterance(session, created, u),
               onError: (err) =>
                 this.deps.log.error({ err, meetingId }, 'live transcription of a window failed'),
