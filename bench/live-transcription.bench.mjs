@@ -106,6 +106,31 @@ async function run(n) {
   };
 }
 
+/**
+ * The cost of the finals alone, independent of the machine's other load: one stream pushed as
+ * fast as it is scored, no interim results, CPU seconds per second of audio.
+ */
+async function calibrate() {
+  const cpu0 = cpuSeconds();
+  const spans = [];
+  const t = new LiveTranscriber({
+    speakerId: 'c',
+    engine: new PocketsphinxEngine(),
+    scoreFrame: await createSpeechScorer(),
+    interimAllowed: () => false,
+    onSegment: (u) => spans.push(`${u.start.toFixed(1)}–${u.end.toFixed(1)}`),
+  });
+  for (let i = 0; i * PACKET < talk.length; i++)
+    t.push(talk.subarray(i * PACKET, (i + 1) * PACKET));
+  await t.close();
+  return { cpuPerAudioSec: (cpuSeconds() - cpu0) / seconds, spans };
+}
+
+const cal = await calibrate();
+console.log(
+  `finals only: CPU ${cal.cpuPerAudioSec.toFixed(2)} s per audio s → ${availableParallelism()} cores hold ≈ ` +
+    `${Math.floor(availableParallelism() / cal.cpuPerAudioSec)} streams at full load; utterances ${cal.spans.join(', ')} s`,
+);
 console.log(
   `live transcription: ${seconds} s of speech per stream, pocketsphinx, ${availableParallelism()} cores`,
 );

@@ -43,14 +43,14 @@ const finalText = (us: LiveUtterance[]) =>
     .map((u) => u.text)
     .join(' ');
 
-describe('live transcriber (pocketsphinx, Silero endpointing)', () => {
+describe('live transcriber (pocketsphinx, Silero endpointing)', { timeout: 180_000 }, () => {
   let jfk: Float32Array;
   let offline: string;
   beforeAll(async () => {
     jfk = await decodeAll(fixture('speech/jfk.wav'));
     const { words } = await engine.transcribe(jfk, { speech: await detectSpeech(jfk) });
     offline = words.map((w) => w.word).join(' ');
-  }, 60_000);
+  }, 180_000);
 
   it('streamed in 100 ms chunks, its finals say what the offline transcript of the same audio says', async () => {
     const got = await stream(jfk);
@@ -124,6 +124,20 @@ describe('live transcriber (pocketsphinx, Silero endpointing)', () => {
     // Silero finds the pauses near 2.2–3.3 s and 4.4–5.4 s (the offline VAD's segments).
     expect(finals[1]!.start).toBeGreaterThan(2.2);
     expect(finals[1]!.start).toBeLessThan(3.4);
+  });
+
+  it('hears a quiet speaker after a loud one (the VAD state is reset when an utterance ends)', async () => {
+    // JFK, 1.5 s of silence, then FLEURS clip 000, recorded about 25 times quieter.
+    const quiet = await decodeAll(fixture('speech/fleurs-en-000.ogg'));
+    const gap = 1.5 * SAMPLE_RATE;
+    const both = new Float32Array(jfk.length + gap + quiet.length);
+    both.set(jfk);
+    both.set(quiet, jfk.length + gap);
+    const finals = (await stream(both, { chunkSec: 0.5 })).filter((u) => u.isFinal);
+    const later = finals.filter((u) => u.start > jfk.length / SAMPLE_RATE);
+    expect(later.length).toBeGreaterThan(0);
+    const words = later.flatMap((u) => u.words);
+    expect(words.length).toBeGreaterThan(5);
   });
 
   it('silence gives no segments', async () => {

@@ -20,8 +20,11 @@ export interface LiveTranscriberOptions {
   speakerId: string;
   /** Only `transcribe` of 16 kHz samples is used: any engine of asr/ fits. */
   engine: Pick<AsrEngine, 'transcribe'>;
-  /** Speech probability of one VAD_FRAME_SAMPLES frame (createSpeechScorer in vad.ts). */
-  scoreFrame: (frame: Float32Array) => Promise<number>;
+  /**
+   * Speech probability of one VAD_FRAME_SAMPLES frame (createSpeechScorer in vad.ts); its
+   * `reset`, when it has one, is called as each utterance ends.
+   */
+  scoreFrame: ((frame: Float32Array) => Promise<number>) & { reset?: () => void };
   /** Where this speaker's first sample lies on the call's clock, in seconds. */
   startSec?: number;
   onSegment: (u: LiveUtterance) => void;
@@ -210,6 +213,7 @@ export class LiveTranscriber {
   }
 
   private endUtterance(endFrame: number): void {
+    this.o.scoreFrame.reset?.();
     const end = Math.min(endFrame, this.frameIndex);
     if (this.speechFrames >= MIN_SPEECH_FRAMES) this.emitFinal(this.uttStart, end);
     this.uttStart = -1;
