@@ -79,7 +79,7 @@ describe('live sessions: audio in, transcript and cards out over the realtime ro
           (await get<LiveTranscript>(`/live/transcript/${meetingId}`, owner)).body.segments.filter(
             (s) => s.isFinal,
           ).length,
-        { timeout: 60_000, interval: 500 },
+        { timeout: 150_000, interval: 500 },
       )
       .toBeGreaterThan(0);
     await sink.close(meetingId);
@@ -125,7 +125,7 @@ describe('live sessions: audio in, transcript and cards out over the realtime ro
     const tag = await get<LiveTag>(`/live-analytics/tag/${meetingId}`, owner);
     expect(tag.status).toBe(200);
     expect(tag.body.analytics?.speakers.map((s) => s.name).sort()).toEqual(['Ana', 'Ben']);
-  }, 240_000);
+  }, 400_000);
 
   it('another organisation sees neither the transcript nor the tags', async () => {
     expect((await get(`/live/transcript/${meetingId}`, outsider)).status).toBe(404);

@@ -182,9 +182,23 @@ export class LiveSessions implements LiveAudioSink {
     this.deps.broadcaster.toMeeting(meetingId, REALTIME.liveEnded, { meetingId });
   }
 
-  /** Ends every session (the server is stopping): what was said is transcribed first. */
-  async closeAll(): Promise<void> {
-    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+  /**
+   * Ends every session (the server is stopping): what was said is transcribed first, for at
+   * most `waitMs` (shutdown must not hang on a busy engine; the recording is still analysed).
+   */
+  async closeAll(waitMs = 8000): Promise<void> {
+    const all = Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), waitMs)),
+    );
+    const outcome = await Promise.race([all.then(() => 'done' as const), late]);
+    clearTimeout(timer);
+    if (outcome === 'late')
+      this.deps.log.warn(
+        { live: this.sessions.size },
+        'live sessions still transcribing at shutdown',
+      );
   }
 
   isLive(meetingId: string): boolean {
