@@ -47,9 +47,9 @@ import { createCrmModule } from './modules/crm/index.js';
 import { createCalendarsModule, type AutoJoiner } from './modules/calendars/index.js';
 import { createZoomModule } from './modules/zoom/index.js';
 import type { MeetingBot } from './modules/bots/index.js';
-import type { LiveAudioSink } from './modules/live/index.js';
 import { createRoomsModule, parseIceServers } from './modules/rooms/index.js';
 import { createBotsModule } from './modules/bots/index.js';
+import { createLiveModule, type LiveAudioSink } from './modules/live/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -66,18 +66,11 @@ export interface AppOptions {
   ai?: AiProviderResolver;
   /** What sends the bot to a calendar event at its start; by default the bots module. */
   autoJoiner?: AutoJoiner;
-  /** Where live calls' audio goes (the live transcriber); by default it is not kept. */
+  /** Where live calls' audio goes; by default the live transcriber (modules/live). */
   liveAudio?: LiveAudioSink;
   /** The bot that records Parley rooms; defaults to the headless Chromium (tests: another). */
   roomBot?: MeetingBot | null;
 }
-
-/** Until the live transcriber is given: a call's audio is heard by nobody. */
-const unheardAudio: LiveAudioSink = {
-  open: async () => {},
-  push: () => {},
-  close: async () => {},
-};
 
 /**
  * The app: the platform pieces, then every module in dependency order, each made by its
@@ -148,6 +141,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const meetings = createMeetingsModule({ ...shared, plans, users: users.service });
   realtime?.setJoinPolicy((caller, meetingId) => meetings.service.canView(caller, meetingId));
+  // Live calls: Parley's room and the bot services push each participant's audio into
+  // app.liveAudio; the transcript and cards go to the meeting's realtime room.
+  const live = createLiveModule({ ...platform, broadcaster, ai, meetings: meetings.service });
+  app.decorate('liveAudio', live.sessions);
+  app.addHook('preClose', () => live.sessions.closeAll());
   // Every transcript write (speech step, correction) masks PII as the organisation asks.
   const privacy = createPrivacyModule(platform);
   const analysis = createAnalysisModule({
@@ -377,7 +375,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : 'Participant';
     },
     resolveStore,
-    liveAudio: opts.liveAudio ?? unheardAudio,
+    liveAudio: opts.liveAudio ?? live.sessions,
     iceServers: parseIceServers(env.ICE_SERVERS),
     chromiumPath: env.CHROMIUM_PATH,
     ffmpegPath: env.FFMPEG_PATH,
@@ -472,6 +470,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       reports,
       home,
       rooms,
+      live,
       ...(config.devOutbox ? [dev] : []),
     ],
     opts.routes,
@@ -489,5 +488,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's Prometheus metrics; main.ts serves them on METRICS_PORT. */
     metrics: import('prom-client').Registry;
+    /** Where live calls' audio goes (issue 18): one session per meeting, see modules/live. */
+    liveAudio: import('./modules/live/index.js').LiveSessions;
   }
 }

@@ -22,3 +22,4 @@ export * from './voiceprint/index.js';
 export * from './models/index.js';
 export * from './pii.js';
 export * from './media-notice.js';
+export * from './live/index.js';

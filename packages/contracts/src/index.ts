@@ -8,6 +8,7 @@ export * from './messages.js';
 export * from './meetings.js';
 export * from './sharing.js';
 export * from './realtime.js';
+export * from './live.js';
 export * from './media.js';
 export * from './billing.js';
 export * from './bots.js';

@@ -12,6 +12,17 @@ export const REALTIME = {
   transcriptProgress: 'transcript-progress',
   /** A meeting's bot changed state: a MeetingBotView (contracts/bots.ts). */
   botState: 'bot-state',
+  /**
+   * A live call's transcript (spec 2 §3 "real-time transcription"): one LiveSegment (live.ts),
+   * interim or final, with `meetingId`; the web applies it with applyLiveSegment.
+   */
+  liveSegment: 'real-time-transcription',
+  /** Live cards recomputed from the final segments: LiveAnalytics (live.ts). */
+  liveAnalytics: 'live-analytics',
+  /** Zai's live prompts, every LIVE_ZAI_FREQUENCY_MS: LiveZaiPrompts (live.ts). */
+  liveZai: 'live-zai-prompts',
+  /** The live session closed ({ meetingId }): the recording goes to the offline pipeline. */
+  liveEnded: 'live-ended',
   reanalyzeStatus: 'ReanalyzeStatus',
   offlineStatus: 'OfflineStatus',
   reconnectionDelayMs: 1000,

@@ -254,6 +254,10 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /report/candidate/:meetingId/send': HIRING,
 
   // Highlights and sharing.
+  // Live calls (issue 18): the status is asked without a token (spec 2 §6).
+  'GET /live/transcript/:meetingId': EVERYONE,
+  'GET /live-analytics/status/:meetingId': PUBLIC,
+  'GET /live-analytics/tag/:meetingId': EVERYONE,
   'GET /highlights/:meetingId': EVERYONE,
   'POST /highlights': EVERYONE,
   'PATCH /highlights/:id': EVERYONE,

@@ -27,3 +27,4 @@ export * from './schema/payments.js';
 export * from './schema/invoices.js';
 export * from './schema/calendars.js';
 export * from './schema/bots.js';
+export * from './schema/live.js';

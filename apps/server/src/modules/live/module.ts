@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { availableParallelism } from 'node:os';
+import { createSpeechScorer, limitEngine, selectEngine, type AsrEngine } from '@parley/analysis';
+import type { MeetingStage } from '@parley/contracts';
+import type { Db } from '../../platform/db/client.js';
+import type { Caller } from '../../platform/http/caller.js';
+import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
+import type { AiProviderResolver } from '../ai-providers/index.js';
+import { createLiveRepo } from './repo.js';
+import { registerLiveRoutes } from './routes.js';
+import { LiveSessions } from './sessions.js';
+
+export interface LiveNeeds {
+  db: Db;
+  broadcaster: MeetingBroadcaster;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  ai: AiProviderResolver | null;
+  meetings: {
+    visible(caller: Caller, id: string): Promise<unknown>;
+    rowById(id: string): Promise<{ stage: MeetingStage } | null>;
+  };
+  /** Defaults to the engine the environment selects (selectEngine), as the offline pipeline. */
+  engine?: AsrEngine;
+  /** Engine windows at once across all live streams (default: the number of cores). */
+  engineSlots?: number;
+  analyticsEveryMs?: number;
+  zaiEveryMs?: number;
+}
+
+/** The live transcript and analytics behind LiveAudioSink, and their routes. */
+export function createLiveModule(deps: LiveNeeds) {
+  const repo = createLiveRepo(deps.db);
+  let engine: ReturnType<typeof limitEngine> | null = null;
+  // Chosen on first use, so a server without a speech engine starts and fails only live calls.
+  const shared = (): ReturnType<typeof limitEngine> =>
+    (engine ??= limitEngine(
+      deps.engine ?? selectEngine(),
+      deps.engineSlots ?? availableParallelism(),
+    ));
+  const sessions = new LiveSessions({
+    broadcaster: deps.broadcaster,
+    repo,
+    engine: { transcribe: (input, opts) => shared().transcribe(input, opts) },
+    engineIdle: () => shared().idle(),
+    createScorer: createSpeechScorer,
+    stageOf: async (meetingId) =>
+      (await deps.meetings.rowById(meetingId))?.stage ?? 'basic_meeting',
+    ai: deps.ai,
+    now: deps.now,
+    log: deps.log,
+    ...(deps.analyticsEveryMs ? { analyticsEveryMs: deps.analyticsEveryMs } : {}),
+    ...(deps.zaiEveryMs ? { zaiEveryMs: deps.zaiEveryMs } : {}),
+  });
+  return {
+    sessions,
+    registerRoutes: (api: FastifyInstance) =>
+      registerLiveRoutes(api, {
+        sessions,
+        repo,
+        assertVisible: (caller, meetingId) => deps.meetings.visible(caller, meetingId),
+        now: deps.now,
+      }),
+  };
+}
