@@ -68,7 +68,10 @@ describe('parameters (spec 3 §7 Parameters)', () => {
 
     const firstPage = json<Page<Parameter>>(await get(admin, '/parameter?size=2&sort=key:desc'));
     expect(firstPage.count).toBe(5);
-    expect(firstPage.data.map((p) => p.key)).toEqual(['THRESHOLD_HR_SCORE', 'TAX_RATE_BASIS_POINTS']);
+    expect(firstPage.data.map((p) => p.key)).toEqual([
+      'THRESHOLD_HR_SCORE',
+      'TAX_RATE_BASIS_POINTS',
+    ]);
 
     const patched = await call(ctx, 'PATCH', `/parameter/${row.id}`, {
       ...as(admin),
