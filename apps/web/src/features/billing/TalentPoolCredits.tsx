@@ -13,7 +13,7 @@ import {
 import { formatDate } from '../../lib/datetime';
 import { formatNumber } from '../../lib/format';
 import { Button, Card, EmptyState, Skeleton } from '../../ui';
-import { InvoiceStatusBadge } from '../invoices/InvoiceStatusBadge';
+import { InvoiceStatusBadge } from '../invoices';
 import { billingKeys, useActiveCreditSlabs, usePlans } from './api';
 import { PaymentNotice } from './CardPayment';
 import { useLatestPayment, usePaymentMethods } from './payments-api';

@@ -1,3 +1,4 @@
 export { InvoicesTable } from './InvoicesTable';
 export { OrganizationInvoices } from './OrganizationInvoices';
 export { ManualPayment } from './ManualPayment';
+export { InvoiceStatusBadge } from './InvoiceStatusBadge';

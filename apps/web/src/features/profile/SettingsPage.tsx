@@ -1,6 +1,6 @@
 import { useAuth } from '../../lib/auth-store';
 import { PageHeader } from '../../ui';
-import { TalentPoolCredits } from '../billing/TalentPoolCredits';
+import { TalentPoolCredits } from '../billing';
 import { AppearanceCard } from './AppearanceCard';
 import { ProfileCard } from './ProfileCard';
 
