@@ -143,6 +143,9 @@ function InvoiceList({ invoices, count }: { invoices: Invoice[]; count: number }
               <span className="font-medium text-fg tabular">{i.number}</span>
               <span className="text-xs text-muted">
                 {formatDate(i.issuedAt)} · {i.planName ?? 'Credits'}
+                {i.taxes.map(
+                  (t) => ` · incl. ${t.name} ${formatMoney(t.amountMinor, i.total.currency)}`,
+                )}
               </span>
             </div>
             <div className="flex items-center gap-3">

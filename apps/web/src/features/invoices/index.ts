@@ -2,3 +2,4 @@ export { InvoicesTable } from './InvoicesTable';
 export { OrganizationInvoices } from './OrganizationInvoices';
 export { ManualPayment } from './ManualPayment';
 export { InvoiceStatusBadge } from './InvoiceStatusBadge';
+export { SellerNotice } from './SellerNotice';
