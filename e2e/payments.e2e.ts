@@ -144,6 +144,17 @@ test('coming back without paying leaves the plan waiting and says so', async ({ 
   await shoot(page, 'payments-declined');
 });
 
+/** As shoot, once the credit packs have loaded again after each theme change. */
+async function shootSettled(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(page.getByRole('button', { name: 'Buy 2,000 credits by card' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true });
+  }
+  await setTheme(page, 'light');
+}
+
 test('a job seeker buys credits by card on /settings and finds the invoice', async ({ page }) => {
   test.setTimeout(180_000);
   const email = `seeker-${Date.now()}@cards.example`;
@@ -167,7 +178,7 @@ test('a job seeker buys credits by card on /settings and finds the invoice', asy
   await expect(balance.locator('p').nth(1)).toHaveText(/^\d[\d,]*$/);
   const before = Number((await balance.locator('p').nth(1).innerText()).replace(/,/g, ''));
   await expect(page.getByText('No invoices yet')).toBeVisible();
-  await shoot(page, 'talent-pool-credits');
+  await shootSettled(page, 'talent-pool-credits');
 
   await page.getByRole('button', { name: 'Buy 2,000 credits by card' }).click();
   await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${STRIPE_PORT}/pay/cs_test_`));
@@ -180,7 +191,7 @@ test('a job seeker buys credits by card on /settings and finds the invoice', asy
   await expect(balance.locator('p').nth(1)).toHaveText((before + 2000).toLocaleString('en-US'));
   await expect(page.getByText(/^PAR-\d{4}-\d{6}$/)).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  await shoot(page, 'talent-pool-credits-paid');
+  await shootSettled(page, 'talent-pool-credits-paid');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /^Download invoice PAR-/ }).click();

@@ -238,19 +238,21 @@ export function TalentPoolCredits() {
             ))}
           </ul>
         )}
-        <p className="flex items-center gap-2 text-xs text-muted">
-          {card ? (
-            <>
-              <CreditCard className="size-4 shrink-0" aria-hidden /> You pay by card on Stripe’s
-              secure page; your card is not kept.
-            </>
-          ) : (
-            <>
-              <Landmark className="size-4 shrink-0" aria-hidden />{' '}
-              {PAYMENT_MESSAGES.cardNotConfigured}.
-            </>
-          )}
-        </p>
+        {methods.isPending ? null : (
+          <p className="flex items-center gap-2 text-xs text-muted">
+            {card ? (
+              <>
+                <CreditCard className="size-4 shrink-0" aria-hidden /> You pay by card on Stripe’s
+                secure page; your card is not kept.
+              </>
+            ) : (
+              <>
+                <Landmark className="size-4 shrink-0" aria-hidden />{' '}
+                {PAYMENT_MESSAGES.cardNotConfigured}.
+              </>
+            )}
+          </p>
+        )}
       </section>
 
       <section className="flex flex-col gap-3" aria-labelledby="your-invoices">
