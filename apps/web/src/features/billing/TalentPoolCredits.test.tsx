@@ -4,6 +4,7 @@ import {
   INVOICE_MESSAGES,
   PAYMENT_MESSAGES,
   PLAN_MESSAGES,
+  billingRoutes,
   creditSlabRoutes,
   invoiceRoutes,
   money,
@@ -193,6 +194,39 @@ describe('a talent-pool seeker’s credits on /settings', { timeout: 20_000 }, (
       expect(toastStore.get().map((t) => t.title)).toContain(PAYMENT_MESSAGES.createSessionFailed),
     );
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('starts the pool’s free plan when it has none, and says why when that fails', async () => {
+    let started = false;
+    const fake = fakeServer()
+      .on(planRoutes.get, () => ({ data: { active: started ? active : null, pending: null } }))
+      .on(planRoutes.createB2C, () => {
+        if (fake.calls(planRoutes.createB2C).length === 1) {
+          return json(
+            { statusCode: 500, error: 'Internal Server Error', message: 'database unavailable' },
+            500,
+          );
+        }
+        started = true;
+        return json({ data: active }, 201);
+      })
+      .on(billingRoutes.freeMeetingCredits, { data: { credits: 30 } })
+      .on(creditSlabRoutes.active, { data: [slab] })
+      .on(paymentRoutes.methods, { data: { card: true, savedCard: false } })
+      .on(paymentRoutes.latest, { data: null })
+      .on(invoiceRoutes.b2cOwn, { data: [], count: 0 });
+    renderWithProviders(<TalentPoolCredits />);
+    expect(await screen.findByText(/Start with 30 free credits/, {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Start with free credits' }));
+    await waitFor(() =>
+      expect(toastStore.get()[0]).toMatchObject({
+        title: PLAN_MESSAGES.createFreeB2CFailed,
+        variant: 'error',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Start with free credits' }));
+    expect(await screen.findByText('42', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start with free credits' })).toBeNull();
   });
 
   it('back from Checkout, says the payment went through', async () => {

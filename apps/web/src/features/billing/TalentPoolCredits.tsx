@@ -14,13 +14,14 @@ import { formatDate } from '../../lib/datetime';
 import { formatNumber } from '../../lib/format';
 import { Button, Card, EmptyState, Skeleton } from '../../ui';
 import { InvoiceStatusBadge } from '../invoices';
-import { billingKeys, useActiveCreditSlabs, usePlans } from './api';
+import { billingKeys, useActiveCreditSlabs, useFreeMeetingCredits, usePlans } from './api';
 import { PaymentNotice } from './CardPayment';
 import { useLatestPayment, usePaymentMethods } from './payments-api';
 import { moneyText } from './PlanChoices';
 import {
   useTalentPoolCheckout,
   useTalentPoolInvoiceDownload,
+  useStartTalentPoolPlan,
   useTalentPoolInvoices,
   useTalentPoolTransfer,
   type CreditPurchase,
@@ -74,6 +75,24 @@ function PendingPurchase(props: { plan: PlanDetail; invoice: Invoice | undefined
           <Download aria-hidden /> Download invoice {invoice.number}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** No plan in the pool yet: its free credits are one click away (POST plan/b2c). */
+function FreeCreditsOffer() {
+  const start = useStartTalentPoolPlan();
+  const free = useFreeMeetingCredits();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-border bg-surface-2 p-4">
+      <p className="text-sm text-fg">
+        {free.data === undefined
+          ? 'Start with the free credits to have your first mock interviews analyzed.'
+          : `Start with ${formatNumber(free.data)} free credits to have your first mock interviews analyzed.`}
+      </p>
+      <Button size="sm" loading={start.isPending} onClick={() => start.mutate()}>
+        <Coins aria-hidden /> Start with free credits
+      </Button>
     </div>
   );
 }
@@ -217,6 +236,7 @@ export function TalentPoolCredits() {
         </div>
       </div>
       <PaymentNotice outcome={outcome} latest={latest} />
+      {plans.data && !plans.data.active ? <FreeCreditsOffer /> : null}
       {pending ? <PendingPurchase plan={pending} invoice={openInvoice} /> : null}
 
       <section className="flex flex-col gap-3" aria-labelledby="buy-credits">

@@ -3,8 +3,10 @@ import {
   CATALOGUE_MESSAGES,
   INVOICE_MESSAGES,
   PAYMENT_MESSAGES,
+  PLAN_MESSAGES,
   invoiceRoutes,
   paymentRoutes,
+  planRoutes,
   type InvoiceQuery,
 } from '@parley/contracts';
 import { api, failureMessage, withFailureToast } from '../../lib/api';
@@ -76,5 +78,15 @@ export function useTalentPoolInvoiceDownload() {
       link.remove();
     },
     onError: failed(INVOICE_MESSAGES.downloadFailed),
+  });
+}
+
+/** POST plan/b2c: the talent pool's free plan, started by the first seeker who needs it. */
+export function useStartTalentPoolPlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(planRoutes.createB2C, { body: {}, toast: false }),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.plans }),
+    onError: failed(PLAN_MESSAGES.createFreeB2CFailed),
   });
 }
