@@ -5,7 +5,7 @@ import {
   stripeEnv,
   type StripeStandIn,
 } from '../apps/server/src/test/stripe-stand-in';
-import { codeFor, expect, test } from './support';
+import { codeFor, expect, expectAccessible, test } from './support';
 import { setTheme, useOwnServer } from './meeting-support';
 
 /**
@@ -178,6 +178,7 @@ test('a job seeker buys credits by card on /settings and finds the invoice', asy
   await expect(balance.locator('p').nth(1)).toHaveText(/^\d[\d,]*$/);
   const before = Number((await balance.locator('p').nth(1).innerText()).replace(/,/g, ''));
   await expect(page.getByText('No invoices yet')).toBeVisible();
+  await expectAccessible(page, '/settings, credits');
   await shootSettled(page, 'talent-pool-credits');
 
   await page.getByRole('button', { name: 'Buy 2,000 credits by card' }).click();
@@ -191,6 +192,7 @@ test('a job seeker buys credits by card on /settings and finds the invoice', asy
   await expect(balance.locator('p').nth(1)).toHaveText((before + 2000).toLocaleString('en-US'));
   await expect(page.getByText(/^PAR-\d{4}-\d{6}$/)).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expectAccessible(page, '/settings, credits paid');
   await shootSettled(page, 'talent-pool-credits-paid');
 
   const download = page.waitForEvent('download');
