@@ -30,6 +30,22 @@ describe('the seller on Enterprise Management’s invoices', { timeout: 20_000 }
     );
     const link = screen.getByRole('link', { name: 'Add the billing address of Parley' });
     expect(link.getAttribute('href')).toBe('/organization-management/plat');
+    cleanup();
+
+    // The super admin's own organisation is the platform's: its addresses are on /configuration.
+    serve({
+      seller: { name: 'Parley', lines: [] },
+      platformOrganizationId: 'o',
+      hasAddress: false,
+      tax: null,
+    });
+    renderWithProviders(<SellerNotice />);
+    const own = await screen.findByRole(
+      'link',
+      { name: 'Add the billing address of Parley' },
+      SLOW,
+    );
+    expect(own.getAttribute('href')).toBe('/configuration');
     expect(screen.getByText(/No tax is applied/)).toBeTruthy();
   });
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { invoiceRoutes } from '@parley/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { useAuth } from '../../lib/auth-store';
 import { Card, Skeleton } from '../../ui';
 
 export const sellerKey = ['invoices', 'seller'] as const;
@@ -15,6 +16,7 @@ const percent = (basisPoints: number) =>
  * and the tax they apply; when the address is missing it says so, and where to add it.
  */
 export function SellerNotice() {
+  const { user } = useAuth();
   const seller = useQuery({
     queryKey: sellerKey,
     queryFn: async ({ signal }) => (await api(invoiceRoutes.seller, { signal })).data,
@@ -28,9 +30,12 @@ export function SellerNotice() {
     );
   }
   const { seller: party, hasAddress, platformOrganizationId, tax } = seller.data;
-  const where = platformOrganizationId
-    ? `/organization-management/${platformOrganizationId}`
-    : null;
+  // The super admin's own organisation is the platform's: its addresses are on /configuration.
+  const where = !platformOrganizationId
+    ? null
+    : platformOrganizationId === user?.organizationId
+      ? '/configuration'
+      : `/organization-management/${platformOrganizationId}`;
   return (
     <Card
       className={`flex flex-col gap-2 p-4 text-sm ${hasAddress ? '' : 'border-warning/50'}`}
