@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, toast } from './support';
+import { expect, expectAccessible, signIn, test, toast } from './support';
 import { setTheme, uploadRecording, uploadedMeeting, useOwnServer } from './meeting-support';
 
 const meeting = uploadedMeeting();
@@ -73,6 +73,13 @@ test('a plan paid by invoice is marked paid on /billing and becomes the companyâ
 
   await signIn(page, 'admin@parley.local');
   await page.goto('/billing?tab=invoices');
+  // Who invoices are issued by, and the tax they apply (none by default).
+  const seller = page.getByTestId('seller-notice');
+  await expect(seller.getByText(/Invoices are issued by/)).toBeVisible();
+  // The seeded platform has no billing address yet: the page says so and where to add it.
+  await expect(seller.getByRole('link', { name: /^Add the billing address of / })).toBeVisible();
+  await expect(seller.getByText(/^No tax is applied/)).toBeVisible();
+  await expectAccessible(page, '/billing, invoices and the seller');
   const table = page.getByRole('table', { name: 'Invoices' });
   await page.getByLabel('Search invoices').fill(number);
   const row = table.getByRole('row').filter({ hasText: number });

@@ -5,7 +5,7 @@ import {
   stripeEnv,
   type StripeStandIn,
 } from '../apps/server/src/test/stripe-stand-in';
-import { codeFor, expect, test } from './support';
+import { codeFor, expect, expectAccessible, test } from './support';
 import { setTheme, useOwnServer } from './meeting-support';
 
 /**
@@ -142,4 +142,60 @@ test('coming back without paying leaves the plan waiting and says so', async ({ 
   await expect(page.getByText('Your plan is waiting for its payment')).toBeVisible();
   await expect(page.getByText('Free', { exact: true })).toBeVisible();
   await shoot(page, 'payments-declined');
+});
+
+/** As shoot, once the credit packs have loaded again after each theme change. */
+async function shootSettled(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(page, theme);
+    await expect(page.getByRole('button', { name: 'Buy 2,000 credits by card' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SCREENS}/${name}-${theme}.png`, fullPage: true });
+  }
+  await setTheme(page, 'light');
+}
+
+test('a job seeker buys credits by card on /settings and finds the invoice', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = `seeker-${Date.now()}@cards.example`;
+  await page.goto('/signup');
+  await page.getByRole('radio', { name: 'Individual' }).click();
+  await page.getByLabel('Name').fill('Jo Seeker');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByLabel('Verification code')).toBeVisible();
+  await page.getByLabel('Verification code').fill(await codeFor(page.request, email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/consent$/);
+  await page.getByLabel('I agree with all the above').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.getByRole('link', { name: 'Settings', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/settings$/);
+  const credits = page.getByRole('heading', { name: 'Credits' }).locator('xpath=../..');
+  const balance = credits.getByText('Credits remaining').locator('..');
+  await expect(balance.locator('p').nth(1)).toHaveText(/^\d[\d,]*$/);
+  const before = Number((await balance.locator('p').nth(1).innerText()).replace(/,/g, ''));
+  await expect(page.getByText('No invoices yet')).toBeVisible();
+  await expectAccessible(page, '/settings, credits');
+  await shootSettled(page, 'talent-pool-credits');
+
+  await page.getByRole('button', { name: 'Buy 2,000 credits by card' }).click();
+  await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${STRIPE_PORT}/pay/cs_test_`));
+  // The 2,000-credit pack: $200.00 less 10%.
+  await expect(page.getByTestId('total')).toHaveText('$180.00');
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/settings\?payment=success/);
+  await expect(page.getByText('Payment received: your plan is active')).toBeVisible();
+  await expect(balance.locator('p').nth(1)).toHaveText((before + 2000).toLocaleString('en-US'));
+  await expect(page.getByText(/^PAR-\d{4}-\d{6}$/)).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expectAccessible(page, '/settings, credits paid');
+  await shootSettled(page, 'talent-pool-credits-paid');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /^Download invoice PAR-/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^invoice_[0-9a-f-]{36}\.pdf$/);
 });

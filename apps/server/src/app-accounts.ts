@@ -10,7 +10,7 @@ import { createAuthModule } from './modules/auth/index.js';
 import { createBillingModule } from './modules/billing/index.js';
 import { createCatalogueModule } from './modules/catalogue/index.js';
 import { createEndpointsModule } from './modules/endpoints/index.js';
-import { createInvoicesModule } from './modules/invoices/index.js';
+import { chargeLine, createInvoicesModule } from './modules/invoices/index.js';
 import { createIntegrationsModule } from './modules/integrations/index.js';
 import { createLocationsModule } from './modules/locations/index.js';
 import { createOrganizationsModule } from './modules/organizations/index.js';
@@ -34,6 +34,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
       FREE_MEETING_CREDITS: env.FREE_MEETING_CREDITS,
       THRESHOLD_HR_SCORE: env.THRESHOLD_HR_SCORE,
       AUTO_PAY_THRESHOLD: env.AUTO_PAY_THRESHOLD,
+      TAX_RATE_BASIS_POINTS: env.TAX_RATE_BASIS_POINTS,
     },
   });
   await parameters.seed();
@@ -75,17 +76,17 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
       parameters.service.valueOf('AUTO_PAY_THRESHOLD', organizationId),
     publicUrl: config.publicUrl,
   });
-  // A plan paid at Checkout is invoiced, paid, in the payment's own transaction (once per
-  // Checkout Session). Auto-pay and renewal charges are recorded as payments only: their
-  // amounts are a slab's, not the plan's lines the issuer prints.
+  // Every card payment is invoiced, paid, in the payment's own transaction, once per Stripe
+  // payment (Checkout Session, auto-pay PaymentIntent, renewal invoice). A plan paid at
+  // Checkout prints the plan's lines; an auto-pay or renewal charge prints what it bought.
   payments.service.addPlanPaidListener(async (tx, paid) => {
-    if (paid.kind !== 'checkout') return;
     await invoices.issue(tx, {
       organizationId: paid.organizationId,
       planId: paid.planId,
       method: 'card',
       paid: true,
       externalId: paid.externalId,
+      ...(paid.kind === 'checkout' ? {} : { charge: chargeLine(paid) }),
     });
   });
   const users = createUsersModule({

@@ -160,6 +160,11 @@ const envSchema = z.object({
    * transfer, quoting its number.
    */
   INVOICE_PAYMENT_DETAILS: z.string().trim().max(1000).default(''),
+  /**
+   * Tax shown on new invoices, in basis points (2000 is 20 %), included in the prices; 0 (the
+   * default) is none. Seeds the parameter of the same name, which wins; TAX_LABEL names it.
+   */
+  TAX_RATE_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Free-plan meeting credits; the FREE_MEETING_CREDITS parameter, when set, wins. */
   FREE_MEETING_CREDITS: z.coerce.number().int().min(0).default(DEFAULT_FREE_MEETING_CREDITS),
   /** How often an idle worker asks the queue for work. */

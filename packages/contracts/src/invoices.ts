@@ -53,7 +53,8 @@ export const invoiceSummarySchema = z.object({
   id: z.string(),
   /** Gap-free per seller and year: PAR-2026-000123. */
   number: z.string(),
-  organizationId: z.string(),
+  /** Null once the organisation is deleted (the invoice is kept; buyer holds its name). */
+  organizationId: z.string().nullable(),
   organizationName: z.string(),
   planId: z.string().nullable(),
   planName: z.string().nullable(),
@@ -95,6 +96,31 @@ export const invoiceQuery = z.object({
   status: invoiceStatusSchema.optional(),
 });
 export type InvoiceQuery = z.input<typeof invoiceQuery>;
+
+/**
+ * The tax new invoices apply: the TAX_RATE_BASIS_POINTS parameter (0, the default, is none)
+ * and the TAX_LABEL parameter ('Tax' when unset). Catalogue prices include it: an invoice's
+ * total is what was charged, and the tax is the part of it shown separately.
+ */
+export const invoiceTaxSettingSchema = z.object({
+  label: z.string(),
+  rateBasisPoints: z.number().int(),
+});
+export type InvoiceTaxSetting = z.infer<typeof invoiceTaxSettingSchema>;
+export const TAX_PARAMETERS = { rate: 'TAX_RATE_BASIS_POINTS', label: 'TAX_LABEL' } as const;
+export const DEFAULT_TAX_LABEL = 'Tax';
+
+export const invoiceSellerSchema = z.object({
+  /** The seller as it would print on an invoice issued now. */
+  seller: invoicePartySchema,
+  /** The platform organisation, whose billing address is the seller's (null: none exists). */
+  platformOrganizationId: z.string().nullable(),
+  /** False: invoices print the seller's name without an address until one is saved. */
+  hasAddress: z.boolean(),
+  /** Null: no tax is applied. */
+  tax: invoiceTaxSettingSchema.nullable(),
+});
+export type InvoiceSeller = z.infer<typeof invoiceSellerSchema>;
 
 export const invoicePage = z.object({ data: z.array(invoiceSummarySchema), count: z.number() });
 export const invoiceDetailPage = z.object({ data: z.array(invoiceSchema), count: z.number() });
@@ -144,6 +170,38 @@ export const invoiceRoutes = {
     permission: 'billing.manage',
     query: invoiceQuery,
     response: invoiceDetailPage,
+  }),
+  // A talent-pool seeker holds no billing role; these list and fetch their own purchases only.
+  b2cOwn: defineRoute({
+    method: 'GET',
+    path: '/plan/b2c/invoices',
+    summary: 'Talent pool: the seeker’s own invoices with their lines and taxes, newest first',
+    tags,
+    auth: true,
+    permission: 'profile.own',
+    talentPool: true,
+    query: invoiceQuery,
+    response: invoiceDetailPage,
+  }),
+  b2cDownload: defineRoute({
+    method: 'GET',
+    path: '/invoice/b2c/download/:id',
+    summary: 'Talent pool: a short-lived signed link to one of the seeker’s own invoices',
+    tags,
+    auth: true,
+    permission: 'profile.own',
+    talentPool: true,
+    response: z.object({ data: z.object({ url: z.string() }) }),
+  }),
+  seller: defineRoute({
+    method: 'GET',
+    path: '/invoice/seller',
+    summary:
+      'What new invoices print as the seller (the platform organisation’s billing address) and the tax they apply (super admin)',
+    tags,
+    auth: true,
+    permission: 'platform.manage',
+    response: z.object({ data: invoiceSellerSchema }),
   }),
   all: defineRoute({
     method: 'GET',

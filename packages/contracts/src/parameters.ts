@@ -22,6 +22,12 @@ export const KNOWN_PARAMETERS = {
     max: 1_000_000,
     description: 'Auto-pay buys credits when a plan has fewer than this many left',
   },
+  TAX_RATE_BASIS_POINTS: {
+    min: 0,
+    max: 10_000,
+    description:
+      'Tax shown on new invoices, in basis points (2000 is 20 %; 0 is none); prices include it. TAX_LABEL names it',
+  },
   THRESHOLD_HR_SCORE: {
     min: 0,
     max: 100,

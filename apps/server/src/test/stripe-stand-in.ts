@@ -166,7 +166,8 @@ export async function startStripeStandIn(
         payment_status: 'unpaid',
         amount_total: Number(price.unit_amount ?? 0),
         currency: price.currency,
-        customer: body.customer,
+        // A guest Checkout (no customer given) answers null, as Stripe does.
+        customer: body.customer ?? null,
         client_reference_id: body.client_reference_id ?? null,
         description: product.name ?? null,
         metadata: body.metadata ?? {},

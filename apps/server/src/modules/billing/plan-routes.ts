@@ -12,7 +12,7 @@ export function registerPlanRoutes(
   plans: PlansService,
 ): void {
   registerRoute(app, planRoutes.get, async ({ auth }) => ({
-    data: await plans.current(auth.organizationId),
+    data: await plans.current(auth.organizationId, auth.userId),
   }));
   registerRoute(app, planRoutes.create, async ({ auth, body }) => {
     if (body && typeof body.name === 'string') {
@@ -50,7 +50,7 @@ export function registerPlanRoutes(
     return { data: started };
   });
   registerRoute(app, planRoutes.updateB2C, async ({ auth, body }) => ({
-    data: await plans.updateAutoPay(auth.organizationId, body),
+    data: await plans.updateAutoPay(auth.organizationId, body, auth.userId),
   }));
   registerRoute(app, planRoutes.selection, async ({ auth }) => ({
     data: await plans.selection(auth.organizationId),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { countOf } from '../../platform/db/paged.js';
@@ -16,14 +16,26 @@ export type SubscriptionSortField = 'createdAt' | 'name' | 'status';
 
 const subscriptionSort = { createdAt: plans.createdAt, name: plans.name, status: plans.status };
 
+/**
+ * Whose pending plans: a team's (requested by nobody in particular) or one talent-pool
+ * seeker's.
+ */
+const requestedBy = (userId: string | null | undefined) =>
+  userId ? eq(plans.requestedBy, userId) : isNull(plans.requestedBy);
+
 /** Plans beyond the free one: pending plans, activation, selections and every org's plans. */
 export function createPlansRepo(db: Db) {
   return {
-    async pendingPlanOf(organizationId: string) {
+    /**
+     * The plan waiting for its payment: the organisation's, or for a talent-pool seeker
+     * (`userId`) their own purchase (else the organisation's). Another seeker's is never it.
+     */
+    async pendingPlanOf(organizationId: string, userId?: string) {
+      const whose = userId ? or(isNull(plans.requestedBy), requestedBy(userId)) : requestedBy(null);
       const [row] = await db
         .select()
         .from(plans)
-        .where(and(eq(plans.organizationId, organizationId), eq(plans.status, 'pending')))
+        .where(and(eq(plans.organizationId, organizationId), eq(plans.status, 'pending'), whose))
         .orderBy(desc(plans.createdAt))
         .limit(1);
       return row ?? null;
@@ -54,7 +66,8 @@ export function createPlansRepo(db: Db) {
 
     /**
      * A plan waiting for its payment, holding `bundleIds`. Any plan the organisation had
-     * waiting is cancelled in the same transaction: one pending plan at a time.
+     * waiting is cancelled in the same transaction: one pending plan at a time, per
+     * organisation, or per seeker in the talent pool (`values.requestedBy`).
      */
     createPending(organizationId: string, values: NewPaidPlan, bundleIds: string[]) {
       return db.transaction(async (tx) => {
@@ -66,7 +79,13 @@ export function createPlansRepo(db: Db) {
         await tx
           .update(plans)
           .set({ status: 'cancelled' })
-          .where(and(eq(plans.organizationId, organizationId), eq(plans.status, 'pending')));
+          .where(
+            and(
+              eq(plans.organizationId, organizationId),
+              eq(plans.status, 'pending'),
+              requestedBy(values.requestedBy),
+            ),
+          );
         const [row] = await tx
           .insert(plans)
           .values({ ...values, organizationId, status: 'pending' })

@@ -109,7 +109,13 @@ export function createPlansService(deps: {
    */
   function createCreditPurchase(
     organizationId: string,
-    body: { name: string; type: string; slab: NonNullable<Priced['creditSlab']> },
+    body: {
+      name: string;
+      type: string;
+      slab: NonNullable<Priced['creditSlab']>;
+      /** The seeker buying, in the talent pool: their purchase waits beside other seekers'. */
+      requestedBy: string;
+    },
   ) {
     const { slab } = body;
     return plans.createPending(
@@ -123,6 +129,7 @@ export function createPlansService(deps: {
         creditSlabId: slab.id,
         lastPaymentCredits: slab.credits,
         autoPayCreditsToAdd: 0,
+        requestedBy: body.requestedBy,
       },
       [],
     );
@@ -150,28 +157,39 @@ export function createPlansService(deps: {
 
     createCreditPurchase,
 
-    /** The organisation's plan waiting for its payment, or null. */
-    pendingOf: (organizationId: string) => plans.pendingPlanOf(organizationId),
+    /** The plan waiting for its payment (a seeker's own in the talent pool), or null. */
+    pendingOf: (organizationId: string, userId?: string) =>
+      plans.pendingPlanOf(organizationId, userId),
 
     /**
      * A talent-pool plan (spec 3 §7 payment/b2c): the credit slab on sale with `credits`, at
      * its discounted price, pending its payment. Talent-pool organisations have every feature,
      * so it holds no bundles.
      */
-    async createCreditsPlan(organizationId: string, body: { name: string; credits: number }) {
+    async createCreditsPlan(
+      organizationId: string,
+      body: { name: string; credits: number },
+      requestedBy: string,
+    ) {
       const slab = (await catalogue.creditSlab.active()).data.find(
         (s) => s.credits === body.credits,
       );
       if (!slab) throw badRequest(PLAN_MESSAGES.noSuchSlab);
       return detailOf(
-        await createCreditPurchase(organizationId, { ...body, type: B2C_PLAN_TYPE, slab }),
+        await createCreditPurchase(organizationId, {
+          ...body,
+          type: B2C_PLAN_TYPE,
+          slab,
+          requestedBy,
+        }),
       );
     },
 
-    async current(organizationId: string) {
+    /** The active plan and the one waiting for payment (`userId`: a seeker's own, see pendingOf). */
+    async current(organizationId: string, userId?: string) {
       const [active, pending] = await Promise.all([
         billing.activePlanOf(organizationId),
-        plans.pendingPlanOf(organizationId),
+        plans.pendingPlanOf(organizationId, userId),
       ]);
       return {
         active: active ? await detailOf(active) : null,
@@ -225,9 +243,14 @@ export function createPlansService(deps: {
     },
 
     /** Auto-pay credits (and the name) of the active plan, else of the pending one. */
-    async updateAutoPay(organizationId: string, body: z.output<typeof updatePlanBody>) {
+    async updateAutoPay(
+      organizationId: string,
+      body: z.output<typeof updatePlanBody>,
+      userId?: string,
+    ) {
       const target =
-        (await billing.activePlanOf(organizationId)) ?? (await plans.pendingPlanOf(organizationId));
+        (await billing.activePlanOf(organizationId)) ??
+        (await plans.pendingPlanOf(organizationId, userId));
       if (!target) throw notFound(MESSAGES.noActivePlan);
       const row = await plans.setAutoPay(target.id, body.credits, body.name);
       if (!row) throw notFound(MESSAGES.noActivePlan);

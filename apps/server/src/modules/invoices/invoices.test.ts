@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import type { Bundle, CreditSlab, Invoice, InvoiceSummary, PlanDetail } from '@parley/contracts';
+import type {
+  Bundle,
+  CreditSlab,
+  Invoice,
+  InvoiceSeller,
+  InvoiceSummary,
+  PlanDetail,
+} from '@parley/contracts';
 import { invoiceSequences, invoices, plans } from '../../platform/db/schema.js';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json, type SignedIn } from '../../test/context.js';
@@ -13,7 +20,7 @@ const BANK = 'Parley Inc. · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX
 const who = useSignedInApp(['admin', 'poc', 'member', 'outsider', 'seeker'], undefined, {
   env: { INVOICE_PAYMENT_DETAILS: BANK },
 });
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const send = (s: SignedIn, method: Method, path: string, payload?: object) =>
   call(ctx, method, path, { token: s.accessToken, ...(payload ? { payload } : {}) });
 const acme = () => who.poc.user.organizationId;
@@ -376,5 +383,108 @@ describe('the talent pool’s plan (plan/b2c, payment/b2c/manual)', () => {
     expect(
       (await send(who.poc, 'POST', '/payment/b2c/manual', { name: 'x', credits: 2000 })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('tax and the seller (Enterprise Management)', () => {
+  type Seller = { data: InvoiceSeller };
+  const parameterId = async (key: string) => {
+    const page = json<{ data: { id: string; key: string }[] }>(
+      await send(who.admin, 'GET', `/parameter?search=${key}&size=100`),
+    );
+    return page.data.find((p) => p.key === key)?.id;
+  };
+
+  it('says when the seller has no address, and applies the tax parameter (prices include it)', async () => {
+    const before = json<Seller>(await send(who.admin, 'GET', '/invoice/seller')).data;
+    expect(before).toMatchObject({ hasAddress: false, tax: null, seller: { lines: [] } });
+    expect((await send(who.poc, 'GET', '/invoice/seller')).statusCode).toBe(403);
+
+    // The rate is a known parameter: a value that is not 0–10000 is refused, nothing saved.
+    const rateId = await parameterId('TAX_RATE_BASIS_POINTS');
+    const bad = await send(who.admin, 'PATCH', `/parameter/${rateId}`, { value: '20%' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad).message).toBe('TAX_RATE_BASIS_POINTS must be a whole number from 0 to 10000');
+    expect(
+      (await send(who.admin, 'PATCH', `/parameter/${rateId}`, { value: '2000' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await send(who.admin, 'POST', '/parameter', { key: 'TAX_LABEL', value: 'VAT' })).statusCode,
+    ).toBe(201);
+    const platform = before.platformOrganizationId;
+    expect(platform).toBe(who.admin.user.organizationId);
+    const saved = await send(who.admin, 'PATCH', `/organization/${platform}`, {
+      billingAddress: {
+        addressLine1: '9 Seller Row',
+        countryId: 233,
+        stateId: 1416,
+        cityId: 120784,
+        zipcode: '90013',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = json<Seller>(await send(who.admin, 'GET', '/invoice/seller')).data;
+    expect(after).toMatchObject({ hasAddress: true, tax: { label: 'VAT', rateBasisPoints: 2000 } });
+    expect(after.seller.lines[0]).toBe('9 Seller Row');
+
+    // $180.00 with 20 % VAT included: $150.00 net and $30.00 tax.
+    const res = await send(who.seeker, 'POST', '/payment/b2c/manual', {
+      name: 'Taxed credits',
+      credits: 2000,
+    });
+    expect(res.statusCode).toBe(201);
+    const taxed = json<One>(res).data;
+    expect(taxed).toMatchObject({
+      total: { minor: 18000 },
+      subtotal: { minor: 15000 },
+      tax: { minor: 3000 },
+      taxes: [{ name: 'VAT', rateBasisPoints: 2000, amountMinor: 3000 }],
+      seller: { lines: ['9 Seller Row', 'Los Angeles, California 90013', 'United States'] },
+    });
+    const { file } = await download(who.admin, taxed.id);
+    const text = await pdfText(file?.rawPayload ?? Buffer.alloc(0));
+    expect(text).toContain('VAT (20.00%)');
+    expect(text).toContain('Subtotal (excl. VAT)');
+    expect(text).toContain('9 Seller Row');
+  });
+});
+
+describe('an invoice outlives the organisation it was issued to', () => {
+  it('keeps the buyer copied at issue; only the super admin reads it then', async () => {
+    await send(who.outsider, 'PATCH', '/bundle/user', {
+      bundleIds: [await bundleId('Essentials')],
+      creditSlabId: null,
+    });
+    expect(
+      (await send(who.outsider, 'POST', '/plan', { name: 'Elsewhere Start' })).statusCode,
+    ).toBe(201);
+    const issued = json<One>(await send(who.outsider, 'POST', '/payment/manual', {})).data;
+    const org = who.outsider.user.organizationId;
+    const removal = await send(who.admin, 'DELETE', `/organization/${org}`, {
+      confirmName: 'Elsewhere',
+    });
+    expect(removal.statusCode).toBe(200);
+    // What the removal job ends with (organisations repo purge): the row goes, and with it
+    // (ON DELETE CASCADE) its users and plans; the invoice stays.
+    await ctx.database.db.execute(sql`DELETE FROM organizations WHERE id = ${org}`);
+
+    const [kept] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, issued.id));
+    expect(kept).toMatchObject({ organizationId: null, planId: null, number: issued.number });
+    expect(kept?.buyer).toEqual(issued.buyer);
+    const found = json<{ data: InvoiceSummary[] }>(
+      await send(who.admin, 'GET', `/invoice/query?search=${issued.number}`),
+    ).data;
+    expect(found).toEqual([
+      expect.objectContaining({
+        id: issued.id,
+        organizationId: null,
+        organizationName: 'Elsewhere',
+      }),
+    ]);
+    const { status, file } = await download(who.admin, issued.id);
+    expect(status).toBe(200);
+    expect(await pdfText(file?.rawPayload ?? Buffer.alloc(0))).toContain(issued.number);
+    // Nobody else: no other organisation's scope reaches it.
+    expect((await send(who.poc, 'GET', `/invoice/download/${issued.id}`)).statusCode).toBe(404);
   });
 });

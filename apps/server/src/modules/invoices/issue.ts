@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { INVOICE_MESSAGES as M, PLAN_MESSAGES, type PaymentMethod } from '@parley/contracts';
+import {
+  INVOICE_MESSAGES as M,
+  PLAN_MESSAGES,
+  type InvoiceSeller,
+  type PaymentMethod,
+} from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { plans } from '../../platform/db/schema.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { planLines } from './lines.js';
+import { planLines, taxIncluded, type Charge } from './lines.js';
 import { partyOf, type AddressNames } from './parties.js';
 import { invoicesRepo as repo, type InvoiceRow } from './repo.js';
 
@@ -15,6 +20,11 @@ export interface IssueInput {
   paid: boolean;
   /** The payment provider's id: a second issue for it answers the first invoice. */
   externalId?: string;
+  /**
+   * A paid charge that is not the plan's price (auto-pay, a renewal): invoiced as this one
+   * line, leaving the plan's own open invoice (if any) as it is.
+   */
+  charge?: Charge;
 }
 
 export interface IssuerDeps {
@@ -27,6 +37,9 @@ export interface IssuerDeps {
   /** INVOICE_PAYMENT_DETAILS: printed on an invoice to pay by transfer; '' for none. */
   paymentDetails: string;
 }
+
+/** The seller's name when the platform organisation is missing (a database never seeded). */
+export const SELLER_FALLBACK_NAME = 'Parley';
 
 export const invoiceNumber = (prefix: string, year: number, n: number) =>
   `${prefix}-${year}-${String(n).padStart(6, '0')}`;
@@ -56,7 +69,7 @@ export function createIssuer(deps: IssuerDeps) {
         // Replaced by another choice since it was read: nothing waits for this payment.
         if (plan.status !== 'pending') throw conflict(M.noPendingPlan);
         if (plan.totalMinor - plan.discountMinor <= 0) throw conflict(M.nothingToPay);
-      } else {
+      } else if (!input.charge) {
         await repo.voidOpen(tx, [plan.id]);
       }
       // One query at a time: a transaction is one connection.
@@ -65,19 +78,39 @@ export function createIssuer(deps: IssuerDeps) {
       const platform = await repo.platform(tx);
       const buyerAddress = await repo.billingAddress(tx, org.id);
       const sellerAddress = platform ? await repo.billingAddress(tx, platform.id) : null;
-      const bundleRows = await repo.bundlesWithPrices(tx, plan.id);
-      const slab = plan.creditSlabId ? await repo.creditSlab(tx, plan.creditSlabId) : null;
+      const tax = await repo.taxSetting(tx);
+      // A talent-pool purchase is the seeker's: their name, not the pool's address.
+      const seeker = plan.requestedBy ? await repo.user(tx, plan.requestedBy) : null;
       const [seller, buyer] = await Promise.all([
         partyOf(platform?.name ?? deps.sellerName, sellerAddress, deps.locations),
-        partyOf(org.name, buyerAddress, deps.locations),
+        seeker
+          ? { name: `${seeker.firstName} ${seeker.lastName}`.trim(), lines: [seeker.email] }
+          : partyOf(org.name, buyerAddress, deps.locations),
       ]);
-      const lines = planLines(plan, bundleRows, slab);
-      const subtotalMinor = lines.reduce((n, l) => n + l.amountMinor, 0);
+      const { charge } = input;
+      const lines = charge
+        ? [
+            {
+              description: charge.description,
+              quantity: 1,
+              unitMinor: charge.amountMinor,
+              amountMinor: charge.amountMinor,
+            },
+          ]
+        : planLines(
+            plan,
+            await repo.bundlesWithPrices(tx, plan.id),
+            plan.creditSlabId ? await repo.creditSlab(tx, plan.creditSlabId) : null,
+          );
+      const totalMinor = lines.reduce((n, l) => n + l.amountMinor, 0);
+      // Prices include the tax: the total is what is charged, the tax the part of it shown.
+      const taxMinor = tax ? taxIncluded(totalMinor, tax.rateBasisPoints) : 0;
       const issuedAt = deps.now();
       const year = issuedAt.getUTCFullYear();
       const n = await repo.nextNumber(tx, `${deps.prefix}-${year}`);
       return repo.insert(tx, invoiceNumber(deps.prefix, year, n), {
         organizationId: org.id,
+        buyerUserId: plan.requestedBy,
         planId: plan.id,
         planName: plan.name,
         status: input.paid ? 'paid' : 'open',
@@ -89,14 +122,27 @@ export function createIssuer(deps: IssuerDeps) {
         buyer,
         lines,
         paymentDetails: input.paid ? null : deps.paymentDetails || null,
-        // No tax is configured: the field is there for the lines a taxed seller adds.
-        taxes: [],
-        currency: plan.currency,
-        subtotalMinor,
-        taxMinor: 0,
-        totalMinor: subtotalMinor,
+        taxes: tax
+          ? [{ name: tax.label, rateBasisPoints: tax.rateBasisPoints, amountMinor: taxMinor }]
+          : [],
+        currency: charge?.currency ?? plan.currency,
+        subtotalMinor: totalMinor - taxMinor,
+        taxMinor,
+        totalMinor,
       });
     });
   };
 }
 export type Issue = ReturnType<typeof createIssuer>;
+
+/** The seller and tax an invoice issued now prints: what Enterprise Management shows. */
+export async function describeSeller(db: Db, locations: AddressNames): Promise<InvoiceSeller> {
+  const platform = await repo.platform(db);
+  const address = platform ? await repo.billingAddress(db, platform.id) : null;
+  return {
+    seller: await partyOf(platform?.name ?? SELLER_FALLBACK_NAME, address, locations),
+    platformOrganizationId: platform?.id ?? null,
+    hasAddress: address !== null,
+    tax: await repo.taxSetting(db),
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planLines, type BundlePriceRow } from './lines.js';
+import { chargeLine, planLines, taxIncluded, type BundlePriceRow } from './lines.js';
 
 const plan = {
   name: 'Acme Scale',
@@ -60,5 +60,32 @@ describe('invoice lines of a plan', () => {
       ['2,000 analysis credits', 20000],
       ['Credit slab discount', -2000],
     ]);
+  });
+});
+
+describe('taxIncluded', () => {
+  it('is the part of a tax-inclusive amount that is tax, rounded half up in minor units', () => {
+    expect(taxIncluded(18_000, 2000)).toBe(3000);
+    // 1000 × 0.19 / 1.19 = 159.66…
+    expect(taxIncluded(1000, 1900)).toBe(160);
+    // 7 × 0.5 / 1.5 = 2.33…; 5 × 0.5 / 1.5 = 1.666…
+    expect(taxIncluded(7, 5000)).toBe(2);
+    expect(taxIncluded(5, 5000)).toBe(2);
+    expect(taxIncluded(0, 2000)).toBe(0);
+    expect(taxIncluded(18_000, 0)).toBe(0);
+  });
+});
+
+describe('chargeLine', () => {
+  it('names what an auto-pay or renewal charge bought, at the amount charged', () => {
+    const paid = { credits: 1500, amountMinor: 13_500, currency: 'USD' };
+    expect(chargeLine({ ...paid, kind: 'auto_pay' })).toEqual({
+      description: '1,500 analysis credits, bought by auto-pay',
+      amountMinor: 13_500,
+      currency: 'USD',
+    });
+    expect(chargeLine({ ...paid, kind: 'subscription' }).description).toBe(
+      'Renewal: 1,500 analysis credits',
+    );
   });
 });

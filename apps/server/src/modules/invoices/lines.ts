@@ -69,3 +69,39 @@ export function planLines(
   if (plan.discountMinor > 0) lines.push(line('Credit slab discount', -plan.discountMinor));
   return lines;
 }
+
+/** What a card charge that is not the plan's first payment bought (see chargeLine). */
+export interface Charge {
+  description: string;
+  amountMinor: number;
+  currency: string;
+}
+
+/**
+ * The one line of an auto-pay or renewal charge: the credits it bought at the amount charged
+ * (the plan's lines were invoiced when the plan was paid).
+ */
+export function chargeLine(paid: {
+  kind: 'checkout' | 'auto_pay' | 'subscription';
+  credits: number;
+  amountMinor: number;
+  currency: string;
+}): Charge {
+  const credits = `${paid.credits.toLocaleString('en-US')} analysis credits`;
+  return {
+    description:
+      paid.kind === 'auto_pay' ? `${credits}, bought by auto-pay` : `Renewal: ${credits}`,
+    amountMinor: paid.amountMinor,
+    currency: paid.currency,
+  };
+}
+
+/**
+ * The tax contained in a tax-inclusive amount (prices include it, so the total stays what was
+ * charged): gross × rate / (1 + rate), rounded half up in whole minor units.
+ */
+export function taxIncluded(grossMinor: number, rateBasisPoints: number): number {
+  if (grossMinor <= 0 || rateBasisPoints <= 0) return 0;
+  const divisor = 10_000 + rateBasisPoints;
+  return Math.floor((2 * grossMinor * rateBasisPoints + divisor) / (2 * divisor));
+}

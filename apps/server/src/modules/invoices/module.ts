@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { PlansService } from '../billing/index.js';
-import { createIssuer } from './issue.js';
+import { SELLER_FALLBACK_NAME, createIssuer, describeSeller } from './issue.js';
 import type { AddressNames } from './parties.js';
 import { registerInvoiceRoutes } from './routes.js';
 import { createInvoicesService } from './service.js';
@@ -31,10 +31,11 @@ export function createInvoicesModule(needs: InvoicesNeeds) {
     locations: needs.locations,
     now: needs.now,
     prefix: SERIES_PREFIX,
-    sellerName: 'Parley',
+    sellerName: SELLER_FALLBACK_NAME,
     paymentDetails: needs.paymentDetails,
   });
   const service = createInvoicesService({
+    seller: () => describeSeller(needs.db, needs.locations),
     db: needs.db,
     issue,
     plans: needs.plans,

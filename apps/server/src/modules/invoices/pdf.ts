@@ -94,10 +94,12 @@ export function renderInvoicePdf(row: InvoiceRow): Promise<Buffer> {
     doc.text(value, COLUMNS.amount, y, { width: RIGHT - COLUMNS.amount, align: 'right' });
     y += 16;
   };
-  total('Subtotal', money(row.subtotalMinor));
+  // Prices include the tax: the lines add up to the total, of which the tax is a part.
+  const taxNames = row.taxes.map((t) => t.name).join(', ');
+  total(taxNames ? shown(`Subtotal (excl. ${taxNames})`) : 'Subtotal', money(row.subtotalMinor));
   if (row.taxes.length === 0) total('Tax', money(row.taxMinor));
   for (const t of row.taxes) {
-    total(`${t.name} (${(t.rateBasisPoints / 100).toFixed(2)}%)`, money(t.amountMinor));
+    total(shown(`${t.name} (${(t.rateBasisPoints / 100).toFixed(2)}%)`), money(t.amountMinor));
   }
   total(`Total (${row.currency})`, money(row.totalMinor), true);
 

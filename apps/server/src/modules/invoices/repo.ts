@@ -1,5 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { InvoiceStatus } from '@parley/contracts';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEFAULT_TAX_LABEL,
+  TAX_PARAMETERS,
+  type InvoiceStatus,
+  type InvoiceTaxSetting,
+} from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import {
@@ -11,8 +16,10 @@ import {
   invoices,
   organizationAddresses,
   organizations,
+  parameters,
   planBundles,
   plans,
+  users,
 } from '../../platform/db/schema.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -26,14 +33,32 @@ const sortColumn = {
   total: invoices.totalMinor,
 };
 
+/**
+ * Whose invoices a caller reads: their organisation's, less other talent-pool seekers'
+ * purchases (the pool is one organisation). The super admin reads every one (no scope),
+ * including those whose organisation was deleted.
+ */
+export interface InvoiceScope {
+  organizationId: string;
+  userId: string;
+}
+const scoped = (scope: InvoiceScope) =>
+  and(
+    eq(invoices.organizationId, scope.organizationId),
+    or(isNull(invoices.buyerUserId), eq(invoices.buyerUserId, scope.userId)),
+  );
+
+/** The organisation's name, or the buyer's copied at issue once the organisation is gone. */
+const organizationName = sql<string>`coalesce(${organizations.name}, ${invoices.buyer}->>'name')`;
+
 export interface InvoicePageQuery {
   page: number;
   size: number;
   sort: { field: InvoiceSortField; direction: 'asc' | 'desc' };
   search?: string;
   status?: InvoiceStatus;
-  /** Only this organisation's invoices; every organisation's when absent (super admin). */
-  organizationId?: string;
+  /** Only these invoices; every organisation's when absent (super admin). */
+  scope?: InvoiceScope;
 }
 
 /**
@@ -110,15 +135,13 @@ export const invoicesRepo = {
     return row;
   },
 
-  /** One invoice with its organisation's name; scoped to an organisation unless it is null. */
-  async byId(db: Db, id: string, organizationId: string | null) {
-    const where = organizationId
-      ? and(eq(invoices.id, id), eq(invoices.organizationId, organizationId))
-      : eq(invoices.id, id);
+  /** One invoice with its organisation's name; within `scope` unless it is null. */
+  async byId(db: Db, id: string, scope: InvoiceScope | null) {
+    const where = scope ? and(eq(invoices.id, id), scoped(scope)) : eq(invoices.id, id);
     const [row] = await db
-      .select({ invoice: invoices, organizationName: organizations.name })
+      .select({ invoice: invoices, organizationName })
       .from(invoices)
-      .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
+      .leftJoin(organizations, eq(organizations.id, invoices.organizationId))
       .where(where);
     return row ?? null;
   },
@@ -126,12 +149,12 @@ export const invoicesRepo = {
   async page(db: Db, q: InvoicePageQuery) {
     const pattern = containsPattern(q.search);
     const conditions: (SQL | undefined)[] = [
-      q.organizationId ? eq(invoices.organizationId, q.organizationId) : undefined,
+      q.scope ? scoped(q.scope) : undefined,
       q.status ? eq(invoices.status, q.status) : undefined,
       pattern
         ? or(
             ilike(invoices.number, pattern),
-            ilike(organizations.name, pattern),
+            ilike(organizationName, pattern),
             ilike(invoices.planName, pattern),
           )
         : undefined,
@@ -140,9 +163,9 @@ export const invoicesRepo = {
     const by = q.sort.direction === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
       db
-        .select({ invoice: invoices, organizationName: organizations.name })
+        .select({ invoice: invoices, organizationName })
         .from(invoices)
-        .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
+        .leftJoin(organizations, eq(organizations.id, invoices.organizationId))
         .where(where)
         .orderBy(by(sortColumn[q.sort.field]), desc(invoices.number))
         .limit(q.size)
@@ -150,7 +173,7 @@ export const invoicesRepo = {
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(invoices)
-        .innerJoin(organizations, eq(organizations.id, invoices.organizationId))
+        .leftJoin(organizations, eq(organizations.id, invoices.organizationId))
         .where(where),
     ]);
     return { rows, count: total?.n ?? 0 };
@@ -169,6 +192,28 @@ export const invoicesRepo = {
       .from(organizations)
       .where(eq(organizations.id, organizationId));
     return row ?? null;
+  },
+
+  /** A talent-pool seeker's name and address for the invoice: they, not the pool, buy. */
+  async user(tx: Db, userId: string) {
+    const [row] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? null;
+  },
+
+  /** The tax new invoices apply (see invoiceTaxSettingSchema), null for none. */
+  async taxSetting(tx: Db): Promise<InvoiceTaxSetting | null> {
+    const rows = await tx
+      .select({ key: parameters.key, value: parameters.value })
+      .from(parameters)
+      .where(inArray(parameters.key, [TAX_PARAMETERS.rate, TAX_PARAMETERS.label]));
+    const value = (key: string) => rows.find((r) => r.key === key)?.value.trim();
+    const rate = Number(value(TAX_PARAMETERS.rate) ?? 0);
+    // The parameter route refuses a rate outside 0–10000; anything else stored is no tax.
+    if (!Number.isInteger(rate) || rate <= 0 || rate > 10_000) return null;
+    return { label: value(TAX_PARAMETERS.label) || DEFAULT_TAX_LABEL, rateBasisPoints: rate };
   },
 
   async platform(tx: Db) {

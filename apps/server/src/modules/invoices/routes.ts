@@ -14,6 +14,11 @@ const fileQuery = z.object({
 export function registerInvoiceRoutes(app: FastifyInstance, invoices: InvoicesService): void {
   registerRoute(app, r.own, ({ auth, query }) => invoices.own(auth, query));
   registerRoute(app, r.ownDetails, ({ auth, query }) => invoices.ownDetails(auth, query));
+  registerRoute(app, r.b2cOwn, ({ auth, query }) => invoices.ownDetails(auth, query));
+  registerRoute(app, r.b2cDownload, async ({ auth, params }) => ({
+    data: { url: await invoices.downloadUrl(auth, params.id) },
+  }));
+  registerRoute(app, r.seller, async () => ({ data: await invoices.seller() }));
   registerRoute(app, r.all, ({ query }) => invoices.all(query));
   registerRoute(app, r.download, async ({ auth, params }) => ({
     data: { url: await invoices.downloadUrl(auth, params.id) },

@@ -5,6 +5,7 @@ import {
   fillPath,
   money,
   type Invoice,
+  type InvoiceSeller,
   type InvoiceStatus,
   type InvoiceSummary,
   type PaymentMethod,
@@ -21,7 +22,12 @@ import { isUuid } from '../../platform/db/values.js';
 import type { PlansService } from '../billing/index.js';
 import type { Issue } from './issue.js';
 import { renderInvoicePdf } from './pdf.js';
-import { invoicesRepo as repo, type InvoiceRow, type InvoiceSortField } from './repo.js';
+import {
+  invoicesRepo as repo,
+  type InvoiceRow,
+  type InvoiceScope,
+  type InvoiceSortField,
+} from './repo.js';
 
 export interface InvoicesServiceDeps {
   db: Db;
@@ -29,9 +35,17 @@ export interface InvoicesServiceDeps {
   plans: Pick<PlansService, 'activateWithin' | 'pendingOf' | 'createCreditsPlan'>;
   appSecret: string;
   now: () => Date;
+  /** The seller and tax an invoice issued now would print. */
+  seller: () => Promise<InvoiceSeller>;
 }
 
 type Listed = { invoice: InvoiceRow; organizationName: string };
+
+/** The caller's invoices (see InvoiceScope): their organisation's, a seeker's own. */
+const scopeOf = (caller: Caller) => ({
+  organizationId: caller.organizationId,
+  userId: caller.userId,
+});
 
 const summaryOf = ({ invoice: i, organizationName }: Listed): InvoiceSummary => ({
   id: i.id,
@@ -60,9 +74,9 @@ const detailOf = (listed: Listed): Invoice => ({
 });
 
 type Query = z.output<typeof invoiceQuery>;
-const pageQuery = (q: Query, organizationId?: string) => {
+const pageQuery = (q: Query, scope?: InvoiceScope) => {
   const [field, direction] = q.sort.split(':') as [InvoiceSortField, 'asc' | 'desc'];
-  return { ...q, sort: { field, direction }, organizationId };
+  return { ...q, sort: { field, direction }, scope };
 };
 
 /**
@@ -81,7 +95,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   /** One invoice the caller may see: their organisation's, or any for the super admin. */
   async function visible(caller: Caller, id: string): Promise<Listed> {
     const found = isUuid(id)
-      ? await repo.byId(db, id, crossesOrganisations(caller) ? null : caller.organizationId)
+      ? await repo.byId(db, id, crossesOrganisations(caller) ? null : scopeOf(caller))
       : null;
     if (!found) throw notFound(M.notFound);
     return found;
@@ -94,13 +108,15 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
   }
 
   return {
+    seller: deps.seller,
+
     async own(caller: Caller, q: Query) {
-      const { rows, count } = await repo.page(db, pageQuery(q, caller.organizationId));
+      const { rows, count } = await repo.page(db, pageQuery(q, scopeOf(caller)));
       return { data: rows.map(summaryOf), count };
     },
 
     async ownDetails(caller: Caller, q: Query) {
-      const { rows, count } = await repo.page(db, pageQuery(q, caller.organizationId));
+      const { rows, count } = await repo.page(db, pageQuery(q, scopeOf(caller)));
       return { data: rows.map(detailOf), count };
     },
 
@@ -129,7 +145,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
      * when asked again). A plan given up later voids it (a trigger in the migration).
      */
     async requestManual(caller: Caller, body: z.output<typeof manualPaymentBody>) {
-      const pending = await deps.plans.pendingOf(caller.organizationId);
+      const pending = await deps.plans.pendingOf(caller.organizationId, caller.userId);
       if (!pending) throw conflict(M.noPendingPlan);
       if (body?.planId && body.planId !== pending.id) throw conflict(M.notThePendingPlan);
       const row = await deps.issue(db, {
@@ -146,7 +162,7 @@ export function createInvoicesService(deps: InvoicesServiceDeps) {
      * slab, invoiced to pay by transfer.
      */
     async requestB2CManual(caller: Caller, body: z.output<typeof b2cPaymentBody>) {
-      const plan = await deps.plans.createCreditsPlan(caller.organizationId, body);
+      const plan = await deps.plans.createCreditsPlan(caller.organizationId, body, caller.userId);
       const row = await deps.issue(db, {
         organizationId: caller.organizationId,
         planId: plan.id,

@@ -43,10 +43,12 @@ describe('parameters (spec 3 §7 Parameters)', () => {
     expect(page.data.map((p) => [p.key, p.value])).toEqual([
       ['AUTO_PAY_THRESHOLD', String(DEFAULT_AUTO_PAY_THRESHOLD)],
       ['FREE_MEETING_CREDITS', '45'],
+      // No tax by default.
+      ['TAX_RATE_BASIS_POINTS', '0'],
       ['THRESHOLD_HR_SCORE', '65'],
     ]);
-    expect(page.count).toBe(3);
-    expect(page.data[2]?.description).toContain('Candidate Analysis');
+    expect(page.count).toBe(4);
+    expect(page.data[3]?.description).toContain('Candidate Analysis');
   });
 
   it('creates, pages, updates and deletes a parameter', async () => {
@@ -65,8 +67,11 @@ describe('parameters (spec 3 §7 Parameters)', () => {
     expect(again.statusCode).toBe(409);
 
     const firstPage = json<Page<Parameter>>(await get(admin, '/parameter?size=2&sort=key:desc'));
-    expect(firstPage.count).toBe(4);
-    expect(firstPage.data.map((p) => p.key)).toEqual(['THRESHOLD_HR_SCORE', 'SUPPORT_HOURS']);
+    expect(firstPage.count).toBe(5);
+    expect(firstPage.data.map((p) => p.key)).toEqual([
+      'THRESHOLD_HR_SCORE',
+      'TAX_RATE_BASIS_POINTS',
+    ]);
 
     const patched = await call(ctx, 'PATCH', `/parameter/${row.id}`, {
       ...as(admin),

@@ -4,12 +4,13 @@ import {
   PAYMENT_MESSAGES,
   type Bundle,
   type CreditSlab,
+  type Invoice,
   type Payment,
   type PlanDetail,
 } from '@parley/contracts';
 import { invoices, payments, stripeCustomers, stripeEvents } from '../../platform/db/schema.js';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
-import { call, json, type SignedIn } from '../../test/context.js';
+import { call, json, signIn, signUp, type SignedIn } from '../../test/context.js';
 import { loadConfig } from '../../config.js';
 import {
   startStripeStandIn,
@@ -59,6 +60,8 @@ async function featureAvailable(s: SignedIn, name: string) {
   const list = json<{ name: string; available: boolean }[]>(await send(s, 'GET', '/auth/features'));
   return list.find((f) => f.name === name)?.available;
 }
+const invoicesFor = (externalId: string) =>
+  ctx.database.db.select().from(invoices).where(eq(invoices.externalId, externalId));
 const eventCount = async () => (await ctx.database.db.select().from(stripeEvents)).length;
 
 /** Picks Essentials + Sales Suite and the 2000-credit slab, then asks for the plan. */
@@ -292,6 +295,17 @@ describe('auto-pay', () => {
     if (!intent) throw new Error('the stand-in kept no charge');
     expect((await deliver(stripe.sign('payment_intent.succeeded', intent))).statusCode).toBe(200);
     expect(await remaining()).toBe(507);
+
+    // Invoiced like a Checkout payment: one paid card invoice for the charge, replay or not.
+    const issued = await invoicesFor(String(intent.id));
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({
+      organizationId: who.outsider.user.organizationId,
+      status: 'paid',
+      method: 'card',
+      totalMinor: 4500,
+      lines: [{ description: '500 analysis credits, bought by auto-pay', amountMinor: 4500 }],
+    });
   });
 
   it('charges again at the next crossing, and records a declined card without retrying it', async () => {
@@ -357,6 +371,14 @@ describe('card subscriptions made in Stripe', () => {
     expect((await deliver(paid)).statusCode).toBe(200);
     expect((await deliver(paid)).statusCode).toBe(200);
     expect((await active())?.remainingCredits).toBe(before + 2000);
+    // One paid card invoice for the renewal, though the event came twice.
+    const issued = await invoicesFor('in_renewal_1');
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({
+      status: 'paid',
+      totalMinor: 18000,
+      lines: [{ description: 'Renewal: 2,000 analysis credits' }],
+    });
 
     const failed = stripe.sign(
       'invoice.payment_failed',
@@ -425,6 +447,85 @@ describe('payment/b2c/setup', () => {
       type: 'b2c',
       remainingCredits: before + 2000,
     });
+  });
+});
+
+describe('the talent pool: every seeker shares one organisation', () => {
+  type Detailed = { data: Invoice[]; count: number };
+  const buy = (s: SignedIn, name: string, credits = 2000) =>
+    send(s, 'POST', '/payment/b2c/setup', { name, credits });
+
+  it('keeps each seeker’s purchase, payment and invoices their own', async () => {
+    const other = await signUp(ctx, 'second.seeker@example.com', {
+      firstName: 'Sam',
+      lastName: 'Seeker',
+      accountType: 'individual',
+    });
+    expect(other.user.organizationId).toBe(who.seeker.user.organizationId);
+    const start = (await plansOf(who.seeker)).active?.remainingCredits ?? 0;
+
+    const mine = await buy(who.seeker, 'My practice credits');
+    const theirs = await buy(other, 'Sam’s practice credits');
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    const mineId = sessionIdOf(json<{ data: { url: string } }>(mine).data.url);
+    const theirsId = sessionIdOf(json<{ data: { url: string } }>(theirs).data.url);
+    // A guest payment back to /settings: the pool's one Stripe customer would show each
+    // seeker the cards the others saved.
+    const session = stripe.sessions.get(theirsId);
+    expect(session).toMatchObject({ customer: null });
+    expect(session?.success_url).toMatch(/\/settings\?payment=success/);
+    expect(session?.payment_intent_data).not.toHaveProperty('setup_future_usage');
+
+    // Sam's purchase did not cancel mine: each sees their own waiting.
+    expect((await plansOf(who.seeker)).pending?.name).toBe('My practice credits');
+    expect((await plansOf(other)).pending?.name).toBe('Sam’s practice credits');
+
+    expect((await deliver(stripe.complete(theirsId))).statusCode).toBe(200);
+    expect((await plansOf(other)).pending).toBeNull();
+    expect((await plansOf(who.seeker)).pending?.name).toBe('My practice credits');
+    expect(await latest(other)).toMatchObject({ status: 'succeeded' });
+    expect(await latest(who.seeker)).toMatchObject({ status: 'pending' });
+
+    expect((await deliver(stripe.complete(mineId))).statusCode).toBe(200);
+    expect((await plansOf(who.seeker)).active?.remainingCredits).toBe(start + 4000);
+
+    // Each lists and downloads only their own invoice, issued to them by name.
+    const listOf = async (s: SignedIn) =>
+      json<Detailed>(await send(s, 'GET', '/plan/b2c/invoices')).data;
+    const [myInvoices, samInvoices] = [await listOf(who.seeker), await listOf(other)];
+    expect(samInvoices).toHaveLength(1);
+    expect(samInvoices[0]).toMatchObject({
+      status: 'paid',
+      method: 'card',
+      planName: 'Sam’s practice credits',
+      buyer: { name: 'Sam Seeker', lines: ['second.seeker@example.com'] },
+    });
+    // (An earlier test's purchase, when it ran, is this seeker's too.)
+    const myNames = myInvoices.map((i) => i.planName);
+    expect(myNames).toContain('My practice credits');
+    expect(myNames).not.toContain('Sam’s practice credits');
+    const mySummary = myInvoices.find((i) => i.planName === 'My practice credits');
+    if (!mySummary) throw new Error('no invoice');
+    const stranger = await send(other, 'GET', `/invoice/b2c/download/${mySummary.id}`);
+    expect(stranger.statusCode).toBe(404);
+    const own = await send(who.seeker, 'GET', `/invoice/b2c/download/${mySummary.id}`);
+    expect(own.statusCode).toBe(200);
+    // A team's people cannot use the pool's routes.
+    expect((await send(who.poc, 'GET', '/plan/b2c/invoices')).statusCode).toBe(403);
+  });
+
+  it('leaves another seeker’s bank-transfer purchase waiting too', async () => {
+    const other = await signIn(ctx, 'second.seeker@example.com');
+    const transfer = await send(other, 'POST', '/payment/b2c/manual', {
+      name: 'Sam by transfer',
+      credits: 2000,
+    });
+    expect(transfer.statusCode).toBe(201);
+    expect((await buy(who.seeker, 'Mine again')).statusCode).toBe(201);
+    const invoice = json<{ data: Invoice }>(transfer).data;
+    expect((await plansOf(other)).pending?.name).toBe('Sam by transfer');
+    const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row?.status).toBe('open');
   });
 });
 

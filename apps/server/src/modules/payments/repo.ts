@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   autoPayClaims,
   payments,
+  plans,
   stripeCustomers,
   stripeEvents,
 } from '../../platform/db/schema.js';
@@ -122,14 +123,21 @@ export function createPaymentsRepo(db: Db) {
       return row ?? null;
     },
 
-    async latestOf(organizationId: string) {
+    /** The latest payment, leaving out other talent-pool seekers' purchases. */
+    async latestOf(organizationId: string, userId: string) {
       const [row] = await db
-        .select()
+        .select({ payment: payments })
         .from(payments)
-        .where(eq(payments.organizationId, organizationId))
+        .leftJoin(plans, eq(plans.id, payments.planId))
+        .where(
+          and(
+            eq(payments.organizationId, organizationId),
+            or(isNull(plans.requestedBy), eq(plans.requestedBy, userId)),
+          ),
+        )
         .orderBy(desc(payments.createdAt))
         .limit(1);
-      return row ?? null;
+      return row?.payment ?? null;
     },
 
     /** How many auto-pay purchases of the plan went through: the next crossing's number. */

@@ -18,7 +18,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentsSe
     data: await payments.portal(auth),
   }));
   registerRoute(app, paymentRoutes.latest, async ({ auth }) => ({
-    data: await payments.latest(auth.organizationId),
+    data: await payments.latest(auth.organizationId, auth.userId),
   }));
 
   // The signature covers the exact bytes Stripe sent, so this scope keeps JSON bodies raw.

@@ -113,20 +113,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return (await repo.saveCustomer(organizationId, id)).customerId;
   }
 
-  /** A Checkout Session for a pending plan, recorded as a pending payment; its URL. */
+  /**
+   * A Checkout Session for a pending plan, recorded as a pending payment; its URL. A team pays
+   * as its organisation's Stripe customer and keeps the card for auto-pay. A talent-pool seeker
+   * pays as a guest, keeping no card: the pool is one organisation, and its one customer would
+   * show each seeker the others' saved cards. The seeker comes back to /settings.
+   */
   async function checkout(
     organizationId: string,
     planId: string,
-    failure: string = PAYMENT_MESSAGES.createSessionForStripeFailed,
+    options: { failure: string; seeker: boolean } = {
+      failure: PAYMENT_MESSAGES.createSessionForStripeFailed,
+      seeker: false,
+    },
   ): Promise<{ url: string }> {
     const stripe = requireGateway();
     const plan = await plans.ofOrganization(organizationId, planId);
     if (!plan) throw notFound();
     if (plan.status !== 'pending') throw conflict(PAYMENT_MESSAGES.noPendingPlan);
     const amountMinor = plan.totalMinor - plan.discountMinor;
-    const back = `${deps.publicUrl}/pricing`;
+    const back = `${deps.publicUrl}${options.seeker ? '/settings' : '/pricing'}`;
     try {
-      const customerId = await customerFor(organizationId);
+      const customerId = options.seeker ? null : await customerFor(organizationId);
       const session = await stripe.createCheckout({
         customerId,
         amountMinor,
@@ -150,7 +158,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     } catch (err) {
       if (err instanceof AppError) throw err;
       log.error({ err, organizationId, planId }, 'Stripe refused a Checkout Session');
-      throw stripeFailed(failure);
+      throw stripeFailed(options.failure);
     }
   }
 
@@ -193,8 +201,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         name: body.name,
         type: 'b2c',
         slab,
+        requestedBy: caller.userId,
       });
-      return checkout(caller.organizationId, plan.id, PAYMENT_MESSAGES.createSessionFailed);
+      return checkout(caller.organizationId, plan.id, {
+        failure: PAYMENT_MESSAGES.createSessionFailed,
+        seeker: true,
+      });
     },
 
     async portal(caller: Caller) {
@@ -213,8 +225,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
     },
 
-    async latest(organizationId: string): Promise<Payment | null> {
-      const row = await repo.latestOf(organizationId);
+    /** The latest payment: the organisation's, or in the talent pool the seeker's own. */
+    async latest(organizationId: string, userId: string): Promise<Payment | null> {
+      const row = await repo.latestOf(organizationId, userId);
       return row ? paymentOf(row) : null;
     },
 

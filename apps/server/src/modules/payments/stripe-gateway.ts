@@ -5,7 +5,8 @@ import type { StripeConfig } from '../../config.js';
 export class CardDeclined extends Error {}
 
 export interface CheckoutRequest {
-  customerId: string;
+  /** Null: a guest payment, the card not kept (a talent-pool seeker's). */
+  customerId: string | null;
   amountMinor: number;
   currency: string;
   /** What the customer sees on the hosted page. */
@@ -61,7 +62,7 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
     async createCheckout(input) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        customer: input.customerId,
+        ...(input.customerId ? { customer: input.customerId } : {}),
         client_reference_id: input.metadata.planId,
         line_items: [
           {
@@ -74,7 +75,10 @@ export function createStripeGateway(config: StripeConfig): StripeGateway {
           },
         ],
         // The card is kept for auto-pay, which charges it without the customer present.
-        payment_intent_data: { setup_future_usage: 'off_session', metadata: input.metadata },
+        payment_intent_data: {
+          ...(input.customerId ? { setup_future_usage: 'off_session' as const } : {}),
+          metadata: input.metadata,
+        },
         metadata: input.metadata,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,

@@ -4,7 +4,7 @@ import { BundlesTable } from './BundlesTable';
 import { CreditSlabsTable } from './CreditSlabsTable';
 import { FeaturesTable } from './FeaturesTable';
 import { SubscriptionsTable } from './SubscriptionsTable';
-import { InvoicesTable } from '../invoices';
+import { InvoicesTable, SellerNotice } from '../invoices';
 
 const TABS = ['bundles', 'features', 'credit-slabs', 'subscriptions', 'invoices'] as const;
 type Tab = (typeof TABS)[number];
@@ -48,7 +48,8 @@ export default function EnterpriseManagementPage() {
         <TabsContent value="subscriptions">
           <SubscriptionsTable />
         </TabsContent>
-        <TabsContent value="invoices">
+        <TabsContent value="invoices" className="flex flex-col gap-4">
+          <SellerNotice />
           <InvoicesTable />
         </TabsContent>
       </Tabs>

@@ -2,3 +2,4 @@
 // and show the plan's usage (/configuration).
 export { billingKeys } from './api';
 export { UsageCard } from './UsageCard';
+export { TalentPoolCredits } from './TalentPoolCredits';

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InvoiceLine, InvoiceParty, InvoiceTax } from '@parley/contracts';
-import { organizationRef } from './accounts.js';
+import { organizations, users } from './accounts.js';
 import { createdAt } from './columns.js';
 import { plans } from './plans.js';
 
@@ -35,7 +35,16 @@ export const invoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull(),
-    organizationId: organizationRef(),
+    /**
+     * The buyer organisation while it exists. An invoice is a legal record: deleting the
+     * organisation keeps it (null here, the buyer's name and address stay in `buyer`) and
+     * only the super admin reads it from then on.
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    /** A talent-pool purchase's seeker (the pool is one organisation): who may list it. */
+    buyerUserId: uuid('buyer_user_id').references(() => users.id, { onDelete: 'set null' }),
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     /** The plan's name when issued (the line descriptions say the rest). */
     planName: text('plan_name'),

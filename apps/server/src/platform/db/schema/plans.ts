@@ -9,7 +9,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { organizations } from './accounts.js';
+import { organizations, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
 
 /*
@@ -94,6 +94,14 @@ export const plans = pgTable(
     freeMeetingCredits: integer('free_meeting_credits').notNull().default(0),
     /** Credits bought automatically when the balance runs low; 0 is off. */
     autoPayCreditsToAdd: integer('auto_pay_credits_to_add').notNull().default(0),
+    /**
+     * The member who asked for it, in the talent pool only: every job seeker shares that one
+     * organisation, so a seeker's purchase waits for its payment beside another seeker's
+     * instead of cancelling it. Null for a team's plans (one pending plan per organisation).
+     */
+    requestedBy: uuid('requested_by_user_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
     createdAt: createdAt(),
