@@ -143,6 +143,22 @@ test.describe('Parley rooms', () => {
         timeout: 30_000,
       });
       await expect(guest.getByRole('status').filter({ hasText: 'Recording' })).toBeVisible();
+      // The live transcript: the fixture speech's final words reach the host while the call runs
+      // (the fake microphones speak from the start, so this bounds the speech-to-final delay).
+      const recordingAt = Date.now();
+      const transcript = page.getByRole('list', { name: 'Live transcript' });
+      await expect(
+        transcript.locator('li').filter({ hasNotText: '(still speaking)' }).first(),
+      ).toBeVisible({ timeout: 120_000 });
+      console.log(
+        `live transcript: first final words ${((Date.now() - recordingAt) / 1000).toFixed(1)} s after recording began`,
+      );
+      await expect(
+        page
+          .getByRole('region', { name: 'Live analytics' })
+          .getByText(/ · \d+%$/)
+          .first(),
+      ).toBeVisible({ timeout: 30_000 });
       // The guest's video plays at the host's side.
       await expect
         .poll(

@@ -131,7 +131,7 @@ export function LiveCards({ live }: { live: LiveMeeting }) {
   const maxRate = Math.max(1, ...(a?.speakers.map((s) => s.wordsPerMinute) ?? []));
   const maxFillers = Math.max(1, ...(a?.speakers.map((s) => s.fillerWords) ?? []));
   return (
-    <div className="grid gap-4 sm:grid-cols-2" aria-label="Live analytics">
+    <section className="grid gap-4 sm:grid-cols-2" aria-label="Live analytics">
       <LiveCard title="Talk time" icon={<Timer className="size-4" />}>
         {a ? (
           <PerSpeaker
@@ -225,6 +225,6 @@ export function LiveCards({ live }: { live: LiveMeeting }) {
       <div className="sm:col-span-2">
         <ZaiCard zai={live.zai} ended={live.ended} />
       </div>
-    </div>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Circle, LogOut, Mic, MicOff, PhoneOff, Send, Square, Video, VideoOff } from 'lucide-react';
 import { ROOM_MESSAGES as M, type RecordingState, type RoomParticipant } from '@parley/contracts';
 import { cn } from '../../lib/cn';
@@ -16,6 +16,8 @@ interface CallViewProps {
   recording: RecordingState;
   recordingNote: string | null;
   botNote: string | null;
+  /** The live transcript and cards, for participants who may read the meeting. */
+  live?: ReactNode;
   onLeave(): void;
 }
 
@@ -110,30 +112,35 @@ export function CallView(props: CallViewProps) {
       </header>
 
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <main
-          className="grid flex-1 auto-rows-min grid-cols-1 gap-3 overflow-auto p-4 sm:grid-cols-2 xl:grid-cols-3"
-          aria-label="Participants"
-        >
-          <Tile name={`${self.name} (you)`} stream={camOn ? local : null} muted mirrored />
-          {others.map((p) =>
-            p.role === 'bot' ? (
-              <Tile
-                key={p.id}
-                name={p.name}
-                stream={null}
-                note={
-                  recording === 'recording'
-                    ? 'recording'
-                    : recording === 'stopped'
-                      ? 'not recording'
-                      : undefined
-                }
-              />
-            ) : (
-              <Tile key={p.id} name={p.name} stream={streams.get(p.id) ?? null} />
-            ),
-          )}
-        </main>
+        <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto p-4">
+          <main
+            className="grid auto-rows-min grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
+            aria-label="Participants"
+          >
+            <Tile name={`${self.name} (you)`} stream={camOn ? local : null} muted mirrored />
+            {others.map((p) =>
+              p.role === 'bot' ? (
+                <Tile
+                  key={p.id}
+                  name={p.name}
+                  stream={null}
+                  note={
+                    recording === 'recording'
+                      ? 'recording'
+                      : recording === 'stopped'
+                        ? 'not recording'
+                        : undefined
+                  }
+                />
+              ) : (
+                <Tile key={p.id} name={p.name} stream={streams.get(p.id) ?? null} />
+              ),
+            )}
+          </main>
+          {props.live ? (
+            <section aria-label="Live transcript and analytics">{props.live}</section>
+          ) : null}
+        </div>
 
         <aside
           className="flex w-full flex-col border-t border-border md:w-80 md:border-t-0 md:border-l"

@@ -4,6 +4,7 @@ import { getAccessToken } from '../../lib/auth-store';
 import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses, PageSpinner } from '../../ui';
+import { LiveMeetingPanels } from '../live';
 import { useRoom } from './api';
 import { RoomScreen } from './RoomScreen';
 import { RoomMessage } from './RoomMessage';
@@ -26,6 +27,7 @@ export function RoomPage() {
       meetingName={room.data.meetingName}
       isHost={room.data.isHost}
       askName={false}
+      live={<LiveMeetingPanels meetingId={meetingId} />}
       handshake={(choice) => ({
         meetingId,
         token: getAccessToken() ?? '',

@@ -13,6 +13,8 @@ interface RoomScreenProps {
   handshake(choice: JoinChoice): RoomHandshake;
   /** What to show once the call ended or this person left. */
   after(reason: string): ReactNode;
+  /** Shown beside the call's video while it runs (the live transcript, for members). */
+  live?: ReactNode;
 }
 
 type Stage =
@@ -22,7 +24,14 @@ type Stage =
   | { kind: 'over'; reason: string };
 
 /** Pre-join, then the call, then what comes after: one person's path through a room. */
-export function RoomScreen({ meetingName, isHost, askName, handshake, after }: RoomScreenProps) {
+export function RoomScreen({
+  meetingName,
+  isHost,
+  askName,
+  handshake,
+  after,
+  live,
+}: RoomScreenProps) {
   const [stage, setStage] = useState<Stage>({ kind: 'prejoin' });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [people, setPeople] = useState<RoomParticipant[]>([]);
@@ -105,6 +114,7 @@ export function RoomScreen({ meetingName, isHost, askName, handshake, after }: R
         recording={recording}
         recordingNote={recordingNote}
         botNote={botNote}
+        live={live}
         onLeave={() => finish('You left the call.')}
       />
     );
