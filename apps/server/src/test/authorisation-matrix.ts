@@ -391,6 +391,11 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /payment/b2c/manual': ['seeker'],
   'POST /plan/b2c': ['seeker'],
   'PATCH /plan/b2c': ['seeker'],
+  // A seeker's own invoices (the pool's others are 404 to them, payments.test); who issues
+  // invoices and the tax applied, for the super admin.
+  'GET /plan/b2c/invoices': ['seeker'],
+  'GET /invoice/b2c/download/:id': ['seeker'],
+  'GET /invoice/seller': PLATFORM,
   ...catalogueRows('feature'),
   ...catalogueRows('bundle'),
   ...catalogueRows('credit-slab'),
