@@ -67,6 +67,14 @@ const flowOf = (provider: string, state: string) => ({
   expiresAt: 2e12,
 });
 
+/** The sealed value with one character of its ciphertext changed. */
+function altered(sealed: string): string {
+  const parts = sealed.split('.');
+  const body = parts[3] ?? '';
+  parts[3] = `${body[0] === 'A' ? 'B' : 'A'}${body.slice(1)}`;
+  return parts.join('.');
+}
+
 function setup() {
   let now = 1_700_000_000_000;
   const warnings: string[] = [];
@@ -160,7 +168,7 @@ describe('the callback', () => {
     const query = { code: 'c1', state };
     const expired = { ok: false, message: 'expired north' };
     expect(await oauth.complete('north', undefined, query, keep)).toEqual(expired);
-    expect(await oauth.complete('north', `${started.flow}x`, query, keep)).toEqual(expired);
+    expect(await oauth.complete('north', altered(started.flow), query, keep)).toEqual(expired);
     // Sealed for another purpose (a stored credential, say): does not open as a flow.
     const foreign = secrets.seal(secrets.open(started.flow, 'test-oauth-flow'), 'other');
     expect(await oauth.complete('north', foreign, query, keep)).toEqual(expired);
