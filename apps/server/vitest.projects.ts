@@ -19,6 +19,7 @@ const PGLITE_ONLY = [
   'src/platform/process-guard.test.ts',
   'src/platform/mail.test.ts',
   'src/platform/http/openapi.test.ts',
+  'src/platform/http/oauth-connect.test.ts',
   'src/platform/media/media.test.ts',
   'src/platform/storage/local.test.ts',
   'src/platform/storage/s3.test.ts',

@@ -331,6 +331,11 @@ function oidcClient(
   return clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
 }
 
+/** Whether cookies are sent only over HTTPS: COOKIE_SECURE when set, else PUBLIC_URL's scheme. */
+export function cookiesSecure(config: Pick<AppConfig, 'env' | 'publicUrl'>): boolean {
+  return config.env.COOKIE_SECURE ?? config.publicUrl.startsWith('https://');
+}
+
 /** 127.0.0.0/8, ::1 (also as ::ffff:127.x) or localhost: reachable from this machine only. */
 export function isLoopbackHost(host: string): boolean {
   const h = host

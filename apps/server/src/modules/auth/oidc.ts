@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { API_PREFIX } from '@parley/contracts';
-import type { AppConfig } from '../../config.js';
+import { cookiesSecure, type AppConfig } from '../../config.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { AuthService, SessionGrant } from './service.js';
 import {
@@ -69,7 +69,7 @@ export async function registerOidcRoutes(
     httpOnly: true,
     // Lax still sends it on the top-level GET redirect back from the provider.
     sameSite: 'lax' as const,
-    secure: config.env.COOKIE_SECURE ?? config.publicUrl.startsWith('https://'),
+    secure: cookiesSecure(config),
   };
   // Built from PUBLIC_URL, not the request, so it matches what is registered at the IdP
   // whatever Host header a proxy passes on.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, MESSAGES, authRoutes } from '@parley/contracts';
-import type { AppConfig } from '../../config.js';
+import { cookiesSecure, type AppConfig } from '../../config.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { AuthService, ClientMeta, SessionGrant } from './service.js';
 
@@ -8,7 +8,7 @@ export const REFRESH_COOKIE = 'parley_refresh';
 
 export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, config: AppConfig) {
   const cookiePath = `${API_PREFIX}/auth`;
-  const secure = config.env.COOKIE_SECURE ?? config.publicUrl.startsWith('https://');
+  const secure = cookiesSecure(config);
   const rateLimit = {
     max: config.env.AUTH_REQUESTS_PER_IP,
     timeWindow: config.env.AUTH_RATE_WINDOW_MINUTES * 60_000,

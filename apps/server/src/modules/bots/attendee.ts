@@ -1,16 +1,17 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadable } from 'node:stream/web';
 import type { BotState } from '@parley/contracts';
 import type { BotJoin } from './meeting-bot.js';
 import {
   BotWebhookRefused,
+  createdBotId,
   failure,
   header,
   hmac,
   isPlatformLink,
   parleyBotIdOf,
+  presignedRecording,
   readableCode,
   sameBytes,
+  tokenApi,
   type BotServiceAdapter,
   type BotWebhookDelivery,
 } from './service-adapter.js';
@@ -79,17 +80,7 @@ function canonical(value: unknown): string {
  * either is accepted; both are the same secret's proof.
  */
 export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${opts.url}/api/v1${path}`, {
-      ...init,
-      headers: {
-        Authorization: `Token ${opts.key}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...init.headers,
-      },
-      signal: AbortSignal.timeout(20_000),
-    });
+  const api = tokenApi(opts.url, opts.key);
   const keys = keysOf(opts.webhookSecret);
 
   return {
@@ -108,9 +99,7 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
         }),
       });
       if (!res.ok) throw await failure('Attendee refused the bot', res);
-      const body = (await res.json()) as { id?: unknown };
-      if (typeof body.id !== 'string') throw new Error('Attendee answered no bot id');
-      return { externalId: body.id };
+      return { externalId: await createdBotId(res, 'Attendee') };
     },
 
     async stopRecording(externalId) {
@@ -166,13 +155,7 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
       if (!res.ok) throw await failure('Attendee has no recording', res);
       const { url } = (await res.json()) as { url?: unknown };
       if (typeof url !== 'string') throw new Error('Attendee answered no recording url');
-      // A presigned address of the service's storage: no key goes with it.
-      const media = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
-      if (!media.ok || !media.body) throw await failure('the recording did not download', media);
-      return {
-        body: Readable.fromWeb(media.body as WebReadable<Uint8Array>),
-        contentType: media.headers.get('content-type'),
-      };
+      return presignedRecording(url);
     },
 
     async ping() {

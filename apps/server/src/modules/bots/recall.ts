@@ -1,16 +1,17 @@
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadable } from 'node:stream/web';
 import type { BotState } from '@parley/contracts';
 import type { BotJoin } from './meeting-bot.js';
 import {
   BotWebhookRefused,
+  createdBotId,
   failure,
   header,
   hmac,
   isPlatformLink,
   parleyBotIdOf,
+  presignedRecording,
   readableCode,
   sameBytes,
+  tokenApi,
   type BotServiceAdapter,
   type BotWebhookDelivery,
 } from './service-adapter.js';
@@ -78,17 +79,7 @@ function keyOf(secret: string): Buffer {
  * `webhook-signature` holds `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` entries.
  */
 export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${opts.url}/api/v1${path}`, {
-      ...init,
-      headers: {
-        Authorization: `Token ${opts.key}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...init.headers,
-      },
-      signal: AbortSignal.timeout(20_000),
-    });
+  const api = tokenApi(opts.url, opts.key);
   const key = keyOf(opts.webhookSecret);
   const bot = (id: string) => `/bot/${encodeURIComponent(id)}/`;
 
@@ -110,9 +101,7 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
         }),
       });
       if (!res.ok) throw await failure('Recall.ai refused the bot', res);
-      const body = (await res.json()) as { id?: unknown };
-      if (typeof body.id !== 'string') throw new Error('Recall.ai answered no bot id');
-      return { externalId: body.id };
+      return { externalId: await createdBotId(res, 'Recall.ai') };
     },
 
     async stopRecording(externalId) {
@@ -191,13 +180,7 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
       const url =
         body.recordings?.[0]?.media_shortcuts?.video_mixed?.data?.download_url ?? body.video_url;
       if (typeof url !== 'string') throw new Error('Recall.ai has no recording for the bot');
-      // A presigned address of Recall's storage: no key goes with it.
-      const media = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
-      if (!media.ok || !media.body) throw await failure('the recording did not download', media);
-      return {
-        body: Readable.fromWeb(media.body as WebReadable<Uint8Array>),
-        contentType: media.headers.get('content-type'),
-      };
+      return presignedRecording(url);
     },
 
     async ping() {

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadable } from 'node:stream/web';
 import type { BotState } from '@parley/contracts';
 import type { MeetingBot } from './meeting-bot.js';
 
@@ -86,6 +87,43 @@ export function readableCode(code: string): string {
 export async function failure(what: string, res: Response): Promise<Error> {
   const text = (await res.text().catch(() => '')).slice(0, 300);
   return new Error(`${what}: HTTP ${res.status}${text ? ` ${text}` : ''}`);
+}
+
+/**
+ * Calls to a service's REST API under `<origin>/api/v1` with `Authorization: Token <key>`, as
+ * Attendee and Recall.ai both take it: JSON both ways, 20 s per call.
+ */
+export function tokenApi(origin: string, key: string) {
+  return (path: string, init: RequestInit = {}) =>
+    fetch(`${origin}/api/v1${path}`, {
+      ...init,
+      headers: {
+        Authorization: `Token ${key}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...init.headers,
+      },
+      signal: AbortSignal.timeout(20_000),
+    });
+}
+
+/** The id of the bot a join created (`{ id }`); `service` names it in the error. */
+export async function createdBotId(res: Response, service: string): Promise<string> {
+  const body = (await res.json()) as { id?: unknown };
+  if (typeof body.id !== 'string') throw new Error(`${service} answered no bot id`);
+  return body.id;
+}
+
+/** The recording at a presigned address of the service's storage: no key goes with it. */
+export async function presignedRecording(
+  url: string,
+): Promise<{ body: Readable; contentType: string | null }> {
+  const media = await fetch(url, { signal: AbortSignal.timeout(10 * 60_000) });
+  if (!media.ok || !media.body) throw await failure('the recording did not download', media);
+  return {
+    body: Readable.fromWeb(media.body as WebReadable<Uint8Array>),
+    contentType: media.headers.get('content-type'),
+  };
 }
 
 /** The `parley_bot_id` Parley put in the bot's metadata, when the delivery carries it. */

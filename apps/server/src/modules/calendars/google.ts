@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { getJson, postForm } from './http.js';
+import { changesSince, getJson, postForm, tokenGrants } from './http.js';
 import { findMeetingLink } from './links.js';
-import {
-  CalendarHttpError,
-  type CalendarChanges,
-  type CalendarClient,
-  type CalendarEventData,
-  type CalendarSession,
-  type CalendarTokens,
-  type SyncWindow,
+import type {
+  CalendarChanges,
+  CalendarClient,
+  CalendarEventData,
+  CalendarSession,
+  SyncWindow,
 } from './types.js';
 
 /**
@@ -31,12 +29,6 @@ export interface GoogleCalendarOptions {
 }
 
 const SCOPES = ['https://www.googleapis.com/auth/calendar.readonly'];
-
-const tokenResponse = z.object({
-  access_token: z.string(),
-  refresh_token: z.string().optional(),
-  expires_in: z.number(),
-});
 
 const when = z.object({ dateTime: z.string().optional(), date: z.string().optional() });
 const person = z.object({ email: z.string().optional(), self: z.boolean().optional() });
@@ -96,22 +88,12 @@ export function toEventData(
 }
 
 export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarClient {
-  const tokens = (raw: unknown, previous?: CalendarTokens): CalendarTokens => {
-    const t = tokenResponse.parse(raw);
-    const refreshToken = t.refresh_token ?? previous?.refreshToken;
-    if (!refreshToken) throw new Error('Google answered without a refresh token');
-    return {
-      accessToken: t.access_token,
-      refreshToken,
-      expiresAt: Date.now() + t.expires_in * 1000,
-    };
-  };
-  const grant = (form: Record<string, string>) =>
-    postForm(o.fetch, 'Google token', `${o.tokenOrigin}/token`, {
-      client_id: o.clientId,
-      client_secret: o.clientSecret,
-      ...form,
-    });
+  const grants = tokenGrants({
+    fetch: o.fetch,
+    provider: 'Google',
+    url: `${o.tokenOrigin}/token`,
+    client: { client_id: o.clientId, client_secret: o.clientSecret },
+  });
   const eventsUrl = `${o.apiOrigin}/calendar/v3/calendars/primary/events`;
 
   async function read(
@@ -158,17 +140,7 @@ export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarCl
       });
       return `${o.authOrigin}/o/oauth2/v2/auth?${q.toString()}`;
     },
-    async exchangeCode({ code, redirectUri }) {
-      return tokens(
-        await grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
-      );
-    },
-    async refresh(current) {
-      return tokens(
-        await grant({ grant_type: 'refresh_token', refresh_token: current.refreshToken }),
-        current,
-      );
-    },
+    ...grants,
     async revoke(t) {
       await postForm(o.fetch, 'Google revoke', `${o.tokenOrigin}/revoke`, {
         token: t.refreshToken,
@@ -187,20 +159,17 @@ export function createGoogleCalendarClient(o: GoogleCalendarOptions): CalendarCl
         );
       return cal.id;
     },
-    async changes(session, state, window: SyncWindow) {
+    changes(session, state, window: SyncWindow) {
       const base = { singleEvents: 'true', maxResults: '250' };
-      if (state) {
-        try {
-          return await read(session, { ...base, syncToken: state, showDeleted: 'true' }, false);
-        } catch (err) {
-          // 410 Gone: the sync token expired; Google says to read everything again.
-          if (!(err instanceof CalendarHttpError && err.status === 410)) throw err;
-        }
-      }
-      return read(
-        session,
-        { ...base, timeMin: window.from.toISOString(), timeMax: window.to.toISOString() },
-        true,
+      return changesSince(
+        state,
+        (syncToken) => read(session, { ...base, syncToken, showDeleted: 'true' }, false),
+        () =>
+          read(
+            session,
+            { ...base, timeMin: window.from.toISOString(), timeMax: window.to.toISOString() },
+            true,
+          ),
       );
     },
   };

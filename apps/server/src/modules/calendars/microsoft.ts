@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { getJson, postForm } from './http.js';
+import { changesSince, getJson, tokenGrants } from './http.js';
 import { findMeetingLink } from './links.js';
-import {
-  CalendarHttpError,
-  type CalendarChanges,
-  type CalendarClient,
-  type CalendarEventData,
-  type CalendarSession,
-  type CalendarTokens,
+import type {
+  CalendarChanges,
+  CalendarClient,
+  CalendarEventData,
+  CalendarSession,
 } from './types.js';
 
 /**
@@ -30,12 +28,6 @@ export interface MicrosoftCalendarOptions {
 
 const SCOPES = ['offline_access', 'User.Read', 'Calendars.Read'];
 const PREFER = { prefer: 'outlook.timezone="UTC", odata.maxpagesize=50' };
-
-const tokenResponse = z.object({
-  access_token: z.string(),
-  refresh_token: z.string().optional(),
-  expires_in: z.number(),
-});
 
 const when = z.object({ dateTime: z.string(), timeZone: z.string().optional() });
 const address = z.object({
@@ -96,23 +88,12 @@ export function toEventData(
 
 export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): CalendarClient {
   const identity = `${o.loginOrigin}/${encodeURIComponent(o.tenant)}/oauth2/v2.0`;
-  const tokens = (raw: unknown, previous?: CalendarTokens): CalendarTokens => {
-    const t = tokenResponse.parse(raw);
-    const refreshToken = t.refresh_token ?? previous?.refreshToken;
-    if (!refreshToken) throw new Error('Microsoft answered without a refresh token');
-    return {
-      accessToken: t.access_token,
-      refreshToken,
-      expiresAt: Date.now() + t.expires_in * 1000,
-    };
-  };
-  const grant = (form: Record<string, string>) =>
-    postForm(o.fetch, 'Microsoft token', `${identity}/token`, {
-      client_id: o.clientId,
-      client_secret: o.clientSecret,
-      scope: SCOPES.join(' '),
-      ...form,
-    });
+  const grants = tokenGrants({
+    fetch: o.fetch,
+    provider: 'Microsoft',
+    url: `${identity}/token`,
+    client: { client_id: o.clientId, client_secret: o.clientSecret, scope: SCOPES.join(' ') },
+  });
 
   async function read(
     session: CalendarSession,
@@ -163,17 +144,7 @@ export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): Cale
       });
       return `${identity}/authorize?${q.toString()}`;
     },
-    async exchangeCode({ code, redirectUri }) {
-      return tokens(
-        await grant({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
-      );
-    },
-    async refresh(current) {
-      return tokens(
-        await grant({ grant_type: 'refresh_token', refresh_token: current.refreshToken }),
-        current,
-      );
-    },
+    ...grants,
     revoke() {
       // The identity platform has no endpoint that revokes one app's refresh token (only all of
       // a user's sessions, which would sign them out everywhere): the user removes the app.
@@ -185,20 +156,19 @@ export function createMicrosoftCalendarClient(o: MicrosoftCalendarOptions): Cale
         .parse(await getJson(o.fetch, session, 'Microsoft Graph /me', `${o.graphOrigin}/v1.0/me`));
       return me.mail ?? me.userPrincipalName;
     },
-    async changes(session, state, window) {
-      if (state) {
-        try {
-          return await read(session, sameOrigin(state), false);
-        } catch (err) {
-          // 410 Gone (syncStateNotFound / resyncRequired): start from the window again.
-          if (!(err instanceof CalendarHttpError && err.status === 410)) throw err;
-        }
-      }
-      const q = new URLSearchParams({
-        startDateTime: window.from.toISOString(),
-        endDateTime: window.to.toISOString(),
-      });
-      return read(session, `${o.graphOrigin}/v1.0/me/calendarView/delta?${q.toString()}`, true);
+    changes(session, state, window) {
+      // 410 Gone (syncStateNotFound / resyncRequired): start from the window again.
+      return changesSince(
+        state,
+        (deltaLink) => read(session, sameOrigin(deltaLink), false),
+        () => {
+          const q = new URLSearchParams({
+            startDateTime: window.from.toISOString(),
+            endDateTime: window.to.toISOString(),
+          });
+          return read(session, `${o.graphOrigin}/v1.0/me/calendarView/delta?${q.toString()}`, true);
+        },
+      );
     },
   };
 }

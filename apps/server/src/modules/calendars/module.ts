@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, calendarCallbackPath, type CalendarProvider } from '@parley/contracts';
-import type { AppConfig } from '../../config.js';
+import { cookiesSecure, type AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import type { JobQueue } from '../../platform/queue/index.js';
@@ -67,7 +67,7 @@ export function createCalendarsModule(needs: CalendarNeeds) {
     registerRoutes: (api: FastifyInstance) =>
       registerCalendarRoutes(api, service, {
         publicUrl,
-        cookieSecure: needs.config.env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+        cookieSecure: cookiesSecure(needs.config),
       }),
   };
 }

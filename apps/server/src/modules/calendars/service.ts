@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   CALENDAR_MESSAGES as M,
   CALENDAR_NAMES,
@@ -10,9 +9,13 @@ import {
   type CalendarProvider,
   type CalendarStatus,
 } from '@parley/contracts';
-import { randomToken } from '../../platform/crypto.js';
 import { notFound, withoutServerDetails } from '../../platform/errors.js';
 import type { Caller } from '../../platform/http/caller.js';
+import {
+  createOAuthConnect,
+  type ConnectOutcome,
+  type OAuthCallbackQuery,
+} from '../../platform/http/oauth-connect.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { hasExternalGuests, willJoin, type AutoJoiner } from './auto-join.js';
@@ -36,23 +39,11 @@ export interface CalendarDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-/** How long the user has at the provider between Connect and the callback. */
-export const CALENDAR_FLOW_TTL_MS = 10 * 60_000;
+/** The flow cookie's sealing context: a sealed credential does not open as a flow. */
 const FLOW_CONTEXT = 'calendar-oauth-flow';
 const DAY = 24 * 3600_000;
 /** The window a full read covers: a day back (calls running now) to two weeks ahead. */
 export const SYNC_WINDOW = { back: DAY, ahead: 14 * DAY };
-
-const flowSchema = z.object({
-  provider: calendarProviderSchema,
-  organizationId: z.string(),
-  userId: z.string(),
-  state: z.string().min(16),
-  expiresAt: z.number(),
-});
-type Flow = z.infer<typeof flowSchema>;
-
-export type ConnectOutcome = { ok: true } | { ok: false; message: string };
 
 const messageOf = (err: unknown) =>
   withoutServerDetails(err instanceof Error ? err.message : String(err)) || 'the sync failed';
@@ -60,6 +51,16 @@ const messageOf = (err: unknown) =>
 export function createCalendarService(deps: CalendarDeps) {
   const { repo, secrets, queue, now, log } = deps;
   const connections = createCalendarConnections(deps);
+  const oauth = createOAuthConnect({
+    providerSchema: calendarProviderSchema,
+    clients: deps.clients,
+    secrets,
+    sealContext: FLOW_CONTEXT,
+    redirectUri: deps.redirectUri,
+    messages: M,
+    logLabel: 'calendar',
+    log,
+  });
   const sync = createCalendarSync({ ...deps, connections, windowMs: SYNC_WINDOW });
   // One pass per connection at a time in this process (a job and "sync now" may meet).
   const running = new Map<string, Promise<void>>();
@@ -165,64 +166,34 @@ export function createCalendarService(deps: CalendarDeps) {
     status,
 
     connect(caller: Caller, p: CalendarProvider): { url: string; flow: string } {
-      const client = connections.clientOf(p);
-      const flow: Flow = {
-        provider: p,
-        organizationId: caller.organizationId,
-        userId: caller.userId,
-        state: randomToken(24),
-        expiresAt: Date.now() + CALENDAR_FLOW_TTL_MS,
-      };
-      return {
-        url: client.authorizeUrl({ state: flow.state, redirectUri: deps.redirectUri(p) }),
-        flow: secrets.seal(flow, FLOW_CONTEXT),
-      };
+      return oauth.start(caller, p);
     },
 
     /** The callback: checks the state this browser was given, exchanges the code, first sync. */
     async completeConnect(
       p: CalendarProvider,
       sealedFlow: string | undefined,
-      query: { code?: string; state?: string; error?: string },
+      query: OAuthCallbackQuery,
     ): Promise<ConnectOutcome> {
-      if (query.error === 'access_denied') return { ok: false, message: M.cancelled(p) };
-      if (query.error) {
-        log.warn({ provider: p, error: query.error }, 'calendar authorisation refused');
-        return { ok: false, message: M.failed(p) };
-      }
-      let flow: Flow;
-      try {
-        flow = flowSchema.parse(secrets.open(sealedFlow ?? '', FLOW_CONTEXT));
-      } catch {
-        return { ok: false, message: M.expired(p) };
-      }
-      if (flow.expiresAt <= Date.now()) return { ok: false, message: M.expired(p) };
-      if (flow.provider !== p || !query.state || query.state !== flow.state || !query.code) {
-        return { ok: false, message: M.failed(p) };
-      }
-      const client = deps.clients[p];
-      if (!client) return { ok: false, message: M.notConfigured(p) };
-      let row: ConnectionRow;
-      try {
-        const tokens = await client.exchangeCode({
-          code: query.code,
-          redirectUri: deps.redirectUri(p),
-        });
-        const probe = connections.sessionOn(client, tokens, null);
-        const accountEmail = (await client.accountEmail(probe)).toLowerCase();
-        row = await repo.saveConnection({
-          organizationId: flow.organizationId,
-          userId: flow.userId,
-          provider: p,
-          accountEmail,
-          secretSealed: connections.seal(flow.userId, p, probe.current()),
-          now: now(),
-        });
-      } catch (err) {
-        log.warn({ err, provider: p }, 'calendar connection failed');
-        return { ok: false, message: M.failed(p) };
-      }
-      await queue.send(calendarSyncJob, { connectionId: row.id, provider: p });
+      const outcome = await oauth.complete(
+        p,
+        sealedFlow,
+        query,
+        async ({ flow, client, tokens }) => {
+          const probe = connections.sessionOn(client, tokens, null);
+          const accountEmail = (await client.accountEmail(probe)).toLowerCase();
+          return repo.saveConnection({
+            organizationId: flow.organizationId,
+            userId: flow.userId,
+            provider: p,
+            accountEmail,
+            secretSealed: connections.seal(flow.userId, p, probe.current()),
+            now: now(),
+          });
+        },
+      );
+      if (!outcome.ok) return outcome;
+      await queue.send(calendarSyncJob, { connectionId: outcome.saved.id, provider: p });
       return { ok: true };
     },
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX, crmCallbackPath, type CrmProvider } from '@parley/contracts';
-import type { AppConfig } from '../../config.js';
+import { cookiesSecure, type AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { EndpointGuard } from '../../platform/net/endpoint-guard.js';
 import type { JobQueue } from '../../platform/queue/index.js';
@@ -68,7 +68,7 @@ export function createCrmModule(needs: CrmNeeds) {
     registerRoutes: (api: FastifyInstance) =>
       registerCrmRoutes(api, service, {
         publicUrl,
-        cookieSecure: needs.config.env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+        cookieSecure: cookiesSecure(needs.config),
       }),
   };
 }

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   CRM_MESSAGES as M,
   CRM_NAMES,
@@ -7,9 +6,13 @@ import {
   type CrmProvider,
   type CrmStatus,
 } from '@parley/contracts';
-import { randomToken } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Caller } from '../../platform/http/caller.js';
+import {
+  createOAuthConnect,
+  type ConnectOutcome,
+  type OAuthCallbackQuery,
+} from '../../platform/http/oauth-connect.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { IntegrationConfigs } from '../integrations/index.js';
@@ -43,26 +46,23 @@ export interface CrmDeps {
   log: ImportDeps['log'];
 }
 
-/** How long the user has at the CRM between Connect and the callback. */
-export const CRM_FLOW_TTL_MS = 10 * 60_000;
-
-const flowSchema = z.object({
-  provider: crmProviderSchema,
-  organizationId: z.string(),
-  userId: z.string(),
-  state: z.string().min(16),
-  expiresAt: z.number(),
-});
-type Flow = z.infer<typeof flowSchema>;
 /** The flow cookie's sealing context: a sealed credential does not open as a flow. */
 const FLOW_CONTEXT = 'crm-oauth-flow';
-
-export type ConnectOutcome = { ok: true } | { ok: false; message: string };
 
 export function createCrmService(deps: CrmDeps) {
   const { repo, secrets, queue, now, log } = deps;
 
   const connections = createCrmConnections(deps);
+  const oauth = createOAuthConnect({
+    providerSchema: crmProviderSchema,
+    clients: deps.clients,
+    secrets,
+    sealContext: FLOW_CONTEXT,
+    redirectUri: deps.redirectUri,
+    messages: M,
+    logLabel: 'CRM',
+    log,
+  });
 
   function view(
     p: CrmProvider,
@@ -160,66 +160,37 @@ export function createCrmService(deps: CrmDeps) {
      * callback: the callback only accepts the state this browser was given.
      */
     connect(caller: Caller, p: CrmProvider): { url: string; flow: string } {
-      const client = connections.clientOf(p);
-      const flow: Flow = {
-        provider: p,
-        organizationId: caller.organizationId,
-        userId: caller.userId,
-        state: randomToken(24),
-        expiresAt: Date.now() + CRM_FLOW_TTL_MS,
-      };
-      return {
-        url: client.authorizeUrl({ state: flow.state, redirectUri: deps.redirectUri(p) }),
-        flow: secrets.seal(flow, FLOW_CONTEXT),
-      };
+      return oauth.start(caller, p);
     },
 
     /** The callback's work: checks the state, exchanges the code, saves the connection. */
     async completeConnect(
       p: CrmProvider,
       sealedFlow: string | undefined,
-      query: { code?: string; state?: string; error?: string },
+      query: OAuthCallbackQuery,
     ): Promise<ConnectOutcome> {
-      if (query.error === 'access_denied') return { ok: false, message: M.cancelled(p) };
-      if (query.error) {
-        log.warn({ provider: p, error: query.error }, 'CRM authorisation refused');
-        return { ok: false, message: M.failed(p) };
-      }
-      let flow: Flow;
-      try {
-        flow = flowSchema.parse(secrets.open(sealedFlow ?? '', FLOW_CONTEXT));
-      } catch {
-        return { ok: false, message: M.expired(p) };
-      }
-      if (flow.expiresAt <= Date.now()) return { ok: false, message: M.expired(p) };
-      if (flow.provider !== p || !query.state || query.state !== flow.state || !query.code) {
-        return { ok: false, message: M.failed(p) };
-      }
-      const client = deps.clients[p];
-      if (!client) return { ok: false, message: M.notConfigured(p) };
-      try {
-        const tokens = await client.exchangeCode({
-          code: query.code,
-          redirectUri: deps.redirectUri(p),
-        });
-        const probe = connections.sessionOn(client, tokens, null);
-        const accountName = await client.accountName(probe);
-        const current = probe.current();
-        await connections.save(
-          flow.organizationId,
-          p,
-          {
-            accountName,
-            ...(current.instanceUrl ? { instanceUrl: current.instanceUrl } : {}),
-            connectedBy: flow.userId,
-          },
-          current,
-        );
-      } catch (err) {
-        log.warn({ err, provider: p }, 'CRM connection failed');
-        return { ok: false, message: M.failed(p) };
-      }
-      await queueImport(flow.organizationId, p, true);
+      const outcome = await oauth.complete(
+        p,
+        sealedFlow,
+        query,
+        async ({ flow, client, tokens }) => {
+          const probe = connections.sessionOn(client, tokens, null);
+          const accountName = await client.accountName(probe);
+          const current = probe.current();
+          await connections.save(
+            flow.organizationId,
+            p,
+            {
+              accountName,
+              ...(current.instanceUrl ? { instanceUrl: current.instanceUrl } : {}),
+              connectedBy: flow.userId,
+            },
+            current,
+          );
+        },
+      );
+      if (!outcome.ok) return outcome;
+      await queueImport(outcome.flow.organizationId, p, true);
       return { ok: true };
     },
 

@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { CalendarDays, RefreshCw, TriangleAlert } from 'lucide-react';
 import {
   AUTO_JOIN_RULES,
   AUTO_JOIN_RULE_LABELS,
   CALENDAR_NAMES,
   CALENDAR_PROVIDERS,
-  calendarProviderSchema,
   type AutoJoinRule,
   type CalendarConnection,
   type CalendarProvider,
@@ -14,9 +11,13 @@ import {
 import { formatDateTime } from '../../lib/datetime';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import { Badge, Button, ConfirmDialog, LoadError, Section, SelectField, Skeleton } from '../../ui';
-import { ConnectionBadge, IntegrationCard } from '../integrations';
+import { Button, ConfirmDialog, Section, SelectField } from '../../ui';
+import {
+  OAuthConnectionCard,
+  OAuthConnectionGrid,
+  useOAuthDisconnect,
+  useOAuthReturn,
+} from '../integrations';
 import {
   useCalendarStatus,
   useConnectCalendar,
@@ -70,32 +71,21 @@ function CalendarCard(props: {
     </Button>
   );
   return (
-    <IntegrationCard
-      name={s.name}
-      testId={`calendar-${s.provider}`}
+    <OAuthConnectionCard
+      status={s}
+      kind="calendar"
       icon={CalendarDays}
       description={DESCRIPTIONS[s.provider]}
-      badges={
-        <div className="flex flex-wrap items-center gap-2">
-          <ConnectionBadge status={s.connected ? 'connected' : 'not-connected'} />
-          {s.needsReconnect ? <Badge tone="warning">Reconnect needed</Badge> : null}
-        </div>
-      }
       rows={rows}
       actions={actions}
     >
-      {!s.configured ? (
-        <p className="text-sm text-muted" data-testid="calendar-setup-hint">
-          {s.setupHint}
-        </p>
-      ) : null}
       {s.lastError ? (
         <p className="flex items-start gap-2 text-sm text-danger" role="status">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           Last sync failed: {s.lastError}
         </p>
       ) : null}
-    </IntegrationCard>
+    </OAuthConnectionCard>
   );
 }
 
@@ -139,31 +129,15 @@ export function CalendarSection() {
   const connect = useConnectCalendar();
   const sync = useSyncCalendar();
   const disconnect = useDisconnectCalendar();
-  const removal = useConfirmedAction(async (p: CalendarProvider) => {
-    const done = await disconnect.mutateAsync(p);
-    return { message: done.message, variant: done.revoked ? 'success' : 'warning' } as const;
-  });
+  const removal = useOAuthDisconnect((p: CalendarProvider) => disconnect.mutateAsync(p));
   const busy = connect.isPending || sync.isPending || disconnect.isPending;
 
   // Back from the provider's consent page: say how it went, once.
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    const provider = calendarProviderSchema.safeParse(params.get('calendar'));
-    if (!provider.success) return;
-    const error = params.get('calendarError');
-    toast(
-      error
-        ? { title: error, variant: 'error' }
-        : { title: `${CALENDAR_NAMES[provider.data]} connected`, variant: 'success' },
-    );
-    setParams(
-      (p) => {
-        for (const k of ['calendar', 'calendarResult', 'calendarError']) p.delete(k);
-        return p;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
+  useOAuthReturn({
+    param: 'calendar',
+    providers: CALENDAR_PROVIDERS,
+    connectedTitle: (p) => `${CALENDAR_NAMES[p]} connected`,
+  });
 
   return (
     <Section
@@ -173,49 +147,40 @@ export function CalendarSection() {
       description="Connect your own calendar: meetings with a call link show in Scheduled, and the notetaker can join them by itself."
       className="scroll-mt-6"
     >
-      {status.isError ? (
-        <LoadError
-          icon={CalendarDays}
-          what="Your calendars"
-          onRetry={() => void status.refetch()}
-        />
-      ) : status.isLoading || !status.data ? (
-        <div
-          className="grid gap-4 lg:grid-cols-3"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading calendars"
-        >
-          {[...CALENDAR_PROVIDERS, 'rule'].map((p) => (
-            <Skeleton key={p} className="h-56 rounded-card" />
-          ))}
-        </div>
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-3">
-          {status.data.data.map((s) => (
-            <CalendarCard
-              key={s.provider}
-              status={s}
-              busy={busy}
-              onConnect={() => connect.mutate(s.provider)}
-              onSync={() =>
-                sync.mutate(s.provider, {
-                  onSuccess: (c) =>
-                    c.lastError
-                      ? undefined
-                      : toast({
-                          title: `${c.name} synced`,
-                          description: `${formatNumber(c.upcoming)} upcoming meetings with a link`,
-                          variant: 'success',
-                        }),
-                })
-              }
-              onDisconnect={() => removal.ask(s.provider)}
-            />
-          ))}
-          <AutoJoinCard rule={status.data.autoJoinRule} />
-        </div>
-      )}
+      <OAuthConnectionGrid
+        query={status}
+        icon={CalendarDays}
+        what="Your calendars"
+        loadingLabel="Loading calendars"
+        placeholders={[...CALENDAR_PROVIDERS, 'rule']}
+      >
+        {(data) => (
+          <>
+            {data.data.map((s) => (
+              <CalendarCard
+                key={s.provider}
+                status={s}
+                busy={busy}
+                onConnect={() => connect.mutate(s.provider)}
+                onSync={() =>
+                  sync.mutate(s.provider, {
+                    onSuccess: (c) =>
+                      c.lastError
+                        ? undefined
+                        : toast({
+                            title: `${c.name} synced`,
+                            description: `${formatNumber(c.upcoming)} upcoming meetings with a link`,
+                            variant: 'success',
+                          }),
+                  })
+                }
+                onDisconnect={() => removal.ask(s.provider)}
+              />
+            ))}
+            <AutoJoinCard rule={data.autoJoinRule} />
+          </>
+        )}
+      </OAuthConnectionGrid>
       <ConfirmDialog
         {...removal.dialog}
         title={`Disconnect ${removal.target ? CALENDAR_NAMES[removal.target] : ''}?`}

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ArrowUpRight, Download, Handshake, Lock, TriangleAlert } from 'lucide-react';
 import {
   CRM_FEATURE,
@@ -7,26 +6,19 @@ import {
   CRM_NAMES,
   CRM_PROVIDERS,
   MESSAGES,
-  crmProviderSchema,
   type CrmProvider,
   type CrmStatus,
 } from '@parley/contracts';
 import { formatNumber } from '../../lib/format';
 import { formatDate } from '../../lib/datetime';
-import { toast } from '../../lib/toast';
-import { useConfirmedAction } from '../../lib/use-confirmed-action';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  LoadError,
-  ProgressBar,
-  Section,
-  Skeleton,
-  useHasFeature,
-} from '../../ui';
+import { Button, ConfirmDialog, ProgressBar, Section, useHasFeature } from '../../ui';
 import { useConnectCrm, useCrmStatus, useDisconnectCrm, useImportCrm } from './api';
-import { ConnectionBadge, IntegrationCard } from './IntegrationCard';
+import {
+  OAuthConnectionCard,
+  OAuthConnectionGrid,
+  useOAuthDisconnect,
+  useOAuthReturn,
+} from './OAuthConnections';
 import type { SettingRow } from './model';
 
 const DESCRIPTIONS: Record<CrmProvider, string> = {
@@ -135,31 +127,20 @@ function CrmCard(props: {
     );
   }
   return (
-    <IntegrationCard
-      name={s.name}
-      testId={`crm-${s.provider}`}
+    <OAuthConnectionCard
+      status={s}
+      kind="crm"
       icon={Handshake}
       description={DESCRIPTIONS[s.provider]}
-      badges={
-        <div className="flex flex-wrap items-center gap-2">
-          <ConnectionBadge status={s.connected ? 'connected' : 'not-connected'} />
-          {s.needsReconnect ? <Badge tone="warning">Reconnect needed</Badge> : null}
-        </div>
-      }
       rows={rows}
       actions={actions}
     >
-      {!s.configured ? (
-        <p className="text-sm text-muted" data-testid="crm-setup-hint">
-          {s.setupHint}
-        </p>
-      ) : null}
       {s.needsReconnect ? (
         <p className="text-sm text-warning">{CRM_MESSAGES.reconnect(s.provider)}</p>
       ) : null}
       {canManage && s.configured && !inPlan ? <NotInPlan /> : null}
       <ImportProgress status={s} />
-    </IntegrationCard>
+    </OAuthConnectionCard>
   );
 }
 
@@ -170,33 +151,16 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
   const connect = useConnectCrm();
   const importNow = useImportCrm();
   const disconnect = useDisconnectCrm();
-  const removal = useConfirmedAction(async (p: CrmProvider) => {
-    const done = await disconnect.mutateAsync(p);
-    // Disconnected either way; a revocation the CRM did not confirm is a warning to act on.
-    return { message: done.message, variant: done.revoked ? 'success' : 'warning' } as const;
-  });
+  const removal = useOAuthDisconnect((p: CrmProvider) => disconnect.mutateAsync(p));
   const removing = removal.target;
   const busy = connect.isPending || importNow.isPending || disconnect.isPending;
 
   // Back from the CRM's authorisation page: say how it went, once.
-  const [params, setParams] = useSearchParams();
-  useEffect(() => {
-    const provider = crmProviderSchema.safeParse(params.get('crm'));
-    if (!provider.success) return;
-    const error = params.get('crmError');
-    toast(
-      error
-        ? { title: error, variant: 'error' }
-        : { title: CRM_MESSAGES.connected(provider.data), variant: 'success' },
-    );
-    setParams(
-      (p) => {
-        for (const k of ['crm', 'crmResult', 'crmError']) p.delete(k);
-        return p;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
+  useOAuthReturn({
+    param: 'crm',
+    providers: CRM_PROVIDERS,
+    connectedTitle: CRM_MESSAGES.connected,
+  });
 
   return (
     <Section
@@ -206,26 +170,15 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
       description="Bring your accounts, deals and contacts into Parley, link calls to deals by who attended, and write each analyzed call back to its deal."
       className="scroll-mt-6"
     >
-      {status.isError ? (
-        <LoadError
-          icon={Handshake}
-          what="The CRM connections"
-          onRetry={() => void status.refetch()}
-        />
-      ) : status.isLoading ? (
-        <div
-          className="grid gap-4 lg:grid-cols-3"
-          role="status"
-          aria-busy="true"
-          aria-label="Loading CRM"
-        >
-          {CRM_PROVIDERS.map((p) => (
-            <Skeleton key={p} className="h-56 rounded-card" />
-          ))}
-        </div>
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-3">
-          {(status.data?.data ?? []).map((s) => (
+      <OAuthConnectionGrid
+        query={status}
+        icon={Handshake}
+        what="The CRM connections"
+        loadingLabel="Loading CRM"
+        placeholders={CRM_PROVIDERS}
+      >
+        {(data) =>
+          data.data.map((s) => (
             <CrmCard
               key={s.provider}
               status={s}
@@ -236,9 +189,9 @@ export function CrmSection({ canManage }: { canManage: boolean }) {
               onImport={() => importNow.mutate(s.provider)}
               onDisconnect={() => removal.ask(s.provider)}
             />
-          ))}
-        </div>
-      )}
+          ))
+        }
+      </OAuthConnectionGrid>
       <ConfirmDialog
         {...removal.dialog}
         title={`Disconnect ${removing ? CRM_NAMES[removing] : ''}?`}

@@ -3,3 +3,9 @@
 export { integrationKeys, useAvailableModels, useModelPage } from './api';
 export { CLOUD_NAMES, connectedClouds } from './model';
 export { ConnectionBadge, IntegrationCard } from './IntegrationCard';
+export {
+  OAuthConnectionCard,
+  OAuthConnectionGrid,
+  useOAuthDisconnect,
+  useOAuthReturn,
+} from './OAuthConnections';
