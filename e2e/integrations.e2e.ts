@@ -59,7 +59,12 @@ test('a member sees the integrations read-only', async ({ page }) => {
   await expect(page.getByTestId('storage-aws').getByText('Not connected')).toBeVisible();
   await expectAccessible(page, '/app-integrations, read-only (member)');
   const main = page.getByRole('main');
+  // Each member connects their own calendars (Google, Microsoft 365); nothing else is theirs.
+  const ownCalendars = main.getByRole('region', { name: 'Your calendars' });
+  await expect(ownCalendars.getByRole('button', { name: 'Connect', exact: true })).toHaveCount(2);
   for (const name of ['Connect', 'Disconnect', 'Make default']) {
-    await expect(main.getByRole('button', { name, exact: true })).toHaveCount(0);
+    await expect(main.getByRole('button', { name, exact: true })).toHaveCount(
+      name === 'Connect' ? 2 : 0,
+    );
   }
 });
