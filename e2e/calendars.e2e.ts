@@ -68,4 +68,18 @@ test('calendars, auto-join and Zoom on the integrations page, and the Scheduled 
     await page.screenshot({ path: `test-results/screens/scheduled-${theme}-wide.png` });
     await expectAccessible(page, `/library Scheduled (${theme})`);
   }
+
+  // Disconnected again: the scheduled meetings read from the calendar go with it, and the shared
+  // demo organisation is as the journeys after this one expect it (an empty library).
+  await page.goto('/app-integrations');
+  await page.getByTestId('calendar-google').getByRole('button', { name: 'Disconnect' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Disconnect Google Calendar?' });
+  await confirm.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByTestId('zoom').getByRole('button', { name: 'Disconnect' }).click();
+  const confirmZoom = page.getByRole('alertdialog', { name: 'Disconnect Zoom?' });
+  await confirmZoom.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(confirmZoom).toBeHidden();
+  await page.goto('/library?category=scheduled');
+  await expect(page.getByText('Pricing call with Globex')).toHaveCount(0);
 });

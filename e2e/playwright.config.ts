@@ -12,7 +12,7 @@ export const baseURL = `http://localhost:${port}`;
 /** The Google stand-in the coaching journey's sharing checks reach (google-stand-in.mjs). */
 const googlePort = port + 1;
 /** Google Calendar's OAuth and API, and Zoom's token grant, for the calendars journey. */
-const calendarPort = port + 2;
+const calendarPort = port + 5;
 const calendarOrigin = `http://127.0.0.1:${calendarPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
 // Workers load this file again: they must see the same data folder as the server.
