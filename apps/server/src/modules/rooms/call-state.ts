@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io';
 import type { RecordingState, RoomParticipant } from '@parley/contracts';
 import type { RoomRecording } from './recording.js';
+import { isNotetaker, takesSeat } from './call-roles.js';
 
 /** One person (or the bot) in a call, by the socket they joined with. */
 export interface Member {
@@ -55,7 +56,7 @@ export const people = (call: Call): RoomParticipant[] =>
   [...call.members.values()].map((m) => m.participant);
 
 export const humans = (call: Call): Member[] =>
-  [...call.members.values()].filter((m) => m.participant.role !== 'bot');
+  [...call.members.values()].filter((m) => takesSeat(m.participant.role));
 
 export const botOf = (call: Call): Member | undefined =>
-  [...call.members.values()].find((m) => m.participant.role === 'bot');
+  [...call.members.values()].find((m) => isNotetaker(m.participant.role));

@@ -17,6 +17,7 @@ import { botOf, humans, newCall, people, type Call } from './call-state.js';
 import { openRoomRecording } from './recording.js';
 import { relaySignal, SIGNALS } from './signalling.js';
 import type { RoomPasses } from './tokens.js';
+import { endsCall, isNotetaker, speaks, startsNotetaker, takesSeat } from './call-roles.js';
 
 export interface CallsDeps {
   io: Server;
@@ -98,13 +99,13 @@ export function createCalls(deps: CallsDeps) {
     const over = meeting.sourceKey || meeting.statusReason === M.endedUnrecorded;
     if (existing?.ended || over) throw new Error(M.ended);
     const call = existing ?? newCall(meeting);
-    if (role === 'bot' && call.botId !== botId) throw new Error(M.linkInvalid);
-    if (role !== 'bot' && humans(call).length >= ROOM.maxParticipants) throw new Error(M.full);
+    if (isNotetaker(role) && call.botId !== botId) throw new Error(M.linkInvalid);
+    if (takesSeat(role) && humans(call).length >= ROOM.maxParticipants) throw new Error(M.full);
     calls.set(meeting.id, call);
     return {
       call,
       participant: { id: socket.id, name, role },
-      recordWithBot: role === 'host' && auth.recordWithBot !== false,
+      recordWithBot: startsNotetaker(role) && auth.recordWithBot !== false,
       ...(botId ? { botId } : {}),
     };
   }
@@ -194,7 +195,7 @@ export function createCalls(deps: CallsDeps) {
     socket.on(E.botAudio, (msg: { participantId?: unknown; pcm?: unknown }) => {
       if (call.recording !== 'recording') return;
       const speaker = call.members.get(String(msg?.participantId))?.participant;
-      if (!speaker || speaker.role === 'bot' || !Buffer.isBuffer(msg.pcm)) return;
+      if (!speaker || !speaks(speaker.role) || !Buffer.isBuffer(msg.pcm)) return;
       const pcm = msg.pcm;
       // A copy on an aligned buffer: socket.io's Buffer may start at an odd offset.
       const samples = new Int16Array(Math.floor(pcm.length / 2));
@@ -247,9 +248,9 @@ export function createCalls(deps: CallsDeps) {
     });
     socket.on(E.stopRecording, () => stopRecording(call));
     socket.on(E.end, () => {
-      if (participant.role === 'host') void endCall(call, 'The host ended the call.');
+      if (endsCall(participant.role)) void endCall(call, 'The host ended the call.');
     });
-    if (participant.role === 'bot') onBotEvents(socket, call);
+    if (isNotetaker(participant.role)) onBotEvents(socket, call);
     if (recordWithBot && !call.botId) void startBot(call);
 
     socket.on('disconnect', () => {
