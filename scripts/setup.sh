@@ -34,6 +34,8 @@ fi
 apt_install ffprobe ffmpeg
 # Offline speech-to-text fallback for packages/analysis (engine and its en-us model).
 apt_install pocketsphinx_continuous "pocketsphinx pocketsphinx-en-us"
+# Speech synthesis for the notetaker's announcement and the practice interviewer's voices.
+apt_install espeak-ng espeak-ng
 # The PDF reports' font, for names and transcripts in any script. Optional: without it the
 # reports fall back to Helvetica, which covers Western European text only.
 REPORT_FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
