@@ -1,61 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES,
   type Bundle,
   type CreditSlab,
-  type Invoice,
-  type Payment,
   type PlanDetail,
 } from '@parley/contracts';
 import { invoices, payments, stripeCustomers, stripeEvents } from '../../platform/db/schema.js';
-import { ctx, useSignedInApp } from '../../test/app-kit.js';
-import { call, json, signIn, signUp, type SignedIn } from '../../test/context.js';
+import { ctx } from '../../test/app-kit.js';
+import { json, type SignedIn } from '../../test/context.js';
+import { usePaymentsApp } from '../../test/payments-kit.js';
 import { loadConfig } from '../../config.js';
-import {
-  startStripeStandIn,
-  stripeEnv,
-  type SignedEvent,
-  type StripeStandIn,
-} from '../../test/stripe-stand-in.js';
+import { stripeEnv } from '../../test/stripe-stand-in.js';
 import { priceOfCredits } from './auto-pay.js';
 
 /**
  * Issue 17 card payment, against the local Stripe stand-in: Checkout for a pending plan, the
  * webhook applied once per event (also three deliveries at once), signatures checked, failures
- * that leave the plan as it was, auto-pay charging once, and tenancy.
+ * that leave the plan as it was, auto-pay charging once, and tenancy. The talent pool's
+ * purchases are in payments-b2c.test.ts.
  */
 
-let stripe: StripeStandIn;
-beforeAll(async () => {
-  stripe = await startStripeStandIn();
-});
-afterAll(async () => stripe?.close());
+const pay = usePaymentsApp(['admin', 'poc', 'member', 'seeker', 'outsider']);
+const { who, send, deliver, plansOf, latest, sessionIdOf } = pay;
 
-const who = useSignedInApp(['admin', 'poc', 'member', 'seeker', 'outsider'], undefined, {
-  // Read when the app is made, after the stand-in above is listening.
-  get env() {
-    return stripeEnv(stripe);
-  },
-});
-
-type Method = 'GET' | 'POST' | 'PATCH';
-const send = (s: SignedIn, method: Method, path: string, payload?: object) =>
-  call(ctx, method, path, { token: s.accessToken, ...(payload ? { payload } : {}) });
-const deliver = (e: SignedEvent, signature = e.signature) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/payment/webhook',
-    // As Stripe sends it.
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload: e.payload,
-  });
-const plansOf = async (s: SignedIn) =>
-  json<{ data: { active: PlanDetail | null; pending: PlanDetail | null } }>(
-    await send(s, 'GET', '/plan'),
-  ).data;
-const latest = async (s: SignedIn) =>
-  json<{ data: Payment | null }>(await send(s, 'GET', '/payment/latest')).data;
 async function featureAvailable(s: SignedIn, name: string) {
   const list = json<{ name: string; available: boolean }[]>(await send(s, 'GET', '/auth/features'));
   return list.find((f) => f.name === name)?.available;
@@ -87,7 +55,6 @@ async function setup(s: SignedIn, plan: PlanDetail, organizationId = s.user.orga
     organizationId,
   });
 }
-const sessionIdOf = (url: string) => url.split('/pay/')[1] ?? '';
 
 let plan: PlanDetail;
 let sessionId: string;
@@ -101,9 +68,9 @@ describe('payment/setup', () => {
     const res = await setup(who.outsider, plan);
     expect(res.statusCode).toBe(201);
     const { url } = json<{ data: { url: string } }>(res).data;
-    expect(url.startsWith(`${stripe.origin}/pay/cs_test_`)).toBe(true);
+    expect(url.startsWith(`${pay.stripe.origin}/pay/cs_test_`)).toBe(true);
     sessionId = sessionIdOf(url);
-    const session = stripe.sessions.get(sessionId);
+    const session = pay.stripe.sessions.get(sessionId);
     // 148 for the bundles, 200 less 10% for the slab.
     expect(session).toMatchObject({
       amount_total: plan.discountedPrice.minor,
@@ -122,13 +89,13 @@ describe('payment/setup', () => {
   it('makes the organisation’s Stripe customer once', async () => {
     const again = await setup(who.outsider, plan);
     expect(again.statusCode).toBe(201);
-    expect(stripe.seen.filter((s) => s.path === '/v1/customers')).toHaveLength(1);
+    expect(pay.stripe.seen.filter((s) => s.path === '/v1/customers')).toHaveLength(1);
     const rows = await ctx.database.db
       .select()
       .from(stripeCustomers)
       .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
     expect(rows).toHaveLength(1);
-    const sessions = stripe.seen.filter((s) => s.path === '/v1/checkout/sessions');
+    const sessions = pay.stripe.seen.filter((s) => s.path === '/v1/checkout/sessions');
     expect(new Set(sessions.map((s) => s.body.customer))).toEqual(new Set([rows[0]?.customerId]));
   });
 
@@ -150,11 +117,11 @@ describe('payment/setup', () => {
 
 describe('the webhook', () => {
   it('refuses a bad signature with 400 and changes nothing', async () => {
-    const event = stripe.sign('checkout.session.completed', {
-      ...stripe.sessions.get(sessionId),
+    const event = pay.stripe.sign('checkout.session.completed', {
+      ...pay.stripe.sessions.get(sessionId),
       payment_status: 'paid',
     });
-    const forged = stripe.sign('checkout.session.completed', {}, 'whsec_someone_else');
+    const forged = pay.stripe.sign('checkout.session.completed', {}, 'whsec_someone_else');
     for (const res of [
       await deliver(event, forged.signature),
       await deliver({ ...event, payload: event.payload.replace('"paid"', '"PAID"') }),
@@ -173,7 +140,7 @@ describe('the webhook', () => {
   });
 
   it('a declined card and an expired session leave the plan pending and say why', async () => {
-    const declined = stripe.sign('payment_intent.payment_failed', {
+    const declined = pay.stripe.sign('payment_intent.payment_failed', {
       id: 'pi_declined_1',
       object: 'payment_intent',
       metadata: { planId: plan.id, organizationId: who.outsider.user.organizationId },
@@ -186,7 +153,7 @@ describe('the webhook', () => {
     });
     const res = await setup(who.outsider, plan);
     const expiring = sessionIdOf(json<{ data: { url: string } }>(res).data.url);
-    expect((await deliver(stripe.expire(expiring))).statusCode).toBe(200);
+    expect((await deliver(pay.stripe.expire(expiring))).statusCode).toBe(200);
     expect(await latest(who.outsider)).toMatchObject({
       status: 'expired',
       reason: PAYMENT_MESSAGES.expired,
@@ -199,7 +166,7 @@ describe('the webhook', () => {
 
   it('checkout completed, delivered three times at once and again, activates the plan and adds credits once', async () => {
     const before = (await plansOf(who.outsider)).active?.remainingCredits ?? 0;
-    const completed = stripe.complete(sessionId);
+    const completed = pay.stripe.complete(sessionId);
     const answers = await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect((await deliver(completed)).statusCode).toBe(200);
@@ -220,7 +187,7 @@ describe('the webhook', () => {
       .select()
       .from(stripeCustomers)
       .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
-    const intent = stripe.intents.get(String(stripe.sessions.get(sessionId)?.payment_intent));
+    const intent = pay.stripe.intents.get(String(pay.stripe.sessions.get(sessionId)?.payment_intent));
     expect(customer?.paymentMethodId).toBe(intent?.payment_method);
     // Invoiced once, paid, by card, for the plan's discounted price.
     const issued = await ctx.database.db
@@ -238,7 +205,7 @@ describe('the webhook', () => {
   it('ignores an event whose plan is not the named organisation’s', async () => {
     const acme = (await plansOf(who.poc)).pending;
     if (!acme) throw new Error('Acme has a pending plan');
-    const crossed = stripe.sign('checkout.session.completed', {
+    const crossed = pay.stripe.sign('checkout.session.completed', {
       id: 'cs_test_crossed',
       object: 'checkout.session',
       payment_status: 'paid',
@@ -256,7 +223,7 @@ describe('payment/portal', () => {
     const res = await send(who.outsider, 'GET', '/payment/portal');
     expect(res.statusCode).toBe(201);
     expect(json<{ data: { url: string } }>(res).data.url).toMatch(
-      new RegExp(`^${stripe.origin}/portal/bps_`),
+      new RegExp(`^${pay.stripe.origin}/portal/bps_`),
     );
     const none = await send(who.poc, 'GET', '/payment/portal');
     expect(none.statusCode).toBe(404);
@@ -267,7 +234,7 @@ describe('payment/portal', () => {
 describe('auto-pay', () => {
   const cut = (duration: number) =>
     send(who.outsider, 'POST', '/credits/cutCreditsForOffline', { duration });
-  const charges = () => stripe.seen.filter((s) => s.path === '/v1/payment_intents');
+  const charges = () => pay.stripe.seen.filter((s) => s.path === '/v1/payment_intents');
   const remaining = async () => (await plansOf(who.outsider)).active?.remainingCredits ?? -1;
 
   it('charges the saved card once when two parallel credit cuts cross the threshold', async () => {
@@ -291,9 +258,9 @@ describe('auto-pay', () => {
     });
 
     // Stripe's own announcement of the same charge adds nothing more.
-    const intent = [...stripe.intents.values()].at(-1);
+    const intent = [...pay.stripe.intents.values()].at(-1);
     if (!intent) throw new Error('the stand-in kept no charge');
-    expect((await deliver(stripe.sign('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    expect((await deliver(pay.stripe.sign('payment_intent.succeeded', intent))).statusCode).toBe(200);
     expect(await remaining()).toBe(507);
 
     // Invoiced like a Checkout payment: one paid card invoice for the charge, replay or not.
@@ -318,7 +285,7 @@ describe('auto-pay', () => {
       .select()
       .from(stripeCustomers)
       .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
-    stripe.declineCardsOf(customer?.customerId ?? '');
+    pay.stripe.declineCardsOf(customer?.customerId ?? '');
     expect((await cut(500)).statusCode).toBe(200);
     expect(charges()).toHaveLength(3);
     expect(await remaining()).toBe(7);
@@ -333,8 +300,8 @@ describe('auto-pay', () => {
 
     // Another card chosen in the Customer Portal: the next low balance tries it.
     const customerId = customer?.customerId ?? '';
-    stripe.acceptCardsOf(customerId);
-    const updated = stripe.sign('customer.updated', {
+    pay.stripe.acceptCardsOf(customerId);
+    const updated = pay.stripe.sign('customer.updated', {
       id: customerId,
       object: 'customer',
       invoice_settings: { default_payment_method: 'pm_new_card' },
@@ -367,7 +334,7 @@ describe('card subscriptions made in Stripe', () => {
 
   it('a paid renewal invoice adds the plan’s credits once; a failed one changes nothing and says why', async () => {
     const before = (await active())?.remainingCredits ?? 0;
-    const paid = stripe.sign('invoice.paid', invoice('in_renewal_1'));
+    const paid = pay.stripe.sign('invoice.paid', invoice('in_renewal_1'));
     expect((await deliver(paid)).statusCode).toBe(200);
     expect((await deliver(paid)).statusCode).toBe(200);
     expect((await active())?.remainingCredits).toBe(before + 2000);
@@ -380,7 +347,7 @@ describe('card subscriptions made in Stripe', () => {
       lines: [{ description: 'Renewal: 2,000 analysis credits' }],
     });
 
-    const failed = stripe.sign(
+    const failed = pay.stripe.sign(
       'invoice.payment_failed',
       invoice('in_renewal_2', { last_finalization_error: { message: 'Your card has expired.' } }),
     );
@@ -396,11 +363,11 @@ describe('card subscriptions made in Stripe', () => {
   it('a cancelled subscription ends the plan at the period’s end, or now when deleted', async () => {
     const end = Math.floor(Date.UTC(2027, 0, 31) / 1000);
     const sub = { id: 'sub_1', object: 'subscription', metadata: subscription() };
-    const updated = stripe.sign('customer.subscription.updated', { ...sub, cancel_at: end });
+    const updated = pay.stripe.sign('customer.subscription.updated', { ...sub, cancel_at: end });
     expect((await deliver(updated)).statusCode).toBe(200);
     expect((await active())?.endDate).toBe('2027-01-31T00:00:00.000Z');
     const ended = Math.floor(Date.UTC(2026, 11, 1) / 1000);
-    const deleted = stripe.sign('customer.subscription.deleted', { ...sub, ended_at: ended });
+    const deleted = pay.stripe.sign('customer.subscription.deleted', { ...sub, ended_at: ended });
     expect((await deliver(deleted)).statusCode).toBe(200);
     expect((await active())?.endDate).toBe('2026-12-01T00:00:00.000Z');
   });
@@ -416,7 +383,7 @@ describe('two first payments at once', () => {
       .from(stripeCustomers)
       .where(eq(stripeCustomers.organizationId, who.poc.user.organizationId));
     expect(rows).toHaveLength(1);
-    const made = [...stripe.customers.values()].filter(
+    const made = [...pay.stripe.customers.values()].filter(
       (c) =>
         (c.metadata as { organizationId?: string }).organizationId === who.poc.user.organizationId,
     );
@@ -424,116 +391,11 @@ describe('two first payments at once', () => {
   });
 });
 
-describe('payment/b2c/setup', () => {
-  it('sells a talent-pool account a credit slab through Checkout, carrying its credits over', async () => {
-    const refused = await send(who.poc, 'POST', '/payment/b2c/setup', { name: 'X', credits: 2000 });
-    expect(refused.statusCode).toBe(403);
-    expect(json(refused).message).toBe(PAYMENT_MESSAGES.notTalentPool);
-    const none = await send(who.seeker, 'POST', '/payment/b2c/setup', { name: 'X', credits: 7 });
-    expect(none.statusCode).toBe(400);
-    expect(json(none).message).toBe(PAYMENT_MESSAGES.noSlabForCredits(7));
-
-    const before = (await plansOf(who.seeker)).active?.remainingCredits ?? 0;
-    const res = await send(who.seeker, 'POST', '/payment/b2c/setup', {
-      name: 'Practice credits',
-      credits: 2000,
-    });
-    expect(res.statusCode).toBe(201);
-    const id = sessionIdOf(json<{ data: { url: string } }>(res).data.url);
-    expect(stripe.sessions.get(id)).toMatchObject({ amount_total: 18000 });
-    expect((await deliver(stripe.complete(id))).statusCode).toBe(200);
-    expect((await plansOf(who.seeker)).active).toMatchObject({
-      name: 'Practice credits',
-      type: 'b2c',
-      remainingCredits: before + 2000,
-    });
-  });
-});
-
-describe('the talent pool: every seeker shares one organisation', () => {
-  type Detailed = { data: Invoice[]; count: number };
-  const buy = (s: SignedIn, name: string, credits = 2000) =>
-    send(s, 'POST', '/payment/b2c/setup', { name, credits });
-
-  it('keeps each seeker’s purchase, payment and invoices their own', async () => {
-    const other = await signUp(ctx, 'second.seeker@example.com', {
-      firstName: 'Sam',
-      lastName: 'Seeker',
-      accountType: 'individual',
-    });
-    expect(other.user.organizationId).toBe(who.seeker.user.organizationId);
-    const start = (await plansOf(who.seeker)).active?.remainingCredits ?? 0;
-
-    const mine = await buy(who.seeker, 'My practice credits');
-    const theirs = await buy(other, 'Sam’s practice credits');
-    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
-    const mineId = sessionIdOf(json<{ data: { url: string } }>(mine).data.url);
-    const theirsId = sessionIdOf(json<{ data: { url: string } }>(theirs).data.url);
-    // A guest payment back to /settings: the pool's one Stripe customer would show each
-    // seeker the cards the others saved.
-    const session = stripe.sessions.get(theirsId);
-    expect(session).toMatchObject({ customer: null });
-    expect(session?.success_url).toMatch(/\/settings\?payment=success/);
-    expect(session?.payment_intent_data).not.toHaveProperty('setup_future_usage');
-
-    // Sam's purchase did not cancel mine: each sees their own waiting.
-    expect((await plansOf(who.seeker)).pending?.name).toBe('My practice credits');
-    expect((await plansOf(other)).pending?.name).toBe('Sam’s practice credits');
-
-    expect((await deliver(stripe.complete(theirsId))).statusCode).toBe(200);
-    expect((await plansOf(other)).pending).toBeNull();
-    expect((await plansOf(who.seeker)).pending?.name).toBe('My practice credits');
-    expect(await latest(other)).toMatchObject({ status: 'succeeded' });
-    expect(await latest(who.seeker)).toMatchObject({ status: 'pending' });
-
-    expect((await deliver(stripe.complete(mineId))).statusCode).toBe(200);
-    expect((await plansOf(who.seeker)).active?.remainingCredits).toBe(start + 4000);
-
-    // Each lists and downloads only their own invoice, issued to them by name.
-    const listOf = async (s: SignedIn) =>
-      json<Detailed>(await send(s, 'GET', '/plan/b2c/invoices')).data;
-    const [myInvoices, samInvoices] = [await listOf(who.seeker), await listOf(other)];
-    expect(samInvoices).toHaveLength(1);
-    expect(samInvoices[0]).toMatchObject({
-      status: 'paid',
-      method: 'card',
-      planName: 'Sam’s practice credits',
-      buyer: { name: 'Sam Seeker', lines: ['second.seeker@example.com'] },
-    });
-    // (An earlier test's purchase, when it ran, is this seeker's too.)
-    const myNames = myInvoices.map((i) => i.planName);
-    expect(myNames).toContain('My practice credits');
-    expect(myNames).not.toContain('Sam’s practice credits');
-    const mySummary = myInvoices.find((i) => i.planName === 'My practice credits');
-    if (!mySummary) throw new Error('no invoice');
-    const stranger = await send(other, 'GET', `/invoice/b2c/download/${mySummary.id}`);
-    expect(stranger.statusCode).toBe(404);
-    const own = await send(who.seeker, 'GET', `/invoice/b2c/download/${mySummary.id}`);
-    expect(own.statusCode).toBe(200);
-    // A team's people cannot use the pool's routes.
-    expect((await send(who.poc, 'GET', '/plan/b2c/invoices')).statusCode).toBe(403);
-  });
-
-  it('leaves another seeker’s bank-transfer purchase waiting too', async () => {
-    const other = await signIn(ctx, 'second.seeker@example.com');
-    const transfer = await send(other, 'POST', '/payment/b2c/manual', {
-      name: 'Sam by transfer',
-      credits: 2000,
-    });
-    expect(transfer.statusCode).toBe(201);
-    expect((await buy(who.seeker, 'Mine again')).statusCode).toBe(201);
-    const invoice = json<{ data: Invoice }>(transfer).data;
-    expect((await plansOf(other)).pending?.name).toBe('Sam by transfer');
-    const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
-    expect(row?.status).toBe('open');
-  });
-});
-
 describe('when Stripe does not answer', () => {
   it('says so with the spec’s message and records no payment', async () => {
     const plan = await pendingPlan(who.poc, 'Acme Later');
     const paymentsBefore = (await ctx.database.db.select().from(payments)).length;
-    await stripe.close();
+    await pay.stripe.close();
     const res = await setup(who.poc, plan);
     expect(res.statusCode).toBe(502);
     expect(json(res).message).toBe(PAYMENT_MESSAGES.createSessionForStripeFailed);
