@@ -9,11 +9,17 @@ const meetingLink = z
   .url()
   .refine((v) => /^https?:\/\//i.test(v), 'Enter the meeting link (https://…)');
 
+/**
+ * The language a bot transcribes in when nobody chose one: the extension's default, also taken
+ * for calendar events, which carry no language.
+ */
+export const DEFAULT_CALL_LANGUAGE = 'en-US';
+
 /** Spec 2 §3 Bot meeting, §7 `POST extension`. */
 export const extensionBody = z.object({
   meetingLink,
   meetingName: z.string().trim().min(1).max(200),
-  language: z.string().trim().min(2).max(20).default('en-US'),
+  language: z.string().trim().min(2).max(20).default(DEFAULT_CALL_LANGUAGE),
   isAvatar: z.boolean().default(false),
   avatarId: z.string().max(100).nullish(),
   voiceId: z.string().max(100).nullish(),

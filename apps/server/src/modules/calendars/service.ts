@@ -1,6 +1,7 @@
 import {
   CALENDAR_MESSAGES as M,
   CALENDAR_NAMES,
+  DEFAULT_CALL_LANGUAGE,
   CALENDAR_PROVIDERS,
   calendarProviderSchema,
   type AutoJoinRule,
@@ -152,7 +153,7 @@ export function createCalendarService(deps: CalendarDeps) {
         userId: e.userId,
         meetingLink: e.meetingLink,
         meetingName: e.title,
-        language: 'en',
+        language: DEFAULT_CALL_LANGUAGE,
         meetingId: e.meetingId,
       });
     } catch (err) {

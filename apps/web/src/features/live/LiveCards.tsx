@@ -52,9 +52,10 @@ function PerSpeaker({
     <ul className="space-y-2">
       {analytics.speakers.map((s) => (
         <li key={s.name} className="text-sm">
-          <div className="flex justify-between gap-2">
-            <span className="truncate">{s.name}</span>
-            <span className="tabular-nums text-muted">{value(s)}</span>
+          <div className="flex items-baseline justify-between gap-2">
+            {/* Names wrap rather than cut: the card is narrow beside the call's video. */}
+            <span className="min-w-0 break-words">{s.name}</span>
+            <span className="shrink-0 whitespace-nowrap tabular-nums text-muted">{value(s)}</span>
           </div>
           <div className="mt-1 h-1.5 rounded-full bg-surface-2" aria-hidden>
             <div

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Meeting } from '@parley/contracts';
-import { CircleAlert, CircleCheck, Clock, LoaderCircle, Upload } from 'lucide-react';
-import { STATUS_LABELS } from './model';
+import { CalendarClock, CircleAlert, CircleCheck, Clock, LoaderCircle, Radio, Upload } from 'lucide-react';
+import { STATUS_LABELS, awaitsRecording } from './model';
 import {
   isTerminalStatus,
   useMeetingChannel,
@@ -66,5 +66,18 @@ export function useLiveStatus(meeting: Pick<Meeting, 'id' | 'inferenceStatus'> |
 /** The status chip of a list row, live while the analysis runs. */
 export function LiveStatusChip({ meeting }: { meeting: Meeting }) {
   useLiveStatus(meeting);
+  if (awaitsRecording(meeting)) return <AwaitingRecordingChip startTime={meeting.startTime} />;
   return <StatusChip status={meeting.inferenceStatus} reason={meeting.statusReason} />;
+}
+
+/** A live meeting before its recording: "Scheduled" until it starts, then "Live". */
+function AwaitingRecordingChip({ startTime }: { startTime: string }) {
+  const upcoming = new Date(startTime).getTime() > Date.now();
+  const Icon = upcoming ? CalendarClock : Radio;
+  return (
+    <Badge tone={upcoming ? 'neutral' : 'accent'} data-status={upcoming ? 'scheduled' : 'live'} data-testid="meeting-status-chip">
+      <Icon aria-hidden />
+      {upcoming ? 'Scheduled' : 'Live'}
+    </Badge>
+  );
 }

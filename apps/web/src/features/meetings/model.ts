@@ -21,6 +21,25 @@ export const STATUS_LABELS: Record<InferenceStatus, string> = {
   failed: 'Failed',
 };
 
+/**
+ * A live meeting with nothing recorded yet: a calendar event or room the bot has not recorded.
+ * It has no length and no analysis to show, so lists say when it is rather than "Uploaded".
+ */
+export function awaitsRecording(
+  meeting: Partial<Pick<Meeting, 'type' | 'inferenceStatus' | 'storageLink'>>,
+): boolean {
+  return meeting.type === 'live' && meeting.inferenceStatus === 'uploaded' && !meeting.storageLink;
+}
+
+/** The length in words, or a dash for a meeting not recorded yet. */
+export function meetingLengthLabel(
+  meeting: Pick<Meeting, 'duration' | 'durationSec'> &
+    Partial<Pick<Meeting, 'type' | 'inferenceStatus' | 'storageLink'>>,
+  formatSeconds: (seconds: number) => string,
+): string {
+  return awaitsRecording(meeting) ? '—' : formatSeconds(meetingSeconds(meeting));
+}
+
 /** The exact length in seconds when known, otherwise the minutes of the meeting entity. */
 export function meetingSeconds(meeting: Pick<Meeting, 'duration' | 'durationSec'>): number {
   if (meeting.durationSec !== null && Number.isFinite(meeting.durationSec))

@@ -3,7 +3,7 @@ import { ExternalLink, Share2, Timer, Trash2 } from 'lucide-react';
 import type { Meeting } from '@parley/contracts';
 import { formatDurationWords, stripExtension } from '../../../lib/format';
 import { formatDate, formatTime } from '../../../lib/datetime';
-import { STAGE_LABELS, meetingSeconds } from '../model';
+import { STAGE_LABELS, meetingLengthLabel } from '../model';
 import { ActionMenu, Badge, type DataColumn, type SortOption } from '../../../ui';
 import { LiveStatusChip } from '../StatusChip';
 import { Thumbnail } from './Thumbnail';
@@ -91,7 +91,7 @@ export function meetingColumns(actions: RowActions): DataColumn<Meeting>[] {
       sortable: true,
       descFirst: true,
       className: 'whitespace-nowrap tabular text-muted',
-      cell: (m) => formatDurationWords(meetingSeconds(m)),
+      cell: (m) => meetingLengthLabel(m, formatDurationWords),
     },
     {
       id: 'stage',
@@ -133,7 +133,7 @@ export function MeetingCard({ meeting, actions }: { meeting: Meeting; actions: R
           </span>
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <Timer className="size-3" aria-label="Duration" />
-            {formatDurationWords(meetingSeconds(meeting))}
+            {meetingLengthLabel(meeting, formatDurationWords)}
           </span>
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-1.5">

@@ -1,7 +1,7 @@
 import type { AsrEngineInfo, Meeting } from '@parley/contracts';
 import { formatBytes, formatDurationWords } from '../../../lib/format';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
-import { STAGE_LABELS, STATUS_LABELS, meetingSeconds } from '../model';
+import { STAGE_LABELS, STATUS_LABELS, meetingLengthLabel } from '../model';
 
 const PROVIDERS = { local: 'This server', aws: 'Amazon S3', azure: 'Azure Blob Storage' };
 
@@ -20,7 +20,7 @@ export function DetailsPanel({
     ['Stage', STAGE_LABELS[meeting.stage]],
     ['Status', STATUS_LABELS[meeting.inferenceStatus]],
     ['Date', formatDateTime(meeting.startTime)],
-    ['Duration', formatDurationWords(meetingSeconds(meeting))],
+    ['Duration', meetingLengthLabel(meeting, formatDurationWords)],
     ['Type', meeting.type === 'live' ? 'Live' : 'Recorded'],
     ['Size', formatBytes(meeting.sizeBytes)],
     ['Format', meeting.mimeType ?? '—'],

@@ -9,12 +9,13 @@ import {
   stripExtension,
 } from '../../../lib/format';
 import { formatDate, formatTime } from '../../../lib/datetime';
-import { meetingSeconds } from '../model';
+import { meetingLengthLabel } from '../model';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ActionMenu, Button, type ActionMenuItem } from '../../../ui';
 
-type HeaderMeeting = Pick<Meeting, 'meetingName' | 'startTime' | 'duration' | 'durationSec'>;
+type HeaderMeeting = Pick<Meeting, 'meetingName' | 'startTime' | 'duration' | 'durationSec'> &
+  Partial<Pick<Meeting, 'type' | 'inferenceStatus' | 'storageLink'>>;
 
 /** Name without extension (25 characters, 15 below 470 px) and 'date · time · duration'. */
 export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
@@ -42,7 +43,7 @@ export function MeetingTitle({ meeting }: { meeting: HeaderMeeting }) {
         </span>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <Timer aria-label="Duration" />
-          {formatDurationWords(meetingSeconds(meeting))}
+          {meetingLengthLabel(meeting, formatDurationWords)}
         </span>
       </p>
     </div>
