@@ -155,6 +155,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     plans,
   });
   meetings.service.onCreated((row) => analysis.service.autoStart(row));
+  // A call's recorded voices take the names of the participants the live transcript heard;
+  // without names the analysis still stands, so a failure here is only logged.
+  analysis.onTranscriptWritten(async (meetingId) => {
+    try {
+      const turns = (await analysis.transcriptOf(meetingId))?.turns ?? [];
+      const names = await live.speakerNamesFor(meetingId, turns);
+      await meetings.service.nameUnnamedSpeakers(meetingId, names);
+    } catch (err) {
+      log.warn({ err, meetingId }, 'naming the speakers from the live transcript failed');
+    }
+  });
   const insights = createInsightsModule({
     ...shared,
     meetings: meetings.service,

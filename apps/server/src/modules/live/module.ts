@@ -9,6 +9,7 @@ import type { AiProviderResolver } from '../ai-providers/index.js';
 import { createLiveRepo } from './repo.js';
 import { registerLiveRoutes } from './routes.js';
 import { LiveSessions } from './sessions.js';
+import { namesFromLiveSpeech, type RecordedTurn } from './speaker-names.js';
 
 export interface LiveNeeds {
   db: Db;
@@ -54,6 +55,11 @@ export function createLiveModule(deps: LiveNeeds) {
   });
   return {
     sessions,
+    /** The recorded voices' names from who spoke in the live transcript; {} without one. */
+    async speakerNamesFor(meetingId: string, turns: readonly RecordedTurn[]) {
+      const finals = await repo.finals(meetingId);
+      return finals.length === 0 ? {} : namesFromLiveSpeech(turns, finals);
+    },
     registerRoutes: (api: FastifyInstance) =>
       registerLiveRoutes(api, {
         sessions,

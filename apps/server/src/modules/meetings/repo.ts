@@ -114,6 +114,23 @@ export function createMeetingsRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Names speakers nobody has named yet: a name a person gave is kept. */
+    async nameUnnamedSpeakers(
+      id: string,
+      names: Record<string, string>,
+      now: Date,
+    ): Promise<MeetingRow | null> {
+      const [row] = await db
+        .update(meetings)
+        .set({
+          additionalDetails: sql`${JSON.stringify(names)}::jsonb || ${meetings.additionalDetails}`,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, id))
+        .returning();
+      return row ?? null;
+    },
+
     /**
      * A live call's recording became the meeting's source file: from now on it is analysed
      * like an uploaded one (the pipeline reads offline meetings only).

@@ -368,6 +368,16 @@ export function createMeetingsService(deps: MeetingsDeps) {
     },
 
     /**
+     * Names the speakers of a call from who was in it (the live transcript's participants),
+     * leaving every name a person gave as it is. The system's own naming: no caller.
+     */
+    async nameUnnamedSpeakers(id: string, names: Record<string, string>): Promise<void> {
+      if (Object.keys(names).length === 0) return;
+      const updated = await repo.nameUnnamedSpeakers(id, names, now());
+      if (updated) for (const listener of speakersNamed) await listener(id);
+    },
+
+    /**
      * Links the meeting to a deal, or unlinks it (null). The deal must already be checked to
      * be the caller's organisation's (the sales module does); like naming speakers, only
      * whoever manages the meeting may change it.
