@@ -188,7 +188,7 @@ test('a job seeker buys credits by card on /settings and finds the invoice', asy
   await page.getByRole('button', { name: 'Pay' }).click();
 
   await expect(page).toHaveURL(/\/settings\?payment=success/);
-  await expect(page.getByText('Payment received: your plan is active')).toBeVisible();
+  await expect(page.getByText('Payment received: your credits are added')).toBeVisible();
   await expect(balance.locator('p').nth(1)).toHaveText((before + 2000).toLocaleString('en-US'));
   await expect(page.getByText(/^PAR-\d{4}-\d{6}$/)).toBeVisible();
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();

@@ -21,6 +21,9 @@ export const PAYMENT_MESSAGES = {
   /** Shown on /pricing when coming back from Checkout. */
   paid: 'Payment received: your plan is active',
   paidPending: 'Payment received: your plan becomes active in a moment',
+  /** The talent pool buys credits, not a plan. */
+  creditsPaid: 'Payment received: your credits are added',
+  creditsPaidPending: 'Payment received: your credits are added in a moment',
   cancelled: 'Payment cancelled: your plan is unchanged',
   expired: 'The checkout session expired before it was paid; your plan is unchanged',
   failed: (reason: string) => `The payment failed: ${sentence(reason)}. Your plan is unchanged`,

@@ -86,8 +86,11 @@ export function PaymentNotice(props: {
   outcome: string | null;
   /** undefined while it loads. */
   latest: Payment | null | undefined;
+  /** What was bought: a team's plan, or a job seeker's credits. */
+  purchase?: 'plan' | 'credits';
 }) {
   const { outcome, latest } = props;
+  const credits = props.purchase === 'credits';
   // Why the last payment failed says more than 'cancelled' (a declined card, then Cancel).
   if (latest?.status === 'failed' || latest?.status === 'expired') {
     return <Notice tone="danger">{latest.reason ?? PAYMENT_MESSAGES.failed('unknown')}</Notice>;
@@ -96,11 +99,15 @@ export function PaymentNotice(props: {
   if (latest === undefined) return null;
   if (outcome !== 'success') return null;
   if (latest?.status === 'succeeded') {
-    return <Notice tone="success">{PAYMENT_MESSAGES.paid}</Notice>;
+    return (
+      <Notice tone="success">
+        {credits ? PAYMENT_MESSAGES.creditsPaid : PAYMENT_MESSAGES.paid}
+      </Notice>
+    );
   }
   return (
     <Notice tone="info" busy>
-      {PAYMENT_MESSAGES.paidPending}
+      {credits ? PAYMENT_MESSAGES.creditsPaidPending : PAYMENT_MESSAGES.paidPending}
     </Notice>
   );
 }

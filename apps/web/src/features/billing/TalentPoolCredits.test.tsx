@@ -232,6 +232,6 @@ describe('a talent-pool seeker’s credits on /settings', { timeout: 20_000 }, (
   it('back from Checkout, says the payment went through', async () => {
     server({ card: true, latest: paid('succeeded') });
     renderWithProviders(<TalentPoolCredits />, { path: '/settings?payment=success' });
-    expect(await screen.findByText(PAYMENT_MESSAGES.paid, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(PAYMENT_MESSAGES.creditsPaid, {}, SLOW)).toBeTruthy();
   });
 });

@@ -235,7 +235,7 @@ export function TalentPoolCredits() {
           )}
         </div>
       </div>
-      <PaymentNotice outcome={outcome} latest={latest} />
+      <PaymentNotice outcome={outcome} latest={latest} purchase="credits" />
       {plans.data && !plans.data.active ? <FreeCreditsOffer /> : null}
       {pending ? <PendingPurchase plan={pending} invoice={openInvoice} /> : null}
 
