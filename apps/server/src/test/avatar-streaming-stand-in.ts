@@ -10,14 +10,19 @@ import { randomUUID } from 'node:crypto';
 export interface StreamingStandIn {
   url: string;
   calls: { path: string; body: Record<string, unknown> }[];
-  sessions: Map<string, { state: 'new' | 'started' | 'stopped'; tasks: string[]; candidates: unknown[] }>;
+  sessions: Map<
+    string,
+    { state: 'new' | 'started' | 'stopped'; tasks: string[]; candidates: unknown[] }
+  >;
   close(): Promise<void>;
 }
 
 async function read(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
-  return chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : {};
+  return chunks.length
+    ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>)
+    : {};
 }
 
 export async function startStreamingStandIn(apiKey = 'heygen-key'): Promise<StreamingStandIn> {
@@ -29,7 +34,8 @@ export async function startStreamingStandIn(apiKey = 'heygen-key'): Promise<Stre
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers['x-api-key'] !== apiKey) return send(401, { code: 401, message: 'Unauthorized' });
+      if (req.headers['x-api-key'] !== apiKey)
+        return send(401, { code: 401, message: 'Unauthorized' });
       const path = (req.url ?? '').replace(/^\/v1\//, '');
       if (req.method !== 'POST') return send(405, { message: 'POST only' });
       const body = await read(req);

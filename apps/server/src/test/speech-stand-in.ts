@@ -67,7 +67,9 @@ export async function startSpeechStandIn(apiKey = 'speech-key'): Promise<SpeechS
         res.end(JSON.stringify(body));
       };
       if (auth !== `Bearer ${apiKey}`) {
-        send(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+        send(401, {
+          error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+        });
         return;
       }
       if (req.method === 'GET' && req.url === '/v1/models') {
@@ -81,7 +83,9 @@ export async function startSpeechStandIn(apiKey = 'speech-key'): Promise<SpeechS
         const body = JSON.parse(await bodyOf(req)) as Record<string, unknown>;
         state.requests.push({ auth, body });
         if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
-        const words = String(body.input ?? '').split(/\s+/).filter(Boolean).length;
+        const words = String(body.input ?? '')
+          .split(/\s+/)
+          .filter(Boolean).length;
         const wav = toneWordsWav(Math.max(1, words));
         res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.length });
         res.end(wav);

@@ -174,23 +174,20 @@ export function createAvatarsService(deps: AvatarsDeps) {
     },
 
     async createDraft(caller: Caller, body: AvatarDraftBody): Promise<Avatar> {
-      return within(
-        timeouts.avatarDraft,
-        async (alive) => {
-          await checkVoice(caller, body.voiceId);
-          alive();
-          const row = await repo.insertAvatar({
-            ...columnsOf(body),
-            name: body.name,
-            gender: body.gender,
-            organizationId: crossesOrganisations(caller) ? null : caller.organizationId,
-            status: 'draft',
-            createdAt: now(),
-            updatedAt: now(),
-          });
-          return one(caller, row);
-        },
-      );
+      return within(timeouts.avatarDraft, async (alive) => {
+        await checkVoice(caller, body.voiceId);
+        alive();
+        const row = await repo.insertAvatar({
+          ...columnsOf(body),
+          name: body.name,
+          gender: body.gender,
+          organizationId: crossesOrganisations(caller) ? null : caller.organizationId,
+          status: 'draft',
+          createdAt: now(),
+          updatedAt: now(),
+        });
+        return one(caller, row);
+      });
     },
 
     /** An uploaded picture (squared, stored) or one of the illustrated portraits. */
@@ -199,119 +196,113 @@ export function createAvatarsService(deps: AvatarsDeps) {
       avatarId: string,
       image: { bytes: Buffer } | { portrait: string },
     ): Promise<Avatar> {
-      return within(
-        timeouts.avatarImage,
-        async (alive) => {
-          const row = await changeable(caller, avatarId);
-          let values: Partial<AvatarInsert>;
-          if ('portrait' in image) {
-            if (!(BUILT_IN_PORTRAITS as readonly string[]).includes(image.portrait)) {
-              throw badRequest(M.noImage);
-            }
-            values = { portrait: `builtin:${image.portrait}`, image: null };
-          } else {
-            const square = await squareImage(image.bytes, PORTRAIT_PX);
-            const store = await resolveStore(caller.organizationId);
-            const id = randomUUID();
-            const key = `${caller.organizationId}/avatars/${id}.webp`;
-            await store.put(key, square, SQUARE_IMAGE_TYPE);
-            values = {
-              portrait: 'upload',
-              image: { id, provider: store.provider, key, contentType: SQUARE_IMAGE_TYPE },
-            };
+      return within(timeouts.avatarImage, async (alive) => {
+        const row = await changeable(caller, avatarId);
+        let values: Partial<AvatarInsert>;
+        if ('portrait' in image) {
+          if (!(BUILT_IN_PORTRAITS as readonly string[]).includes(image.portrait)) {
+            throw badRequest(M.noImage);
           }
-          alive();
-          await discardImage(row);
-          const status = row.status === 'ready' ? 'ready' : 'image';
-          return one(caller, await repo.updateAvatar(row.id, { ...values, status, updatedAt: now() }));
-        },
-      );
+          values = { portrait: `builtin:${image.portrait}`, image: null };
+        } else {
+          const square = await squareImage(image.bytes, PORTRAIT_PX);
+          const store = await resolveStore(caller.organizationId);
+          const id = randomUUID();
+          const key = `${caller.organizationId}/avatars/${id}.webp`;
+          await store.put(key, square, SQUARE_IMAGE_TYPE);
+          values = {
+            portrait: 'upload',
+            image: { id, provider: store.provider, key, contentType: SQUARE_IMAGE_TYPE },
+          };
+        }
+        alive();
+        await discardImage(row);
+        const status = row.status === 'ready' ? 'ready' : 'image';
+        return one(
+          caller,
+          await repo.updateAvatar(row.id, { ...values, status, updatedAt: now() }),
+        );
+      });
     },
 
     async finalise(caller: Caller, id: string): Promise<Avatar> {
       const row = await changeable(caller, id);
       if (!row.portrait) throw badRequest(M.notReadyToFinalise);
-      return within(
-        timeouts.avatarDraft,
-        async (alive) => {
-          await tryVoice(caller, row);
-          alive();
-          return one(caller, await repo.updateAvatar(row.id, { status: 'ready', updatedAt: now() }));
-        },
-      );
+      return within(timeouts.avatarDraft, async (alive) => {
+        await tryVoice(caller, row);
+        alive();
+        return one(caller, await repo.updateAvatar(row.id, { status: 'ready', updatedAt: now() }));
+      });
     },
 
     async regenerate(
       caller: Caller,
-      body: { avatarId: string; gender: string; voiceId: string; refText: string; speechSpeed: string },
+      body: {
+        avatarId: string;
+        gender: string;
+        voiceId: string;
+        refText: string;
+        speechSpeed: string;
+      },
     ): Promise<Avatar> {
       const row = await changeable(caller, body.avatarId);
       await checkVoice(caller, body.voiceId);
-      return within(
-        timeouts.avatarRegenerate,
-        async (alive) => {
-          const next = {
-            gender: body.gender,
-            voiceId: body.voiceId,
-            refText: body.refText,
-            speechSpeed: Number(body.speechSpeed),
-          };
-          await tryVoice(caller, { ...row, ...next });
-          alive();
-          return one(caller, await repo.updateAvatar(row.id, { ...next, updatedAt: now() }));
-        },
-      );
+      return within(timeouts.avatarRegenerate, async (alive) => {
+        const next = {
+          gender: body.gender,
+          voiceId: body.voiceId,
+          refText: body.refText,
+          speechSpeed: Number(body.speechSpeed),
+        };
+        await tryVoice(caller, { ...row, ...next });
+        alive();
+        return one(caller, await repo.updateAvatar(row.id, { ...next, updatedAt: now() }));
+      });
     },
 
     async duplicate(caller: Caller, body: { avatarId: string; voiceId: string }): Promise<Avatar> {
       const row = await repo.avatar(caller.organizationId, body.avatarId);
       if (!row) throw notFound(M.avatarNotFound);
       await checkVoice(caller, body.voiceId);
-      return within(
-        timeouts.avatarDuplicate,
-        async (alive) => {
-          const { id: _id, createdAt: _c, updatedAt: _u, isDefault: _d, image, ...rest } = row;
-          let copied = null;
-          if (image) {
-            // The copy owns its picture: deleting either avatar leaves the other's intact.
-            const from = await resolveStore(image.key.split('/')[0] ?? '', image.provider);
-            const bytes = await toBuffer(await from.get(image.key));
-            const to = await resolveStore(caller.organizationId);
-            const id = randomUUID();
-            const key = `${caller.organizationId}/avatars/${id}.webp`;
-            await to.put(key, bytes, image.contentType);
-            copied = { id, provider: to.provider, key, contentType: image.contentType };
-          }
-          alive();
-          const copy = await repo.insertAvatar({
-            ...rest,
-            name: `${row.name} (copy)`,
-            voiceId: body.voiceId,
-            image: copied,
-            organizationId: crossesOrganisations(caller) ? null : caller.organizationId,
-            createdAt: now(),
-            updatedAt: now(),
-          });
-          return one(caller, copy);
-        },
-      );
+      return within(timeouts.avatarDuplicate, async (alive) => {
+        const { id: _id, createdAt: _c, updatedAt: _u, isDefault: _d, image, ...rest } = row;
+        let copied = null;
+        if (image) {
+          // The copy owns its picture: deleting either avatar leaves the other's intact.
+          const from = await resolveStore(image.key.split('/')[0] ?? '', image.provider);
+          const bytes = await toBuffer(await from.get(image.key));
+          const to = await resolveStore(caller.organizationId);
+          const id = randomUUID();
+          const key = `${caller.organizationId}/avatars/${id}.webp`;
+          await to.put(key, bytes, image.contentType);
+          copied = { id, provider: to.provider, key, contentType: image.contentType };
+        }
+        alive();
+        const copy = await repo.insertAvatar({
+          ...rest,
+          name: `${row.name} (copy)`,
+          voiceId: body.voiceId,
+          image: copied,
+          organizationId: crossesOrganisations(caller) ? null : caller.organizationId,
+          createdAt: now(),
+          updatedAt: now(),
+        });
+        return one(caller, copy);
+      });
     },
 
     async update(
       caller: Caller,
       body: { avatarId: string } & Partial<AvatarDraftBody>,
     ): Promise<Avatar> {
-      return within(
-        timeouts.avatarUpdate,
-        async (alive) => {
-          const row = await changeable(caller, body.avatarId);
-          await checkVoice(caller, body.voiceId);
-          const { avatarId: _a, ...fields } = body;
-          alive();
-          const updated = await repo.updateAvatar(row.id, { ...columnsOf(fields), updatedAt: now() });
-          return one(caller, updated);
-        },
-      );
+      return within(timeouts.avatarUpdate, async (alive) => {
+        const row = await changeable(caller, body.avatarId);
+        await checkVoice(caller, body.voiceId);
+        const { avatarId: _a, ...fields } = body;
+        alive();
+        const updated = await repo.updateAvatar(row.id, { ...columnsOf(fields), updatedAt: now() });
+        return one(caller, updated);
+      });
     },
 
     async setDefault(caller: Caller, id: string): Promise<Avatar> {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_STREAMING } from '@parley/contracts';
-import { startStreamingStandIn, type StreamingStandIn } from '../../test/avatar-streaming-stand-in.js';
+import {
+  startStreamingStandIn,
+  type StreamingStandIn,
+} from '../../test/avatar-streaming-stand-in.js';
 import { StreamingAvatarService } from './streaming.js';
 
 let server: StreamingStandIn;

@@ -75,7 +75,10 @@ export class StreamingAvatarService implements AvatarPresenter {
       throw new AppError(502, 'The avatar streaming service could not be reached');
     }
     if (!res.ok) {
-      throw new AppError(502, `The avatar streaming service refused ${path} (HTTP ${String(res.status)})`);
+      throw new AppError(
+        502,
+        `The avatar streaming service refused ${path} (HTTP ${String(res.status)})`,
+      );
     }
     return (await res.json().catch(() => ({}))) as T;
   }

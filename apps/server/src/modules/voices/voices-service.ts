@@ -13,7 +13,8 @@ import type { VoiceRow, VoicesRepo } from './repo.js';
 import type { Speech } from './speech.js';
 
 /** What a voice preview says when the voice has no reference text of its own. */
-export const PREVIEW_SENTENCE = 'Hello, thank you for joining. Shall we begin with a short introduction?';
+export const PREVIEW_SENTENCE =
+  'Hello, thank you for joining. Shall we begin with a short introduction?';
 
 export interface VoiceSample {
   bytes: Buffer;

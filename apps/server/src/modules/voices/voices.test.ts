@@ -15,7 +15,10 @@ let outsider: string;
 let speechServer: SpeechStandIn;
 
 /** multipart/form-data as a browser's FormData sends it: text fields and an optional file. */
-function form(fields: Record<string, string>, file?: { bytes: Buffer; type: string; name: string }) {
+function form(
+  fields: Record<string, string>,
+  file?: { bytes: Buffer; type: string; name: string },
+) {
   const boundary = `----parley${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
@@ -93,10 +96,24 @@ describe('voices (spec 3 §7): the library and each organisation’s own', () =>
     expect(elsewhere).not.toContain('Acme Ben');
 
     // Another organisation's voice is not found; the library is the super admin's to change.
-    expectRefusal(await call(ctx, 'DELETE', `/avatar/voice/${own.id}`, { token: outsider }), 404, M.voiceNotFound);
-    expectRefusal(await call(ctx, 'POST', `/avatar/voice/preview/${own.id}`, { token: outsider }), 404, M.voiceNotFound);
-    expectRefusal(await call(ctx, 'DELETE', `/avatar/voice/${library.id}`, { token: poc }), 403, M.libraryOnlyAdmin);
-    expect((await call(ctx, 'DELETE', `/avatar/voice/${own.id}`, { token: member })).statusCode).toBe(403);
+    expectRefusal(
+      await call(ctx, 'DELETE', `/avatar/voice/${own.id}`, { token: outsider }),
+      404,
+      M.voiceNotFound,
+    );
+    expectRefusal(
+      await call(ctx, 'POST', `/avatar/voice/preview/${own.id}`, { token: outsider }),
+      404,
+      M.voiceNotFound,
+    );
+    expectRefusal(
+      await call(ctx, 'DELETE', `/avatar/voice/${library.id}`, { token: poc }),
+      403,
+      M.libraryOnlyAdmin,
+    );
+    expect(
+      (await call(ctx, 'DELETE', `/avatar/voice/${own.id}`, { token: member })).statusCode,
+    ).toBe(403);
   });
 
   it('has one default: the library’s, until an organisation chooses its own', async () => {
@@ -120,7 +137,11 @@ describe('voices (spec 3 §7): the library and each organisation’s own', () =>
 
   it('takes an uploaded sample only with the speaker’s consent, records it and plays it back', async () => {
     const sample = { bytes: speechWav(), type: 'audio/wav', name: 'me.wav' };
-    const refused = await postForm('/avatar/voice/create', poc, form(voiceFields('Cloned'), sample));
+    const refused = await postForm(
+      '/avatar/voice/create',
+      poc,
+      form(voiceFields('Cloned'), sample),
+    );
     expectRefusal(refused, 400, M.consentRequired);
     const ok = await postForm(
       '/avatar/voice/create',
@@ -139,17 +160,31 @@ describe('voices (spec 3 §7): the library and each organisation’s own', () =>
     const wrongType = await postForm(
       '/avatar/voice/create',
       poc,
-      form(voiceFields('Text', { consent: 'true' }), { bytes: Buffer.from('hi'), type: 'text/plain', name: 'a.txt' }),
+      form(voiceFields('Text', { consent: 'true' }), {
+        bytes: Buffer.from('hi'),
+        type: 'text/plain',
+        name: 'a.txt',
+      }),
     );
     expectRefusal(wrongType, 400, M.sampleType);
-    expect((await call(ctx, 'DELETE', `/avatar/voice/${voice.id}`, { token: poc })).statusCode).toBe(200);
-    expect((await call(ctx, 'POST', `/avatar/voice/preview/${voice.id}`, { token: poc })).statusCode).toBe(404);
+    expect(
+      (await call(ctx, 'DELETE', `/avatar/voice/${voice.id}`, { token: poc })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(ctx, 'POST', `/avatar/voice/preview/${voice.id}`, { token: poc })).statusCode,
+    ).toBe(404);
   });
 
   it('previews a voice with espeak-ng: a WAV and mouth shapes inside its duration', async () => {
     const v = await createVoice(poc, 'Espeak');
-    const clip = json<SpeechClip>(await call(ctx, 'POST', `/avatar/voice/preview/${v.id}`, { token: poc }));
-    expect(clip).toMatchObject({ engine: 'espeak-ng', source: 'synthesised', timing: 'estimated-from-voiced-audio' });
+    const clip = json<SpeechClip>(
+      await call(ctx, 'POST', `/avatar/voice/preview/${v.id}`, { token: poc }),
+    );
+    expect(clip).toMatchObject({
+      engine: 'espeak-ng',
+      source: 'synthesised',
+      timing: 'estimated-from-voiced-audio',
+    });
     const wav = Buffer.from(clip.audio, 'base64');
     expect(wavDurationMs(wav).durationMs).toBeGreaterThan(1000);
     expect(clip.visemes.length).toBeGreaterThan(10);
@@ -172,7 +207,11 @@ describe('voices (spec 3 §7): the library and each organisation’s own', () =>
     expect(clip.engine).toBe('openai');
     expect(speechServer.requests.at(-1)).toMatchObject({
       auth: 'Bearer speech-key',
-      body: { voice: 'alloy', response_format: 'wav', input: 'Welcome to your practice interview.' },
+      body: {
+        voice: 'alloy',
+        response_format: 'wav',
+        input: 'Welcome to your practice interview.',
+      },
     });
     // The stand-in's audio is five tone bursts after 120 ms of silence: the mouth stays at rest
     // until the first, and rests in every gap.
@@ -209,16 +248,27 @@ describe('avatars (spec 3 §4): draft, image, finalise, regenerate, duplicate, u
     });
     expect(res.statusCode, res.body).toBe(201);
     const a = json<Avatar>(res);
-    expect(a).toMatchObject({ status: 'draft', speechSpeed: 1.25, isOrpheus: false, library: false });
+    expect(a).toMatchObject({
+      status: 'draft',
+      speechSpeed: 1.25,
+      isOrpheus: false,
+      library: false,
+    });
     expect((await draft(poc, { name: 'X', gender: 'male', isOrpheus: true })).statusCode).toBe(400);
-    expect((await draft(poc, { name: 'X', gender: 'male', speechSpeed: '9' })).statusCode).toBe(400);
+    expect((await draft(poc, { name: 'X', gender: 'male', speechSpeed: '9' })).statusCode).toBe(
+      400,
+    );
 
     expectRefusal(
       await call(ctx, 'PATCH', `/avatar/create/finalise/${a.id}`, { token: poc }),
       400,
       M.notReadyToFinalise,
     );
-    const img = await postForm('/avatar/create/img', poc, form({ avatarId: a.id, portrait: 'ada' }));
+    const img = await postForm(
+      '/avatar/create/img',
+      poc,
+      form({ avatarId: a.id, portrait: 'ada' }),
+    );
     expect(json<Avatar>(img)).toMatchObject({ status: 'image', portrait: 'builtin:ada' });
     const ready = await call(ctx, 'PATCH', `/avatar/create/finalise/${a.id}`, { token: poc });
     expect(json<Avatar>(ready).status).toBe('ready');
@@ -226,25 +276,46 @@ describe('avatars (spec 3 §4): draft, image, finalise, regenerate, duplicate, u
     // An uploaded picture replaces the illustrated one, stored squared as WebP.
     const png = await sharp({
       create: { width: 300, height: 200, channels: 3, background: '#884422' },
-    }).png().toBuffer();
-    const up = await postForm('/avatar/create/img', poc, form({ avatarId: a.id }, { bytes: png, type: 'image/png', name: 'me.png' }));
+    })
+      .png()
+      .toBuffer();
+    const up = await postForm(
+      '/avatar/create/img',
+      poc,
+      form({ avatarId: a.id }, { bytes: png, type: 'image/png', name: 'me.png' }),
+    );
     expect(json<Avatar>(up)).toMatchObject({ portrait: 'upload', status: 'ready' });
     expect(json<Avatar>(up).imageUrl).toMatch(/^data:image\/webp;base64,/);
 
     const spoken = json<SpeechClip>(
-      await call(ctx, 'POST', '/avatar/speak', { token: member, payload: { avatarId: a.id, text: 'Tell me about yourself.' } }),
+      await call(ctx, 'POST', '/avatar/speak', {
+        token: member,
+        payload: { avatarId: a.id, text: 'Tell me about yourself.' },
+      }),
     );
     expect(spoken.visemes.length).toBeGreaterThan(3);
 
     // Update, regenerate, duplicate, default, delete.
-    const upd = await call(ctx, 'PATCH', '/avatar/update', { token: poc, payload: { avatarId: a.id, name: 'Maya B' } });
+    const upd = await call(ctx, 'PATCH', '/avatar/update', {
+      token: poc,
+      payload: { avatarId: a.id, name: 'Maya B' },
+    });
     expect(json<Avatar>(upd).name).toBe('Maya B');
     const regen = await call(ctx, 'POST', '/avatar/create/regenerate', {
       token: poc,
-      payload: { avatarId: a.id, gender: 'female', voiceId, refText: 'New words.', speechSpeed: '0.9' },
+      payload: {
+        avatarId: a.id,
+        gender: 'female',
+        voiceId,
+        refText: 'New words.',
+        speechSpeed: '0.9',
+      },
     });
     expect(json<Avatar>(regen)).toMatchObject({ refText: 'New words.', speechSpeed: 0.9 });
-    const dup = await call(ctx, 'POST', '/avatar/duplicate', { token: poc, payload: { avatarId: a.id, voiceId } });
+    const dup = await call(ctx, 'POST', '/avatar/duplicate', {
+      token: poc,
+      payload: { avatarId: a.id, voiceId },
+    });
     expect(dup.statusCode).toBe(201);
     const copy = json<Avatar>(dup);
     expect(copy.id).not.toBe(a.id);
@@ -256,18 +327,38 @@ describe('avatars (spec 3 §4): draft, image, finalise, regenerate, duplicate, u
     const still = json<Avatar>(await call(ctx, 'GET', `/avatar/${copy.id}`, { token: member }));
     expect(still.imageUrl).toMatch(/^data:image\/webp/);
     // A voice an avatar uses is not deleted from under it.
-    expectRefusal(await call(ctx, 'DELETE', `/avatar/voice/${voiceId}`, { token: poc }), 409, M.voiceInUse);
+    expectRefusal(
+      await call(ctx, 'DELETE', `/avatar/voice/${voiceId}`, { token: poc }),
+      409,
+      M.voiceInUse,
+    );
   });
 
   it('keeps another organisation’s avatars out of reach (404)', async () => {
     const a = json<Avatar>(await draft(poc, { name: 'Private', gender: 'male' }));
     expect((await call(ctx, 'GET', `/avatar/${a.id}`, { token: outsider })).statusCode).toBe(404);
-    expect((await call(ctx, 'DELETE', `/avatar/${a.id}`, { token: outsider })).statusCode).toBe(404);
+    expect((await call(ctx, 'DELETE', `/avatar/${a.id}`, { token: outsider })).statusCode).toBe(
+      404,
+    );
     expect(
-      (await call(ctx, 'POST', '/avatar/speak', { token: outsider, payload: { avatarId: a.id, text: 'hi' } })).statusCode,
+      (
+        await call(ctx, 'POST', '/avatar/speak', {
+          token: outsider,
+          payload: { avatarId: a.id, text: 'hi' },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call(ctx, 'PATCH', '/avatar/update', { token: outsider, payload: { avatarId: a.id, name: 'x' } })).statusCode).toBe(404);
-    expect(json<Avatar[]>(await call(ctx, 'GET', '/avatar', { token: outsider })).map((x) => x.id)).not.toContain(a.id);
+    expect(
+      (
+        await call(ctx, 'PATCH', '/avatar/update', {
+          token: outsider,
+          payload: { avatarId: a.id, name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      json<Avatar[]>(await call(ctx, 'GET', '/avatar', { token: outsider })).map((x) => x.id),
+    ).not.toContain(a.id);
     // A library avatar is everyone's to use and to copy, the super admin's to change.
     const lib = json<Avatar>(await draft(admin, { name: 'Library Leo', gender: 'male' }));
     expect(lib.library).toBe(true);
@@ -277,12 +368,20 @@ describe('avatars (spec 3 §4): draft, image, finalise, regenerate, duplicate, u
 
   it('gives up a regeneration that outlasts its time-out, changing nothing (504)', async () => {
     const neural = await createVoice(poc, 'Slow neural', { engine: 'openai' });
-    const a = json<Avatar>(await draft(poc, { name: 'Slow', gender: 'male', voiceId, refText: 'Before.' }));
+    const a = json<Avatar>(
+      await draft(poc, { name: 'Slow', gender: 'male', voiceId, refText: 'Before.' }),
+    );
     speechServer.delayMs = 3000;
     try {
       const res = await call(ctx, 'POST', '/avatar/create/regenerate', {
         token: poc,
-        payload: { avatarId: a.id, gender: 'male', voiceId: neural.id, refText: 'After.', speechSpeed: '1' },
+        payload: {
+          avatarId: a.id,
+          gender: 'male',
+          voiceId: neural.id,
+          refText: 'After.',
+          speechSpeed: '1',
+        },
       });
       expectRefusal(res, 504, M.timedOut);
       await new Promise((r) => setTimeout(r, 2000));

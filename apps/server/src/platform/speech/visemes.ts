@@ -112,7 +112,9 @@ export function espeakPhonemes(text: string, language: string, command = 'espeak
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new SpeechSynthesisError('Speech synthesis is not installed on this server.', e.message));
+      reject(
+        new SpeechSynthesisError('Speech synthesis is not installed on this server.', e.message),
+      );
     });
     child.on('close', (code) => {
       clearTimeout(timer);
