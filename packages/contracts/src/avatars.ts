@@ -184,3 +184,18 @@ export const avatarSpeakBody = z.object({
   avatarId: z.uuid(),
   text: z.string().trim().min(1).max(2000),
 });
+
+/**
+ * The realtime events the avatar pages follow (spec 2 §7 Realtime channel), sent to the
+ * meeting's room: `response` carries text to speak, `interrupt_task` cuts the avatar off. A
+ * page acts only on messages from the bot (`from`) to its own user (`to`).
+ */
+export const AVATAR_EVENTS = { response: 'response', interrupt: 'interrupt_task' } as const;
+/** The `from` of the interviewer's and the meeting bot's messages. */
+export const AVATAR_BOT_SENDER = 'bot';
+export const avatarResponseEvent = z.object({
+  from: z.string(),
+  to: z.string(),
+  text: z.string().min(1).max(4000),
+});
+export type AvatarResponseEvent = z.infer<typeof avatarResponseEvent>;

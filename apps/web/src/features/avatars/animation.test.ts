@@ -59,7 +59,9 @@ describe('the avatar animation driver', () => {
   });
 
   it('blinks briefly every few seconds and sways more while speaking', () => {
-    const shut = Array.from({ length: 20000 }, (_, ms) => blinkAt(ms)).filter((b) => b > 0.5).length;
+    const shut = Array.from({ length: 20000 }, (_, ms) => blinkAt(ms)).filter(
+      (b) => b > 0.5,
+    ).length;
     // Four to six blinks of ~70 ms half-closed time in 20 s.
     expect(shut).toBeGreaterThan(150);
     expect(shut).toBeLessThan(600);
