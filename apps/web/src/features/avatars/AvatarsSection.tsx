@@ -110,6 +110,7 @@ export function AvatarsSection() {
             const playing = preview.playingId === a.id;
             return (
               <li
+                data-avatar-id={a.id}
                 key={a.id}
                 className="flex flex-col gap-3 rounded-card border border-border bg-surface p-3"
               >
