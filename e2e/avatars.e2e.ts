@@ -57,6 +57,9 @@ test('a point of contact adds a voice and an avatar, and the avatar speaks', asy
     await page.setViewportSize({ width, height: 844 });
     if (theme === 'light') {
       await page.goto('/configuration/avatars');
+      await expect(
+        page.getByRole('heading', { name: 'Avatars and voices', level: 1 }),
+      ).toBeVisible();
       await setTheme(page, 'light');
     }
     await page.goto(`/avatar/${id}`);

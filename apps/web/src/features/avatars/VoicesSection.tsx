@@ -22,6 +22,8 @@ import {
   Section,
   SelectField,
   TextField,
+  RowActions,
+  type ActionMenuItem,
   type DataColumn,
 } from '../../ui';
 import { previewVoice, useVoiceChanges, useVoices } from './api';
@@ -48,18 +50,45 @@ export function VoicesSection() {
   const [adding, setAdding] = useState(false);
   const removal = useConfirmedAction((v: Voice) => changes.remove.mutateAsync(v.id));
 
+  const nameCell = (v: Voice) => (
+    <span className="flex flex-wrap items-center gap-2 font-medium text-fg">
+      {v.name}
+      {v.isDefault && <Badge tone="accent">Default</Badge>}
+      {v.library && <Badge>Library</Badge>}
+    </span>
+  );
+  const engineOf = (v: Voice) =>
+    v.hasSample
+      ? 'Uploaded sample'
+      : v.engine === 'openai'
+        ? `OpenAI-compatible${v.engineVoice ? ` (${v.engineVoice})` : ''}`
+        : 'espeak-ng';
+  const previewButton = (v: Voice) =>
+    preview.playingId === v.id ? (
+      <Button variant="ghost" size="sm" onClick={preview.stop} aria-label={`Stop ${v.name}`}>
+        <Square className="size-4" aria-hidden /> Stop
+      </Button>
+    ) : (
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void preview.play(v.id, () => previewVoice(v.id))}
+        aria-label={`Play ${v.name}`}
+      >
+        <Play className="size-4" aria-hidden /> Play
+      </Button>
+    );
+  const actionsOf = (v: Voice): ActionMenuItem[] => [
+    ...(!v.isDefault
+      ? [{ label: 'Make default', icon: Star, onSelect: () => changes.setDefault.mutate(v.id) }]
+      : []),
+    ...(mayChange(v)
+      ? [{ label: 'Delete', icon: Trash2, destructive: true, onSelect: () => removal.ask(v) }]
+      : []),
+  ];
+
   const columns: DataColumn<Voice>[] = [
-    {
-      id: 'name',
-      header: 'Voice',
-      cell: (v) => (
-        <span className="flex items-center gap-2 font-medium text-fg">
-          {v.name}
-          {v.isDefault && <Badge tone="accent">Default</Badge>}
-          {v.library && <Badge>Library</Badge>}
-        </span>
-      ),
-    },
+    { id: 'name', header: 'Voice', cell: nameCell },
     { id: 'gender', header: 'Gender', cell: (v) => label(v.gender) },
     { id: 'tone', header: 'Tone', cell: (v) => label(v.tone) },
     {
@@ -70,65 +99,10 @@ export function VoicesSection() {
     {
       id: 'engine',
       header: 'Engine',
-      cell: (v) => (
-        <span className="text-muted">
-          {v.hasSample
-            ? 'Uploaded sample'
-            : v.engine === 'openai'
-              ? `OpenAI-compatible${v.engineVoice ? ` (${v.engineVoice})` : ''}`
-              : 'espeak-ng'}
-        </span>
-      ),
+      cell: (v) => <span className="text-muted">{engineOf(v)}</span>,
     },
-    {
-      id: 'preview',
-      header: 'Preview',
-      hideHeader: true,
-      className: 'w-28',
-      cell: (v) =>
-        preview.playingId === v.id ? (
-          <Button variant="ghost" size="sm" onClick={preview.stop} aria-label={`Stop ${v.name}`}>
-            <Square className="size-4" aria-hidden /> Stop
-          </Button>
-        ) : (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => void preview.play(v.id, () => previewVoice(v.id))}
-            aria-label={`Play ${v.name}`}
-          >
-            <Play className="size-4" aria-hidden /> Play
-          </Button>
-        ),
-    },
-    ...(canManage
-      ? [
-          actionsColumn<Voice>(
-            (v) => v.name,
-            (v) => [
-              ...(!v.isDefault
-                ? [
-                    {
-                      label: 'Make default',
-                      icon: Star,
-                      onSelect: () => changes.setDefault.mutate(v.id),
-                    },
-                  ]
-                : []),
-              ...(mayChange(v)
-                ? [
-                    {
-                      label: 'Delete',
-                      icon: Trash2,
-                      destructive: true,
-                      onSelect: () => removal.ask(v),
-                    },
-                  ]
-                : []),
-            ],
-          ),
-        ]
-      : []),
+    { id: 'preview', header: 'Preview', hideHeader: true, className: 'w-28', cell: previewButton },
+    ...(canManage ? [actionsColumn<Voice>((v) => v.name, actionsOf)] : []),
   ];
 
   return (
@@ -150,6 +124,18 @@ export function VoicesSection() {
         rows={voices.isError ? [] : (voices.data ?? [])}
         rowKey={(v) => v.id}
         rowLabel={(v) => v.name}
+        renderCard={(v) => (
+          <div className="flex flex-col gap-1.5">
+            <div className="flex items-start justify-between gap-2">
+              {nameCell(v)}
+              {canManage && <RowActions label={v.name} items={actionsOf(v)} />}
+            </div>
+            <p className="text-sm text-muted">
+              {label(v.gender)} · {label(v.tone)} · {v.language} · {engineOf(v)}
+            </p>
+            <div>{previewButton(v)}</div>
+          </div>
+        )}
         loading={voices.isLoading}
         empty={
           <EmptyState
