@@ -6,7 +6,7 @@ import { setTheme } from './meeting-support';
 // page; pictures in light, dark and at 390 px go to test-results/screens.
 test('a point of contact adds a voice and an avatar, and the avatar speaks', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize({ width: 1440, height: 1100 });
   await signIn(page, 'poc@acme.parley.local');
   await page.goto('/configuration/avatars');
   await expect(page.getByRole('heading', { name: 'Avatars and voices', level: 1 })).toBeVisible();
@@ -35,10 +35,10 @@ test('a point of contact adds a voice and an avatar, and the avatar speaks', asy
 
   for (const theme of ['light', 'dark'] as const) {
     await setTheme(page, theme);
-    await page.screenshot({
-      path: `test-results/screens/avatars-${theme}-wide.png`,
-      fullPage: true,
-    });
+    await expect(page.getByRole('heading', { name: 'Avatars and voices', level: 1 })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Preview' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Calm Clara/ })).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/avatars-${theme}-wide.png` });
     await expectAccessible(page, `/configuration/avatars (${theme})`);
   }
   await page.setViewportSize({ width: 390, height: 844 });
