@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
-import { CRM_FEATURE, isFeatureAvailable, type AVATAR_TIMEOUTS_MS } from '@parley/contracts';
+import { CRM_FEATURE, isFeatureAvailable, type AvatarTimeouts } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -72,7 +72,7 @@ export interface AppOptions {
   /** The bot that records Parley rooms; defaults to the headless Chromium (tests: another). */
   roomBot?: MeetingBot | null;
   /** The avatar steps' time-outs; spec 3 §9's by default. */
-  avatarTimeouts?: Partial<typeof AVATAR_TIMEOUTS_MS>;
+  avatarTimeouts?: Partial<AvatarTimeouts>;
 }
 
 /**

@@ -21,6 +21,8 @@ export const AVATAR_TIMEOUTS_MS = {
   avatarUpdate: 600_000,
 } as const;
 
+export type AvatarTimeouts = Record<keyof typeof AVATAR_TIMEOUTS_MS, number>;
+
 /** Spec 3 §9 / spec 2 §9: the third-party streaming avatar's session settings. */
 export const AVATAR_STREAMING = { quality: 'high', voiceRate: 0.25 } as const;
 /** Spec 2 §9: widths under this shrink the avatar (viewport width minus 50 px). */

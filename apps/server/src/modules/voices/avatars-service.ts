@@ -4,6 +4,7 @@ import {
   AVATAR_TIMEOUTS_MS,
   BUILT_IN_PORTRAITS,
   type Avatar,
+  type AvatarTimeouts,
   type AvatarDraftBody,
   type SpeechClip,
 } from '@parley/contracts';
@@ -24,7 +25,7 @@ export interface AvatarsDeps {
   resolveStore: StoreResolver;
   now: () => Date;
   /** Spec 3 §9's time-outs by default; tests shorten them. */
-  timeouts?: Partial<typeof AVATAR_TIMEOUTS_MS>;
+  timeouts?: Partial<AvatarTimeouts>;
 }
 
 /** The text fields of a draft or an update as columns: the flags arrive as text (spec 3 §5). */
@@ -84,7 +85,7 @@ async function toBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
  */
 export function createAvatarsService(deps: AvatarsDeps) {
   const { repo, voices, speech, resolveStore, now } = deps;
-  const timeouts = { ...AVATAR_TIMEOUTS_MS, ...deps.timeouts };
+  const timeouts: AvatarTimeouts = { ...AVATAR_TIMEOUTS_MS, ...deps.timeouts };
 
   async function defaultId(orgId: string, rows: AvatarRow[]): Promise<string | null> {
     const chosen = await repo.chosenDefault(orgId, 'avatar');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AVATAR_TIMEOUTS_MS } from '@parley/contracts';
+import type { AvatarTimeouts } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import { EspeakSynthesizer, type SpeechSynthesizer } from '../../platform/speech/synthesizer.js';
@@ -19,7 +19,7 @@ export interface VoicesNeeds {
   speechConnection(organizationId: string): Promise<SpeechConnection | null>;
   /** espeak-ng unless given. */
   synthesizer?: SpeechSynthesizer;
-  timeouts?: Partial<typeof AVATAR_TIMEOUTS_MS>;
+  timeouts?: Partial<AvatarTimeouts>;
 }
 
 /** Voices and avatars (spec 3 §7): the library, each organisation's own, and their speech. */

@@ -83,6 +83,20 @@ useTestApp(
 );
 
 describe('voices (spec 3 §7): the library and each organisation’s own', () => {
+  it('starts with the seeded library: two voices and the three illustrated avatars', async () => {
+    const voices = await voicesOf(outsider);
+    expect(voices.filter((v) => v.library).map((v) => [v.name, v.isDefault])).toEqual([
+      ['Ava', true],
+      ['Sam', false],
+    ]);
+    const avatars = json<Avatar[]>(await call(ctx, 'GET', '/avatar', { token: outsider }));
+    expect(avatars.map((a) => [a.name, a.portrait, a.status, a.isDefault])).toEqual([
+      ['Ada', 'builtin:ada', 'ready', true],
+      ['Ben', 'builtin:ben', 'ready', false],
+      ['Chloe', 'builtin:chloe', 'ready', false],
+    ]);
+  });
+
   it('puts the super admin’s voices in the shared library and a poc’s in their organisation', async () => {
     const library = await createVoice(admin, 'Library Ava');
     expect(library).toMatchObject({ library: true, organizationId: null, consent: false });
