@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
-import { CRM_FEATURE, isFeatureAvailable } from '@parley/contracts';
+import { CRM_FEATURE, isFeatureAvailable, type AvatarTimeouts } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
@@ -50,6 +50,7 @@ import type { MeetingBot } from './modules/bots/index.js';
 import { createRoomsModule, parseIceServers } from './modules/rooms/index.js';
 import { createBotsModule } from './modules/bots/index.js';
 import { createLiveModule, type LiveAudioSink } from './modules/live/index.js';
+import { createVoicesModule } from './modules/voices/index.js';
 
 export interface AppOptions {
   config: AppConfig;
@@ -70,6 +71,8 @@ export interface AppOptions {
   liveAudio?: LiveAudioSink;
   /** The bot that records Parley rooms; defaults to the headless Chromium (tests: another). */
   roomBot?: MeetingBot | null;
+  /** The avatar steps' time-outs; spec 3 §9's by default. */
+  avatarTimeouts?: Partial<AvatarTimeouts>;
 }
 
 /**
@@ -279,6 +282,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     images,
     resolveStore,
   });
+  // Voices and avatars speak with espeak-ng, or the organisation's OpenAI-compatible endpoint.
+  const voices = createVoicesModule({
+    ...platform,
+    resolveStore,
+    speechConnection: (organizationId) =>
+      aiProviders.configs.credentialsFor(organizationId, 'chatgpt'),
+    ...(opts.avatarTimeouts ? { timeouts: opts.avatarTimeouts } : {}),
+  });
   const prompts = createPromptsModule({
     db,
     ai,
@@ -478,6 +489,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       insights,
       videoSignals,
       profiles,
+      voices,
       reports,
       home,
       rooms,

@@ -22,6 +22,8 @@ export * from './analysis.js';
 export * from './queues.js';
 export * from './transcript.js';
 export * from './highlights.js';
+export * from './avatars.js';
+export * from './avatar-routes.js';
 export * from './ai.js';
 export * from './ai-routes.js';
 export * from './prompts.js';

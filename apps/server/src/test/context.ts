@@ -108,6 +108,8 @@ export async function createTestContext(
     liveAudio?: AppOptions['liveAudio'];
     /** The bot that records Parley rooms (null: none). */
     roomBot?: AppOptions['roomBot'];
+    /** Shorter avatar time-outs than spec 3 §9's (the time-out tests). */
+    avatarTimeouts?: AppOptions['avatarTimeouts'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
@@ -145,6 +147,7 @@ export async function createTestContext(
     autoJoiner: opts.autoJoiner,
     ...(opts.liveAudio ? { liveAudio: opts.liveAudio } : {}),
     ...(opts.roomBot !== undefined ? { roomBot: opts.roomBot } : {}),
+    ...(opts.avatarTimeouts ? { avatarTimeouts: opts.avatarTimeouts } : {}),
   });
   await app.ready();
   return {

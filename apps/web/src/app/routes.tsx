@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
             () => import('../features/integrations/AiProvidersPage'),
           ),
           page('configuration/trackers', () => import('../features/trackers/TrackersPage')),
+          page('configuration/avatars', () => import('../features/avatars/AvatarsSettingsPage')),
           page('parameters', () => import('../features/parameters/ParametersPage')),
           page('billing', () => import('../features/billing/EnterpriseManagementPage')),
           page('user-logs', () => import('../features/user-logs/UserLogsPage')),

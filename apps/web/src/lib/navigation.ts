@@ -206,6 +206,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/configuration\/trackers$/,
   // The AI providers tab of the Configuration area (also a section of /app-integrations).
   /^\/configuration\/ai-providers$/,
+  // Avatars and voices (issue 19), a tab of the Configuration area.
+  /^\/configuration\/avatars$/,
 ];
 
 /**

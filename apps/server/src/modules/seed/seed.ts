@@ -3,6 +3,7 @@ import { FEATURES, POSITIONS, toMinorUnits } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { NewUser } from '../users/index.js';
+import { seedAvatarLibrary } from './avatars.js';
 import {
   bundleFeatures,
   bundles,
@@ -128,6 +129,8 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
       )
       .onConflictDoNothing({ target: creditSlabs.credits });
   }
+
+  await seedAvatarLibrary(db);
 
   const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, {
     isB2C: false,

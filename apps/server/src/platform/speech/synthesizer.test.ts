@@ -29,14 +29,18 @@ describe('EspeakSynthesizer', () => {
   });
 
   it('refuses empty text and reports a missing engine plainly', async () => {
-    await expect(engine.synthesize('   ', { language: 'en' })).rejects.toThrow('There is no text to speak.');
+    await expect(engine.synthesize('   ', { language: 'en' })).rejects.toThrow(
+      'There is no text to speak.',
+    );
     const missing = new EspeakSynthesizer('/nonexistent/espeak-ng');
-    await expect(missing.synthesize('Hi', { language: 'en' })).rejects.toBeInstanceOf(SpeechSynthesisError);
+    await expect(missing.synthesize('Hi', { language: 'en' })).rejects.toBeInstanceOf(
+      SpeechSynthesisError,
+    );
   });
 
   it('rejects audio that is not a WAV file', () => {
-    expect(() => wavDurationMs(Buffer.from('not audio at all, certainly not a wav header.'))).toThrow(
-      'not a WAV file',
-    );
+    expect(() =>
+      wavDurationMs(Buffer.from('not audio at all, certainly not a wav header.')),
+    ).toThrow('not a WAV file');
   });
 });

@@ -82,7 +82,13 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
     const words = text.trim();
     if (!words) return Promise.reject(new SpeechSynthesisError('There is no text to speak.'));
     const speed = Math.min(2, Math.max(0.5, voice.speed ?? 1));
-    const args = ['-v', espeakVoice(voice), '-s', String(Math.round(ESPEAK_BASE_WPM * speed)), '--stdout'];
+    const args = [
+      '-v',
+      espeakVoice(voice),
+      '-s',
+      String(Math.round(ESPEAK_BASE_WPM * speed)),
+      '--stdout',
+    ];
     return new Promise((resolve, reject) => {
       const child = spawn(this.command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
       const out: Buffer[] = [];
@@ -94,19 +100,28 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
       });
       child.on('error', (error) => {
         clearTimeout(timer);
-        reject(new SpeechSynthesisError('Speech synthesis is not installed on this server.', error.message));
+        reject(
+          new SpeechSynthesisError(
+            'Speech synthesis is not installed on this server.',
+            error.message,
+          ),
+        );
       });
       child.on('close', (code) => {
         clearTimeout(timer);
         if (code !== 0) {
-          reject(new SpeechSynthesisError('Speech synthesis failed.', err || `exit ${String(code)}`));
+          reject(
+            new SpeechSynthesisError('Speech synthesis failed.', err || `exit ${String(code)}`),
+          );
           return;
         }
         try {
           const wav = Buffer.concat(out);
           resolve({ wav, ...wavDurationMs(wav) });
         } catch (error) {
-          reject(error instanceof Error ? error : new SpeechSynthesisError('Speech synthesis failed.'));
+          reject(
+            error instanceof Error ? error : new SpeechSynthesisError('Speech synthesis failed.'),
+          );
         }
       });
       // Text goes on stdin so nothing the user typed is read as an option.

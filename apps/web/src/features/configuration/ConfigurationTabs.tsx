@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Bot, Cpu, FileText, SlidersHorizontal, Tags, UserRound } from 'lucide-react';
+import { Bot, Cpu, FileText, SlidersHorizontal, Tags, UserRound, Video } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { Permission } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
@@ -29,6 +29,13 @@ export const CONFIGURATION_TABS = [
     to: '/configuration/models',
     icon: Cpu,
     permission: 'integrations.manage',
+  },
+  {
+    id: 'avatars',
+    label: 'Avatars',
+    to: '/configuration/avatars',
+    icon: Video,
+    permission: 'organization.manage',
   },
   {
     id: 'parameters',
