@@ -28,3 +28,4 @@ export * from './schema/invoices.js';
 export * from './schema/calendars.js';
 export * from './schema/bots.js';
 export * from './schema/live.js';
+export * from './schema/talent-pool.js';
