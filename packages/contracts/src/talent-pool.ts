@@ -80,7 +80,10 @@ export const companyPageSchema = z.object({
   data: z.array(talentCompanySchema),
   count: z.number().int(),
 });
-export const rolePageSchema = z.object({ data: z.array(talentRoleSchema), count: z.number().int() });
+export const rolePageSchema = z.object({
+  data: z.array(talentRoleSchema),
+  count: z.number().int(),
+});
 export type CompanyPage = z.infer<typeof companyPageSchema>;
 export type RolePage = z.infer<typeof rolePageSchema>;
 

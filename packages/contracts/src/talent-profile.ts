@@ -12,7 +12,8 @@ export const RESUME_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   field: 'file',
   /** What the picker offers; the server decides by the bytes. */
-  accept: '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  accept:
+    '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;
 
 export const TALENT_PROFILE_MESSAGES = {

@@ -34,7 +34,9 @@ describe('resume text and the built-in parser', () => {
       expect(parsed.profileData.location).toBe('Lisbon, Portugal');
       expect(parsed.profileData.phone).toBe('+351 912 345 678');
       expect(parsed.profileData.summary).toMatch(/^Backend engineer with eight years/);
-      expect(parsed.workExperience.map(({ description: _d, ...job }) => job)).toEqual(EXPECTED_JOBS);
+      expect(parsed.workExperience.map(({ description: _d, ...job }) => job)).toEqual(
+        EXPECTED_JOBS,
+      );
       expect(parsed.workExperience[0]?.description).toContain('ledger service to Kubernetes');
       expect(parsed.workExperience[1]?.description.split('\n')).toHaveLength(2);
       for (const skill of ['Python', 'TypeScript', 'Go', 'SQL', 'Docker', 'Kubernetes', 'AWS']) {
@@ -46,7 +48,9 @@ describe('resume text and the built-in parser', () => {
       }
       // "Go" is recognised only where skills are listed; Java is not in "Javascript".
       expect(parsed.profileData.skills).not.toContain('Java');
-      expect(parsed.profileData.education).toEqual(['BSc Computer Science, University of Porto, 2017']);
+      expect(parsed.profileData.education).toEqual([
+        'BSc Computer Science, University of Porto, 2017',
+      ]);
     });
   }
 
@@ -64,7 +68,13 @@ describe('resume text and the built-in parser', () => {
     );
     expect(parsed.workExperience.map(({ description: _d, ...j }) => j)).toEqual([
       { title: 'Product Manager', company: 'Globex', start: '2019', end: '2022', current: false },
-      { title: 'Product Analyst', company: 'Initech', start: '2016-01', end: '2018-12', current: false },
+      {
+        title: 'Product Analyst',
+        company: 'Initech',
+        start: '2016-01',
+        end: '2018-12',
+        current: false,
+      },
     ]);
     expect(parsed.profileData.skills).toEqual(['Roadmapping', 'A/B testing', 'SQL']);
   });

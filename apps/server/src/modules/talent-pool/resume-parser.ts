@@ -127,7 +127,9 @@ const stripRange = (line: string) =>
 
 function experienceOf(lines: string[]): WorkExperienceItem[] {
   const jobs: WorkExperienceItem[] = [];
-  const dateLines = lines.map((l, i) => (RANGE.test(l) && !isBullet(l) ? i : -1)).filter((i) => i >= 0);
+  const dateLines = lines
+    .map((l, i) => (RANGE.test(l) && !isBullet(l) ? i : -1))
+    .filter((i) => i >= 0);
   // Where each job's header begins: the date line, or up to two plain lines right above it.
   const starts = dateLines.map((i, k) => {
     const floor = k === 0 ? 0 : (dateLines[k - 1] ?? 0) + 1;
@@ -171,8 +173,18 @@ function experienceOf(lines: string[]): WorkExperienceItem[] {
 
 function listedSkills(lines: string[]): string[] {
   return lines
-    .flatMap((l) => l.replace(BULLET, '').replace(/^[\w /&]{2,30}:\s*/, '').split(/[,;|•·]|\s{2,}/))
-    .map((s) => s.replace(/\(.*?\)/g, '').replace(/\.$/, '').trim())
+    .flatMap((l) =>
+      l
+        .replace(BULLET, '')
+        .replace(/^[\w /&]{2,30}:\s*/, '')
+        .split(/[,;|•·]|\s{2,}/),
+    )
+    .map((s) =>
+      s
+        .replace(/\(.*?\)/g, '')
+        .replace(/\.$/, '')
+        .trim(),
+    )
     .filter((s) => s.length >= 1 && s.length <= 40 && s.split(/\s+/).length <= 4)
     .map(canonicalSkill);
 }
@@ -183,7 +195,9 @@ const URL_LIKE = /(https?:\/\/|www\.|linkedin\.com|github\.com)/i;
 const LOCATION = /^[\p{Lu}][\p{L} .'-]+,\s*[\p{Lu}][\p{L} .'-]+$/u;
 
 /** Name, headline, phone and location from the lines before the first heading. */
-function headerFields(lines: string[]): Pick<ProfileData, 'fullName' | 'headline' | 'phone' | 'location'> {
+function headerFields(
+  lines: string[],
+): Pick<ProfileData, 'fullName' | 'headline' | 'phone' | 'location'> {
   let fullName = '';
   let headline = '';
   let phone = '';
@@ -213,7 +227,12 @@ function headerFields(lines: string[]): Pick<ProfileData, 'fullName' | 'headline
 export function parseResume(text: string): ParsedResumeFields {
   const lines = text
     .split('\n')
-    .map((l) => l.replace(/\s+$/g, '').replace(/^\s+/, '').replace(/[ \u00a0]{2,}/g, '  '))
+    .map((l) =>
+      l
+        .replace(/\s+$/g, '')
+        .replace(/^\s+/, '')
+        .replace(/[ \u00a0]{2,}/g, '  '),
+    )
     .filter((l) => l.trim().length > 0);
   const sections: Record<Section | 'header', string[]> = {
     header: [],
@@ -230,7 +249,11 @@ export function parseResume(text: string): ParsedResumeFields {
     else sections[current].push(line);
   }
   const listed = listedSkills(sections.skills);
-  const found = [...listed, ...skillsIn(sections.skills.join('\n'), true), ...skillsIn(text, false)];
+  const found = [
+    ...listed,
+    ...skillsIn(sections.skills.join('\n'), true),
+    ...skillsIn(text, false),
+  ];
   const seen = new Set<string>();
   const skills = found.filter((s) => {
     const key = s.toLowerCase();
