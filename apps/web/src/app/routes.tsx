@@ -93,7 +93,10 @@ export const routes: RouteObject[] = [
             'mock-interviews/new',
             () => import('../features/talent-pool/MockInterviewSetupPage'),
           ),
-          page('talent-pool', () => import('../features/talent-pool/TalentCatalogPage')),
+          page(
+            'configuration/talent-pool',
+            () => import('../features/talent-pool/TalentCatalogPage'),
+          ),
           page('interviews/compare', () => import('../features/scorecards/ComparePage')),
           page('interviews/:id', () => import('./pages/InterviewPage')),
         ],

@@ -1,13 +1,16 @@
-import { PageHeader } from '../../ui';
+import { ConfigurationFrame } from '../configuration';
 import { CatalogSection } from './CatalogSection';
 
-/** /talent-pool (super admin): the companies and roles job seekers practise for. */
+/** /configuration/talent-pool (super admin): the companies and roles job seekers practise for. */
 export default function TalentCatalogPage() {
   return (
-    <div className="flex flex-col gap-8">
-      <PageHeader title="Talent pool" description="Companies and roles for mock interviews." />
+    <ConfigurationFrame
+      current="talent-pool"
+      description="Companies and roles offered for mock interviews."
+      spacing="sections"
+    >
       <CatalogSection kind="company" />
       <CatalogSection kind="role" />
-    </div>
+    </ConfigurationFrame>
   );
 }
