@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useAuth } from '../../lib/auth-store';
 import { PageSpinner } from '../../ui';
+import { MockInterviewsPage } from '../talent-pool';
 
 const HrInterviewsPage = lazy(() => import('./HrInterviewsPage'));
-const MockInterviewsPage = lazy(() => import('../talent-pool/MockInterviewsPage'));
 
 /**
  * /interviews: the hiring team's HR list; a talent-pool user (a job seeker) keeps their own

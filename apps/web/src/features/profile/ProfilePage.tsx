@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { UserRound } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
 import { PageSpinner, PlaceholderPage } from '../../ui';
-
-const TalentProfilePage = lazy(() => import('../talent-pool/TalentProfilePage'));
+import { TalentProfilePage } from '../talent-pool';
 
 /**
  * /profile is the job seeker's (spec 3 §2: individual users use /settings and /profile);

@@ -20,7 +20,7 @@ import {
   SelectField,
   TextField,
 } from '../../ui';
-import { TextArea } from '../interviews/TextArea';
+import { TextArea } from '../interviews';
 import { SkillsField } from './SkillsField';
 
 const NO_RESUME = 'none';

@@ -18,7 +18,7 @@ import {
   FormError,
   TextField,
 } from '../../ui';
-import { TextArea } from '../interviews/TextArea';
+import { TextArea } from '../interviews';
 import { SkillsField } from './SkillsField';
 
 const EMPTY_JOB: WorkExperienceItem = {
