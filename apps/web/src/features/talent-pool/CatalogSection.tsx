@@ -161,6 +161,14 @@ export function CatalogSection({ kind }: { kind: 'company' | 'role' }) {
         rowKey={(e) => e.id}
         rowLabel={(e) => e.name}
         loading={list.isPending}
+        renderCard={(e) => (
+          <div className="flex items-center justify-between gap-2">
+            <span className="truncate font-medium text-fg">{e.name}</span>
+            <Badge tone={e.status === 'active' ? 'success' : 'neutral'}>
+              {e.status === 'active' ? 'Active' : 'Inactive'}
+            </Badge>
+          </div>
+        )}
         empty={
           <EmptyState
             icon={Building2}

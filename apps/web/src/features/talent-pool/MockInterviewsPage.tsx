@@ -96,6 +96,22 @@ export default function MockInterviewsPage() {
           rowKey={(m) => m.id}
           rowLabel={(m) => `${m.jobRole} at ${m.companyName}`}
           loading={list.isPending}
+          renderCard={(m) => (
+            <div className="flex flex-col gap-1">
+              <div className="flex items-center justify-between gap-2">
+                <p className="truncate font-medium text-fg">
+                  {m.jobRole} · {m.companyName}
+                </p>
+                <Badge tone={m.state === 'ready' ? 'accent' : 'neutral'}>
+                  {STATE_LABEL[m.state]}
+                </Badge>
+              </div>
+              <p className="text-xs text-muted tabular-nums">
+                {m.level} · {m.questions.length} questions · {m.settings.thinkSeconds}s /{' '}
+                {m.settings.answerSeconds}s · {new Date(m.createdAt).toLocaleDateString()}
+              </p>
+            </div>
+          )}
         />
       )}
     </div>
