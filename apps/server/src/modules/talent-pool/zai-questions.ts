@@ -23,11 +23,12 @@ const SCHEMA = {
   },
 } as const;
 
-const answerSchema = z.object({
-  questions: z.array(
-    z.object({ text: z.string().trim().min(10).max(500), topic: z.string().max(60) }),
-  ),
+/** One question as asked for; a malformed one is dropped, not the whole answer. */
+const questionSchema = z.object({
+  text: z.string().trim().min(10).max(500),
+  topic: z.string().max(60),
 });
+const answerSchema = z.object({ questions: z.array(z.unknown()) });
 
 function parseJson(text: string): unknown {
   const start = text.indexOf('{');
@@ -76,6 +77,10 @@ export async function questionsFromModel(
   if (!parsed.success) return [];
   const seen = new Set<string>();
   return parsed.data.questions
+    .flatMap((raw) => {
+      const q = questionSchema.safeParse(raw);
+      return q.success ? [q.data] : [];
+    })
     .filter((q) => {
       const key = q.text.toLowerCase();
       if (seen.has(key)) return false;
