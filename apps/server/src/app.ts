@@ -41,6 +41,7 @@ import { createUploadsModule } from './modules/uploads/index.js';
 import { createVideoSignalsModule } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
 import { createProfilesModule } from './modules/profiles/index.js';
+import { createTalentPoolModule } from './modules/talent-pool/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createHomeModule } from './modules/home/index.js';
 import { createCrmModule } from './modules/crm/index.js';
@@ -290,6 +291,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       aiProviders.configs.credentialsFor(organizationId, 'chatgpt'),
     ...(opts.avatarTimeouts ? { timeouts: opts.avatarTimeouts } : {}),
   });
+  const talentPool = createTalentPoolModule({
+    db,
+    users: users.service,
+    resolveStore,
+    ai,
+    log: platform.log,
+  });
   const prompts = createPromptsModule({
     db,
     ai,
@@ -490,6 +498,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       videoSignals,
       profiles,
       voices,
+      talentPool,
       reports,
       home,
       rooms,

@@ -64,3 +64,5 @@ export * from './zoom.js';
 export * from './home.js';
 export * from './payments.js';
 export * from './rooms.js';
+export * from './talent-pool.js';
+export * from './talent-profile.js';

@@ -89,6 +89,15 @@ export const routes: RouteObject[] = [
           page('profile', () => import('../features/profile/ProfilePage')),
           page('settings', () => import('../features/profile/SettingsPage')),
           page('interviews', () => import('../features/interviews/InterviewsPage')),
+          page('mock-interviews', () => import('../features/interviews/InterviewsPage')),
+          page(
+            'mock-interviews/new',
+            () => import('../features/talent-pool/MockInterviewSetupPage'),
+          ),
+          page(
+            'configuration/talent-pool',
+            () => import('../features/talent-pool/TalentCatalogPage'),
+          ),
           page('interviews/compare', () => import('../features/scorecards/ComparePage')),
           page('interviews/:id', () => import('./pages/InterviewPage')),
         ],

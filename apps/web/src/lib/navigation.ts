@@ -208,6 +208,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/configuration\/ai-providers$/,
   // Avatars and voices (issue 19), a tab of the Configuration area.
   /^\/configuration\/avatars$/,
+  // The talent pool's companies and roles (issue 19), a tab of the Configuration area.
+  /^\/configuration\/talent-pool$/,
 ];
 
 /**
@@ -220,6 +222,8 @@ export const EXTRA_PAGES: Partial<Record<NavigationKind, readonly string[]>> = {
   // it the page shows the plan's upgrade card rather than sending the user away.
   poc: ['/interviews'],
   user: ['/interviews'],
+  // A job seeker's mock interviews (issue 19): the list under its spec name too, and set-up.
+  talentPool: ['/mock-interviews', '/mock-interviews/new'],
 };
 
 export function isExtraPage(

@@ -24,6 +24,7 @@ import {
   PLATFORM_ORG_NAME,
   TALENT_POOL_ORG_NAME,
 } from './catalogue.js';
+import { seedTalentPool } from './talent-pool.js';
 
 function minorOf(amount: string, currency: string): number {
   const minor = toMinorUnits(amount, currency);
@@ -131,6 +132,7 @@ async function seedUnlocked(db: Db, config: AppConfig): Promise<SeededAccount[]>
   }
 
   await seedAvatarLibrary(db);
+  await seedTalentPool(db);
 
   const platform = await ensureOrganization(db, PLATFORM_ORG_NAME, {
     isB2C: false,

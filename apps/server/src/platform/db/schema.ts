@@ -29,3 +29,4 @@ export * from './schema/calendars.js';
 export * from './schema/bots.js';
 export * from './schema/live.js';
 export * from './schema/avatars.js';
+export * from './schema/talent-pool.js';

@@ -1,5 +1,14 @@
 import { Link } from 'react-router';
-import { Bot, Cpu, FileText, SlidersHorizontal, Tags, UserRound, Video } from 'lucide-react';
+import {
+  Bot,
+  BriefcaseBusiness,
+  Cpu,
+  FileText,
+  SlidersHorizontal,
+  Tags,
+  UserRound,
+  Video,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { Permission } from '@parley/contracts';
 import { useAuth } from '../../lib/auth-store';
@@ -42,6 +51,13 @@ export const CONFIGURATION_TABS = [
     label: 'Parameters',
     to: '/parameters',
     icon: SlidersHorizontal,
+    permission: 'platform.manage',
+  },
+  {
+    id: 'talent-pool',
+    label: 'Talent pool',
+    to: '/configuration/talent-pool',
+    icon: BriefcaseBusiness,
     permission: 'platform.manage',
   },
 ] as const satisfies readonly {

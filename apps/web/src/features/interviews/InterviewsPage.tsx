@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { MessagesSquare } from 'lucide-react';
 import { useAuth } from '../../lib/auth-store';
-import { PageSpinner, PlaceholderPage } from '../../ui';
+import { PageSpinner } from '../../ui';
+import { MockInterviewsPage } from '../talent-pool';
 
 const HrInterviewsPage = lazy(() => import('./HrInterviewsPage'));
 
@@ -11,19 +11,9 @@ const HrInterviewsPage = lazy(() => import('./HrInterviewsPage'));
  */
 export default function InterviewsPage() {
   const { user } = useAuth();
-  if (user?.role === 'talentPoolUser') {
-    return (
-      <PlaceholderPage
-        title="Mock Interviews"
-        icon={MessagesSquare}
-        summary="Mock-interview practice arrives with the Interviews area."
-        description="Practice interviews and review how they went."
-      />
-    );
-  }
   return (
     <Suspense fallback={<PageSpinner />}>
-      <HrInterviewsPage />
+      {user?.role === 'talentPoolUser' ? <MockInterviewsPage /> : <HrInterviewsPage />}
     </Suspense>
   );
 }

@@ -16,3 +16,4 @@ export {
 } from './InterviewFields';
 export { InterviewDetailsCard } from './InterviewDetailsCard';
 export { InterviewStatusBadge } from './StatusBadge';
+export { TextArea } from './TextArea';

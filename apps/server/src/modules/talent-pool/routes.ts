@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  RESUME_LIMITS,
+  TALENT_PROFILE_MESSAGES as M,
+  talentCatalogRoutes as c,
+  talentProfileRoutes as p,
+} from '@parley/contracts';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
+import { registerRoute } from '../../platform/http/route.js';
+import type { TalentCatalogService } from './catalog-service.js';
+import type { ProfileForm, TalentPoolService } from './service.js';
+
+/** Room for the JSON of a long profile (80 skills, 40 jobs with their descriptions). */
+const FIELD_BYTES = 256 * 1024;
+
+/** The profile form: the resume file (optional) and the two JSON fields (optional). */
+async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
+  return readMultipart(
+    async () => {
+      const form: ProfileForm = { file: null, profileData: null, workExperience: null };
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== RESUME_LIMITS.field || form.file) {
+            part.file.resume();
+            continue;
+          }
+          const bytes = await part.toBuffer();
+          // A file at exactly the limit is cut there by busboy: it was larger.
+          if (part.file.truncated) throw new AppError(413, M.tooLarge);
+          form.file = { bytes, fileName: part.filename };
+        } else if (part.fieldname === 'profileData' || part.fieldname === 'workExperience') {
+          if (part.valueTruncated) throw badRequest(`${part.fieldname} is too long`);
+          form[part.fieldname] = String(part.value);
+        }
+      }
+      return form;
+    },
+    { tooLarge: () => new AppError(413, M.tooLarge), notMultipart: () => badRequest(M.notAResume) },
+  );
+}
+
+export async function registerTalentPoolRoutes(
+  app: FastifyInstance,
+  catalog: TalentCatalogService,
+  talent: TalentPoolService,
+) {
+  registerRoute(app, c.companiesAll, () => catalog.activeCompanies());
+  registerRoute(app, c.companyQuery, ({ query }) => catalog.companyPage(query));
+  registerRoute(app, c.createCompany, ({ body }) => catalog.createCompany(body));
+  registerRoute(app, c.updateCompany, ({ params, body }) => catalog.updateCompany(params.id, body));
+  registerRoute(app, c.deleteCompany, ({ params }) => catalog.deleteCompany(params.id));
+  registerRoute(app, c.roleLevel, () => catalog.roleLevel());
+  registerRoute(app, c.roleQuery, ({ query }) => catalog.rolePage(query));
+  registerRoute(app, c.createRole, ({ body }) => catalog.createRole(body));
+  registerRoute(app, c.updateRole, ({ params, body }) => catalog.updateRole(params.id, body));
+  registerRoute(app, c.deleteRole, ({ params }) => catalog.deleteRole(params.id));
+
+  registerRoute(app, p.getProfile, ({ auth, body }) => talent.profile(auth, body.email));
+  registerRoute(app, p.deleteResume, ({ auth, body }) => talent.deleteResume(auth, body.email));
+  registerRoute(app, p.createMockInterview, ({ auth, body }) =>
+    talent.createMockInterview(auth, body),
+  );
+  registerRoute(app, p.getMockInterview, ({ auth, params }) =>
+    talent.mockInterview(auth, params.id),
+  );
+  registerRoute(app, p.listMockInterviews, ({ auth }) => talent.mockInterviews(auth));
+  registerRoute(app, p.listMockInterviewsByEmail, ({ auth, body }) =>
+    talent.mockInterviews(auth, body.email),
+  );
+
+  // Only the profile route parses multipart, with limits that fit one resume.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: RESUME_LIMITS.maxBytes,
+        files: 1,
+        fields: 2,
+        fieldSize: FIELD_BYTES,
+        parts: 3,
+      },
+    });
+    registerRoute(scope, p.saveProfile, async ({ auth, request }) =>
+      talent.saveProfile(auth, await readProfileForm(request)),
+    );
+  });
+}

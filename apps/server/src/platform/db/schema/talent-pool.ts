@@ -1,0 +1,113 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type {
+  CatalogStatus,
+  MockLevel,
+  MockQuestion,
+  MockSettings,
+  ProfileData,
+  StorageProvider,
+  WorkExperienceItem,
+} from '@parley/contracts';
+import { organizationRef, users } from './accounts.js';
+import { createdAt, updatedAt } from './columns.js';
+
+/** Companies a mock interview can be for (spec 3 §3), kept by the super admin. */
+export const talentCompanies = pgTable(
+  'talent_companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    status: text('status').$type<CatalogStatus>().notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('talent_companies_name_uq').on(t.name)],
+);
+
+/** Job roles a mock interview can be for, each with its question bank. */
+export const talentRoles = pgTable(
+  'talent_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    status: text('status').$type<CatalogStatus>().notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('talent_roles_name_uq').on(t.name)],
+);
+
+/** The built-in engine's questions for one role and level; `skills` are what each probes. */
+export const talentQuestions = pgTable(
+  'talent_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => talentRoles.id, { onDelete: 'cascade' }),
+    level: text('level').$type<MockLevel>().notNull(),
+    text: text('text').notNull(),
+    topic: text('topic').notNull(),
+    /** Lower-case words whose presence in the skills or job description favours it. */
+    keywords: text('keywords').array().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('talent_questions_role_level_text_uq').on(t.roleId, t.level, t.text)],
+);
+
+/** Where a resume's bytes are kept, and what was read from them. */
+export interface StoredResume {
+  provider: StorageProvider;
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  textChars: number;
+}
+
+export interface ParsedResume {
+  profileData: ProfileData;
+  workExperience: WorkExperienceItem[];
+  by: string;
+}
+
+/** A job seeker's profile (spec 3 §3: file, profileData, workExperience); one per user. */
+export const talentProfiles = pgTable('talent_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
+  profileData: jsonb('profile_data').$type<ProfileData>().notNull(),
+  workExperience: jsonb('work_experience').$type<WorkExperienceItem[]>().notNull().default([]),
+  resume: jsonb('resume').$type<StoredResume>(),
+  /** The resume's text, for tailoring questions; removed with the file. */
+  resumeText: text('resume_text'),
+  parsed: jsonb('parsed').$type<ParsedResume>(),
+  updatedAt: updatedAt(),
+});
+
+/** A mock interview set up by a job seeker; the interview itself runs later. */
+export const mockInterviews = pgTable(
+  'mock_interviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resumeLink: text('resume_link'),
+    companyName: text('company_name').notNull(),
+    jobRole: text('job_role').notNull(),
+    level: text('level').$type<MockLevel>().notNull(),
+    skills: text('skills').array().notNull().default([]),
+    jobDescription: text('job_description').notNull().default(''),
+    settings: jsonb('settings').$type<MockSettings>().notNull(),
+    questions: jsonb('questions').$type<MockQuestion[]>().notNull(),
+    generatedBy: text('generated_by').notNull(),
+    state: text('state').notNull().default('ready'),
+    questionCount: integer('question_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mock_interviews_user_idx').on(t.userId, t.createdAt)],
+);

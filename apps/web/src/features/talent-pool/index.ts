@@ -1,0 +1,6 @@
+// The talent-pool feature's face: its pages, loaded when first shown (the seeker's /profile and
+// /interviews pick them by role).
+import { lazy } from 'react';
+
+export const TalentProfilePage = lazy(() => import('./TalentProfilePage'));
+export const MockInterviewsPage = lazy(() => import('./MockInterviewsPage'));
