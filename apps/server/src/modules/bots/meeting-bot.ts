@@ -20,6 +20,11 @@ export interface MeetingBot {
   readonly provider: BotProvider;
   /** Whether this bot can join the link (a Parley room link; a Zoom, Meet or Teams link). */
   accepts(link: URL): boolean;
+  /**
+   * A link to a meeting of Parley itself (a room): that meeting's id. The bot records into
+   * it, and a meeting has one such bot at a time.
+   */
+  meetingOf?(link: URL): string | null;
   /** Asks the bot to join; answers the service's own id for it. */
   join(request: BotJoin): Promise<{ externalId: string }>;
   /** A participant withdrew consent: recording stops, and nothing after this is kept. */

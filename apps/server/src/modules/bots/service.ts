@@ -1,6 +1,7 @@
 import {
   BOT_MESSAGES as B,
   REALTIME,
+  ROOM_MESSAGES,
   type BotProvider,
   type BotServiceStatus,
   type BotState,
@@ -121,20 +122,51 @@ export function createBotsService(deps: BotsDeps) {
     return repo.setExternalId(row.id, delivery.externalId, now());
   }
 
-  async function startBot(input: StartBot): Promise<ExtensionResponse> {
+  // Starts of a bot into one meeting (a room's), one after the other: no two bots in it.
+  const starting = new Map<string, Promise<unknown>>();
+
+  function startBot(input: StartBot): Promise<ExtensionResponse> {
     let link: URL;
     try {
       link = new URL(input.meetingLink);
     } catch {
-      throw badRequest(B.badLink);
+      return Promise.reject(badRequest(B.badLink));
     }
     const bot = botFor(link);
-    if (!bot) throw badRequest(B.noService);
+    if (!bot) return Promise.reject(badRequest(B.noService));
+    const own = bot.meetingOf?.(link) ?? null;
+    if (input.meetingId && own && input.meetingId !== own) {
+      return Promise.reject(badRequest(B.badLink));
+    }
+    const meetingId = own ?? input.meetingId;
+    if (!own) return startInto(input, bot, link, meetingId);
+    const before = starting.get(own) ?? Promise.resolve();
+    const run = before.catch(() => {}).then(() => startInto(input, bot, link, own));
+    starting.set(own, run);
+    void run
+      .catch(() => {})
+      .finally(() => {
+        if (starting.get(own) === run) starting.delete(own);
+      });
+    return run;
+  }
+
+  async function startInto(
+    input: StartBot,
+    bot: MeetingBot,
+    link: URL,
+    meetingId: string | undefined,
+  ): Promise<ExtensionResponse> {
     const meeting = await meetings.createFromLink(
       { organizationId: input.organizationId, userId: input.userId },
       { meetingLink: input.meetingLink, meetingName: input.meetingName },
-      input.meetingId,
+      meetingId,
     );
+    if (bot.meetingOf?.(link)) {
+      // The room's notetaker is already there (or on its way): that one answers.
+      const [latest] = await repo.latestOf(input.organizationId, [meeting.id]);
+      if (latest && ACTIVE.includes(latest.state)) return { meeting, bot: toBotView(latest) };
+    }
     const at = now();
     let row = await repo.insert({
       organizationId: input.organizationId,
@@ -172,6 +204,18 @@ export function createBotsService(deps: BotsDeps) {
     return row;
   }
 
+  /** A Parley room's link names a meeting: another organisation's (or one hidden) is 404. */
+  async function ownMeetingVisible(caller: Caller, meetingLink: string): Promise<void> {
+    let link: URL;
+    try {
+      link = new URL(meetingLink);
+    } catch {
+      return;
+    }
+    const id = botFor(link)?.meetingOf?.(link);
+    if (id && !(await meetings.canView(caller, id))) throw notFound(ROOM_MESSAGES.notFound);
+  }
+
   /** What the bots report, in process (Parley rooms) or through webhooks. */
   const reports: BotReports = {
     async state(botId, state, reason) {
@@ -195,7 +239,11 @@ export function createBotsService(deps: BotsDeps) {
       inProcess.push(bot);
     },
 
-    start(caller: Caller, body: { meetingLink: string; meetingName: string; language: string }) {
+    async start(
+      caller: Caller,
+      body: { meetingLink: string; meetingName: string; language: string },
+    ): Promise<ExtensionResponse> {
+      await ownMeetingVisible(caller, body.meetingLink);
       return startBot({ ...body, organizationId: caller.organizationId, userId: caller.userId });
     },
 
@@ -207,6 +255,7 @@ export function createBotsService(deps: BotsDeps) {
       } catch {
         throw badRequest(B.badLink);
       }
+      await ownMeetingVisible(caller, joinLink);
       try {
         return await startBot({
           organizationId: caller.organizationId,
