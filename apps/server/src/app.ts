@@ -367,7 +367,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (meeting) await plans.creditsCutBy(meeting.organizationId);
   });
   // Meeting bots: Parley rooms' own bot registers here; the calendar's auto-join calls startBot.
-  const bots = createBotsModule({ ...shared, config, meetings: meetings.service });
+  const bots = createBotsModule({
+    ...shared,
+    config,
+    meetings: meetings.service,
+    liveAudio: opts.liveAudio ?? live.sessions,
+    serves,
+  });
+  if (serves) bots.attachLiveAudio(app.server);
+  app.addHook('preClose', () => bots.closeLiveAudio());
   const rooms = createRoomsModule({
     realtime,
     reports: bots.service.reports,

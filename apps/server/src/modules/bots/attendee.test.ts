@@ -76,9 +76,19 @@ describe('sending the bot', () => {
       webhooks: [
         {
           url: `http://127.0.0.1:${PORT}/api/v1/bots/webhook/attendee`,
-          triggers: ['bot.state_change'],
+          triggers: ['bot.state_change', 'participant_events.join_leave'],
         },
       ],
+      websocket_settings: {
+        per_participant_audio: {
+          url: expect.stringMatching(
+            new RegExp(
+              `^ws://127\\.0\\.0\\.1:${PORT}/api/v1/bots/live-audio/attendee/${bot.id}\\?token=`,
+            ),
+          ),
+          sample_rate: 16000,
+        },
+      },
     });
   });
 

@@ -10,6 +10,11 @@ export interface BotJoin {
   botName: string;
   /** BCP 47 tag of the call's language, for its transcription. */
   language: string;
+  /**
+   * Where an outside service streams each participant's audio while it records (a websocket
+   * address of this server with the bot's token in it); absent when nobody serves it.
+   */
+  liveAudioUrl?: string;
 }
 
 /**

@@ -96,6 +96,19 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
           recording_config: {
             video_mixed_mp4: {},
             transcript: { provider: { meeting_captions: {} } },
+            // Each participant's audio while it records (16 kHz mono S16LE, named).
+            ...(request.liveAudioUrl
+              ? {
+                  audio_separate_raw: {},
+                  realtime_endpoints: [
+                    {
+                      type: 'websocket',
+                      url: request.liveAudioUrl,
+                      events: ['audio_separate_raw.data'],
+                    },
+                  ],
+                }
+              : {}),
           },
           metadata: { parley_bot_id: request.botId, parley_meeting_id: request.meetingId },
         }),

@@ -21,6 +21,8 @@ export interface BotWebhookDelivery {
   reason: string | null;
   /** The call's recording can be downloaded now. */
   recordingReady: boolean;
+  /** A participant the service named (Attendee's join/leave event): their live audio's name. */
+  participant?: { id: string; name: string } | null;
 }
 
 /** A webhook refused: its signature does not match (401), or its body is not one (400). */

@@ -15,6 +15,7 @@ import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { botRecordingJob } from './jobs.js';
+import type { BotLiveAudio } from './live-audio.js';
 import type { BotReports, MeetingBot } from './meeting-bot.js';
 import { importFile, importRecording, type RecordingImportDeps } from './recording.js';
 import type { BotsRepo, MeetingBotRow } from './repo.js';
@@ -36,6 +37,8 @@ export interface BotsDeps {
   /** Its address, shown on the integrations page (never its key). */
   outsideUrl: string | null;
   botName: string;
+  /** Receives the outside services' live audio (null in a worker: no sockets there). */
+  liveAudio: BotLiveAudio | null;
   recording: RecordingImportDeps;
   now: () => Date;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -103,6 +106,11 @@ export function createBotsService(deps: BotsDeps) {
     const updated = await repo.setState(row.id, state, reason, now());
     if (!updated) return row;
     emit(updated);
+    if (TERMINAL.includes(state)) {
+      await deps.liveAudio?.end(updated).catch((err: unknown) => {
+        log.warn({ err, botId: row.id }, 'the live audio of the bot did not close');
+      });
+    }
     if (state === 'failed' && !updated.recordingImportedAt) {
       await meetings.setStatus(row.meetingId, 'failed', `The meeting bot failed: ${reason ?? ''}`);
     }
@@ -186,6 +194,9 @@ export function createBotsService(deps: BotsDeps) {
         meetingLink: input.meetingLink,
         botName: deps.botName,
         language: input.language,
+        ...(deps.liveAudio && bot.provider !== 'parley'
+          ? { liveAudioUrl: deps.liveAudio.urlFor(bot.provider, row.id) }
+          : {}),
       });
       row = (await repo.setExternalId(row.id, externalId, now())) ?? row;
     } catch (err) {
@@ -282,6 +293,7 @@ export function createBotsService(deps: BotsDeps) {
         return toBotView(row);
       }
       const updated = (await repo.setConsent(row.id, false, now())) ?? row;
+      deps.liveAudio?.stop(row.id);
       const bot = botOf(row);
       if (bot && row.externalId && ACTIVE.includes(row.state)) {
         try {
@@ -372,6 +384,9 @@ export function createBotsService(deps: BotsDeps) {
         if (!row) {
           log.warn({ provider, externalId: delivery.externalId }, 'webhook for an unknown bot');
           return { received: true };
+        }
+        if (delivery.participant) {
+          deps.liveAudio?.named(row.id, delivery.participant.id, delivery.participant.name);
         }
         if (delivery.state) await changeState(row, delivery.state, delivery.reason);
         if (delivery.recordingReady) await deps.queue.send(botRecordingJob, { botId: row.id });

@@ -63,7 +63,11 @@ export function createRoomsModule(needs: RoomsNeeds) {
         })
       : null;
   const bot = needs.bot === undefined ? roomBot : needs.bot;
-  const notetaker = createRoomNotetaker({ publicUrl: needs.publicUrl, inner: bot, calls: () => calls });
+  const notetaker = createRoomNotetaker({
+    publicUrl: needs.publicUrl,
+    inner: bot,
+    calls: () => calls,
+  });
   if (needs.realtime) {
     const nsp = needs.realtime.io.of(ROOM.namespace);
     const reports = createRoomReports({

@@ -12,7 +12,13 @@ import {
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { botOf } from '../../test/bots-kit.js';
 import { call, json } from '../../test/context.js';
-import { closeRoomSockets, joinCall, next, recordingSink, socketBot } from '../../test/rooms-kit.js';
+import {
+  closeRoomSockets,
+  joinCall,
+  next,
+  recordingSink,
+  socketBot,
+} from '../../test/rooms-kit.js';
 
 // Issue 18: the Parley Notetaker behind the bots module's MeetingBot ('parley'): a room link
 // sent to POST extension brings it into the room's own meeting, once; its states are the same
