@@ -173,7 +173,7 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
         state,
         reason,
         recordingReady: newState === 'ended',
-        participant: named,
+        ...(named ? { participant: named } : {}),
       };
     },
 

@@ -9,6 +9,7 @@ import {
   type RTCIceServerLike,
 } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
+import type { SpeechSynthesizer } from '../../platform/speech/synthesizer.js';
 import type { BotReports, StartBot } from '../bots/index.js';
 import type { LiveAudioSink } from '../live/index.js';
 import type { MeetingRow } from '../meetings/index.js';
@@ -36,6 +37,8 @@ export interface CallsDeps {
   /** The room bot itself, told to leave at the end of the call. */
   leaveBot(botId: string): Promise<void>;
   reports: BotReports;
+  /** Speaks the notetaker's announcement; null leaves it to the chat alone. */
+  speech: SpeechSynthesizer | null;
   iceServers: RTCIceServerLike[];
   recordingsDir: string;
   ffmpegPath: string;
@@ -229,6 +232,18 @@ export function createCalls(deps: CallsDeps) {
     calls.delete(call.meetingId);
   }
 
+  /** The notetaker says aloud what its chat message says, as it starts recording. */
+  async function announce(socket: Socket, call: Call): Promise<void> {
+    if (!deps.speech) return;
+    try {
+      const { wav } = await deps.speech.synthesize(M.botAnnouncement, { language: 'en' });
+      if (!call.ended) socket.emit(E.botSay, { wav });
+    } catch (err) {
+      // The chat message still says it; a call is not stopped for a missing voice.
+      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: the announcement was not spoken');
+    }
+  }
+
   function onBotEvents(socket: Socket, call: Call): void {
     socket.on(E.botRecording, async () => {
       if (call.recording !== 'starting' || call.ended) return;
@@ -238,6 +253,7 @@ export function createCalls(deps: CallsDeps) {
       await deps.sink.open({ meetingId: call.meetingId, organizationId: call.organizationId });
       call.audioOpen = true;
       if (call.botId) await deps.reports.state(call.botId, 'recording');
+      void announce(socket, call);
     });
     socket.on(E.botChunk, (msg: { seq?: unknown; data?: unknown }) => {
       if (call.recording !== 'recording' || !call.file) return;

@@ -4,6 +4,7 @@ import { ROOM, ROOM_MESSAGES, type RTCIceServerLike } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Realtime } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
+import { EspeakSynthesizer, type SpeechSynthesizer } from '../../platform/speech/synthesizer.js';
 import type { BotReports, MeetingBot, StartBot } from '../bots/index.js';
 import type { LiveAudioSink } from '../live/index.js';
 import type { MeetingsService } from '../meetings/index.js';
@@ -37,6 +38,8 @@ export interface RoomsNeeds {
   startBot(input: StartBot): Promise<unknown>;
   emptyGraceMs?: number;
   aloneWaitMs?: number;
+  /** The notetaker's voice; Debian's espeak-ng by default, null for chat only. */
+  speech?: SpeechSynthesizer | null;
   now: () => Date;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
@@ -91,6 +94,7 @@ export function createRoomsModule(needs: RoomsNeeds) {
       startNotetaker: needs.startBot,
       leaveBot: async (botId) => bot?.leave(botId),
       reports,
+      speech: needs.speech === undefined ? new EspeakSynthesizer() : needs.speech,
       iceServers: needs.iceServers,
       recordingsDir: path.join(needs.dataDir, 'room-recordings'),
       ffmpegPath: needs.ffmpegPath,
