@@ -93,7 +93,9 @@ export async function startAttendeeStandIn(recording: {
       return true;
     },
     (call, reply) => {
-      const m = /^\/api\/v1\/bots\/([^/]+)\/(leave|pause_recording|recording)$/.exec(call.path);
+      const m = /^\/api\/v1\/bots\/([^/]+)\/(leave|pause_recording|recording|output_audio)$/.exec(
+        call.path,
+      );
       if (!m || !bots.has(m[1]!)) return false;
       if (m[2] === 'recording' && call.method === 'GET') {
         reply(200, { url: `${origin}/media/${m[1]}`, start_timestamp_ms: 0 });

@@ -185,6 +185,15 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
       return presignedRecording(url);
     },
 
+    /** `POST /bots/{id}/output_audio` with base64 MP3, as Attendee documents it. */
+    async speak(externalId, mp3) {
+      const res = await api(`/bots/${encodeURIComponent(externalId)}/output_audio`, {
+        method: 'POST',
+        body: JSON.stringify({ type: 'audio/mp3', data: mp3.toString('base64') }),
+      });
+      if (!res.ok) throw await failure('Attendee did not play the announcement', res);
+    },
+
     async ping() {
       const res = await api('/bots?page_size=1');
       if (!res.ok) throw await failure('Attendee did not answer', res);

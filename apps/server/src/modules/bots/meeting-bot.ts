@@ -15,6 +15,8 @@ export interface BotJoin {
    * address of this server with the bot's token in it); absent when nobody serves it.
    */
   liveAudioUrl?: string;
+  /** The spoken announcement as MP3, for a service that plays it itself as it starts recording. */
+  announcementMp3?: Buffer;
 }
 
 /**

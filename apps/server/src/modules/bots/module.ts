@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, BOT_WEBHOOK_PATHS } from '@parley/contracts';
+import { API_PREFIX, BOT_MESSAGES, BOT_WEBHOOK_PATHS } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { MediaTools } from '../../platform/media/ffmpeg.js';
@@ -11,6 +11,8 @@ import type { MeetingsService } from '../meetings/index.js';
 import { createAttendeeBot } from './attendee.js';
 import { createRecallBot } from './recall.js';
 import type { LiveAudioSink } from '../live/index.js';
+import { EspeakSynthesizer } from '../../platform/speech/synthesizer.js';
+import { createSpokenAnnouncement } from './announcement.js';
 import { createBotLiveAudio } from './live-audio.js';
 import { createBotsRepo } from './repo.js';
 import { registerBotRoutes } from './routes.js';
@@ -19,7 +21,7 @@ import type { BotServiceAdapter } from './service-adapter.js';
 
 export interface BotsNeeds {
   db: Db;
-  config: Pick<AppConfig, 'botService' | 'botName' | 'publicUrl' | 'appSecret'>;
+  config: Pick<AppConfig, 'botService' | 'botName' | 'publicUrl' | 'appSecret' | 'env'>;
   /** Where the outside services' live audio goes (the live transcriber). */
   liveAudio: LiveAudioSink;
   /** Serving processes only: the live audio's websocket needs the HTTP server. */
@@ -72,6 +74,12 @@ export function createBotsModule(needs: BotsNeeds) {
     outsideUrl: needs.config.botService?.url ?? null,
     botName: needs.config.botName,
     liveAudio,
+    announcement: createSpokenAnnouncement({
+      speech: new EspeakSynthesizer(),
+      ffmpegPath: needs.config.env.FFMPEG_PATH,
+      text: BOT_MESSAGES.spokenAnnouncement,
+      log: needs.log,
+    }),
     recording: {
       meetings: needs.meetings,
       resolveStore: needs.resolveStore,

@@ -111,6 +111,16 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
               : {}),
           },
           metadata: { parley_bot_id: request.botId, parley_meeting_id: request.meetingId },
+          // Recall.ai plays it itself the moment its bot starts recording.
+          ...(request.announcementMp3
+            ? {
+                automatic_audio_output: {
+                  in_call_recording: {
+                    data: { kind: 'mp3', b64_data: request.announcementMp3.toString('base64') },
+                  },
+                },
+              }
+            : {}),
         }),
       });
       if (!res.ok) throw await failure('Recall.ai refused the bot', res);

@@ -56,6 +56,8 @@ export interface BotServiceAdapter extends MeetingBot {
   downloadRecording(externalId: string): Promise<{ body: Readable; contentType: string | null }>;
   /** Throws with what went wrong when the service does not answer its API with the key. */
   ping(): Promise<void>;
+  /** Plays MP3 audio into the call now (a service with an output-audio call). */
+  speak?(externalId: string, mp3: Buffer): Promise<void>;
 }
 
 /** Constant-time comparison of two signatures (their bytes). */

@@ -37,6 +37,8 @@ export interface BotsDeps {
   /** Its address, shown on the integrations page (never its key). */
   outsideUrl: string | null;
   botName: string;
+  /** The spoken announcement as MP3 for the outside services (null: chat only). */
+  announcement: (() => Promise<Buffer | null>) | null;
   /** Receives the outside services' live audio (null in a worker: no sockets there). */
   liveAudio: BotLiveAudio | null;
   recording: RecordingImportDeps;
@@ -106,6 +108,10 @@ export function createBotsService(deps: BotsDeps) {
     const updated = await repo.setState(row.id, state, reason, now());
     if (!updated) return row;
     emit(updated);
+    const outside = deps.outside;
+    if (state === 'recording' && outside?.speak && outside.provider === row.provider) {
+      void speakAnnouncement(outside, updated);
+    }
     if (TERMINAL.includes(state)) {
       await deps.liveAudio?.end(updated).catch((err: unknown) => {
         log.warn({ err, botId: row.id }, 'the live audio of the bot did not close');
@@ -115,6 +121,16 @@ export function createBotsService(deps: BotsDeps) {
       await meetings.setStatus(row.meetingId, 'failed', `The meeting bot failed: ${reason ?? ''}`);
     }
     return updated;
+  }
+
+  /** Attendee plays the announcement when asked, once its bot records. */
+  async function speakAnnouncement(outside: BotServiceAdapter, row: MeetingBotRow): Promise<void> {
+    try {
+      const mp3 = await deps.announcement?.();
+      if (mp3 && row.externalId) await outside.speak?.(row.externalId, mp3);
+    } catch (err) {
+      log.warn({ err, botId: row.id }, 'the bot service did not play the announcement');
+    }
   }
 
   /** The bot a delivery is about: by the service's id, else by the id in its metadata. */
@@ -194,6 +210,9 @@ export function createBotsService(deps: BotsDeps) {
         meetingLink: input.meetingLink,
         botName: deps.botName,
         language: input.language,
+        ...(bot.provider === 'recall' && deps.announcement
+          ? await deps.announcement().then((mp3) => (mp3 ? { announcementMp3: mp3 } : {}))
+          : {}),
         ...(deps.liveAudio && bot.provider !== 'parley'
           ? { liveAudioUrl: deps.liveAudio.urlFor(bot.provider, row.id) }
           : {}),
