@@ -227,7 +227,12 @@ export function createCalls(deps: CallsDeps) {
       if (botId) await deps.reports.state(botId, 'left');
     } catch (err) {
       deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: recording could not be stored');
-      if (botId) await deps.reports.state(botId, 'failed', 'The recording could not be stored');
+      if (botId) {
+        // Best effort: at shutdown the database may already be gone.
+        await deps.reports
+          .state(botId, 'failed', 'The recording could not be stored')
+          .catch(() => {});
+      }
     }
     calls.delete(call.meetingId);
   }
