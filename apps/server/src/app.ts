@@ -396,8 +396,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const meeting = await meetings.service.rowById(meetingId);
     if (meeting) await plans.creditsCutBy(meeting.organizationId);
   });
+  // Meeting bots: Parley rooms' own bot registers here; the calendar's auto-join calls startBot.
+  const bots = createBotsModule({
+    ...shared,
+    config,
+    meetings: meetings.service,
+    liveAudio: opts.liveAudio ?? live.sessions,
+    serves,
+  });
+  if (serves) bots.attachLiveAudio(app.server);
+  app.addHook('preClose', () => bots.closeLiveAudio());
   const rooms = createRoomsModule({
     realtime,
+    reports: bots.service.reports,
+    startBot: (input) => bots.service.startBot(input),
     authenticate: (token) => auth.service.authenticate(token),
     meetings: meetings.service,
     displayName: async (userId) => {
@@ -416,10 +428,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     now: platform.now,
     log,
   });
+  // Room links sent to POST extension join the room's notetaker (provider 'parley').
+  bots.service.registerBot(rooms.bot);
   // Before the sockets close: a call in progress keeps what the bot recorded.
   app.addHook('preClose', async () => rooms.close());
-  // Meeting bots: Parley rooms' own bot registers here; the calendar's auto-join calls startBot.
-  const bots = createBotsModule({ ...shared, config, meetings: meetings.service });
   const dev = createDevModule({ mailer });
   await organizations.startJobs(
     queue,

@@ -16,6 +16,9 @@ export type BotState = z.infer<typeof botStateSchema>;
 /** Spec 2 §8 messages of the bot calls, and the ones this area adds (said where). */
 export const BOT_MESSAGES = {
   joinFailed: 'Join Meeting by Link Failed',
+  /** What the notetaker says aloud in a Zoom, Meet or Teams call as it starts recording. */
+  spokenAnnouncement:
+    'Hi, I am Parley Notetaker. I am recording this call for the host. Ask the host if you want the recording stopped.',
   callFailed: 'Failed to call bot',
   loginFailed: 'Login Bot Failed',
   /** Ours: BOT_PROVIDER is none (or unset) and the link is not a Parley room. */

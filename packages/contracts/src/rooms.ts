@@ -69,6 +69,8 @@ export const ROOM_EVENTS = {
   botFinished: 'bot:finished',
   /** server → bot: stop the recorder, flush, and report botFinished. */
   botFinish: 'bot:finish',
+  /** server → bot: say this aloud in the call ({ wav }: a WAV file's bytes). */
+  botSay: 'bot:say',
 } as const;
 
 export const roomRoleSchema = z.enum(['host', 'member', 'guest', 'bot']);

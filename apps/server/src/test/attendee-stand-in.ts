@@ -1,5 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { postWebhook, serveBotService, type BotServiceBase } from './bot-service-stand-in.js';
+import {
+  postWebhook,
+  serveBotService,
+  streamAudio,
+  type BotServiceBase,
+  type StreamedSpeaker,
+} from './bot-service-stand-in.js';
 
 export interface AttendeeStandIn extends BotServiceBase {
   /** The secret as Attendee shows it (base64); it signs with the decoded bytes. */
@@ -7,8 +13,21 @@ export interface AttendeeStandIn extends BotServiceBase {
   /** Bots created, by id: what Parley asked for. */
   bots: Map<
     string,
-    { meeting_url: string; bot_name: string; webhookUrl: string | null; metadata: unknown }
+    {
+      meeting_url: string;
+      bot_name: string;
+      webhookUrl: string | null;
+      metadata: unknown;
+      /** websocket_settings.per_participant_audio.url, when Parley asked for live audio. */
+      audioUrl: string | null;
+    }
   >;
+  /**
+   * As Attendee does in a call: a participant_events.join_leave webhook names each speaker,
+   * then their audio goes to the per-participant websocket as `realtime_audio.per_participant`
+   * messages (base64 16 kHz PCM with its participant_uuid). Answers the messages sent.
+   */
+  streamCall(botId: string, speakers: StreamedSpeaker[]): Promise<number>;
   /**
    * The next bot's creation sends this state change before it answers (a webhook that
    * overtakes the answer, as a fast service's can).
@@ -50,6 +69,7 @@ export async function startAttendeeStandIn(recording: {
         bot_name: string;
         metadata?: unknown;
         webhooks?: { url: string }[];
+        websocket_settings?: { per_participant_audio?: { url?: string } };
       };
       const id = `bot_${randomUUID().slice(0, 12)}`;
       bots.set(id, {
@@ -57,6 +77,7 @@ export async function startAttendeeStandIn(recording: {
         bot_name: body.bot_name,
         metadata: body.metadata ?? null,
         webhookUrl: body.webhooks?.[0]?.url ?? null,
+        audioUrl: body.websocket_settings?.per_participant_audio?.url ?? null,
       });
       const answer = () =>
         reply(201, { id, meeting_url: body.meeting_url, state: 'joining', events: [] });
@@ -72,7 +93,9 @@ export async function startAttendeeStandIn(recording: {
       return true;
     },
     (call, reply) => {
-      const m = /^\/api\/v1\/bots\/([^/]+)\/(leave|pause_recording|recording)$/.exec(call.path);
+      const m = /^\/api\/v1\/bots\/([^/]+)\/(leave|pause_recording|recording|output_audio)$/.exec(
+        call.path,
+      );
       if (!m || !bots.has(m[1]!)) return false;
       if (m[2] === 'recording' && call.method === 'GET') {
         reply(200, { url: `${origin}/media/${m[1]}`, start_timestamp_ms: 0 });
@@ -88,6 +111,7 @@ export async function startAttendeeStandIn(recording: {
     webhookSecret,
     bots,
     announceBeforeAnswer: (newState) => void (early = newState),
+    streamCall: () => Promise.reject(new Error('not ready')),
     async stateChange(botId, change, opts = {}) {
       const idempotencyKey = opts.idempotencyKey ?? randomUUID();
       const body = JSON.stringify({
@@ -114,5 +138,43 @@ export async function startAttendeeStandIn(recording: {
     },
   };
   announce = (botId, newState) => standIn.stateChange(botId, { newState });
+  standIn.streamCall = async (botId, speakers) => {
+    const bot = bots.get(botId);
+    if (!bot?.audioUrl || !bot.webhookUrl) throw new Error(`no live audio address for ${botId}`);
+    for (const s of speakers) {
+      const body = JSON.stringify({
+        idempotency_key: randomUUID(),
+        bot_id: botId,
+        bot_metadata: bot.metadata,
+        trigger: 'participant_events.join_leave',
+        data: {
+          id: `evt_${randomUUID().slice(0, 8)}`,
+          participant_name: s.name,
+          participant_uuid: s.id,
+          participant_is_host: false,
+          event_type: 'join',
+          event_data: {},
+          timestamp_ms: Date.now(),
+        },
+      });
+      const signature = createHmac('sha256', Buffer.from(webhookSecret, 'base64'))
+        .update(body)
+        .digest('base64');
+      await postWebhook(bot.webhookUrl, body, { 'X-Webhook-Signature': signature });
+    }
+    const start = Date.now();
+    return streamAudio(bot.audioUrl, speakers, (s, chunk, atMs) =>
+      JSON.stringify({
+        bot_id: botId,
+        trigger: 'realtime_audio.per_participant',
+        data: {
+          participant_uuid: s.id,
+          chunk: chunk.toString('base64'),
+          sample_rate: 16000,
+          timestamp_ms: start + atMs,
+        },
+      }),
+    );
+  };
   return standIn;
 }

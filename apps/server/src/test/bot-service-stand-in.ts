@@ -1,6 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebSocket } from 'ws';
 
 /**
  * What the local bot-service stand-ins (attendee-stand-in.ts, recall-stand-in.ts) share: an
@@ -108,4 +109,49 @@ export async function postWebhook(
   });
   await res.arrayBuffer();
   return res.status;
+}
+
+/** One participant's 16 kHz mono S16LE audio a stand-in streams, as the service would. */
+export interface StreamedSpeaker {
+  id: string;
+  name: string;
+  pcm: Buffer;
+}
+
+/**
+ * Opens the websocket Parley gave the service and sends each speaker's audio in 100 ms
+ * frames (`frame` makes one message), interleaved as a call's would be, paced a little so
+ * the receiving end sees a stream rather than one burst. Answers how many messages went.
+ */
+export async function streamAudio(
+  url: string,
+  speakers: StreamedSpeaker[],
+  frame: (speaker: StreamedSpeaker, chunk: Buffer, atMs: number) => string,
+): Promise<number> {
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_req, res) =>
+      reject(new Error(`live audio refused: HTTP ${String(res.statusCode)}`)),
+    );
+  });
+  const bytes = 3200;
+  const longest = Math.max(...speakers.map((s) => s.pcm.length));
+  let sent = 0;
+  for (let at = 0; at < longest; at += bytes) {
+    for (const s of speakers) {
+      if (at >= s.pcm.length) continue;
+      socket.send(frame(s, s.pcm.subarray(at, at + bytes), (at / bytes) * 100));
+      sent += 1;
+    }
+    if ((at / bytes) % 20 === 0) await new Promise((r) => setTimeout(r, 5));
+  }
+  if (socket.readyState !== WebSocket.CLOSED) {
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      socket.close(1000);
+    });
+  }
+  return sent;
 }

@@ -1,10 +1,31 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { postWebhook, serveBotService, type BotServiceBase } from './bot-service-stand-in.js';
+import {
+  postWebhook,
+  serveBotService,
+  streamAudio,
+  type BotServiceBase,
+  type StreamedSpeaker,
+} from './bot-service-stand-in.js';
 
 export interface RecallStandIn extends BotServiceBase {
   /** The workspace's webhook secret, `whsec_<base64>`. */
   webhookSecret: string;
-  bots: Map<string, { meeting_url: string; bot_name: string; metadata: unknown; done: boolean }>;
+  bots: Map<
+    string,
+    {
+      meeting_url: string;
+      bot_name: string;
+      metadata: unknown;
+      done: boolean;
+      /** recording_config.realtime_endpoints' websocket taking audio_separate_raw.data. */
+      audioUrl: string | null;
+    }
+  >;
+  /**
+   * As Recall.ai does in a call: `audio_separate_raw.data` events, each with its participant
+   * ({id, name}) and base64 16 kHz mono S16LE, to the realtime websocket endpoint.
+   */
+  streamCall(botId: string, speakers: StreamedSpeaker[]): Promise<number>;
   /**
    * Posts a status-change webhook (`bot.joining_call`, `bot.in_waiting_room`,
    * `bot.in_call_recording`, `bot.call_ended`, `bot.done`, `bot.fatal`) to `target`, signed the
@@ -35,13 +56,22 @@ export async function startRecallStandIn(recording: {
     (call, reply) => {
       if (call.method !== 'POST' || call.path !== '/api/v1/bot/') return false;
       if (failJoin()) return (reply(503, { detail: 'Service unavailable' }), true);
-      const body = call.body as { meeting_url: string; bot_name: string; metadata?: unknown };
+      const body = call.body as {
+        meeting_url: string;
+        bot_name: string;
+        metadata?: unknown;
+        recording_config?: { realtime_endpoints?: { url?: string; events?: string[] }[] };
+      };
+      const endpoint = body.recording_config?.realtime_endpoints?.find((e) =>
+        e.events?.includes('audio_separate_raw.data'),
+      );
       const id = randomUUID();
       bots.set(id, {
         meeting_url: body.meeting_url,
         bot_name: body.bot_name,
         metadata: body.metadata ?? {},
         done: false,
+        audioUrl: endpoint?.url ?? null,
       });
       reply(201, { id, meeting_url: body.meeting_url, recordings: [], status_changes: [] });
       return true;
@@ -101,6 +131,33 @@ export async function startRecallStandIn(recording: {
         'webhook-signature': `v1,${signature}`,
       });
       return { status, webhookId };
+    },
+    async streamCall(botId, speakers) {
+      const bot = bots.get(botId);
+      if (!bot?.audioUrl) throw new Error(`no realtime endpoint for ${botId}`);
+      const start = Date.now();
+      return streamAudio(bot.audioUrl, speakers, (s, chunk, atMs) =>
+        JSON.stringify({
+          event: 'audio_separate_raw.data',
+          data: {
+            data: {
+              buffer: chunk.toString('base64'),
+              timestamp: { relative: atMs / 1000, absolute: new Date(start + atMs).toISOString() },
+              participant: {
+                id: Number(s.id),
+                name: s.name,
+                is_host: false,
+                platform: 'desktop',
+                extra_data: {},
+              },
+            },
+            realtime_endpoint: { id: 're_1', metadata: {} },
+            audio_separate: { id: 'as_1', metadata: {} },
+            recording: { id: 'rec_1', metadata: {} },
+            bot: { id: botId, metadata: bot.metadata },
+          },
+        }),
+      );
     },
   };
 }

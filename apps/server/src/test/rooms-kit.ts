@@ -98,6 +98,7 @@ export function socketBot(ctx: () => TestContext) {
   const joins: BotJoin[] = [];
   const sockets: Promise<RoomSocket>[] = [];
   const resolvers: ((s: RoomSocket) => void)[] = [];
+  let failures = 0;
   /** The socket of the bot's `n`th join (0-based), once it joined. */
   const joined = (n: number) => {
     while (sockets.length <= n) sockets.push(new Promise((r) => resolvers.push(r)));
@@ -107,6 +108,10 @@ export function socketBot(ctx: () => TestContext) {
     provider: 'parley',
     accepts: () => true,
     async join(request) {
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('The bot’s browser did not start');
+      }
       joins.push(request);
       const c = ctx();
       const passes = createRoomPasses(c.config.appSecret, c.clock.now);
@@ -125,5 +130,7 @@ export function socketBot(ctx: () => TestContext) {
     async stopRecording() {},
     async leave() {},
   };
-  return { bot, joins, joined };
+  /** The next join fails, as a browser that does not start. */
+  const failNextJoin = () => void (failures += 1);
+  return { bot, joins, joined, failNextJoin };
 }

@@ -76,9 +76,19 @@ describe('sending the bot', () => {
       webhooks: [
         {
           url: `http://127.0.0.1:${PORT}/api/v1/bots/webhook/attendee`,
-          triggers: ['bot.state_change'],
+          triggers: ['bot.state_change', 'participant_events.join_leave'],
         },
       ],
+      websocket_settings: {
+        per_participant_audio: {
+          url: expect.stringMatching(
+            new RegExp(
+              `^ws://127\\.0\\.0\\.1:${PORT}/api/v1/bots/live-audio/attendee/${bot.id}\\?token=`,
+            ),
+          ),
+          sample_rate: 16000,
+        },
+      },
     });
   });
 
@@ -190,6 +200,18 @@ describe('a call from joining to its recording', () => {
     const kept = durationOf(storedRecording(ctx.mediaDir, meeting.organizationId, bot.id));
     expect(kept).toBeGreaterThan(3);
     expect(kept).toBeLessThan(5);
+    // Once it recorded, Attendee was asked to say the announcement aloud (espeak-ng, as MP3).
+    const spoken = await waitFor(
+      async () => stand.seen.find((s) => s.path === `/api/v1/bots/${externalId}/output_audio`),
+      15_000,
+      'the spoken announcement',
+    );
+    const sound = spoken.body as { type: string; data: string };
+    expect(sound.type).toBe('audio/mp3');
+    const mp3 = Buffer.from(sound.data, 'base64');
+    // An MP3 of a few seconds: an ID3 tag or a frame sync, and far more than a header.
+    expect(mp3.subarray(0, 3).toString() === 'ID3' || mp3[0] === 0xff).toBe(true);
+    expect(mp3.length).toBeGreaterThan(10_000);
     socket.disconnect();
   }, 120_000);
 

@@ -45,7 +45,13 @@ interface AttendeeDelivery {
   bot_id?: unknown;
   bot_metadata?: unknown;
   trigger?: unknown;
-  data?: { new_state?: unknown; event_type?: unknown; event_sub_type?: unknown } | null;
+  data?: {
+    new_state?: unknown;
+    event_type?: unknown;
+    event_sub_type?: unknown;
+    participant_uuid?: unknown;
+    participant_name?: unknown;
+  } | null;
 }
 
 /**
@@ -95,7 +101,20 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
           bot_name: request.botName,
           metadata: { parley_bot_id: request.botId, parley_meeting_id: request.meetingId },
           transcription_settings: { meeting_closed_captions: { language: request.language } },
-          webhooks: [{ url: opts.webhookUrl, triggers: ['bot.state_change'] }],
+          webhooks: [
+            {
+              url: opts.webhookUrl,
+              triggers: ['bot.state_change', 'participant_events.join_leave'],
+            },
+          ],
+          // Each participant's audio while it records, 16 kHz, named by the join events above.
+          ...(request.liveAudioUrl
+            ? {
+                websocket_settings: {
+                  per_participant_audio: { url: request.liveAudioUrl, sample_rate: 16_000 },
+                },
+              }
+            : {}),
         }),
       });
       if (!res.ok) throw await failure('Attendee refused the bot', res);
@@ -140,6 +159,13 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
         state === 'failed'
           ? readableCode(subType || String(data?.event_type ?? newState)) || 'The bot failed'
           : null;
+      const named =
+        trigger === 'participant_events.join_leave' &&
+        data?.participant_uuid != null &&
+        typeof data.participant_name === 'string' &&
+        data.participant_name.trim()
+          ? { id: String(data.participant_uuid), name: data.participant_name.trim() }
+          : null;
       return {
         eventId,
         externalId: botId,
@@ -147,6 +173,7 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
         state,
         reason,
         recordingReady: newState === 'ended',
+        ...(named ? { participant: named } : {}),
       };
     },
 
@@ -156,6 +183,15 @@ export function createAttendeeBot(opts: AttendeeOptions): BotServiceAdapter {
       const { url } = (await res.json()) as { url?: unknown };
       if (typeof url !== 'string') throw new Error('Attendee answered no recording url');
       return presignedRecording(url);
+    },
+
+    /** `POST /bots/{id}/output_audio` with base64 MP3, as Attendee documents it. */
+    async speak(externalId, mp3) {
+      const res = await api(`/bots/${encodeURIComponent(externalId)}/output_audio`, {
+        method: 'POST',
+        body: JSON.stringify({ type: 'audio/mp3', data: mp3.toString('base64') }),
+      });
+      if (!res.ok) throw await failure('Attendee did not play the announcement', res);
     },
 
     async ping() {

@@ -10,6 +10,13 @@ export interface BotJoin {
   botName: string;
   /** BCP 47 tag of the call's language, for its transcription. */
   language: string;
+  /**
+   * Where an outside service streams each participant's audio while it records (a websocket
+   * address of this server with the bot's token in it); absent when nobody serves it.
+   */
+  liveAudioUrl?: string;
+  /** The spoken announcement as MP3, for a service that plays it itself as it starts recording. */
+  announcementMp3?: Buffer;
 }
 
 /**
@@ -20,6 +27,11 @@ export interface MeetingBot {
   readonly provider: BotProvider;
   /** Whether this bot can join the link (a Parley room link; a Zoom, Meet or Teams link). */
   accepts(link: URL): boolean;
+  /**
+   * A link to a meeting of Parley itself (a room): that meeting's id. The bot records into
+   * it, and a meeting has one such bot at a time.
+   */
+  meetingOf?(link: URL): string | null;
   /** Asks the bot to join; answers the service's own id for it. */
   join(request: BotJoin): Promise<{ externalId: string }>;
   /** A participant withdrew consent: recording stops, and nothing after this is kept. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PREFIX, BOT_WEBHOOK_PATHS } from '@parley/contracts';
+import { API_PREFIX, BOT_MESSAGES, BOT_WEBHOOK_PATHS } from '@parley/contracts';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
 import type { MediaTools } from '../../platform/media/ffmpeg.js';
@@ -10,6 +10,10 @@ import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { createAttendeeBot } from './attendee.js';
 import { createRecallBot } from './recall.js';
+import type { LiveAudioSink } from '../live/index.js';
+import { EspeakSynthesizer } from '../../platform/speech/synthesizer.js';
+import { createSpokenAnnouncement } from './announcement.js';
+import { createBotLiveAudio } from './live-audio.js';
 import { createBotsRepo } from './repo.js';
 import { registerBotRoutes } from './routes.js';
 import { createBotsService, type BotsDeps } from './service.js';
@@ -17,7 +21,11 @@ import type { BotServiceAdapter } from './service-adapter.js';
 
 export interface BotsNeeds {
   db: Db;
-  config: Pick<AppConfig, 'botService' | 'botName' | 'publicUrl'>;
+  config: Pick<AppConfig, 'botService' | 'botName' | 'publicUrl' | 'appSecret' | 'env'>;
+  /** Where the outside services' live audio goes (the live transcriber). */
+  liveAudio: LiveAudioSink;
+  /** Serving processes only: the live audio's websocket needs the HTTP server. */
+  serves: boolean;
   meetings: MeetingsService;
   broadcaster: MeetingBroadcaster;
   queue: JobQueue;
@@ -46,8 +54,18 @@ function outsideService(needs: BotsNeeds): BotServiceAdapter | null {
  * `service.startBot`.
  */
 export function createBotsModule(needs: BotsNeeds) {
+  const repo = createBotsRepo(needs.db);
+  const liveAudio = needs.serves
+    ? createBotLiveAudio({
+        repo,
+        sink: needs.liveAudio,
+        appSecret: needs.config.appSecret,
+        publicUrl: needs.config.publicUrl,
+        log: needs.log,
+      })
+    : null;
   const service = createBotsService({
-    repo: createBotsRepo(needs.db),
+    repo,
     meetings: needs.meetings,
     broadcaster: needs.broadcaster,
     queue: needs.queue,
@@ -55,6 +73,13 @@ export function createBotsModule(needs: BotsNeeds) {
     outside: outsideService(needs),
     outsideUrl: needs.config.botService?.url ?? null,
     botName: needs.config.botName,
+    liveAudio,
+    announcement: createSpokenAnnouncement({
+      speech: new EspeakSynthesizer(),
+      ffmpegPath: needs.config.env.FFMPEG_PATH,
+      text: BOT_MESSAGES.spokenAnnouncement,
+      log: needs.log,
+    }),
     recording: {
       meetings: needs.meetings,
       resolveStore: needs.resolveStore,
@@ -67,6 +92,9 @@ export function createBotsModule(needs: BotsNeeds) {
     service,
     registerWorker: () => service.registerWorker(),
     registerRoutes: (api: FastifyInstance) => registerBotRoutes(api, service),
+    /** Serves the services' live audio websockets on the API's HTTP server. */
+    attachLiveAudio: (server: import('node:http').Server) => liveAudio?.attach(server),
+    closeLiveAudio: () => liveAudio?.close(),
   };
 }
 export type BotsModule = ReturnType<typeof createBotsModule>;

@@ -61,9 +61,27 @@ describe('a Recall.ai bot', () => {
     expect(created?.body).toMatchObject({
       meeting_url: meet,
       bot_name: 'Parley Notetaker',
-      recording_config: { video_mixed_mp4: {} },
+      recording_config: {
+        video_mixed_mp4: {},
+        audio_separate_raw: {},
+        realtime_endpoints: [
+          {
+            type: 'websocket',
+            url: expect.stringContaining(`/api/v1/bots/live-audio/recall/${bot.id}?token=`),
+            events: ['audio_separate_raw.data'],
+          },
+        ],
+      },
       metadata: { parley_bot_id: bot.id, parley_meeting_id: meeting.id },
+      automatic_audio_output: { in_call_recording: { data: { kind: 'mp3' } } },
     });
+    // The announcement Recall.ai plays as it starts recording: espeak-ng's voice as MP3.
+    const spoken = (
+      created?.body as {
+        automatic_audio_output: { in_call_recording: { data: { b64_data: string } } };
+      }
+    ).automatic_audio_output.in_call_recording.data.b64_data;
+    expect(Buffer.from(spoken, 'base64').length).toBeGreaterThan(10_000);
 
     await stand.statusChange(target, externalId, 'bot.joining_call');
     expect((await stand.statusChange(target, externalId, 'bot.in_waiting_room')).status).toBe(200);

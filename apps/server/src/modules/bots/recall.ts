@@ -96,8 +96,31 @@ export function createRecallBot(opts: RecallOptions): BotServiceAdapter {
           recording_config: {
             video_mixed_mp4: {},
             transcript: { provider: { meeting_captions: {} } },
+            // Each participant's audio while it records (16 kHz mono S16LE, named).
+            ...(request.liveAudioUrl
+              ? {
+                  audio_separate_raw: {},
+                  realtime_endpoints: [
+                    {
+                      type: 'websocket',
+                      url: request.liveAudioUrl,
+                      events: ['audio_separate_raw.data'],
+                    },
+                  ],
+                }
+              : {}),
           },
           metadata: { parley_bot_id: request.botId, parley_meeting_id: request.meetingId },
+          // Recall.ai plays it itself the moment its bot starts recording.
+          ...(request.announcementMp3
+            ? {
+                automatic_audio_output: {
+                  in_call_recording: {
+                    data: { kind: 'mp3', b64_data: request.announcementMp3.toString('base64') },
+                  },
+                },
+              }
+            : {}),
         }),
       });
       if (!res.ok) throw await failure('Recall.ai refused the bot', res);

@@ -21,6 +21,8 @@ export interface BotWebhookDelivery {
   reason: string | null;
   /** The call's recording can be downloaded now. */
   recordingReady: boolean;
+  /** A participant the service named (Attendee's join/leave event): their live audio's name. */
+  participant?: { id: string; name: string } | null;
 }
 
 /** A webhook refused: its signature does not match (401), or its body is not one (400). */
@@ -54,6 +56,8 @@ export interface BotServiceAdapter extends MeetingBot {
   downloadRecording(externalId: string): Promise<{ body: Readable; contentType: string | null }>;
   /** Throws with what went wrong when the service does not answer its API with the key. */
   ping(): Promise<void>;
+  /** Plays MP3 audio into the call now (a service with an output-audio call). */
+  speak?(externalId: string, mp3: Buffer): Promise<void>;
 }
 
 /** Constant-time comparison of two signatures (their bytes). */

@@ -1,6 +1,7 @@
 import {
   BOT_MESSAGES as B,
   REALTIME,
+  ROOM_MESSAGES,
   type BotProvider,
   type BotServiceStatus,
   type BotState,
@@ -14,6 +15,7 @@ import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { botRecordingJob } from './jobs.js';
+import type { BotLiveAudio } from './live-audio.js';
 import type { BotReports, MeetingBot } from './meeting-bot.js';
 import { importFile, importRecording, type RecordingImportDeps } from './recording.js';
 import type { BotsRepo, MeetingBotRow } from './repo.js';
@@ -35,6 +37,10 @@ export interface BotsDeps {
   /** Its address, shown on the integrations page (never its key). */
   outsideUrl: string | null;
   botName: string;
+  /** The spoken announcement as MP3 for the outside services (null: chat only). */
+  announcement: (() => Promise<Buffer | null>) | null;
+  /** Receives the outside services' live audio (null in a worker: no sockets there). */
+  liveAudio: BotLiveAudio | null;
   recording: RecordingImportDeps;
   now: () => Date;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -102,10 +108,29 @@ export function createBotsService(deps: BotsDeps) {
     const updated = await repo.setState(row.id, state, reason, now());
     if (!updated) return row;
     emit(updated);
+    const outside = deps.outside;
+    if (state === 'recording' && outside?.speak && outside.provider === row.provider) {
+      void speakAnnouncement(outside, updated);
+    }
+    if (TERMINAL.includes(state)) {
+      await deps.liveAudio?.end(updated).catch((err: unknown) => {
+        log.warn({ err, botId: row.id }, 'the live audio of the bot did not close');
+      });
+    }
     if (state === 'failed' && !updated.recordingImportedAt) {
       await meetings.setStatus(row.meetingId, 'failed', `The meeting bot failed: ${reason ?? ''}`);
     }
     return updated;
+  }
+
+  /** Attendee plays the announcement when asked, once its bot records. */
+  async function speakAnnouncement(outside: BotServiceAdapter, row: MeetingBotRow): Promise<void> {
+    try {
+      const mp3 = await deps.announcement?.();
+      if (mp3 && row.externalId) await outside.speak?.(row.externalId, mp3);
+    } catch (err) {
+      log.warn({ err, botId: row.id }, 'the bot service did not play the announcement');
+    }
   }
 
   /** The bot a delivery is about: by the service's id, else by the id in its metadata. */
@@ -121,20 +146,51 @@ export function createBotsService(deps: BotsDeps) {
     return repo.setExternalId(row.id, delivery.externalId, now());
   }
 
-  async function startBot(input: StartBot): Promise<ExtensionResponse> {
+  // Starts of a bot into one meeting (a room's), one after the other: no two bots in it.
+  const starting = new Map<string, Promise<unknown>>();
+
+  function startBot(input: StartBot): Promise<ExtensionResponse> {
     let link: URL;
     try {
       link = new URL(input.meetingLink);
     } catch {
-      throw badRequest(B.badLink);
+      return Promise.reject(badRequest(B.badLink));
     }
     const bot = botFor(link);
-    if (!bot) throw badRequest(B.noService);
+    if (!bot) return Promise.reject(badRequest(B.noService));
+    const own = bot.meetingOf?.(link) ?? null;
+    if (input.meetingId && own && input.meetingId !== own) {
+      return Promise.reject(badRequest(B.badLink));
+    }
+    const meetingId = own ?? input.meetingId;
+    if (!own) return startInto(input, bot, link, meetingId);
+    const before = starting.get(own) ?? Promise.resolve();
+    const run = before.catch(() => {}).then(() => startInto(input, bot, link, own));
+    starting.set(own, run);
+    void run
+      .catch(() => {})
+      .finally(() => {
+        if (starting.get(own) === run) starting.delete(own);
+      });
+    return run;
+  }
+
+  async function startInto(
+    input: StartBot,
+    bot: MeetingBot,
+    link: URL,
+    meetingId: string | undefined,
+  ): Promise<ExtensionResponse> {
     const meeting = await meetings.createFromLink(
       { organizationId: input.organizationId, userId: input.userId },
       { meetingLink: input.meetingLink, meetingName: input.meetingName },
-      input.meetingId,
+      meetingId,
     );
+    if (bot.meetingOf?.(link)) {
+      // The room's notetaker is already there (or on its way): that one answers.
+      const [latest] = await repo.latestOf(input.organizationId, [meeting.id]);
+      if (latest && ACTIVE.includes(latest.state)) return { meeting, bot: toBotView(latest) };
+    }
     const at = now();
     let row = await repo.insert({
       organizationId: input.organizationId,
@@ -154,6 +210,12 @@ export function createBotsService(deps: BotsDeps) {
         meetingLink: input.meetingLink,
         botName: deps.botName,
         language: input.language,
+        ...(bot.provider === 'recall' && deps.announcement
+          ? await deps.announcement().then((mp3) => (mp3 ? { announcementMp3: mp3 } : {}))
+          : {}),
+        ...(deps.liveAudio && bot.provider !== 'parley'
+          ? { liveAudioUrl: deps.liveAudio.urlFor(bot.provider, row.id) }
+          : {}),
       });
       row = (await repo.setExternalId(row.id, externalId, now())) ?? row;
     } catch (err) {
@@ -170,6 +232,18 @@ export function createBotsService(deps: BotsDeps) {
     if (!row || row.organizationId !== caller.organizationId) throw notFound(message);
     if (!(await meetings.canView(caller, row.meetingId))) throw notFound(message);
     return row;
+  }
+
+  /** A Parley room's link names a meeting: another organisation's (or one hidden) is 404. */
+  async function ownMeetingVisible(caller: Caller, meetingLink: string): Promise<void> {
+    let link: URL;
+    try {
+      link = new URL(meetingLink);
+    } catch {
+      return;
+    }
+    const id = botFor(link)?.meetingOf?.(link);
+    if (id && !(await meetings.canView(caller, id))) throw notFound(ROOM_MESSAGES.notFound);
   }
 
   /** What the bots report, in process (Parley rooms) or through webhooks. */
@@ -195,7 +269,11 @@ export function createBotsService(deps: BotsDeps) {
       inProcess.push(bot);
     },
 
-    start(caller: Caller, body: { meetingLink: string; meetingName: string; language: string }) {
+    async start(
+      caller: Caller,
+      body: { meetingLink: string; meetingName: string; language: string },
+    ): Promise<ExtensionResponse> {
+      await ownMeetingVisible(caller, body.meetingLink);
       return startBot({ ...body, organizationId: caller.organizationId, userId: caller.userId });
     },
 
@@ -207,6 +285,7 @@ export function createBotsService(deps: BotsDeps) {
       } catch {
         throw badRequest(B.badLink);
       }
+      await ownMeetingVisible(caller, joinLink);
       try {
         return await startBot({
           organizationId: caller.organizationId,
@@ -233,6 +312,7 @@ export function createBotsService(deps: BotsDeps) {
         return toBotView(row);
       }
       const updated = (await repo.setConsent(row.id, false, now())) ?? row;
+      deps.liveAudio?.stop(row.id);
       const bot = botOf(row);
       if (bot && row.externalId && ACTIVE.includes(row.state)) {
         try {
@@ -323,6 +403,9 @@ export function createBotsService(deps: BotsDeps) {
         if (!row) {
           log.warn({ provider, externalId: delivery.externalId }, 'webhook for an unknown bot');
           return { received: true };
+        }
+        if (delivery.participant) {
+          deps.liveAudio?.named(row.id, delivery.participant.id, delivery.participant.name);
         }
         if (delivery.state) await changeState(row, delivery.state, delivery.reason);
         if (delivery.recordingReady) await deps.queue.send(botRecordingJob, { botId: row.id });

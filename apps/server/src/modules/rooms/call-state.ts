@@ -22,6 +22,8 @@ export interface Call {
   recording: RecordingState;
   /** The bot asked to record this call (its id with BotReports), once the host started it. */
   botId: string | null;
+  /** The host's join asked the bots module for the notetaker (asked once per call). */
+  askedForBot: boolean;
   /** When a participant withdrew consent: nothing that arrives after it is kept. */
   stoppedAt: Date | null;
   file: RoomRecording | null;
@@ -44,6 +46,7 @@ export function newCall(meeting: {
     members: new Map(),
     recording: 'off',
     botId: null,
+    askedForBot: false,
     stoppedAt: null,
     file: null,
     audioOpen: false,

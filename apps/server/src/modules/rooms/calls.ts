@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Namespace, Server, Socket } from 'socket.io';
 import {
   ROOM,
@@ -10,7 +9,8 @@ import {
   type RTCIceServerLike,
 } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
-import type { BotReports, MeetingBot } from '../bots/index.js';
+import type { SpeechSynthesizer } from '../../platform/speech/synthesizer.js';
+import type { BotReports, StartBot } from '../bots/index.js';
 import type { LiveAudioSink } from '../live/index.js';
 import type { MeetingRow } from '../meetings/index.js';
 import { botOf, humans, newCall, people, type Call } from './call-state.js';
@@ -29,14 +29,24 @@ export interface CallsDeps {
   displayName(userId: string): Promise<string>;
   passes: RoomPasses;
   sink: LiveAudioSink;
-  bot: MeetingBot | null;
+  /**
+   * Asks for the Parley Notetaker through the bots module (the same path as `POST extension`
+   * with the room link): its row in meeting_bots, then the room bot's join, which calls `admitBot`.
+   */
+  startNotetaker(input: StartBot): Promise<unknown>;
+  /** The room bot itself, told to leave at the end of the call. */
+  leaveBot(botId: string): Promise<void>;
   reports: BotReports;
+  /** Speaks the notetaker's announcement; null leaves it to the chat alone. */
+  speech: SpeechSynthesizer | null;
   iceServers: RTCIceServerLike[];
   recordingsDir: string;
   ffmpegPath: string;
   roomLink(meetingId: string): string;
   /** How long a call with nobody but the bot in it waits before it ends. */
   emptyGraceMs: number;
+  /** How long a notetaker sent to a room nobody has joined yet waits for the first person. */
+  aloneWaitMs: number;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -45,6 +55,8 @@ interface Identity {
   participant: RoomParticipant;
   /** The host asked for the Parley Notetaker when they joined. */
   recordWithBot: boolean;
+  /** The signed-in user behind the socket (host or member); guests and the bot have none. */
+  userId?: string;
   botId?: string;
 }
 
@@ -74,11 +86,13 @@ export function createCalls(deps: CallsDeps) {
     let role: RoomRole;
     let name: string;
     let botId: string | undefined;
+    let userId: string | undefined;
     if (typeof auth.token === 'string') {
       const caller = await deps.authenticate(auth.token);
       if (!caller || !(await deps.canView(caller, meeting.id))) throw new Error(M.notFound);
       role = caller.userId === meeting.ownerId ? 'host' : 'member';
       name = await deps.displayName(caller.userId);
+      userId = caller.userId;
     } else {
       const token = typeof auth.guestToken === 'string' ? auth.guestToken : auth.botToken;
       const checked = deps.passes.check(typeof token === 'string' ? token : '', meeting.id);
@@ -106,32 +120,73 @@ export function createCalls(deps: CallsDeps) {
       call,
       participant: { id: socket.id, name, role },
       recordWithBot: startsNotetaker(role) && auth.recordWithBot !== false,
+      ...(userId ? { userId } : {}),
       ...(botId ? { botId } : {}),
     };
   }
 
-  async function startBot(call: Call): Promise<void> {
-    if (!deps.bot || call.botId || call.ended) return;
-    const botId = randomUUID();
-    call.botId = botId;
-    call.recording = 'starting';
-    announceRecording(call);
-    await deps.reports.state(botId, 'joining');
+  /** The host asked for the notetaker when joining: the bots module starts it, once. */
+  async function startBot(call: Call, userId: string): Promise<void> {
+    if (call.botId || call.ended || call.askedForBot) return;
+    call.askedForBot = true;
     try {
-      await deps.bot.join({
-        botId,
-        meetingId: call.meetingId,
+      await deps.startNotetaker({
         organizationId: call.organizationId,
+        userId,
         meetingLink: deps.roomLink(call.meetingId),
-        botName: ROOM.botName,
+        meetingName: call.meetingName,
         language: 'en',
+        meetingId: call.meetingId,
       });
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: the bot could not join');
-      call.recording = 'off';
-      announceRecording(call, reason);
-      await deps.reports.state(botId, 'failed', reason);
+      // The bot's row already says failed, with its reason (the bots module recorded it).
+      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: the notetaker could not start');
+      call.askedForBot = false;
+    }
+  }
+
+  /**
+   * A notetaker is on its way into the room (started by the host's join or by `POST extension`
+   * with the room link): the call expects exactly this bot, and only one at a time.
+   */
+  async function admitBot(request: {
+    meetingId: string;
+    organizationId: string;
+    botId: string;
+  }): Promise<void> {
+    const meeting = await deps.meetingById(request.meetingId);
+    if (!meeting || meeting.type !== 'live' || meeting.organizationId !== request.organizationId) {
+      throw new Error(M.notFound);
+    }
+    const over = meeting.sourceKey || meeting.statusReason === M.endedUnrecorded;
+    const existing = calls.get(meeting.id);
+    if (existing?.ended || over) throw new Error(M.ended);
+    const call = existing ?? newCall(meeting);
+    if (call.botId && call.botId !== request.botId && call.recording !== 'off') {
+      throw new Error('This call already has its notetaker.');
+    }
+    calls.set(meeting.id, call);
+    call.botId = request.botId;
+    call.recording = 'starting';
+    announceRecording(call);
+    // Sent before anyone came: it waits for the first person, then leaves with the call.
+    if (humans(call).length === 0 && !call.emptyTimer) {
+      call.emptyTimer = setTimeout(() => void endCall(call, 'Nobody joined.'), deps.aloneWaitMs);
+    }
+  }
+
+  /** The room bot did not get in: the call goes on unrecorded and says why. */
+  function botFailed(botId: string, reason: string): void {
+    const call = [...calls.values()].find((c) => c.botId === botId);
+    if (!call) return;
+    call.botId = null;
+    call.askedForBot = false;
+    call.recording = 'off';
+    announceRecording(call, reason);
+    if (humans(call).length === 0) {
+      if (call.emptyTimer) clearTimeout(call.emptyTimer);
+      call.emptyTimer = null;
+      calls.delete(call.meetingId);
     }
   }
 
@@ -164,7 +219,7 @@ export function createCalls(deps: CallsDeps) {
       });
     }
     const botId = call.botId;
-    if (botId) await deps.bot?.leave(botId).catch(() => {});
+    if (botId) await deps.leaveBot(botId).catch(() => {});
     try {
       const done = await call.file?.finish();
       if (botId && done) await deps.reports.recording(botId, done.file);
@@ -172,9 +227,26 @@ export function createCalls(deps: CallsDeps) {
       if (botId) await deps.reports.state(botId, 'left');
     } catch (err) {
       deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: recording could not be stored');
-      if (botId) await deps.reports.state(botId, 'failed', 'The recording could not be stored');
+      if (botId) {
+        // Best effort: at shutdown the database may already be gone.
+        await deps.reports
+          .state(botId, 'failed', 'The recording could not be stored')
+          .catch(() => {});
+      }
     }
     calls.delete(call.meetingId);
+  }
+
+  /** The notetaker says aloud what its chat message says, as it starts recording. */
+  async function announce(socket: Socket, call: Call): Promise<void> {
+    if (!deps.speech) return;
+    try {
+      const { wav } = await deps.speech.synthesize(M.botAnnouncement, { language: 'en' });
+      if (!call.ended) socket.emit(E.botSay, { wav });
+    } catch (err) {
+      // The chat message still says it; a call is not stopped for a missing voice.
+      deps.log.warn({ err, meetingId: call.meetingId }, 'rooms: the announcement was not spoken');
+    }
   }
 
   function onBotEvents(socket: Socket, call: Call): void {
@@ -186,6 +258,7 @@ export function createCalls(deps: CallsDeps) {
       await deps.sink.open({ meetingId: call.meetingId, organizationId: call.organizationId });
       call.audioOpen = true;
       if (call.botId) await deps.reports.state(call.botId, 'recording');
+      void announce(socket, call);
     });
     socket.on(E.botChunk, (msg: { seq?: unknown; data?: unknown }) => {
       if (call.recording !== 'recording' || !call.file) return;
@@ -214,10 +287,13 @@ export function createCalls(deps: CallsDeps) {
   });
 
   nsp.on('connection', (socket: Socket) => {
-    const { call, participant, recordWithBot } = socket.data.who as Identity;
+    const { call, participant, recordWithBot, userId } = socket.data.who as Identity;
     if (call.ended) return void socket.disconnect(true);
-    if (call.emptyTimer) clearTimeout(call.emptyTimer);
-    call.emptyTimer = null;
+    // The bot alone does not keep a call open; a person does.
+    if (takesSeat(participant.role) && call.emptyTimer) {
+      clearTimeout(call.emptyTimer);
+      call.emptyTimer = null;
+    }
     call.members.set(participant.id, { participant, socket });
     void socket.join(roomOf(call));
     const welcome: RoomJoinAnswer = {
@@ -251,7 +327,7 @@ export function createCalls(deps: CallsDeps) {
       if (endsCall(participant.role)) void endCall(call, 'The host ended the call.');
     });
     if (isNotetaker(participant.role)) onBotEvents(socket, call);
-    if (recordWithBot && !call.botId) void startBot(call);
+    if (recordWithBot && userId && !call.botId) void startBot(call, userId);
 
     socket.on('disconnect', () => {
       if (call.members.get(participant.id)?.socket !== socket) return;
@@ -265,6 +341,8 @@ export function createCalls(deps: CallsDeps) {
   });
 
   return {
+    admitBot,
+    botFailed,
     /** The call's live state, for the bot's own stop (MeetingBot.stopRecording). */
     stopRecordingOfBot(botId: string): void {
       for (const call of calls.values()) if (call.botId === botId) stopRecording(call);

@@ -4,11 +4,13 @@ import { ROOM, ROOM_MESSAGES, type RTCIceServerLike } from '@parley/contracts';
 import type { Caller } from '../../platform/http/caller.js';
 import type { Realtime } from '../../platform/realtime/index.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
-import type { BotReports, MeetingBot } from '../bots/index.js';
+import { EspeakSynthesizer, type SpeechSynthesizer } from '../../platform/speech/synthesizer.js';
+import type { BotReports, MeetingBot, StartBot } from '../bots/index.js';
 import type { LiveAudioSink } from '../live/index.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { createCalls, type Calls } from './calls.js';
 import { ParleyRoomBot } from './parley-room-bot.js';
+import { createRoomNotetaker } from './notetaker.js';
 import { createRoomReports } from './reports.js';
 import { registerRoomRoutes } from './routes.js';
 import { createRoomsService } from './service.js';
@@ -30,9 +32,14 @@ export interface RoomsNeeds {
   publicUrl: string;
   /** Another bot in place of the headless Chromium (tests); null records nothing. */
   bot?: MeetingBot | null;
-  /** Where bot states go besides the room (the bots module). */
-  reports?: BotReports;
+  /** Where bot states go besides the room: the bots module's meeting_bots rows. */
+  reports: BotReports;
+  /** The bots module's start (POST extension's): the host's join asks for the notetaker here. */
+  startBot(input: StartBot): Promise<unknown>;
   emptyGraceMs?: number;
+  aloneWaitMs?: number;
+  /** The notetaker's voice; Debian's espeak-ng by default, null for chat only. */
+  speech?: SpeechSynthesizer | null;
   now: () => Date;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
@@ -59,6 +66,11 @@ export function createRoomsModule(needs: RoomsNeeds) {
         })
       : null;
   const bot = needs.bot === undefined ? roomBot : needs.bot;
+  const notetaker = createRoomNotetaker({
+    publicUrl: needs.publicUrl,
+    inner: bot,
+    calls: () => calls,
+  });
   if (needs.realtime) {
     const nsp = needs.realtime.io.of(ROOM.namespace);
     const reports = createRoomReports({
@@ -66,7 +78,7 @@ export function createRoomsModule(needs: RoomsNeeds) {
       tell: (call, event, payload) => nsp.to(`call:${call.meetingId}`).emit(event, payload),
       resolveStore: needs.resolveStore,
       meetings: needs.meetings,
-      ...(needs.reports ? { next: needs.reports } : {}),
+      next: needs.reports,
       log: needs.log,
     });
     calls = createCalls({
@@ -79,20 +91,23 @@ export function createRoomsModule(needs: RoomsNeeds) {
       displayName: needs.displayName,
       passes,
       sink: needs.liveAudio,
-      bot,
+      startNotetaker: needs.startBot,
+      leaveBot: async (botId) => bot?.leave(botId),
       reports,
+      speech: needs.speech === undefined ? new EspeakSynthesizer() : needs.speech,
       iceServers: needs.iceServers,
       recordingsDir: path.join(needs.dataDir, 'room-recordings'),
       ffmpegPath: needs.ffmpegPath,
       roomLink: service.roomLink,
       emptyGraceMs: needs.emptyGraceMs ?? 10_000,
+      aloneWaitMs: needs.aloneWaitMs ?? 15 * 60_000,
       log: needs.log,
     });
   }
   return {
     service,
-    /** The room bot, for the bots module's list of MeetingBots. */
-    bot: roomBot,
+    /** The Parley Notetaker, registered with the bots module as its 'parley' provider. */
+    bot: notetaker,
     registerRoutes: (api: FastifyInstance) => registerRoomRoutes(api, service),
     /** Ends the calls in progress (their recordings are kept) and closes the bot's browser. */
     async close(): Promise<void> {

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Room } from '@parley/contracts';
+import type { ExtensionResponse, Room } from '@parley/contracts';
 import { ctx, useSignedInApp } from '../../test/app-kit.js';
 import { call, json } from '../../test/context.js';
 import { closeRoomSockets, joinCall, recordingSink, rms } from '../../test/rooms-kit.js';
@@ -12,11 +12,13 @@ import { closeRoomSockets, joinCall, recordingSink, rms } from '../../test/rooms
 // The Parley Notetaker for real: the server's headless Chromium opens the built bot page,
 // two guests in Chromium on fake microphones play fixture speech, and the recording sink must
 // hear each of them, by name, with speech energy; the recording then becomes the meeting's.
+// The bot is sent with POST extension and the room link once the guests are in, and says its
+// announcement aloud: the guests must receive non-silent audio from it.
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WEB_DIST = path.resolve(import.meta.dirname, '../../../../web/dist');
 const SPEECH = path.resolve(import.meta.dirname, '../../../../../fixtures/speech');
-const PORT = 9460;
+const PORT = 9405;
 const runnable = existsSync(CHROMIUM) && existsSync(path.join(WEB_DIST, 'worklets/pcm16k.js'));
 
 function voice(name: string, source: string): string {
@@ -74,11 +76,51 @@ async function guestJoins(link: string, name: string, wav: string) {
   });
   browsers.push(browser);
   const page = await browser.newPage();
+  // Test instrument: every peer connection the page makes, to read what it receives.
+  await page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = made;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        made.push(this);
+      }
+    };
+  });
   await page.goto(link);
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Join now' }).click();
   await page.getByRole('button', { name: 'Leave' }).waitFor({ timeout: 20_000 });
   return page;
+}
+
+/**
+ * Audio energy a guest's page received over its connections that bring no video: the
+ * notetaker's, which publishes its voice only (guests send both kinds).
+ */
+function voiceEnergy(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
+    let energy = 0;
+    for (const pc of pcs) {
+      if (pc.connectionState === 'closed') continue;
+      const receivesVideo = pc
+        .getTransceivers()
+        .some(
+          (t) =>
+            t.receiver.track.kind === 'video' &&
+            (t.currentDirection === 'sendrecv' || t.currentDirection === 'recvonly'),
+        );
+      if (receivesVideo) continue;
+      (await pc.getStats()).forEach(
+        (r: { type?: string; kind?: string; totalAudioEnergy?: number }) => {
+          if (r.type === 'inbound-rtp' && r.kind === 'audio') energy += r.totalAudioEnergy ?? 0;
+        },
+      );
+    }
+    return energy;
+  });
 }
 
 describe.skipIf(!runnable)('the Parley Notetaker in Chromium', () => {
@@ -89,14 +131,33 @@ describe.skipIf(!runnable)('the Parley Notetaker in Chromium', () => {
       payload: { meetingName: 'Notetaker in Chromium' },
     });
     const room = json<Room>(res);
-    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
+    const host = await joinCall(ctx, {
+      meetingId: room.meetingId,
+      token: who.member.accessToken,
+      recordWithBot: false,
+    });
     expect(host.self.role).toBe('host');
     const link = room.guestLink ?? '';
-    await guestJoins(link, 'Jack Kennedy', voice('jfk', path.join(SPEECH, 'jfk.wav')));
+    const jack = await guestJoins(link, 'Jack Kennedy', voice('jfk', path.join(SPEECH, 'jfk.wav')));
     await guestJoins(
       link,
       'Fleur Speaker',
       voice('fleurs', path.join(SPEECH, 'fleurs-en-001.ogg')),
+    );
+    // Everyone is in: the notetaker is sent to the room's link from outside the call.
+    const sent = await call(ctx, 'POST', '/extension', {
+      token: who.member.accessToken,
+      payload: { meetingLink: room.roomLink, meetingName: 'ignored', language: 'en-US' },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(json<ExtensionResponse>(sent).meeting.id).toBe(room.meetingId);
+
+    // It says its announcement aloud: a guest receives its voice, well above silence.
+    await expect
+      .poll(() => voiceEnergy(jack), { timeout: 90_000, interval: 1000 })
+      .toBeGreaterThan(0.002);
+    console.log(
+      `the notetaker's voice at a guest: total audio energy ${(await voiceEnergy(jack)).toFixed(4)}`,
     );
 
     // Three seconds of each, at least, and it is speech-loud, not silence or noise floor.

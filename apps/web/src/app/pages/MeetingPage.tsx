@@ -52,7 +52,8 @@ import { useLiveLipSync } from '../../features/video-signals';
 import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../features/highlights';
 import { trackerMarks, trackerTicks, useMeetingTrackerHits } from '../../features/trackers';
 import { MeetingDealField } from '../../features/sales';
-import { BotBanner } from '../../features/bots';
+import { BotBanner, useBotRecordingLive } from '../../features/bots';
+import { LiveMeetingPanels } from '../../features/live';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -158,6 +159,8 @@ export default function MeetingPage({
   const [confirmReanalyze, setConfirmReanalyze] = useState(false);
 
   const seek = useCallback((t: number) => player.current?.seek(t), []);
+  // A call its bot is recording: the live transcript and cards until the recording arrives.
+  const recordingLive = useBotRecordingLive(m);
   const names = m?.additionalDetails;
 
   if (meeting.isLoading) {
@@ -240,104 +243,110 @@ export default function MeetingPage({
       {aside}
       {/* Narrow screens read player, transcript, charts; wide ones put the charts under the
           player and the panels beside both (DESIGN: detail pages). */}
-      <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
-        <OfflinePlayer
-          ref={player}
-          src={m.storageLink}
-          poster={m.imageLink}
-          segments={segments}
-          highlights={highlights.segments}
-          ticks={ticks}
-          onTimeChange={setTime}
-          startTime={startTime}
-          className="lg:col-start-1 lg:row-start-1"
-        />
-        <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
-          <Tabs defaultValue="transcript" className="flex min-h-0 flex-1 flex-col">
-            <TabsList aria-label="Meeting panels" className="px-2">
-              <TabsTrigger value="transcript">
-                {variant === 'interview' ? 'Transcripts' : 'Transcript'}
-              </TabsTrigger>
-              <TabsTrigger value="hr">HR Insights</TabsTrigger>
-              {extraTabs.map((t) => (
-                <TabsTrigger key={t.value} value={t.value}>
-                  {t.label}
+      {recordingLive ? (
+        <section aria-label="Live transcript and analytics">
+          <LiveMeetingPanels meetingId={m.id} />
+        </section>
+      ) : (
+        <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(320px,2fr)]">
+          <OfflinePlayer
+            ref={player}
+            src={m.storageLink}
+            poster={m.imageLink}
+            segments={segments}
+            highlights={highlights.segments}
+            ticks={ticks}
+            onTimeChange={setTime}
+            startTime={startTime}
+            className="lg:col-start-1 lg:row-start-1"
+          />
+          <Card className="relative flex min-h-[420px] flex-col overflow-hidden lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:h-[calc(100dvh-2rem)]">
+            <Tabs defaultValue="transcript" className="flex min-h-0 flex-1 flex-col">
+              <TabsList aria-label="Meeting panels" className="px-2">
+                <TabsTrigger value="transcript">
+                  {variant === 'interview' ? 'Transcripts' : 'Transcript'}
                 </TabsTrigger>
-              ))}
-              {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
-              {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
-              {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
-              {/* The interview page keeps spec 2 §2's own tabs. */}
-              {variant === 'meeting' ? (
-                <TabsTrigger value="highlights">Highlights</TabsTrigger>
-              ) : null}
-              <TabsTrigger value="details">Details</TabsTrigger>
-            </TabsList>
-            <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
-              <TranscriptTab
-                meeting={m}
-                status={status.data}
-                hasZai={hasZai}
-                currentTime={time}
-                onSeek={seek}
-                onHighlight={variant === 'meeting' ? highlights.create : undefined}
-                marks={marks}
-              />
-            </TabsContent>
-            <ZaiTabContent value="hr" hasZai={hasZai}>
-              <CandidateAnalysis
-                insights={insights.data}
-                loading={insights.isLoading}
-                position={user?.position}
-                names={names ?? {}}
-                onSeek={seek}
-              />
-            </ZaiTabContent>
-            {extraTabs.map((t) => (
-              <TabsContent key={t.value} value={t.value} className="overflow-y-auto">
-                {t.render({ meeting: m, currentTime: time, seek })}
+                <TabsTrigger value="hr">HR Insights</TabsTrigger>
+                {extraTabs.map((t) => (
+                  <TabsTrigger key={t.value} value={t.value}>
+                    {t.label}
+                  </TabsTrigger>
+                ))}
+                {variant === 'meeting' ? <TabsTrigger value="zai">Zai Insights</TabsTrigger> : null}
+                {/* Spec 2 §2: shown only with ZAI_INTELLIGENCE. */}
+                {hasZai ? <TabsTrigger value="actions">Action Items</TabsTrigger> : null}
+                {/* The interview page keeps spec 2 §2's own tabs. */}
+                {variant === 'meeting' ? (
+                  <TabsTrigger value="highlights">Highlights</TabsTrigger>
+                ) : null}
+                <TabsTrigger value="details">Details</TabsTrigger>
+              </TabsList>
+              <TabsContent value="transcript" className="flex min-h-0 flex-1 flex-col">
+                <TranscriptTab
+                  meeting={m}
+                  status={status.data}
+                  hasZai={hasZai}
+                  currentTime={time}
+                  onSeek={seek}
+                  onHighlight={variant === 'meeting' ? highlights.create : undefined}
+                  marks={marks}
+                />
               </TabsContent>
-            ))}
-            <ZaiTabContent value="zai" hasZai={hasZai}>
-              <ZaiInsightsPanel
-                data={insights.data?.data}
-                loading={insights.isLoading}
-                names={names ?? {}}
-                onSeek={seek}
-              />
-            </ZaiTabContent>
-            {hasZai ? (
-              <TabsContent value="actions" className="overflow-y-auto">
-                <ActionItemsPanel
-                  item={findItem(insights.data?.data, ACTION_ITEMS_PROMPT)}
+              <ZaiTabContent value="hr" hasZai={hasZai}>
+                <CandidateAnalysis
+                  insights={insights.data}
+                  loading={insights.isLoading}
+                  position={user?.position}
+                  names={names ?? {}}
+                  onSeek={seek}
+                />
+              </ZaiTabContent>
+              {extraTabs.map((t) => (
+                <TabsContent key={t.value} value={t.value} className="overflow-y-auto">
+                  {t.render({ meeting: m, currentTime: time, seek })}
+                </TabsContent>
+              ))}
+              <ZaiTabContent value="zai" hasZai={hasZai}>
+                <ZaiInsightsPanel
+                  data={insights.data?.data}
                   loading={insights.isLoading}
                   names={names ?? {}}
                   onSeek={seek}
                 />
+              </ZaiTabContent>
+              {hasZai ? (
+                <TabsContent value="actions" className="overflow-y-auto">
+                  <ActionItemsPanel
+                    item={findItem(insights.data?.data, ACTION_ITEMS_PROMPT)}
+                    loading={insights.isLoading}
+                    names={names ?? {}}
+                    onSeek={seek}
+                  />
+                </TabsContent>
+              ) : null}
+              <TabsContent value="highlights" className="overflow-y-auto">
+                <HighlightsPanel meetingId={m.id} onSeek={seek} onEdit={highlights.edit} />
               </TabsContent>
-            ) : null}
-            <TabsContent value="highlights" className="overflow-y-auto">
-              <HighlightsPanel meetingId={m.id} onSeek={seek} onEdit={highlights.edit} />
-            </TabsContent>
-            <TabsContent value="details" className="overflow-y-auto">
-              <DetailsPanel meeting={m} engine={status.data?.engine} />
-            </TabsContent>
-          </Tabs>
-        </Card>
-        {s === 'uploaded' || s === 'failed' ? null : (
-          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-            <Suspense fallback={null}>
-              <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
-              <div className="mt-6">
-                <VideoSignals meeting={m} onSeek={seek} liveLipSync={liveLipSync} />
-              </div>
-            </Suspense>
+              <TabsContent value="details" className="overflow-y-auto">
+                <DetailsPanel meeting={m} engine={status.data?.engine} />
+              </TabsContent>
+            </Tabs>
+          </Card>
+          {s === 'uploaded' || s === 'failed' ? null : (
+            <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+              <Suspense fallback={null}>
+                <ConversationAnalytics meeting={m} hasZai={hasZai} onSeek={seek} />
+                <div className="mt-6">
+                  <VideoSignals meeting={m} onSeek={seek} liveLipSync={liveLipSync} />
+                </div>
+              </Suspense>
+            </div>
+          )}
+          <div className="min-w-0 lg:col-start-1 lg:row-start-3">
+            <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
           </div>
-        )}
-        <div className="min-w-0 lg:col-start-1 lg:row-start-3">
-          <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
         </div>
-      </div>
+      )}
       <NameSpeakersDialog
         open={naming}
         meetingId={m.id}

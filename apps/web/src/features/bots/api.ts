@@ -19,6 +19,18 @@ export function useMeetingBot(meetingId: string, enabled = true) {
 }
 
 /** Reads a REALTIME.botState payload defensively; null when it is not one. */
+/**
+ * Whether a call's page shows its live transcript and cards instead of the recording: its bot
+ * is recording and no recording was imported yet. The banner's realtime updates keep the
+ * bot's query current, so the page turns into the normal one when the bot leaves.
+ */
+export function useBotRecordingLive(
+  meeting: { id: string; meetingLink: string | null; storageLink: string | null } | undefined,
+): boolean {
+  const { data: bot } = useMeetingBot(meeting?.id ?? '', Boolean(meeting?.meetingLink));
+  return Boolean(meeting && !meeting.storageLink && bot?.state === 'recording');
+}
+
 export function parseBotEvent(payload: unknown): MeetingBotView | null {
   const parsed = botStateEventSchema.safeParse(payload);
   return parsed.success ? parsed.data : null;

@@ -2,4 +2,4 @@
 // the bot service's card on the integrations page.
 export { BotBanner, BotBannerView } from './BotBanner';
 export { BotStateBadge, LiveBotBadge } from './BotStateBadge';
-export { botKeys, useBotService, useMeetingBot } from './api';
+export { botKeys, useBotRecordingLive, useBotService, useMeetingBot } from './api';

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ROOM_EVENTS as E, ROOM_MESSAGES as M } from '@parley/contracts';
 import { BotRecorder } from './bot-recorder';
+import { BotVoice } from './bot-voice';
 import { RoomConnection } from './room-connection';
 
 /**
  * /rooms/:meetingId/bot/:pass: the page the Parley Notetaker's headless Chromium opens. It
- * joins as the bot, says so in the chat, records, and streams each participant's audio.
+ * joins as the bot, says so in the chat and aloud, records, and streams each participant's
+ * audio.
  */
 export function BotPage() {
   const { meetingId = '', pass = '' } = useParams();
@@ -14,7 +16,9 @@ export function BotPage() {
 
   useEffect(() => {
     let recorder: BotRecorder | null = null;
-    const connection = new RoomConnection({ meetingId, botToken: pass }, null, {
+    // The bot publishes one track: its voice, which says the announcement aloud.
+    const voice = new BotVoice();
+    const connection = new RoomConnection({ meetingId, botToken: pass }, voice.stream, {
       onWelcome: () => {
         connection.chat(M.botAnnouncement);
         recorder = new BotRecorder({
@@ -38,10 +42,16 @@ export function BotPage() {
       recorder?.stopNow();
       setStatus('Recording stopped');
     });
+    connection.socket.on(E.botSay, (msg: { wav?: ArrayBuffer }) => {
+      if (msg?.wav instanceof ArrayBuffer) void voice.say(msg.wav);
+    });
     connection.socket.on(E.botFinish, (ack: () => void) => {
       void (recorder?.finish() ?? Promise.resolve()).finally(() => ack());
     });
-    return () => connection.leave();
+    return () => {
+      connection.leave();
+      voice.close();
+    };
   }, [meetingId, pass]);
 
   return (

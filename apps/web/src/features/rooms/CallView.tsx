@@ -27,16 +27,23 @@ function Tile({
   muted,
   mirrored,
   note,
+  voice,
 }: {
   name: string;
   stream: MediaStream | null;
   muted?: boolean;
   mirrored?: boolean;
   note?: string;
+  /** Sound without a picture (the notetaker's voice). */
+  voice?: MediaStream | null;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
+  const sound = useRef<HTMLAudioElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+    if (sound.current && sound.current.srcObject !== (voice ?? null)) {
+      sound.current.srcObject = voice ?? null;
+    }
   });
   return (
     <figure className="relative aspect-video overflow-hidden rounded-lg bg-neutral-900">
@@ -53,6 +60,7 @@ function Tile({
           {name.slice(0, 1).toUpperCase()}
         </div>
       )}
+      {voice ? <audio ref={sound} autoPlay className="hidden" /> : null}
       <figcaption className="absolute bottom-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
         {name}
         {note ? <span className="ml-1 text-white/70">· {note}</span> : null}
@@ -124,6 +132,7 @@ export function CallView(props: CallViewProps) {
                   key={p.id}
                   name={p.name}
                   stream={null}
+                  voice={streams.get(p.id) ?? null}
                   note={
                     recording === 'recording'
                       ? 'recording'

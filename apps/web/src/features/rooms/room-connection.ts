@@ -54,13 +54,16 @@ export class RoomConnection {
   private people = new Map<string, RoomParticipant>();
   private readonly peers = new Map<string, Peer>();
   private iceServers: RTCIceServer[] = [];
+  /** The notetaker: it receives everyone's video but sends no camera. */
+  private readonly isBot: boolean;
 
   constructor(
     auth: RoomHandshake,
-    /** The tracks this participant sends; null for the bot, which only receives. */
+    /** The tracks this participant sends (the bot: its voice only); null sends nothing. */
     private local: MediaStream | null,
     private readonly on: RoomCallbacks,
   ) {
+    this.isBot = 'botToken' in auth;
     this.socket = io(ROOM.namespace, {
       path: REALTIME.path,
       auth,
@@ -151,12 +154,14 @@ export class RoomConnection {
     const id = String(s.from);
     this.drop(id);
     const peer = this.peer(id);
-    if (this.local) this.addLocalTracks(peer);
-    else {
-      // The bot sends nothing and receives both kinds.
-      peer.pc.addTransceiver('audio', { direction: 'recvonly' });
+    if (this.isBot || !this.local) {
+      // The bot sends its voice (if any) and receives both kinds.
+      const voice = this.local?.getAudioTracks()[0];
+      if (voice && this.local) {
+        peer.pc.addTransceiver(voice, { direction: 'sendrecv', streams: [this.local] });
+      } else peer.pc.addTransceiver('audio', { direction: 'recvonly' });
       peer.pc.addTransceiver('video', { direction: 'recvonly' });
-    }
+    } else this.addLocalTracks(peer);
     await peer.pc.setLocalDescription(await peer.pc.createOffer());
     this.socket.emit(E.offer, { to: id, description: peer.pc.localDescription?.toJSON() });
   }
