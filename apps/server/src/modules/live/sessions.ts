@@ -91,8 +91,14 @@ export class LiveSessions implements LiveAudioSink {
   private readonly sessions = new Map<string, Session>();
   private readonly ended = new Map<string, Ended>();
   private readonly unknownWarned = new Set<string>();
+  private readonly closedListeners: ((meetingId: string) => Promise<void>)[] = [];
 
   constructor(private readonly deps: LiveSessionsDeps) {}
+
+  /** Called after a call's session closed (live physiology stops its captures). */
+  onClosed(listener: (meetingId: string) => Promise<void>): void {
+    this.closedListeners.push(listener);
+  }
 
   async open(meeting: { meetingId: string; organizationId: string }): Promise<void> {
     if (this.sessions.has(meeting.meetingId)) return;
@@ -180,6 +186,7 @@ export class LiveSessions implements LiveAudioSink {
     });
     while (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
     this.deps.broadcaster.toMeeting(meetingId, REALTIME.liveEnded, { meetingId });
+    await Promise.all(this.closedListeners.map((l) => l(meetingId)));
   }
 
   /**
