@@ -14,8 +14,6 @@ import { createRunRepo } from './run-repo.js';
 import { createBiometricsService } from './service.js';
 import { createVerification } from './verification.js';
 import { createLiveVerification, type LiveAudioSource } from './live-verify.js';
-import { liveInferenceRoutes } from '@parley/contracts';
-import { registerRoute } from '../../platform/http/route.js';
 
 /**
  * Participants composed from the database, meetings, the store, the mailer, the face library,
@@ -64,11 +62,6 @@ export function createBiometricsModule(deps: {
     service,
     /** Runs the verification jobs (processes that run jobs: ROLE all or worker). */
     registerWorker: () => verification.registerWorker(),
-    registerRoutes: (api: FastifyInstance) => {
-      registerBiometricsRoutes(api, service);
-      registerRoute(api, liveInferenceRoutes.verifyBiometrics, ({ auth, body }) =>
-        live.verify(auth, body),
-      );
-    },
+    registerRoutes: (api: FastifyInstance) => registerBiometricsRoutes(api, service, live),
   };
 }
