@@ -77,6 +77,7 @@ function serve() {
         faceRegistered: true,
         voiceRegistered: true,
         invitedAt: '2026-01-01T00:00:00.000Z',
+        registeredAt: '2026-01-01T00:00:00.000Z',
       },
     ]);
 }
