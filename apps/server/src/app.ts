@@ -183,6 +183,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...shared,
     meetings: meetings.service,
     turnsOf: async (meetingId) => (await analysis.transcriptOf(meetingId))?.turns ?? [],
+    live: live.sessions,
   });
   const videoSignals = createVideoSignalsModule({
     ...shared,

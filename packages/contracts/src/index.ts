@@ -9,6 +9,7 @@ export * from './meetings.js';
 export * from './sharing.js';
 export * from './realtime.js';
 export * from './live.js';
+export * from './live-inference.js';
 export * from './media.js';
 export * from './billing.js';
 export * from './bots.js';

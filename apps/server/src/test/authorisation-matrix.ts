@@ -296,6 +296,13 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /avatar/duplicate': ADMINS,
   'PATCH /avatar/update': ADMINS,
   'POST /avatar/speak': EVERYONE,
+  // Live physiology: a participant's own face in a call they can see (meetings.read).
+  'POST /live-inference/start-physiology': EVERYONE,
+  'POST /live-inference/physiology-samples': EVERYONE,
+  'POST /live-inference/stop-physiology': EVERYONE,
+  'GET /live-inference/physiology/:meetingId': EVERYONE,
+  // Verifying a participant against the live call is managing the meeting.
+  'POST /live-inference/verify-biometrics/start': EVERYONE,
   'GET /highlights/:meetingId': EVERYONE,
   'POST /highlights': EVERYONE,
   'PATCH /highlights/:id': EVERYONE,

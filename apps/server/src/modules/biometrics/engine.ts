@@ -108,7 +108,7 @@ export async function templatesFromClip(file: string): Promise<Templates> {
  * One candidate's voice against a speaker's turns: by the template's own method. An
  * embedding template needs the model that made it; without it there is no comparison.
  */
-function compareAnyVoice(
+export function compareAnyVoice(
   template: AnyVoiceTemplate,
   sound: { pcm: Float32Array; blocks: BlockStats[] },
   ranges: readonly Range[],

@@ -13,6 +13,7 @@ import { registerBiometricsRoutes } from './routes.js';
 import { createRunRepo } from './run-repo.js';
 import { createBiometricsService } from './service.js';
 import { createVerification } from './verification.js';
+import { createLiveVerification, type LiveAudioSource } from './live-verify.js';
 
 /**
  * Participants composed from the database, meetings, the store, the mailer, the face library,
@@ -27,6 +28,8 @@ export function createBiometricsModule(deps: {
   queue: JobQueue;
   broadcaster: MeetingBroadcaster;
   turnsOf(meetingId: string): Promise<Turn[]>;
+  /** The live calls' audio, for live verification. */
+  live: LiveAudioSource;
   appSecret: string;
   publicUrl: string;
   now: () => Date;
@@ -50,10 +53,15 @@ export function createBiometricsModule(deps: {
     engine,
   });
   const service = createBiometricsService({ ...deps, repo, engine, verification });
+  const live = createLiveVerification({
+    ...deps,
+    repo,
+    visible: (caller, meetingId) => deps.meetings.visible(caller, meetingId),
+  });
   return {
     service,
     /** Runs the verification jobs (processes that run jobs: ROLE all or worker). */
     registerWorker: () => verification.registerWorker(),
-    registerRoutes: (api: FastifyInstance) => registerBiometricsRoutes(api, service),
+    registerRoutes: (api: FastifyInstance) => registerBiometricsRoutes(api, service, live),
   };
 }

@@ -11,6 +11,7 @@ import {
   REGISTER_PATH,
   REGISTRATION_VIDEO,
   biometricsRoutes as r,
+  liveInferenceRoutes,
   registrationResultSchema,
 } from '@parley/contracts';
 import { badRequest } from '../../platform/errors.js';
@@ -18,6 +19,7 @@ import { readMultipart } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/route.js';
 import { assertStorableText } from '../../platform/http/input-guard.js';
 import { withScratchDir } from '../../platform/media/local-file.js';
+import type { LiveVerification } from './live-verify.js';
 import type { BiometricsService } from './service.js';
 
 const emailOf = (params: { email: string }) => decodeURIComponent(params.email);
@@ -66,7 +68,14 @@ async function readForm(request: FastifyRequest, dir: string): Promise<Registrat
   return form;
 }
 
-export async function registerBiometricsRoutes(app: FastifyInstance, svc: BiometricsService) {
+export async function registerBiometricsRoutes(
+  app: FastifyInstance,
+  svc: BiometricsService,
+  live: LiveVerification,
+) {
+  registerRoute(app, liveInferenceRoutes.verifyBiometrics, ({ auth, body }) =>
+    live.verify(auth, body),
+  );
   registerRoute(app, r.invite, ({ auth, body }) => svc.invite(auth, body));
   registerRoute(app, r.list, ({ auth, query }) => svc.list(auth, query.meetingId));
   registerRoute(app, r.check, ({ params }) => svc.check(params.organizationId, params.token), {

@@ -6,6 +6,9 @@ import type { Db } from '../../platform/db/client.js';
 import type { Caller } from '../../platform/http/caller.js';
 import type { MeetingBroadcaster } from '../../platform/realtime/index.js';
 import type { AiProviderResolver } from '../ai-providers/index.js';
+import { createLivePhysiology } from './physiology.js';
+import { createLivePhysiologyRepo } from './physiology-repo.js';
+import { registerLiveInferenceRoutes } from './inference-routes.js';
 import { createLiveRepo } from './repo.js';
 import { registerLiveRoutes } from './routes.js';
 import { LiveSessions } from './sessions.js';
@@ -18,7 +21,7 @@ export interface LiveNeeds {
   now: () => Date;
   ai: AiProviderResolver | null;
   meetings: {
-    visible(caller: Caller, id: string): Promise<unknown>;
+    visible(caller: Caller, id: string): Promise<{ organizationId: string }>;
     rowById(id: string): Promise<{ stage: MeetingStage } | null>;
   };
   /** Defaults to the engine the environment selects (selectEngine), as the offline pipeline. */
@@ -53,6 +56,20 @@ export function createLiveModule(deps: LiveNeeds) {
     ...(deps.analyticsEveryMs ? { analyticsEveryMs: deps.analyticsEveryMs } : {}),
     ...(deps.zaiEveryMs ? { zaiEveryMs: deps.zaiEveryMs } : {}),
   });
+  const physiology = createLivePhysiology({
+    repo: createLivePhysiologyRepo(deps.db),
+    broadcaster: deps.broadcaster,
+    visible: (caller, meetingId) => deps.meetings.visible(caller, meetingId),
+    isLive: (meetingId) => sessions.isLive(meetingId),
+    now: deps.now,
+  });
+  sessions.onClosed((meetingId) =>
+    physiology
+      .endMeeting(meetingId)
+      .catch((err: unknown) =>
+        deps.log.error({ err, meetingId }, 'live physiology not stopped at the end of the call'),
+      ),
+  );
   return {
     sessions,
     /** The recorded voices' names from who spoke in the live transcript; {} without one. */
@@ -60,12 +77,15 @@ export function createLiveModule(deps: LiveNeeds) {
       const finals = await repo.finals(meetingId);
       return finals.length === 0 ? {} : namesFromLiveSpeech(turns, finals);
     },
-    registerRoutes: (api: FastifyInstance) =>
+    physiology,
+    registerRoutes: (api: FastifyInstance) => {
+      registerLiveInferenceRoutes(api, { physiology });
       registerLiveRoutes(api, {
         sessions,
         repo,
         assertVisible: (caller, meetingId) => deps.meetings.visible(caller, meetingId),
         now: deps.now,
-      }),
+      });
+    },
   };
 }

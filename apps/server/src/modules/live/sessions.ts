@@ -44,6 +44,13 @@ export interface LiveSessionsDeps {
 interface Stream {
   name: string;
   transcriber: Promise<LiveTranscriber>;
+  /** Where the stream's first sample lies on the call's clock (seconds). */
+  startSec: number;
+  /** Samples heard so far. */
+  heard: number;
+  /** The last RECENT_SEC of audio, in chunks as pushed (live biometric verification). */
+  recent: Float32Array[];
+  recentSamples: number;
 }
 
 interface Session {
@@ -70,6 +77,8 @@ interface Ended {
 }
 
 const SAMPLE_RATE = 16_000;
+/** Audio of each participant kept for live voice verification around a moment of the call. */
+const RECENT_SEC = 60;
 /** Ended calls whose last cards are remembered for the status and tag routes. */
 const ENDED_KEPT = 200;
 
@@ -91,8 +100,14 @@ export class LiveSessions implements LiveAudioSink {
   private readonly sessions = new Map<string, Session>();
   private readonly ended = new Map<string, Ended>();
   private readonly unknownWarned = new Set<string>();
+  private readonly closedListeners: ((meetingId: string) => Promise<void>)[] = [];
 
   constructor(private readonly deps: LiveSessionsDeps) {}
+
+  /** Called after a call's session closed (live physiology stops its captures). */
+  onClosed(listener: (meetingId: string) => Promise<void>): void {
+    this.closedListeners.push(listener);
+  }
 
   async open(meeting: { meetingId: string; organizationId: string }): Promise<void> {
     if (this.sessions.has(meeting.meetingId)) return;
@@ -138,6 +153,10 @@ export class LiveSessions implements LiveAudioSink {
       );
       const created: Stream = {
         name: speaker.name,
+        startSec,
+        heard: 0,
+        recent: [],
+        recentSamples: 0,
         transcriber: this.deps.createScorer().then(
           (scoreFrame) =>
             new LiveTranscriber({
@@ -158,6 +177,11 @@ export class LiveSessions implements LiveAudioSink {
     }
     stream.name = speaker.name;
     const samples = toFloat(pcm);
+    stream.heard += samples.length;
+    stream.recent.push(samples);
+    stream.recentSamples += samples.length;
+    while (stream.recentSamples - stream.recent[0]!.length >= RECENT_SEC * SAMPLE_RATE)
+      stream.recentSamples -= stream.recent.shift()!.length;
     void stream.transcriber.then((t) => t.push(samples));
   }
 
@@ -180,6 +204,7 @@ export class LiveSessions implements LiveAudioSink {
     });
     while (this.ended.size > ENDED_KEPT) this.ended.delete(this.ended.keys().next().value!);
     this.deps.broadcaster.toMeeting(meetingId, REALTIME.liveEnded, { meetingId });
+    await Promise.all(this.closedListeners.map((l) => l(meetingId)));
   }
 
   /**
@@ -223,6 +248,26 @@ export class LiveSessions implements LiveAudioSink {
         speakers: ended.speakers,
       };
     return { meetingId, status: storedFinals > 0 ? 'ended' : 'none', startedAt: null, speakers: 0 };
+  }
+
+  /**
+   * The last minute of the participant's audio whose name is `name` (as the room names them,
+   * case and spacing aside), with where it starts on the call's clock; null when none speaks.
+   */
+  recentAudio(meetingId: string, name: string): { pcm: Float32Array; startSec: number } | null {
+    const key = name.trim().toLowerCase();
+    const stream = [...(this.sessions.get(meetingId)?.streams.values() ?? [])].find(
+      (s) => s.name.trim().toLowerCase() === key,
+    );
+    if (!stream || stream.recentSamples === 0) return null;
+    const pcm = new Float32Array(stream.recentSamples);
+    let at = 0;
+    for (const chunk of stream.recent) {
+      pcm.set(chunk, at);
+      at += chunk.length;
+    }
+    const startSec = stream.startSec + (stream.heard - stream.recentSamples) / SAMPLE_RATE;
+    return { pcm, startSec };
   }
 
   /** The interim segments being spoken now (the finals are read from the database). */

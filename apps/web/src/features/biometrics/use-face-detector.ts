@@ -1,7 +1,13 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { DetectorBackend } from './backend-choice';
 import { createFaceDetector, type FaceDetector } from './face-detector';
-import { errorMessage, faceInRegion, initErrorDetail, nextPassDelay } from './face-guide';
+import {
+  errorMessage,
+  faceInRegion,
+  initErrorDetail,
+  nextPassDelay,
+  type FaceBox,
+} from './face-guide';
 
 export type FaceDetectorState = 'initializing' | 'ready' | 'failed';
 
@@ -26,14 +32,20 @@ const HAVE_CURRENT_DATA = 2;
  * Spec 2 §4: runs the face detector over `video` while `enabled`, one pass per 100 ms at most,
  * and reports its state and whether the face is in the target region. `mirrored` says the
  * preview is shown as a mirror, so the region is tested where the participant sees it.
- * Turning `enabled` off, or unmounting, stops the loop and disposes the detector.
+ * Turning `enabled` off, or unmounting, stops the loop and disposes the detector. `onFace`
+ * receives each pass's face box (video pixels), for live physiology's skin sampling.
  */
 export function useFaceDetector(
   video: RefObject<HTMLVideoElement | null>,
   enabled: boolean,
   mirrored = true,
+  onFace?: (face: FaceBox | null) => void,
 ): FaceDetection {
   const [status, setStatus] = useState<FaceDetection>(STARTING);
+  const faceListener = useRef(onFace);
+  useEffect(() => {
+    faceListener.current = onFace;
+  });
 
   useEffect(() => {
     if (!enabled) return;
@@ -49,6 +61,7 @@ export function useFaceDetector(
         if (el && el.readyState >= HAVE_CURRENT_DATA) {
           const face = await active.detect(el);
           if (stopped) return;
+          faceListener.current?.(face);
           const size = { width: el.videoWidth, height: el.videoHeight };
           const inRegion = faceInRegion(face, size, mirrored);
           // Same state, same object: React then skips the render, ten times a second.

@@ -3,3 +3,5 @@ export { LiveTranscriptPanel } from './LiveTranscriptPanel';
 export { LiveCards } from './LiveCards';
 export { LiveMeetingPanels } from './LiveMeetingPanels';
 export { useLiveMeeting, liveKeys, type LiveMeeting } from './use-live-meeting';
+export { LivePhysiologyCapture } from './LivePhysiologyCapture';
+export { useLivePhysiology, type LivePhysiology } from './use-live-physiology';

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Circle, LogOut, Mic, MicOff, PhoneOff, Send, Square, Video, VideoOff } from 'lucide-react';
 import { ROOM_MESSAGES as M, type RecordingState, type RoomParticipant } from '@parley/contracts';
 import { cn } from '../../lib/cn';
 import { Button, Input } from '../../ui';
 import type { ChatMessage, RoomConnection } from './room-connection';
 
-interface CallViewProps {
+export interface CallViewProps {
   meetingName: string;
   connection: RoomConnection;
   self: RoomParticipant;
@@ -18,6 +18,8 @@ interface CallViewProps {
   botNote: string | null;
   /** The live transcript and cards, for participants who may read the meeting. */
   live?: ReactNode;
+  /** Drawn over the participant's own video (the face guide while physiology capture runs). */
+  selfOverlay?: (video: RefObject<HTMLVideoElement | null>) => ReactNode;
   onLeave(): void;
 }
 
@@ -28,6 +30,7 @@ function Tile({
   mirrored,
   note,
   voice,
+  overlay,
 }: {
   name: string;
   stream: MediaStream | null;
@@ -36,6 +39,7 @@ function Tile({
   note?: string;
   /** Sound without a picture (the notetaker's voice). */
   voice?: MediaStream | null;
+  overlay?: (video: RefObject<HTMLVideoElement | null>) => ReactNode;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const sound = useRef<HTMLAudioElement>(null);
@@ -53,6 +57,7 @@ function Tile({
           autoPlay
           playsInline
           muted={muted}
+          data-participant-name={name}
           className={cn('size-full object-cover', mirrored && '-scale-x-100')}
         />
       ) : (
@@ -61,6 +66,7 @@ function Tile({
         </div>
       )}
       {voice ? <audio ref={sound} autoPlay className="hidden" /> : null}
+      {stream && overlay ? overlay(ref) : null}
       <figcaption className="absolute bottom-2 left-2 rounded bg-black/60 px-2 py-0.5 text-xs text-white">
         {name}
         {note ? <span className="ml-1 text-white/70">· {note}</span> : null}
@@ -125,7 +131,13 @@ export function CallView(props: CallViewProps) {
             className="grid auto-rows-min grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
             aria-label="Participants"
           >
-            <Tile name={`${self.name} (you)`} stream={camOn ? local : null} muted mirrored />
+            <Tile
+              name={`${self.name} (you)`}
+              stream={camOn ? local : null}
+              muted
+              mirrored
+              {...(props.selfOverlay ? { overlay: props.selfOverlay } : {})}
+            />
             {others.map((p) =>
               p.role === 'bot' ? (
                 <Tile

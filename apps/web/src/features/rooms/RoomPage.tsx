@@ -4,7 +4,7 @@ import { getAccessToken } from '../../lib/auth-store';
 import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { buttonClasses, PageSpinner } from '../../ui';
-import { LiveMeetingPanels } from '../live';
+import { LiveMeetingPanels, LivePhysiologyCapture, useLivePhysiology } from '../live';
 import { useRoom } from './api';
 import { RoomScreen } from './RoomScreen';
 import { RoomMessage } from './RoomMessage';
@@ -13,6 +13,8 @@ import { RoomMessage } from './RoomMessage';
 export function RoomPage() {
   const { meetingId = '' } = useParams();
   const room = useRoom(meetingId);
+  // The participant's own live physiology: the card starts it, their video shows the guide.
+  const physiology = useLivePhysiology(meetingId);
   useDocumentTitle(room.data?.meetingName ?? 'Room');
   if (room.isPending) return <PageSpinner />;
   if (room.isError) return <RoomMessage title={failureMessage(room.error, M.notFound)} />;
@@ -27,7 +29,12 @@ export function RoomPage() {
       meetingName={room.data.meetingName}
       isHost={room.data.isHost}
       askName={false}
-      live={<LiveMeetingPanels meetingId={meetingId} />}
+      live={<LiveMeetingPanels meetingId={meetingId} physiology={physiology} />}
+      selfOverlay={(video) =>
+        physiology.inferenceId ? (
+          <LivePhysiologyCapture video={video} onSample={physiology.push} />
+        ) : null
+      }
       handshake={(choice) => ({
         meetingId,
         token: getAccessToken() ?? '',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RecordingState, RoomHandshake, RoomParticipant } from '@parley/contracts';
-import { CallView } from './CallView';
+import { CallView, type CallViewProps } from './CallView';
 import { PreJoin, type JoinChoice } from './PreJoin';
 import { stopStream } from './media-devices';
 import { RoomConnection, type ChatMessage } from './room-connection';
@@ -15,6 +15,8 @@ interface RoomScreenProps {
   after(reason: string): ReactNode;
   /** Shown beside the call's video while it runs (the live transcript, for members). */
   live?: ReactNode;
+  /** Drawn over the participant's own video (live physiology's face guide). */
+  selfOverlay?: CallViewProps['selfOverlay'];
 }
 
 type Stage =
@@ -31,6 +33,7 @@ export function RoomScreen({
   handshake,
   after,
   live,
+  selfOverlay,
 }: RoomScreenProps) {
   const [stage, setStage] = useState<Stage>({ kind: 'prejoin' });
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -115,6 +118,7 @@ export function RoomScreen({
         recordingNote={recordingNote}
         botNote={botNote}
         live={live}
+        {...(selfOverlay ? { selfOverlay } : {})}
         onLeave={() => finish('You left the call.')}
       />
     );

@@ -1,4 +1,5 @@
-import { index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { LivePhysiologyEstimate } from '@parley/contracts';
 import { organizationRef } from './accounts.js';
 import { createdAt } from './columns.js';
 import { meetingRef } from './meetings.js';
@@ -25,4 +26,28 @@ export const liveSegments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('live_segments_meeting_idx').on(t.meetingId, t.startSec)],
+);
+
+/**
+ * Live physiology captures (issue 18 item 5): one row per start, by the participant whose own
+ * camera gives the skin trace. Stop stores the last estimate as the summary, so the meeting
+ * page shows it after the call. The trace itself is never stored.
+ */
+export const livePhysiologyRuns = pgTable(
+  'live_physiology_runs',
+  {
+    /** The inferenceId of start-physiology and stop-physiology. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    meetingId: meetingRef(),
+    userId: uuid('user_id').notNull(),
+    subjectName: text('subject_name').notNull(),
+    /** running | done | failed. */
+    state: text('state').notNull().default('running'),
+    samples: integer('samples').notNull().default(0),
+    summary: jsonb('summary').$type<LivePhysiologyEstimate>(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [index('live_physiology_runs_meeting_idx').on(t.meetingId, t.startedAt)],
 );
