@@ -146,6 +146,9 @@ describe('a call from joining to its recording', () => {
     // Waiting in the lobby, then recording: each reaches the meeting's room.
     expect((await stand.stateChange(externalId, { newState: 'waiting_room' })).status).toBe(200);
     await botInState(ctx, poc.accessToken, meeting.id, 'waiting_in_lobby');
+    // The app's clock is real time plus the test's advances: what runs between the recording's
+    // start and the consent adds real seconds to the cut, more on a loaded machine.
+    const beforeRecording = Date.now();
     const recording = await stand.stateChange(externalId, { newState: 'joined_recording' });
     await botInState(ctx, poc.accessToken, meeting.id, 'recording');
     await waitFor(async () => (events.length >= 2 ? true : undefined), 5000, 'two events');
@@ -176,6 +179,7 @@ describe('a call from joining to its recording', () => {
       payload: { allowRecording: false },
     });
     expect(json<MeetingBotView>(stopped)).toMatchObject({ allowRecording: false });
+    const consentAfterSec = 4 + (Date.now() - beforeRecording) / 1000;
     expect(stand.seen.some((s) => s.path === `/api/v1/bots/${externalId}/pause_recording`)).toBe(
       true,
     );
@@ -199,7 +203,8 @@ describe('a call from joining to its recording', () => {
     expect(analysed.storageLink).toBeTruthy();
     const kept = durationOf(storedRecording(ctx.mediaDir, meeting.organizationId, bot.id));
     expect(kept).toBeGreaterThan(3);
-    expect(kept).toBeLessThan(5);
+    // Cut where consent was withdrawn (within a second of stream-copy slack), far short of 10 s.
+    expect(kept).toBeLessThan(Math.min(consentAfterSec + 1, 9));
     // Once it recorded, Attendee was asked to say the announcement aloud (espeak-ng, as MP3).
     const spoken = await waitFor(
       async () => stand.seen.find((s) => s.path === `/api/v1/bots/${externalId}/output_audio`),
