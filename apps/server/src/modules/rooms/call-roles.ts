@@ -7,17 +7,30 @@ import type { RoomRole } from '@parley/contracts';
  */
 const RIGHTS: Record<
   RoomRole,
-  { takesSeat: boolean; speaks: boolean; startsNotetaker: boolean; endsCall: boolean }
+  {
+    takesSeat: boolean;
+    speaks: boolean;
+    startsNotetaker: boolean;
+    endsCall: boolean;
+    /** Joins with a bot pass and sends the recording. */
+    records: boolean;
+  }
 > = {
-  host: { takesSeat: true, speaks: true, startsNotetaker: true, endsCall: true },
-  member: { takesSeat: true, speaks: true, startsNotetaker: false, endsCall: false },
-  guest: { takesSeat: true, speaks: true, startsNotetaker: false, endsCall: false },
-  bot: { takesSeat: false, speaks: false, startsNotetaker: false, endsCall: false },
+  host: { takesSeat: true, speaks: true, startsNotetaker: true, endsCall: true, records: false },
+  member: {
+    takesSeat: true,
+    speaks: true,
+    startsNotetaker: false,
+    endsCall: false,
+    records: false,
+  },
+  guest: { takesSeat: true, speaks: true, startsNotetaker: false, endsCall: false, records: false },
+  bot: { takesSeat: false, speaks: false, startsNotetaker: false, endsCall: false, records: true },
 };
 
 export const takesSeat = (role: RoomRole) => RIGHTS[role].takesSeat;
 export const speaks = (role: RoomRole) => RIGHTS[role].speaks;
 export const startsNotetaker = (role: RoomRole) => RIGHTS[role].startsNotetaker;
 export const endsCall = (role: RoomRole) => RIGHTS[role].endsCall;
-/** The one role that records: it joins with a bot pass, never a seat. */
-export const isNotetaker = (role: RoomRole) => role === 'bot';
+/** The part that records: it joins with a bot pass, never a seat. */
+export const isNotetaker = (role: RoomRole) => RIGHTS[role].records;
