@@ -2,64 +2,69 @@ import path from 'node:path';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * Files whose subject is not the database: pure functions, media tools, outside services
- * (identity provider, cloud stores, SMTP, Redis fan-out) and the two compute-heavy pipeline
- * steps whose SQL is one upsert per result. Running them on PostgreSQL too would repeat minutes
- * of face, physiology and prompt work and test no SQL that PGlite did not already run; the
- * repositories, queue, tenancy and pipeline files still run on both.
+ * The files that run a second time on PostgreSQL: those whose subject is SQL of our own —
+ * repositories with aggregates, joins, locks, upserts or full-text search, the queue, tenancy and
+ * the authorisation matrix over every route, money and credit ledgers, deletion cascades, and
+ * the worker killed mid-step. Everything else (media, models, outside services, pure functions,
+ * pipeline compute whose SQL is plain reads and upserts) runs on PGlite only: PostgreSQL would
+ * repeat minutes of work and test no SQL that PGlite did not already run.
  */
-const PGLITE_ONLY = [
-  'src/modules/transcripts/view.test.ts',
-  'src/modules/transcripts/edit.test.ts',
-  'src/modules/zai/retrieval.test.ts',
-  'src/modules/auth/oidc-state.test.ts',
-  'src/modules/auth/oidc.test.ts',
-  'src/platform/secrets.test.ts',
-  'src/platform/errors.test.ts',
-  'src/platform/process-guard.test.ts',
-  'src/platform/mail.test.ts',
-  'src/platform/http/openapi.test.ts',
-  'src/platform/http/oauth-connect.test.ts',
-  'src/platform/media/media.test.ts',
-  'src/platform/storage/local.test.ts',
-  'src/platform/storage/s3.test.ts',
-  'src/platform/storage/azure.test.ts',
-  'src/platform/net/endpoint-guard.test.ts',
-  'src/platform/realtime/realtime.test.ts',
-  'src/modules/uploads/upload-cloud.test.ts',
-  'src/modules/video-signals/video-step.test.ts',
-  'src/modules/video-signals/views.test.ts',
-  'src/modules/insights/insights-step.test.ts',
-  // The whole pipeline to one word's time; search.test.ts runs the search SQL on both.
-  'src/modules/search/search-pipeline.test.ts',
-  'src/modules/search/segments.test.ts',
-  'src/modules/reports/pdf/pdf.test.ts',
-  // Face and voice work, media decoding and model servers: their SQL is plain reads and
-  // upserts that the tenancy, authorisation-matrix and repository tests run on PostgreSQL.
-  'src/modules/biometrics/participants.test.ts',
-  'src/modules/analysis/damaged-media.test.ts',
-  'src/modules/video-signals/physiology-job.test.ts',
-  'src/modules/zai/remote.test.ts',
-  'src/modules/scorecards/remote.test.ts',
-  'src/modules/coaching/quiz-generate-remote.test.ts',
-  'src/modules/prompts/prompt-run.test.ts',
-  'src/modules/ai-providers/private-endpoints.test.ts',
-  'src/modules/integrations/private-endpoints.test.ts',
-  'src/modules/auth/oidc-unavailable.test.ts',
-  'src/config.test.ts',
-  // Parley rooms: sockets, Chromium and media; their one SQL write is the meetings repository's.
-  'src/modules/rooms/rooms.test.ts',
-  'src/modules/rooms/passes.test.ts',
-  'src/modules/rooms/room-bot-browser.test.ts',
-  // The pipeline's compute with plain upserts between steps; the queue (queue.test.ts), the
-  // worker killed mid-step (crash.test.ts) and API and worker processes side by side
-  // (roles.test.ts) run on PostgreSQL. Each of these costs minutes there and tests no SQL of
-  // its own.
-  'src/modules/analysis/analysis.test.ts',
-  'src/modules/trackers/trackers-pipeline.test.ts',
-  // Every route's contract fuzzed: the parsing is zod's and the same PostgreSQL parser
-  // answers on PGlite; the tenancy and authorisation matrix run on both.
-  'src/platform/http/route-fuzz.test.ts',
+const POSTGRES_FILES = [
+  // The database client, the queue and the pipeline's recovery from a killed worker.
+  'src/platform/db/client.test.ts',
+  'src/platform/queue/queue.test.ts',
+  'src/modules/analysis/crash.test.ts',
+  'src/modules/analysis/roles.test.ts',
+  // Tenancy and permissions over every route.
+  'src/test/authorisation-matrix.test.ts',
+  'src/modules/meetings/tenancy.test.ts',
+  'src/modules/meetings/lists.test.ts',
+  'src/modules/meetings/meetings.test.ts',
+  // Reports built in SQL: sales performance, warnings, activity logs, search, hiring, home.
+  'src/modules/sales/sales.test.ts',
+  'src/modules/sales/accounts-view.test.ts',
+  'src/modules/sales/warnings.test.ts',
+  'src/modules/sales/deal-warnings.test.ts',
+  'src/modules/sales/warnings-jobs.test.ts',
+  'src/modules/user-logs/user-logs.test.ts',
+  'src/modules/search/search.test.ts',
+  'src/modules/search/zai-search.test.ts',
+  'src/modules/interviews/interviews.test.ts',
+  'src/modules/home/home.test.ts',
+  'src/modules/coaching/assessments.test.ts',
+  'src/modules/trackers/trackers.test.ts',
+  'src/modules/crm/import.test.ts',
+  'src/modules/crm/notes.test.ts',
+  // Money and credits: ledgers, numbering and concurrent spending.
+  'src/modules/billing/credits.test.ts',
+  'src/modules/billing/credit-routes.test.ts',
+  'src/modules/billing/plans.test.ts',
+  'src/modules/catalogue/catalogue.test.ts',
+  'src/modules/invoices/invoices.test.ts',
+  'src/modules/invoices/lines.test.ts',
+  'src/modules/invoices/invoices-pool.test.ts',
+  'src/modules/payments/payments.test.ts',
+  'src/modules/payments/payments-b2c.test.ts',
+  'src/modules/payments/auto-pay-analysis.test.ts',
+  // Upserts and unique rules that decide behaviour: settings, providers, webhooks applied once,
+  // calendar sync, token rotation, deletion cascades.
+  'src/modules/seed/seed.test.ts',
+  'src/modules/organizations/organizations.test.ts',
+  'src/modules/organizations/addresses.test.ts',
+  'src/modules/organizations/deletion.test.ts',
+  'src/modules/users/user-management.test.ts',
+  'src/modules/parameters/parameters.test.ts',
+  'src/modules/endpoints/endpoints.test.ts',
+  'src/modules/ai-providers/ai-providers.test.ts',
+  'src/modules/prompts/prompts.test.ts',
+  'src/modules/bots/attendee.test.ts',
+  'src/modules/calendars/sync.test.ts',
+  'src/modules/auth/rotation.test.ts',
+  'src/modules/sharing/sharing.test.ts',
+  'src/modules/transcripts/transcript-edits.test.ts',
+  'src/modules/talent-pool/profile.test.ts',
+  'src/modules/talent-pool/mock-interviews.test.ts',
+  'src/modules/uploads/cleanup.test.ts',
 ];
 
 /**
@@ -71,7 +76,7 @@ export function serverProjects(): TestProjectInlineConfiguration[] {
   const project = (
     name: string,
     db: string,
-    exclude: string[],
+    include: string[],
   ): TestProjectInlineConfiguration => ({
     root,
     resolve: { conditions: ['source'] },
@@ -79,8 +84,7 @@ export function serverProjects(): TestProjectInlineConfiguration[] {
     test: {
       name,
       root,
-      include: ['src/**/*.test.ts'],
-      exclude,
+      include,
       globalSetup: [path.join(root, 'src/test/global-setup.ts')],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -88,7 +92,9 @@ export function serverProjects(): TestProjectInlineConfiguration[] {
     },
   });
   return [
-    project('server-pglite', 'pglite', []),
-    ...(process.env.TEST_DATABASE_URL ? [project('server-postgres', 'postgres', PGLITE_ONLY)] : []),
+    project('server-pglite', 'pglite', ['src/**/*.test.ts']),
+    ...(process.env.TEST_DATABASE_URL
+      ? [project('server-postgres', 'postgres', POSTGRES_FILES)]
+      : []),
   ];
 }
