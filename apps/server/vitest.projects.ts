@@ -85,6 +85,10 @@ export function serverProjects(): TestProjectInlineConfiguration[] {
       name,
       root,
       include,
+      // Each file builds its own app and database (useTestApp), so what a worker keeps between
+      // files is only the imported code: importing the server once per worker instead of once
+      // per file halves the CPU time of the API tests.
+      isolate: false,
       globalSetup: [path.join(root, 'src/test/global-setup.ts')],
       testTimeout: 30_000,
       hookTimeout: 60_000,

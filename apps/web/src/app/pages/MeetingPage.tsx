@@ -53,7 +53,7 @@ import { HighlightDialog, HighlightsPanel, useHighlightsOnPage } from '../../fea
 import { trackerMarks, trackerTicks, useMeetingTrackerHits } from '../../features/trackers';
 import { MeetingDealField } from '../../features/sales';
 import { BotBanner, useBotRecordingLive } from '../../features/bots';
-import { LiveMeetingPanels } from '../../features/live';
+import { LiveMeetingPanels, LivePhysiologyRuns } from '../../features/live';
 
 // The charting library is large: it loads after the player and the transcript.
 const VideoSignals = lazy(() =>
@@ -344,6 +344,9 @@ export default function MeetingPage({
           )}
           <div className="min-w-0 lg:col-start-1 lg:row-start-3">
             <BiometricCard meetingId={m.id} onSeek={seek} canVerify={isOwner || seesOrganization} />
+            <div className="mt-6 empty:hidden">
+              <LivePhysiologyRuns meetingId={m.id} />
+            </div>
           </div>
         </div>
       )}

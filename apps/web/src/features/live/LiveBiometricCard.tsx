@@ -13,9 +13,9 @@ import { useMeetingParticipants } from '../biometrics';
 
 /** A still of a participant's tile as this browser shows it (JPEG, base64), if it is shown. */
 export function stillOf(name: string): string | undefined {
-  const video = [...document.querySelectorAll<HTMLVideoElement>('video[data-participant-name]')].find(
-    (v) => v.dataset.participantName === name,
-  );
+  const video = [
+    ...document.querySelectorAll<HTMLVideoElement>('video[data-participant-name]'),
+  ].find((v) => v.dataset.participantName === name);
   if (!video || video.videoWidth === 0) return undefined;
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
@@ -127,7 +127,12 @@ export function LiveBiometricCard({ meetingId }: { meetingId: string }) {
               label: p.name || p.email,
             }))}
           />
-          <Button size="sm" disabled={!subject || busy} loading={busy} onClick={() => void verify()}>
+          <Button
+            size="sm"
+            disabled={!subject || busy}
+            loading={busy}
+            onClick={() => void verify()}
+          >
             Verify
           </Button>
         </div>

@@ -3,7 +3,8 @@ import type { LivePhysiologyEstimate } from '@parley/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle } from '../../ui';
 import type { LivePhysiology } from './use-live-physiology';
 
-function Estimate({ e }: { e: LivePhysiologyEstimate }) {
+/** One live estimate, or 'Not enough signal' with its reason. */
+export function LivePhysiologyEstimateView({ e }: { e: LivePhysiologyEstimate }) {
   if (e.status === 'not_enough_signal')
     return (
       <div className="space-y-1 text-sm" data-testid="live-physiology-estimate">
@@ -52,13 +53,17 @@ export function LivePhysiologyCard({ physiology }: { physiology: LivePhysiology 
           disabled={physiology.busy}
           onClick={() => void (running ? physiology.stop() : physiology.start())}
         >
-          {running ? <Square className="size-3.5" aria-hidden /> : <Play className="size-3.5" aria-hidden />}
+          {running ? (
+            <Square className="size-3.5" aria-hidden />
+          ) : (
+            <Play className="size-3.5" aria-hidden />
+          )}
           {running ? 'Stop physiology' : 'Start physiology'}
         </Button>
       </CardHeader>
       <CardContent className="pt-3" aria-live="polite">
         {e ? (
-          <Estimate e={e} />
+          <LivePhysiologyEstimateView e={e} />
         ) : (
           <p className="text-sm text-muted">
             {running

@@ -5,3 +5,4 @@ export { LiveMeetingPanels } from './LiveMeetingPanels';
 export { useLiveMeeting, liveKeys, type LiveMeeting } from './use-live-meeting';
 export { LivePhysiologyCapture } from './LivePhysiologyCapture';
 export { useLivePhysiology, type LivePhysiology } from './use-live-physiology';
+export { LivePhysiologyRuns } from './LivePhysiologyRuns';

@@ -16,7 +16,7 @@ import { signInWith } from '../../test/sign-in';
 import { fakeSocket } from '../../test/socket';
 import type { Connect } from '../../lib/realtime';
 import { toastStore } from '../../lib/toast';
-import { LiveMeetingPanels, useLivePhysiology } from '.';
+import { LiveMeetingPanels, LivePhysiologyRuns, useLivePhysiology } from '.';
 import { liveFailure } from './LiveBiometricCard';
 import { meanColour, skinSample } from './skin-colour';
 
@@ -89,8 +89,13 @@ describe('skin colour of a face box', () => {
     // 10x10 RGBA: the top half red-ish (forehead), the bottom half green-ish (cheeks).
     const rgba = new Uint8ClampedArray(10 * 10 * 4);
     for (let y = 0; y < 10; y++)
-      for (let x = 0; x < 10; x++) rgba.set(y < 5 ? [200, 100, 50, 255] : [100, 200, 50, 255], (y * 10 + x) * 4);
-    expect(meanColour(rgba, 10, 10, { x: 0, y: 0, width: 10, height: 5 })).toEqual({ r: 200, g: 100, b: 50 });
+      for (let x = 0; x < 10; x++)
+        rgba.set(y < 5 ? [200, 100, 50, 255] : [100, 200, 50, 255], (y * 10 + x) * 4);
+    expect(meanColour(rgba, 10, 10, { x: 0, y: 0, width: 10, height: 5 })).toEqual({
+      r: 200,
+      g: 100,
+      b: 50,
+    });
     expect(meanColour(rgba, 10, 10, { x: 20, y: 20, width: 5, height: 5 })).toBeNull();
     const s = skinSample(rgba, 10, 10, { x: 0, y: 0, width: 10, height: 10 }, 1.5)!;
     expect(s.t).toBe(1.5);
@@ -124,7 +129,15 @@ describe('live physiology and verification cards', { timeout: 20_000 }, () => {
     expect(await screen.findByText('72')).toBeTruthy();
     expect(screen.getByText('Estimate')).toBeTruthy();
     // Another capture's estimates are not this person's.
-    act(() => s.fire(E.physiologyData, estimate({ inferenceId: 'other', heartRate: { bpm: 99, snrDb: 6, qualityIndex: 1, quality: 'good' } })));
+    act(() =>
+      s.fire(
+        E.physiologyData,
+        estimate({
+          inferenceId: 'other',
+          heartRate: { bpm: 99, snrDb: 6, qualityIndex: 1, quality: 'good' },
+        }),
+      ),
+    );
     expect(screen.queryByText('99')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop physiology' }));
@@ -156,7 +169,8 @@ describe('live physiology and verification cards', { timeout: 20_000 }, () => {
       subjectId: 'p1',
       subjectName: 'Ana',
       status: 'verified',
-      verificationMessage: "Verified: the face in the call matches Ana's registration (similarity 0.71).",
+      verificationMessage:
+        "Verified: the face in the call matches Ana's registration (similarity 0.71).",
       face: { similarity: 0.71, threshold: 0.43, samePerson: true },
       voice: null,
       voiceTimeStamp: 3,
@@ -186,5 +200,54 @@ describe('live physiology and verification cards', { timeout: 20_000 }, () => {
 
   it('shows a live failure with its status and message', () => {
     expect(liveFailure(new Error('boom'))).toBe('500: Error verifying biometric: boom');
+  });
+});
+
+describe('live physiology on the meeting page after the call', () => {
+  it('lists each capture with its last estimate, or why there was not enough signal', async () => {
+    signInWith(['Interview Intelligence', 'Physiology Analytics']);
+    fakeServer().on(liveInferenceRoutes.physiology, {
+      meetingId: MEETING,
+      runs: [
+        {
+          ...run,
+          physiologyStatus: 'done',
+          stoppedAt: '2026-01-01T00:02:00.000Z',
+          samples: 1800,
+          summary: estimate({}),
+        },
+        {
+          ...run,
+          inferenceId: 'second',
+          subjectName: 'Grace Hopper',
+          physiologyStatus: 'done',
+          stoppedAt: '2026-01-01T00:00:20.000Z',
+          summary: estimate({
+            status: 'not_enough_signal',
+            reason: 'not enough signal: the capture is shorter than 15 s',
+            heartRate: { bpm: null, snrDb: 0, qualityIndex: 0, quality: 'none' },
+          }),
+        },
+      ],
+    });
+    renderWithProviders(<LivePhysiologyRuns meetingId={MEETING} />);
+    const card = await screen.findByTestId('live-physiology-runs', {}, SLOW);
+    expect(card.textContent).toContain('Ada Lovelace · captured for 2 minutes');
+    expect(card.textContent).toContain('72bpm heart rate');
+    expect(card.textContent).toContain('Estimate');
+    expect(card.textContent).toContain('Grace Hopper · captured for 20 seconds');
+    expect(card.textContent).toContain('Not enough signal');
+    expect(card.textContent).toContain('the capture is shorter than 15 s');
+  });
+
+  it('shows nothing for a meeting without captures', async () => {
+    signInWith(['Interview Intelligence', 'Physiology Analytics']);
+    const server = fakeServer().on(liveInferenceRoutes.physiology, {
+      meetingId: MEETING,
+      runs: [],
+    });
+    const { container } = renderWithProviders(<LivePhysiologyRuns meetingId={MEETING} />);
+    await waitFor(() => expect(server.calls(liveInferenceRoutes.physiology)).toHaveLength(1));
+    expect(container.textContent).toBe('');
   });
 });
