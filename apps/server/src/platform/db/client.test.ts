@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signIn, type TestContext } from '../../test/context.js';
+import { openPostgres } from './client.js';
 
 /** PostgreSQL only: connections the server cuts (restart, failover) must not take the app down. */
 describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')('PostgreSQL connection loss', () => {
@@ -33,3 +35,45 @@ describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')('PostgreSQL connectio
     expect(me.statusCode).toBe(200);
   });
 });
+
+/** PostgreSQL only: replicas and workers that start together migrate the database once. */
+describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')(
+  'migrations from several processes',
+  () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+    const name = `parley_test_migrate_${Date.now().toString(36)}`;
+    const onAdmin = async (query: string) => {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(query);
+      } finally {
+        await admin.end();
+      }
+    };
+    afterAll(async () => onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+
+    it('applies every migration once while three processes start on an empty database', async () => {
+      await onAdmin(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      // Three pools, as three processes would have.
+      const processes = [1, 2, 3].map(() => openPostgres(url.toString()));
+      try {
+        const results = await Promise.allSettled(processes.map((p) => p.migrate()));
+        expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        const applied = await processes[0]!.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+        );
+        const journal = JSON.parse(
+          readFileSync(new URL('../../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+        ) as { entries: unknown[] };
+        expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(
+          journal.entries.length,
+        );
+      } finally {
+        await Promise.all(processes.map((p) => p.close()));
+      }
+    });
+  },
+);

@@ -42,9 +42,32 @@ export function openPostgres(url: string): Database {
     db: db as unknown as Db,
     kind: 'postgres',
     pool,
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateOnce(pool, () => migratePg(db, { migrationsFolder })),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: every Parley process asks for the same advisory lock. */
+const MIGRATION_LOCK = 7_206_915_203;
+
+/**
+ * Several processes starting together (API replicas, workers, a migration Job) would each try
+ * to apply the same migrations and all but one fail on the objects the first created. A
+ * session-level advisory lock lets one migrate while the others wait and then find nothing
+ * left to do.
+ */
+export async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
 }
 
 /**
