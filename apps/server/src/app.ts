@@ -2,6 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
+import {
+  registerRequestContext,
+  requestIdMixin,
+  requestIdOf,
+} from './platform/observability/request-context.js';
 import { CRM_FEATURE, isFeatureAvailable, type AvatarTimeouts } from '@parley/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
@@ -85,7 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const { env } = config;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: env.LOG_LEVEL },
+    logger: opts.logger === false ? false : { level: env.LOG_LEVEL, mixin: requestIdMixin },
+    genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
@@ -93,6 +99,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestContext(app);
   const metrics = createMetrics({ role: env.ROLE, queueDepth: queueDepthOf(database) });
   metrics.instrument(app);
   app.decorate('metrics', metrics.registry);

@@ -45,6 +45,25 @@ describe('health probes', () => {
   });
 });
 
+describe('request ids', () => {
+  it("answers with the caller's X-Request-Id, or a new one when it is missing or not a plain token", async () => {
+    const given = await ctx.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'proxy-7f3a.1' },
+    });
+    expect(given.headers['x-request-id']).toBe('proxy-7f3a.1');
+    const fresh = await ctx.app.inject({ method: 'GET', url: '/health/live' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const odd = await ctx.app.inject({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'two words\u0007' },
+    });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('metrics', () => {
   it('counts requests by route pattern and status, never by raw address', async () => {
     const { accessToken: token } = await signIn(ctx, 'poc@acme.parley.local');

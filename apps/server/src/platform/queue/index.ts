@@ -2,6 +2,11 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
 import {
+  REQUEST_ID_KEY,
+  currentRequestId,
+  withRequestId,
+} from '../observability/request-context.js';
+import {
   policyOf,
   queuesOf,
   type DeadLetterDefinition,
@@ -191,7 +196,11 @@ export async function startQueue(
       };
       if (job.singletonKey) options.singletonKey = job.singletonKey(payload);
       if (timing.startAfter) options.startAfter = timing.startAfter;
-      return boss.send(job.queue, payload as object, options);
+      // The request (or job) that queues this one lends it its id for the logs; the payload's
+      // schema ignores the extra key.
+      const requestId = currentRequestId();
+      const data = requestId ? { ...(payload as object), [REQUEST_ID_KEY]: requestId } : payload;
+      return boss.send(job.queue, data as object, options);
     },
     async cancel(queue, jobId) {
       const job = await boss.getJobById(queue, jobId);
@@ -224,17 +233,21 @@ export async function startQueue(
           const started = performance.now();
           const done = (ok: boolean) =>
             settings.onJobDone?.(name, (performance.now() - started) / 1000, ok);
+          const given = (job.data as Record<string, unknown> | null)?.[REQUEST_ID_KEY];
+          const requestId = typeof given === 'string' ? given : undefined;
           try {
-            await handler(parsed.data, {
-              id: job.id,
-              attempt,
-              attempts: job.retryLimit + 1,
-              reason: failureReason(job.output),
-            });
+            await withRequestId(requestId, () =>
+              handler(parsed.data, {
+                id: job.id,
+                attempt,
+                attempts: job.retryLimit + 1,
+                reason: failureReason(job.output),
+              }),
+            );
             done(true);
           } catch (err) {
             done(false);
-            log.error({ err, queue: name, jobId: job.id, attempt }, 'job failed');
+            log.error({ err, queue: name, jobId: job.id, attempt, requestId }, 'job failed');
             throw new Error(withoutServerDetails(messageOf(err)) || 'the job failed');
           }
         },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { QueueName } from '@parley/contracts';
 import { createTestContext, type TestContext } from '../../test/context.js';
 import { waitFor } from '../../test/media.js';
+import { currentRequestId, withRequestId } from '../observability/request-context.js';
 import {
   defineDeadLetter,
   defineJob,
@@ -243,5 +244,34 @@ describe('the job queue', () => {
     expect(await stateOf(queue, 'test-keeps-failing', id)).toBe('failed');
     expect(deadLettered).toEqual([{ data: { n: 3 }, reason: 'the store did not answer' }]);
     await queue.stop(1);
+  });
+
+  it('lends a job the request id that queued it, and the jobs it queues the same one', async () => {
+    const first = testJob('test-request-id');
+    const next = testJob('test-request-id-next');
+    const queue = await startQueue(ctx.database, settings, [first, next], log);
+    try {
+      const seen: { job: string; n: number | undefined; requestId: string | undefined }[] = [];
+      await queue.work(first, async (data) => {
+        seen.push({ job: 'first', n: data.n, requestId: currentRequestId() });
+        await queue.send(next, { n: (data.n ?? 0) + 1 });
+      });
+      await queue.work(next, async (data) => {
+        seen.push({ job: 'next', n: data.n, requestId: currentRequestId() });
+      });
+      await withRequestId('upload-42', () => queue.send(first, { n: 1 }));
+      await waitFor(async () => (seen.length === 2 ? true : undefined), 20_000, 'two jobs');
+      // Queued outside any request: no id to lend.
+      await queue.send(first, { n: 10 });
+      await waitFor(async () => (seen.length === 4 ? true : undefined), 20_000, 'four jobs');
+      expect(seen.sort((a, b) => (a.n ?? 0) - (b.n ?? 0))).toEqual([
+        { job: 'first', n: 1, requestId: 'upload-42' },
+        { job: 'next', n: 2, requestId: 'upload-42' },
+        { job: 'first', n: 10, requestId: undefined },
+        { job: 'next', n: 11, requestId: undefined },
+      ]);
+    } finally {
+      await queue.stop(1);
+    }
   });
 });
