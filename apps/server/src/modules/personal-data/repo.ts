@@ -21,6 +21,8 @@ export interface Link {
   table: PgTable;
   name: string;
   column: PgColumn;
+  /** 'set null' links outlive the user's row: the row stays, unlinked, unless removed. */
+  onDelete: string | undefined;
 }
 
 const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter((v): v is PgTable =>
@@ -38,7 +40,7 @@ export function linksTo(target: PgTable): Link[] {
       const ref = fk.reference();
       const [column] = ref.columns;
       if (ref.foreignTable !== target || ref.columns.length !== 1 || !column) continue;
-      found.push({ table, name: getTableName(table), column });
+      found.push({ table, name: getTableName(table), column, onDelete: fk.onDelete });
     }
   }
   return found;

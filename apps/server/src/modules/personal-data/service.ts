@@ -103,20 +103,24 @@ export function createPersonalDataService(deps: PersonalDataDeps) {
     });
 
     const profile = await repo.profile(user.id);
-    archive.json('profile.json', 'Your profile: details, skills, and what was read from your resume', {
-      profileData: profile?.profileData ?? null,
-      resume: profile?.resume
-        ? {
-            fileName: profile.resume.fileName,
-            contentType: profile.resume.contentType,
-            size: profile.resume.size,
-            uploadedAt: profile.resume.uploadedAt,
-          }
-        : null,
-      parsedFromResume: profile?.parsed ?? null,
-      resumeText: profile?.resumeText ?? null,
-      updatedAt: profile?.updatedAt ?? null,
-    });
+    archive.json(
+      'profile.json',
+      'Your profile: details, skills, and what was read from your resume',
+      {
+        profileData: profile?.profileData ?? null,
+        resume: profile?.resume
+          ? {
+              fileName: profile.resume.fileName,
+              contentType: profile.resume.contentType,
+              size: profile.resume.size,
+              uploadedAt: profile.resume.uploadedAt,
+            }
+          : null,
+        parsedFromResume: profile?.parsed ?? null,
+        resumeText: profile?.resumeText ?? null,
+        updatedAt: profile?.updatedAt ?? null,
+      },
+    );
     archive.json('work-experience.json', 'Your work experience', profile?.workExperience ?? []);
     if (profile?.resume) {
       media.push({
