@@ -34,10 +34,24 @@ export function createArchive() {
       stream.destroy(err);
       return;
     }
+    // A download the browser gave up on: nothing more to write.
+    if (stream.destroyed) return;
     // Backpressure is the caller's: it awaits each media file before the next one.
     stream.write(chunk);
     if (final) stream.end();
   });
+
+  /** Resolves when the reader took what was written, or left. */
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('close', done);
+        resolve();
+      };
+      stream.on('drain', done);
+      stream.on('close', done);
+    });
 
   function addBytes(path: string, description: string, bytes: Buffer) {
     const file = new ZipDeflate(path, { level: 6 });
@@ -68,7 +82,9 @@ export function createArchive() {
         bytes += buf.length;
         file.push(new Uint8Array(buf));
         // Lets the reader drain before more of a large file is pushed.
-        if (stream.writableNeedDrain) await new Promise((r) => stream.once('drain', r));
+        if (stream.writableNeedDrain) await drained();
+        // The reader went away: stop reading the store (the loop's exit closes `source`).
+        if (stream.destroyed) throw new Error('the download was closed before it ended');
       }
       file.push(new Uint8Array(0), true);
       items.push({ path, description, bytes });

@@ -47,6 +47,8 @@ const WRITTEN = new Set([
   'invoices',
   // Credentials of the sign-in, not the person's data.
   'sessions',
+  // Other users who name this one (a sales manager's reps): theirs, not this person's.
+  'users',
 ]);
 
 function meetingFolder(m: PersonMeeting): string {
