@@ -83,7 +83,7 @@ export function YourDataCard({ email }: { email: string }) {
             loading={exportData.isPending}
             onClick={() => exportData.mutate()}
           >
-            <Download className="size-4" aria-hidden />
+            <Download aria-hidden />
             Download all my data
           </Button>
         </div>
@@ -95,7 +95,7 @@ export function YourDataCard({ email }: { email: string }) {
             </p>
           </div>
           <Button variant="danger" onClick={() => setDeleting(true)}>
-            <Trash2 className="size-4" aria-hidden />
+            <Trash2 aria-hidden />
             Delete my account
           </Button>
         </div>
