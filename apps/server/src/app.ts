@@ -41,6 +41,7 @@ import { createSearchModule } from './modules/search/index.js';
 import { createSharingModule } from './modules/sharing/index.js';
 import { createTranscriptsModule } from './modules/transcripts/index.js';
 import { createTrackersModule } from './modules/trackers/index.js';
+import { createPersonalDataModule } from './modules/personal-data/index.js';
 import { createPrivacyModule } from './modules/privacy/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createVideoSignalsModule } from './modules/video-signals/index.js';
@@ -306,6 +307,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ai,
     log: platform.log,
   });
+  const personalData = createPersonalDataModule({
+    db,
+    resolveStore,
+    now: platform.now,
+    log: platform.log,
+  });
   const prompts = createPromptsModule({
     db,
     ai,
@@ -519,6 +526,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       profiles,
       voices,
       talentPool,
+      personalData,
       reports,
       home,
       rooms,

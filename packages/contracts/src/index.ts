@@ -51,6 +51,7 @@ export * from './reports.js';
 export * from './search.js';
 export * from './accuracy.js';
 export * from './accuracy-figures.js';
+export * from './personal-data.js';
 export * from './privacy.js';
 export * from './coaching.js';
 export * from './coaching-quiz.js';

@@ -51,7 +51,7 @@ export function checkMediaFileName(fileName: string): void {
 }
 
 /** Objects this product created for the meeting; a file the organisation had is left alone. */
-function ownedObjects(row: MeetingRow): string[] {
+export function ownedObjects(row: MeetingRow): string[] {
   const ours = (key: string) =>
     key.startsWith(`${row.organizationId}/uploads/`) || key.startsWith(`${derivedPrefix(row)}/`);
   const keys = [row.thumbnailKey, row.playbackKey, row.sourceKey].filter(

@@ -31,7 +31,7 @@ export const organizationDeletionJob = defineJob({
 const BATCH = 500;
 
 /** Removes every object under the prefixes; fails rather than loop when one will not go. */
-async function removeUnder(store: ObjectStore, prefixes: string[]): Promise<number> {
+export async function removeUnder(store: ObjectStore, prefixes: string[]): Promise<number> {
   let removed = 0;
   for (const prefix of prefixes) {
     const seen = new Set<string>();

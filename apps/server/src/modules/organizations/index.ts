@@ -2,5 +2,5 @@
 export { createOrganizationsModule, type OrganizationsNeeds } from './module.js';
 export type { OrganizationsService } from './service.js';
 export { organizationSummary } from './summary.js';
-export { organizationDeletionJob } from './deletion.js';
+export { organizationDeletionJob, removeUnder } from './deletion.js';
 export { invitationMail } from './invite-mail.js';

@@ -3,8 +3,12 @@ import { PageHeader } from '../../ui';
 import { TalentPoolCredits } from '../billing';
 import { AppearanceCard } from './AppearanceCard';
 import { ProfileCard } from './ProfileCard';
+import { YourDataCard } from './YourDataCard';
 
-/** /settings for talent-pool users: their name and picture, their credits, and the theme. */
+/**
+ * /settings for talent-pool users: their name and picture, their credits, the theme, and their
+ * data (the archive of it, and deleting the account).
+ */
 export default function SettingsPage() {
   const { user } = useAuth();
   return (
@@ -13,6 +17,7 @@ export default function SettingsPage() {
       {user ? <ProfileCard key={user.id} user={user} roleLabel="Talent pool" /> : null}
       <TalentPoolCredits />
       <AppearanceCard />
+      {user ? <YourDataCard email={user.email} /> : null}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  PERSONAL_DATA_MESSAGES,
   PROFILE_IMAGE,
+  personalDataFileName,
+  personalDataRoutes,
   organizationProfileSchema,
   profileRoutes,
   sessionUserSchema,
@@ -12,7 +15,9 @@ import {
   type UpdateProfileBody,
   type UserSettings,
 } from '@parley/contracts';
-import { api, postForm } from '../../lib/api';
+import { api, download, failureMessage, postForm } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { saveFile } from '../reports';
 import { updateSessionUser, useAuth } from '../../lib/auth-store';
 import { setTheme, themeStore } from '../../lib/theme';
 
@@ -129,4 +134,34 @@ export function useAccountTheme(): void {
   useEffect(() => {
     if (theme && theme !== themeStore.get()) setTheme(theme);
   }, [theme]);
+}
+
+/**
+ * The person's archive, saved under the server's name; it is built while the request runs,
+ * so the button shows progress until the browser has the whole file.
+ */
+export function useExportMyData() {
+  return useMutation({
+    mutationFn: async () => {
+      const file = await download(personalDataRoutes.exportData, { toast: false });
+      saveFile(
+        file.blob,
+        file.fileName ?? personalDataFileName(new Date().toISOString().slice(0, 10)),
+      );
+    },
+    onError: (error) =>
+      toast({
+        title: PERSONAL_DATA_MESSAGES.exportFailed,
+        description: failureMessage(error, 'The archive could not be prepared.'),
+        variant: 'error',
+      }),
+  });
+}
+
+/** Deletes the account; the session is gone with it, so the client forgets everything. */
+export function useDeleteMyAccount() {
+  return useMutation({
+    mutationFn: (confirm: string) =>
+      api(personalDataRoutes.deleteAccount, { body: { confirm }, toast: false }),
+  });
 }

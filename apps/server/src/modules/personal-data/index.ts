@@ -1,0 +1,3 @@
+// The personal-data module's face: other modules import only this file.
+export { createPersonalDataModule, type PersonalDataNeeds } from './module.js';
+export { linksTo } from './repo.js';
