@@ -14,14 +14,7 @@ export type ListQuery = z.output<typeof meetingListQuery>;
  * caller's own (a job seeker's practice meetings: never those shared with them).
  */
 export type ListScope =
-  | 'all'
-  | 'past'
-  | 'schedule'
-  | 'reports'
-  | 'shared'
-  | 'transcribed'
-  | 'callIntelligence'
-  | 'owned';
+  'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed' | 'callIntelligence' | 'owned';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);

@@ -7,8 +7,7 @@ import { registerTalentPoolRoutes } from './routes.js';
 import { createTalentPoolService, type TalentPoolDeps } from './service.js';
 
 export interface TalentPoolNeeds
-  extends Omit<TalentPoolDeps, 'repo'>,
-    Omit<TalentProgressDeps, 'repo' | 'users'> {
+  extends Omit<TalentPoolDeps, 'repo'>, Omit<TalentProgressDeps, 'repo' | 'users'> {
   db: Db;
 }
 

@@ -102,7 +102,12 @@ export function createTalentProgressService(deps: TalentProgressDeps) {
             overallScore: overallOf(skills),
             skills: skillScoresOf(skills),
             mockInterview: mock
-              ? { id: mock.id, companyName: mock.companyName, jobRole: mock.jobRole, level: mock.level }
+              ? {
+                  id: mock.id,
+                  companyName: mock.companyName,
+                  jobRole: mock.jobRole,
+                  level: mock.level,
+                }
               : null,
           };
         }),

@@ -60,7 +60,11 @@ export function monthsOf(practices: readonly ScoredPractice[], year: number): Pr
       practices: inMonth.length,
       scoredPractices: overall.length,
       averageScore: meanOrNull(overall),
-      skills: { Technical: skill('Technical'), Communication: skill('Communication'), Behavioral: skill('Behavioral') },
+      skills: {
+        Technical: skill('Technical'),
+        Communication: skill('Communication'),
+        Behavioral: skill('Behavioral'),
+      },
     };
   });
 }
