@@ -43,7 +43,12 @@ async function scored(owner: SignedIn, meetingId: string, s: [number, number, nu
   );
 }
 
-const practice = (owner: SignedIn, name: string, startTime: Date, status = 'processed' as const) =>
+const practice = (
+  owner: SignedIn,
+  name: string,
+  startTime: Date,
+  status: 'processed' | 'analysing' = 'processed',
+) =>
   insertMeeting(ctx, owner.user.organizationId, owner.user.id, name, {
     startTime,
     searchText: searchTextOf(`${name}.wav`),
