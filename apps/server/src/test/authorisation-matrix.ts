@@ -85,6 +85,9 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /b2c/mock-interview': ['seeker'],
   'GET /b2c/mock-interview/:id': ['seeker'],
   'GET /b2c/user/get/mock-interviews': ['seeker'],
+  'POST /b2c/mock-interview/submit': ['seeker'],
+  'GET /meeting/user/b2c': ['seeker'],
+  'POST /meeting/b2c/user/analysis': ['seeker'],
   'POST /b2c/user/get/mock-interviews': EVERYONE,
   // Its companies and roles: everyone reads the active ones, the super admin keeps them.
   'GET /b2c/company/all': EVERYONE,
