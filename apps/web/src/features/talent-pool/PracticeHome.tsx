@@ -12,7 +12,7 @@ import {
   SelectField,
   Skeleton,
 } from '../../ui';
-import { MaybeFigure } from '../home/SummaryTiles';
+import { MaybeFigure } from '../home';
 import { usePracticeAnalysis } from './api';
 import { PracticeMeetingsTable } from './PracticeMeetingsTable';
 import { PracticesPerMonthChart, SkillScoresChart } from './PracticeCharts';

@@ -176,7 +176,7 @@ describe('the seeker’s home', () => {
   it('shows the next practice, the streak, the year’s figures and the practice list', async () => {
     seeker();
     const server = fakeServer()
-      .on(routes.practiceAnalysis, ({ body }) => ({
+      .on(routes.practiceAnalysis, ({ body }): PracticeAnalysis => ({
         ...NONE,
         year: (body as { year: number }).year,
         months: months.map((m) =>
