@@ -86,7 +86,7 @@ export default function PracticeHome() {
       value={String(year)}
       onValueChange={(v) => setYear(Number(v))}
       options={years.map((y) => ({ value: String(y), label: String(y) }))}
-      triggerClassName="w-32"
+      className="w-36"
     />
   );
 
