@@ -17,7 +17,7 @@ export type PracticeSkill = (typeof PRACTICE_SKILLS)[number];
 
 export const TALENT_PROGRESS_MESSAGES = {
   meetingNotFound: 'Meeting not found',
-  alreadySubmitted: 'This mock interview was submitted with another recording',
+  alreadySubmitted: 'This mock interview has another recording',
   meetingTaken: 'This recording belongs to another mock interview',
   submitted: 'Mock interview submitted',
   analysisFailed: 'Failed to get your practice analysis',

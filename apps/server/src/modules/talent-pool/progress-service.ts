@@ -70,10 +70,13 @@ export function createTalentProgressService(deps: TalentProgressDeps) {
       if (!mock) throw notFound(M.mockInterviewNotFound);
       const meeting = await deps.meeting(caller, body.meetingId).catch(() => null);
       if (!meeting || meeting.ownerId !== caller.userId) throw notFound(P.meetingNotFound);
-      if (mock.meetingId === meeting.id) return toMockInterview(await email(caller), mock);
-      if (mock.meetingId) throw conflict(P.alreadySubmitted);
-      const other = await repo.byMeeting(meeting.id);
-      if (other) throw conflict(P.meetingTaken);
+      // Sent again (a retried request): the same answer. The same meeting linked but not yet
+      // submitted (a run that recorded into it) is submitted now.
+      if (mock.meetingId === meeting.id && mock.submittedAt) {
+        return toMockInterview(await email(caller), mock);
+      }
+      if (mock.meetingId && mock.meetingId !== meeting.id) throw conflict(P.alreadySubmitted);
+      if (!mock.meetingId && (await repo.byMeeting(meeting.id))) throw conflict(P.meetingTaken);
       const row = await repo.submit(mock.id, meeting.id, now());
       return toMockInterview(await email(caller), row);
     },

@@ -7,7 +7,8 @@ import {
   type PracticeAnalysis,
   type PracticeMeeting,
 } from '@parley/contracts';
-import { meetingInsights } from '../../platform/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { meetingInsights, mockInterviews } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import { call, expectRefusal, json, signIn, signUp, type SignedIn } from '../../test/context.js';
 import { insertMeeting } from '../../test/transcripts-kit.js';
@@ -261,6 +262,20 @@ describe('POST /b2c/mock-interview/submit', () => {
       await call(ctx, 'GET', `/b2c/mock-interview/${mock.id}`, { token: seeker.accessToken }),
     );
     expect(fetched.meetingId).toBe(ids.now);
+  });
+
+  it('submits an interview whose run already recorded into the meeting', async () => {
+    const mock = await setUp(seeker);
+    // What starting a run does: the meeting is linked before anything is submitted.
+    await ctx.database.db
+      .update(mockInterviews)
+      .set({ meetingId: ids.week1, state: 'in_progress' })
+      .where(eq(mockInterviews.id, mock.id));
+    const res = await call(ctx, 'POST', '/b2c/mock-interview/submit', {
+      token: seeker.accessToken,
+      payload: { mockInterviewId: mock.id, meetingId: ids.week1 },
+    });
+    expect(json<MockInterview>(res)).toMatchObject({ state: 'submitted', meetingId: ids.week1 });
   });
 
   it('refuses another seeker’s interview or meeting', async () => {

@@ -21,7 +21,8 @@ export const RECENT_SCORED = 5;
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const mean = (xs: readonly number[]) =>
   xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
-const meanOrNull = (xs: readonly number[]) => {
+/** The mean to one decimal; null for no values, never 0. */
+export const meanOrNull = (xs: readonly number[]) => {
   const m = mean(xs);
   return m === null ? null : round1(m);
 };
@@ -119,5 +120,3 @@ export function weakestSkill(
   }
   return weakest;
 }
-
-export { meanOrNull };
