@@ -64,6 +64,8 @@ const POSTGRES_FILES = [
   'src/modules/transcripts/transcript-edits.test.ts',
   'src/modules/talent-pool/profile.test.ts',
   'src/modules/talent-pool/mock-interviews.test.ts',
+  'src/modules/talent-pool/progress.test.ts',
+  'src/modules/personal-data/personal-data.test.ts',
   'src/modules/uploads/cleanup.test.ts',
 ];
 

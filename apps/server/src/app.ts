@@ -306,6 +306,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     resolveStore,
     ai,
     log: platform.log,
+    lists: meetings.lists,
+    meeting: (caller, id) => meetings.service.get(caller, id),
+    categoryScores: (orgId, ids) => insights.service.categoryScores(orgId, ids),
+    now: platform.now,
   });
   const personalData = createPersonalDataModule({
     db,

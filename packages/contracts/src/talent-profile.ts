@@ -168,6 +168,9 @@ export const mockInterviewSchema = z.object({
   questions: z.array(mockQuestionSchema),
   /** 'built-in' or the model that wrote the questions. */
   generatedBy: z.string(),
+  /** The meeting its recording became, once submitted (b2c/mock-interview/submit). */
+  meetingId: z.string().nullable(),
+  submittedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MockInterview = z.infer<typeof mockInterviewSchema>;

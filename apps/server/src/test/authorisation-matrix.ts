@@ -85,6 +85,9 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'POST /b2c/mock-interview': ['seeker'],
   'GET /b2c/mock-interview/:id': ['seeker'],
   'GET /b2c/user/get/mock-interviews': ['seeker'],
+  'POST /b2c/mock-interview/submit': ['seeker'],
+  'GET /meeting/user/b2c': ['seeker'],
+  'POST /meeting/b2c/user/analysis': ['seeker'],
   // The own data's archive and the account's deletion (talent-pool accounts only).
   'GET /b2c/user/export': ['seeker'],
   'DELETE /b2c/user/account': ['seeker'],

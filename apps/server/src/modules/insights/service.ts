@@ -193,6 +193,24 @@ export function createInsightsService(deps: InsightsDeps) {
       return out;
     },
 
+    /**
+     * Each meeting's score per overall category (Technical, Communication, Behavioral), for
+     * meetings the caller's service already chose; a category not scored yet is absent.
+     */
+    async categoryScores(
+      organizationId: string,
+      meetingIds: readonly string[],
+    ): Promise<Map<string, Partial<Record<(typeof OVERALL_CATEGORIES)[number], number>>>> {
+      const rows = await repo.ofMeetings(organizationId, meetingIds, OVERALL_CATEGORIES);
+      const out = new Map<string, Partial<Record<(typeof OVERALL_CATEGORIES)[number], number>>>();
+      for (const r of rows) {
+        if (Array.isArray(r.result)) continue;
+        const name = r.promptName as (typeof OVERALL_CATEGORIES)[number];
+        out.set(r.meetingId, { ...out.get(r.meetingId), [name]: r.result.score });
+      }
+      return out;
+    },
+
     /** The stored action items of each meeting (already chosen by the caller's service). */
     async actionItems(
       organizationId: string,

@@ -10,10 +10,11 @@ import type { Caller } from '../../platform/http/caller.js';
 export type ListQuery = z.output<typeof meetingListQuery>;
 /**
  * Which list (spec 2 §7): all visible, past, scheduled, reports, shared with me, those with
- * a transcript (the assistant's picker), or call intelligence (processed sales calls).
+ * a transcript (the assistant's picker), call intelligence (processed sales calls), or the
+ * caller's own (a job seeker's practice meetings: never those shared with them).
  */
 export type ListScope =
-  'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed' | 'callIntelligence';
+  'all' | 'past' | 'schedule' | 'reports' | 'shared' | 'transcribed' | 'callIntelligence' | 'owned';
 
 const DAY_MS = 24 * 3600 * 1000;
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -64,6 +65,7 @@ export function listConditions(caller: Caller, scope: ListScope, q: Partial<List
     scope === 'shared' ? sharedWith(caller) : visibleTo(caller),
     eq(meetings.kind, 'meeting'),
   ];
+  if (scope === 'owned') c.push(eq(meetings.ownerId, caller.userId));
   if (scope === 'past') c.push(lt(meetings.startTime, now));
   if (scope === 'schedule') {
     c.push(

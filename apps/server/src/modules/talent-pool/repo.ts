@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { CatalogStatus, MockLevel, catalogQuery } from '@parley/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
@@ -152,6 +152,39 @@ export function createTalentPoolRepo(db: Db) {
         .from(mockInterviews)
         .where(and(eq(mockInterviews.userId, userId), where))
         .orderBy(desc(mockInterviews.createdAt), desc(mockInterviews.id)),
+
+    /** The person's mock interviews linked to these meetings. */
+    mockInterviewsOfMeetings: async (userId: string, meetingIds: readonly string[]) =>
+      meetingIds.length
+        ? db
+            .select()
+            .from(mockInterviews)
+            .where(
+              and(
+                eq(mockInterviews.userId, userId),
+                inArray(mockInterviews.meetingId, [...meetingIds]),
+              ),
+            )
+        : [],
+
+    /** The mock interview (of anyone) a meeting is linked to. */
+    async byMeeting(meetingId: string): Promise<MockInterviewRow | null> {
+      const [row] = await db
+        .select()
+        .from(mockInterviews)
+        .where(eq(mockInterviews.meetingId, meetingId));
+      return row ?? null;
+    },
+
+    async submit(id: string, meetingId: string, at: Date): Promise<MockInterviewRow> {
+      const [row] = await db
+        .update(mockInterviews)
+        .set({ meetingId, submittedAt: at, state: 'submitted' })
+        .where(eq(mockInterviews.id, id))
+        .returning();
+      if (!row) throw new Error('update returned nothing');
+      return row;
+    },
   };
 }
 export type TalentPoolRepo = ReturnType<typeof createTalentPoolRepo>;

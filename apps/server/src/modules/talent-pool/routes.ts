@@ -5,11 +5,13 @@ import {
   TALENT_PROFILE_MESSAGES as M,
   talentCatalogRoutes as c,
   talentProfileRoutes as p,
+  talentProgressRoutes as g,
 } from '@parley/contracts';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TalentCatalogService } from './catalog-service.js';
+import type { TalentProgressService } from './progress-service.js';
 import type { ProfileForm, TalentPoolService } from './service.js';
 
 /** Room for the JSON of a long profile (80 skills, 40 jobs with their descriptions). */
@@ -45,6 +47,7 @@ export async function registerTalentPoolRoutes(
   app: FastifyInstance,
   catalog: TalentCatalogService,
   talent: TalentPoolService,
+  progress: TalentProgressService,
 ) {
   registerRoute(app, c.companiesAll, () => catalog.activeCompanies());
   registerRoute(app, c.companyQuery, ({ query }) => catalog.companyPage(query));
@@ -69,6 +72,9 @@ export async function registerTalentPoolRoutes(
   registerRoute(app, p.listMockInterviewsByEmail, ({ auth, body }) =>
     talent.mockInterviews(auth, body.email),
   );
+  registerRoute(app, g.submitMockInterview, ({ auth, body }) => progress.submit(auth, body));
+  registerRoute(app, g.practiceMeetings, ({ auth, query }) => progress.meetings(auth, query));
+  registerRoute(app, g.practiceAnalysis, ({ auth, body }) => progress.analysis(auth, body.year));
 
   // Only the profile route parses multipart, with limits that fit one resume.
   await app.register(async (scope) => {

@@ -59,7 +59,7 @@ function toProfile(email: string, row: ProfileRow | null): TalentProfile {
   };
 }
 
-function toMockInterview(email: string, row: MockInterviewRow): MockInterview {
+export function toMockInterview(email: string, row: MockInterviewRow): MockInterview {
   return {
     id: row.id,
     email,
@@ -73,6 +73,8 @@ function toMockInterview(email: string, row: MockInterviewRow): MockInterview {
     state: row.state as MockInterview['state'],
     questions: row.questions,
     generatedBy: row.generatedBy,
+    meetingId: row.meetingId,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useAuth, useCan } from '../../lib/auth-store';
-import { navigationFor } from '../../lib/navigation';
-import { Figure, LoadError, PageHeader, Skeleton } from '../../ui';
+import { navigationFor, navigationKind } from '../../lib/navigation';
+import { Figure, LoadError, PageHeader, PageSpinner, Skeleton } from '../../ui';
+import { PracticeHomePage } from '../talent-pool';
 import { UploadDialog } from '../uploads';
 import { useHomeSummary } from './api';
 import { nextStepOf, scopeLabel, weeksSummary } from './model';
@@ -143,7 +144,19 @@ export function HomeDashboard({ slots = {} }: { slots?: HomeSlots }) {
   );
 }
 
+/** /home for a job seeker is their practice; everyone else gets the dashboard. */
 export default function HomePage() {
+  const { user } = useAuth();
+  if (user && navigationKind(user) === 'talentPool')
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <PracticeHomePage />
+      </Suspense>
+    );
+  return <OrganisationHome />;
+}
+
+function OrganisationHome() {
   const s = useHomeSummary().data;
   return (
     <HomeDashboard

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   RESUME_LIMITS,
   TALENT_CATALOG_MESSAGES as C,
@@ -6,6 +6,9 @@ import {
   talentCatalogRoutes as catalog,
   talentProfileRoutes as routes,
   talentProfileSchema,
+  talentProgressRoutes as progress,
+  TALENT_PROGRESS_MESSAGES as G,
+  type PracticeMeetingQuery,
   type CatalogBody,
   type CatalogPatchBody,
   type CatalogQuery,
@@ -28,7 +31,32 @@ export const talentKeys = {
   companies: ['talent-pool', 'companies'] as const,
   companyQuery: (q: CatalogQuery) => ['talent-pool', 'company-query', q] as const,
   roleQuery: (q: CatalogQuery) => ['talent-pool', 'role-query', q] as const,
+  analysis: (year: number) => ['talent-pool', 'analysis', year] as const,
+  practiceMeetings: (q: PracticeMeetingQuery) => ['talent-pool', 'practice-meetings', q] as const,
 };
+
+/** The seeker's year of practice: months, scores per skill, streaks, the next practice. */
+export const usePracticeAnalysis = (year: number) =>
+  useQuery({
+    queryKey: talentKeys.analysis(year),
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(progress.practiceAnalysis, { body: { year }, signal, toast: false }),
+        G.analysisFailed,
+      ),
+  });
+
+/** The seeker's own practice meetings with their scores (GET meeting/user/b2c). */
+export const usePracticeMeetings = (query: PracticeMeetingQuery) =>
+  useQuery({
+    queryKey: talentKeys.practiceMeetings(query),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      withFailureToast(
+        api(progress.practiceMeetings, { query, signal, toast: false }),
+        G.meetingsFailed,
+      ),
+  });
 
 export function useTalentProfile() {
   const email = useAuth().user?.email ?? '';

@@ -33,14 +33,16 @@ interface DateSeriesProps<T> {
   labelFormatter?: (day: unknown) => string;
   /** Tailwind height class of the plot. */
   heightClass?: string;
+  /** The axis label of a row's day, 'Nov 3' unless given (a month's first day: 'Jan'). */
+  tickFormatter?: (day: unknown) => string;
 }
 
 const MARGIN = { top: 4, right: 8, bottom: 0, left: -16 };
 
 /** Recharts reads its axes from direct children, so the axis is props, not a component. */
-const dateAxis = (dateKey: string) => ({
+const dateAxis = (dateKey: string, tickFormatter: (day: unknown) => string = shortDay) => ({
   dataKey: dateKey,
-  tickFormatter: shortDay,
+  tickFormatter,
   tick: CHART.tick,
   stroke: CHART.grid,
   minTickGap: 16,
@@ -55,13 +57,14 @@ export function DateCountBars<T>({
   ariaLabel,
   labelFormatter = dayLabel,
   heightClass = 'h-48',
+  tickFormatter,
 }: DateSeriesProps<T> & { valueKey: keyof T & string; valueName: string }) {
   return (
     <div className={heightClass} role="img" aria-label={ariaLabel}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={MARGIN}>
           <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
-          <XAxis {...dateAxis(dateKey)} />
+          <XAxis {...dateAxis(dateKey, tickFormatter)} />
           <YAxis allowDecimals={false} tick={CHART.tick} stroke={CHART.grid} width={48} />
           <ChartTooltip
             {...CHART.tooltip}
@@ -99,6 +102,7 @@ export function DateLines<T>({
   ariaLabel,
   labelFormatter = dayLabel,
   heightClass = 'h-48',
+  tickFormatter,
 }: DateSeriesProps<T> & {
   lines: DateLine[];
   yDomain?: [number, number];
@@ -109,7 +113,7 @@ export function DateLines<T>({
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={MARGIN}>
           <CartesianGrid vertical={false} stroke={CHART.grid} strokeDasharray="3 3" />
-          <XAxis {...dateAxis(dateKey)} />
+          <XAxis {...dateAxis(dateKey, tickFormatter)} />
           <YAxis
             {...(yDomain ? { domain: yDomain } : {})}
             allowDecimals={!wholeNumbers}

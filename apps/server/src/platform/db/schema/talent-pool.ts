@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   CatalogStatus,
   MockLevel,
@@ -10,6 +19,7 @@ import type {
 } from '@parley/contracts';
 import { organizationRef, users } from './accounts.js';
 import { createdAt, updatedAt } from './columns.js';
+import { meetings } from './meetings.js';
 
 /** Companies a mock interview can be for (spec 3 §3), kept by the super admin. */
 export const talentCompanies = pgTable(
@@ -107,7 +117,13 @@ export const mockInterviews = pgTable(
     generatedBy: text('generated_by').notNull(),
     state: text('state').notNull().default('ready'),
     questionCount: integer('question_count').notNull(),
+    /** The meeting its recording became, linked on submit; kept when the meeting is deleted. */
+    meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('mock_interviews_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('mock_interviews_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('mock_interviews_meeting_uq').on(t.meetingId),
+  ],
 );
