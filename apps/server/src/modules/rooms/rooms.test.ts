@@ -176,75 +176,86 @@ const webmRecording = () =>
   );
 
 describe('the room bot', () => {
-  it('streams each participant’s audio under their name, records, and the call becomes the meeting’s media', async () => {
-    const room = await createRoom('Recorded call');
-    const guestToken = guestTokenOf(room);
-    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
-    const guest = await joinCall(ctx, {
-      meetingId: room.meetingId,
-      guestToken,
-      name: 'Gina Guest',
-    });
-    const bot = await testBot.joined(0);
-    expect(testBot.joins[0]).toMatchObject({
-      meetingId: room.meetingId,
-      botName: 'Parley Notetaker',
-    });
-    expect(bot.self.role).toBe('bot');
-
-    const recording = next<{ state: string }>(guest.socket, E.recording);
-    bot.socket.emit(E.botRecording);
-    expect(await recording).toMatchObject({ state: 'recording' });
-
-    // Speech for the host, silence for the guest... then speech for the guest too.
-    const speech = pcmOf(
-      path.resolve(import.meta.dirname, '../../../../../fixtures/speech/jfk.wav'),
-    );
-    const frame = 3200; // 100 ms
-    for (let at = 0; at + frame <= 16000 * 2 * 3; at += frame) {
-      bot.socket.emit(E.botAudio, {
-        participantId: host.self.id,
-        pcm: speech.subarray(at, at + frame),
+  // The recording is made with ffmpeg and imported through the pipeline's first step: minutes
+  // rather than seconds when the whole suite loads the machine.
+  it(
+    'streams each participant’s audio under their name, records, and the call becomes the meeting’s media',
+    { timeout: 90_000 },
+    async () => {
+      const room = await createRoom('Recorded call');
+      const guestToken = guestTokenOf(room);
+      const host = await joinCall(ctx, {
+        meetingId: room.meetingId,
+        token: who.member.accessToken,
       });
-      bot.socket.emit(E.botAudio, {
-        participantId: guest.self.id,
-        pcm: speech.subarray(at + 96000, at + 96000 + frame),
+      const guest = await joinCall(ctx, {
+        meetingId: room.meetingId,
+        guestToken,
+        name: 'Gina Guest',
       });
-    }
-    // Audio for nobody in the call, or for the bot itself, is not heard.
-    bot.socket.emit(E.botAudio, { participantId: 'nobody', pcm: speech.subarray(0, frame) });
-    bot.socket.emit(E.botAudio, { participantId: bot.self.id, pcm: speech.subarray(0, frame) });
+      const bot = await testBot.joined(0);
+      expect(testBot.joins[0]).toMatchObject({
+        meetingId: room.meetingId,
+        botName: 'Parley Notetaker',
+      });
+      expect(bot.self.role).toBe('bot');
 
-    const file = readFileSync(webmRecording());
-    const slices = [file.subarray(0, 20_000), file.subarray(20_000)];
-    slices.forEach((data, seq) => bot.socket.emit(E.botChunk, { seq, data }));
+      const recording = next<{ state: string }>(guest.socket, E.recording);
+      bot.socket.emit(E.botRecording);
+      expect(await recording).toMatchObject({ state: 'recording' });
 
-    await expect.poll(() => heard.heard.get('Gina Guest')?.samples.length ?? 0).toBe(48000);
-    const names = [...heard.heard.keys()].sort();
-    expect(names).toHaveLength(2);
-    expect(names).toContain('Gina Guest');
-    for (const { samples } of heard.heard.values()) expect(rms(samples)).toBeGreaterThan(0.02);
+      // Speech for the host, silence for the guest... then speech for the guest too.
+      const speech = pcmOf(
+        path.resolve(import.meta.dirname, '../../../../../fixtures/speech/jfk.wav'),
+      );
+      const frame = 3200; // 100 ms
+      for (let at = 0; at + frame <= 16000 * 2 * 3; at += frame) {
+        bot.socket.emit(E.botAudio, {
+          participantId: host.self.id,
+          pcm: speech.subarray(at, at + frame),
+        });
+        bot.socket.emit(E.botAudio, {
+          participantId: guest.self.id,
+          pcm: speech.subarray(at + 96000, at + 96000 + frame),
+        });
+      }
+      // Audio for nobody in the call, or for the bot itself, is not heard.
+      bot.socket.emit(E.botAudio, { participantId: 'nobody', pcm: speech.subarray(0, frame) });
+      bot.socket.emit(E.botAudio, { participantId: bot.self.id, pcm: speech.subarray(0, frame) });
 
-    const ended = next(guest.socket, E.ended);
-    host.socket.emit(E.end);
-    expect(await ended).not.toBeNull();
-    await expect
-      .poll(
-        async () => {
-          const m = json(
-            await call(ctx, 'GET', `/meeting/${room.meetingId}`, { token: who.member.accessToken }),
-          );
-          return m.inferenceStatus;
-        },
-        { timeout: 20_000 },
-      )
-      .not.toBe('uploaded');
-    expect(heard.log.filter((l) => l.endsWith(room.meetingId))).toEqual([
-      `open ${room.meetingId}`,
-      `close ${room.meetingId}`,
-    ]);
-    expect(heard.log.filter((l) => l.startsWith('open'))).toHaveLength(1);
-  });
+      const file = readFileSync(webmRecording());
+      const slices = [file.subarray(0, 20_000), file.subarray(20_000)];
+      slices.forEach((data, seq) => bot.socket.emit(E.botChunk, { seq, data }));
+
+      await expect.poll(() => heard.heard.get('Gina Guest')?.samples.length ?? 0).toBe(48000);
+      const names = [...heard.heard.keys()].sort();
+      expect(names).toHaveLength(2);
+      expect(names).toContain('Gina Guest');
+      for (const { samples } of heard.heard.values()) expect(rms(samples)).toBeGreaterThan(0.02);
+
+      const ended = next(guest.socket, E.ended);
+      host.socket.emit(E.end);
+      expect(await ended).not.toBeNull();
+      await expect
+        .poll(
+          async () => {
+            const m = json(
+              await call(ctx, 'GET', `/meeting/${room.meetingId}`, {
+                token: who.member.accessToken,
+              }),
+            );
+            return m.inferenceStatus;
+          },
+          { timeout: 60_000 },
+        )
+        .not.toBe('uploaded');
+      expect(heard.log.filter((l) => l.endsWith(room.meetingId))).toEqual([
+        `open ${room.meetingId}`,
+        `close ${room.meetingId}`,
+      ]);
+      expect(heard.log.filter((l) => l.startsWith('open'))).toHaveLength(1);
+    },
+  );
 
   it('stops at once when any participant withdraws consent, and keeps nothing after it', async () => {
     const room = await createRoom('Consent call');

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { reportFonts, toWinAnsi } from './fonts.js';
+import { reportFonts, toWinAnsi, type ReportFonts } from './fonts.js';
 
 /**
  * The report's page kit: an A4 document with a title band, numbered sections, facts, score
@@ -52,12 +52,17 @@ const toneColours: Record<Tone, [string, string]> = {
 /** The page itself: text primitives, sections, pills and the footer; data blocks are in blocks.ts. */
 export class ReportPage {
   readonly doc: PDFKit.PDFDocument;
-  private readonly fonts = reportFonts();
+  private readonly fonts: ReportFonts;
   private readonly chunks: Buffer[] = [];
   private readonly finished: Promise<Buffer>;
   private sectionNo = 0;
 
-  constructor(private readonly header: ReportHeader) {
+  /** `fonts`: the installed ones by default (a test can ask for the Helvetica fallback). */
+  constructor(
+    private readonly header: ReportHeader,
+    fonts: ReportFonts = reportFonts(),
+  ) {
+    this.fonts = fonts;
     this.doc = new PDFDocument({
       size: 'A4',
       margins: { top: MARGIN, bottom: MARGIN + FOOTER, left: MARGIN, right: MARGIN },

@@ -1,13 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { toWinAnsi } from './fonts.js';
+import { ReportDocument } from './blocks.js';
+import { toWinAnsi, type ReportFonts } from './fonts.js';
 
 /** The page kit on its own: the Helvetica fallback when no Unicode font is installed. */
-
-vi.mock('./fonts.js', async (original) => ({
-  ...(await original<typeof import('./fonts.js')>()),
-  reportFonts: () => ({ regular: 'Helvetica', bold: 'Helvetica-Bold', unicode: false }),
-}));
+const HELVETICA: ReportFonts = { regular: 'Helvetica', bold: 'Helvetica-Bold', unicode: false };
 
 describe('reports without a Unicode font', () => {
   it('reduces text to what Helvetica shows, keeping Western European letters and typography', () => {
@@ -15,14 +12,16 @@ describe('reports without a Unicode font', () => {
   });
 
   it('still renders a readable PDF, with unknown characters as ?', async () => {
-    const { ReportDocument } = await import('./blocks.js');
-    const r = new ReportDocument({
-      title: 'HR report',
-      meetingName: 'Interview with 李明 and Zoë',
-      subtitle: '1 March 2026',
-      generatedAt: new Date('2026-03-01T10:00:00Z'),
-      organisation: 'Acme',
-    });
+    const r = new ReportDocument(
+      {
+        title: 'HR report',
+        meetingName: 'Interview with 李明 and Zoë',
+        subtitle: '1 March 2026',
+        generatedAt: new Date('2026-03-01T10:00:00Z'),
+        organisation: 'Acme',
+      },
+      HELVETICA,
+    );
     r.section('Scores');
     r.scoreBar('Technical', 72, 70);
     r.timedList([{ text: 'Explains the fix – clearly', at: 83 }]);
