@@ -298,6 +298,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     resolveStore,
     ai,
     log: platform.log,
+    meetings: meetings.service,
+    ffmpegPath: env.FFMPEG_PATH,
+    dataDir: config.dataDir,
+    now: platform.now,
   });
   const prompts = createPromptsModule({
     db,

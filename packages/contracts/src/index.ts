@@ -67,3 +67,4 @@ export * from './payments.js';
 export * from './rooms.js';
 export * from './talent-pool.js';
 export * from './talent-profile.js';
+export * from './mock-interview-run.js';

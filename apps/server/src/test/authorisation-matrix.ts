@@ -84,6 +84,10 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'DELETE /b2c/resume': ['seeker'],
   'POST /b2c/mock-interview': ['seeker'],
   'GET /b2c/mock-interview/:id': ['seeker'],
+  'POST /b2c/mock-interview/:id/start': ['seeker'],
+  'PUT /b2c/mock-interview/:id/chunk': ['seeker'],
+  'POST /b2c/mock-interview/:id/answer': ['seeker'],
+  'POST /b2c/mock-interview/:id/finish': ['seeker'],
   'GET /b2c/user/get/mock-interviews': ['seeker'],
   'POST /b2c/user/get/mock-interviews': EVERYONE,
   // Its companies and roles: everyone reads the active ones, the super admin keeps them.

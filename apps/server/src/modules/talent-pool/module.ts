@@ -1,12 +1,21 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { selectEngine, type AsrEngine } from '@parley/analysis';
 import type { Db } from '../../platform/db/client.js';
 import { createTalentCatalogService } from './catalog-service.js';
 import { createTalentPoolRepo } from './repo.js';
+import { createMockRunService, type MockRunDeps } from './run-service.js';
 import { registerTalentPoolRoutes } from './routes.js';
 import { createTalentPoolService, type TalentPoolDeps } from './service.js';
 
 export interface TalentPoolNeeds extends Omit<TalentPoolDeps, 'repo'> {
   db: Db;
+  meetings: MockRunDeps['meetings'];
+  ffmpegPath: string;
+  dataDir: string;
+  now: () => Date;
+  /** Defaults to the engine the environment selects (selectEngine), as the offline pipeline. */
+  engine?: AsrEngine;
 }
 
 /** The talent pool: profiles with resumes, the companies and roles, and mock interview set-up. */
@@ -14,10 +23,28 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
   const repo = createTalentPoolRepo(needs.db);
   const catalog = createTalentCatalogService(repo);
   const service = createTalentPoolService({ ...needs, repo });
+  // Chosen on first use, so a server without a speech engine starts and fails only answers.
+  let engine: AsrEngine | null = needs.engine ?? null;
+  const mockRun = createMockRunService({
+    repo,
+    meetings: needs.meetings,
+    resolveStore: needs.resolveStore,
+    async transcribe(file) {
+      engine ??= selectEngine();
+      const { words } = await engine.transcribe(file);
+      return words.map((w) => w.word).join(' ');
+    },
+    ffmpegPath: needs.ffmpegPath,
+    workDir: path.join(needs.dataDir, 'mock-interviews'),
+    now: needs.now,
+    log: needs.log,
+  });
   return {
     catalog,
     service,
-    registerRoutes: (api: FastifyInstance) => registerTalentPoolRoutes(api, catalog, service),
+    mockRun,
+    registerRoutes: (api: FastifyInstance) =>
+      registerTalentPoolRoutes(api, catalog, service, mockRun),
   };
 }
 export type TalentPoolModule = ReturnType<typeof createTalentPoolModule>;

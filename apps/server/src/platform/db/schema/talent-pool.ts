@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   CatalogStatus,
   MockLevel,
@@ -87,6 +97,16 @@ export const talentProfiles = pgTable('talent_profiles', {
   updatedAt: updatedAt(),
 });
 
+/** One answer of a run (the follow-up's answer is its own record). */
+export interface MockAnswerRecord {
+  question: number;
+  followUp: boolean;
+  transcript: string;
+  words: number;
+  reason: 'short' | 'vague' | null;
+  at: string;
+}
+
 /** A mock interview set up by a job seeker; the interview itself runs later. */
 export const mockInterviews = pgTable(
   'mock_interviews',
@@ -107,6 +127,15 @@ export const mockInterviews = pgTable(
     generatedBy: text('generated_by').notNull(),
     state: text('state').notNull().default('ready'),
     questionCount: integer('question_count').notNull(),
+    /** The meeting the run's recording becomes; set when the interview starts. */
+    meetingId: uuid('meeting_id'),
+    /** MediaRecorder slices stored so far; the next one expected has this index. */
+    chunks: integer('chunks').notNull().default(0),
+    recordedBytes: bigint('recorded_bytes', { mode: 'number' }).notNull().default(0),
+    /** Each answer's transcript and what it led to, in the order they were given. */
+    answers: jsonb('answers').$type<MockAnswerRecord[]>().notNull().default([]),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('mock_interviews_user_idx').on(t.userId, t.createdAt)],
