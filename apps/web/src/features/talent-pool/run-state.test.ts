@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clock, initialRun, progressLabel, runReducer, type RunAction, type RunState } from './run-state';
+import {
+  clock,
+  initialRun,
+  progressLabel,
+  runReducer,
+  type RunAction,
+  type RunState,
+} from './run-state';
 import { createSliceUploader } from './slice-uploader';
 
 const settings = { total: 3, thinkSeconds: 2, answerSeconds: 3, retakes: 1 };
@@ -9,7 +16,7 @@ const tick: RunAction = { type: 'tick' };
 
 describe('the mock interview run', () => {
   it('asks, lets the seeker think, then answers against the clock', () => {
-    let s = play([{ type: 'start', first: 'Tell me about yourself.' }]);
+    let s = play([{ type: 'start', index: 0, first: 'Tell me about yourself.' }]);
     expect(s.phase).toBe('asking');
     expect(progressLabel(s)).toBe('Question 1 of 3');
     // The countdown starts only once the avatar has finished asking.
@@ -24,17 +31,17 @@ describe('the mock interview run', () => {
   });
 
   it('skips thinking when asked, and when the interview gives no think time', () => {
-    const asked = play([{ type: 'start', first: 'Q1' }, { type: 'spoken' }]);
+    const asked = play([{ type: 'start', index: 0, first: 'Q1' }, { type: 'spoken' }]);
     expect(play([{ type: 'startAnswer' }], asked).phase).toBe('answering');
     const noThink = initialRun({ ...settings, thinkSeconds: 0 });
-    expect(play([{ type: 'start', first: 'Q1' }, { type: 'spoken' }], noThink).phase).toBe(
-      'answering',
-    );
+    expect(
+      play([{ type: 'start', index: 0, first: 'Q1' }, { type: 'spoken' }], noThink).phase,
+    ).toBe('answering');
   });
 
   it('moves on to a follow-up, then the next question with fresh retakes, then finishes', () => {
     let s = play([
-      { type: 'start', first: 'Q1' },
+      { type: 'start', index: 0, first: 'Q1' },
       { type: 'spoken' },
       { type: 'startAnswer' },
       { type: 'retake' },
@@ -75,17 +82,25 @@ describe('the mock interview run', () => {
   });
 
   it('allows a retake only while answering and only while retakes are left', () => {
-    const answeringNow = play([{ type: 'start', first: 'Q1' }, { type: 'spoken' }, { type: 'startAnswer' }]);
+    const answeringNow = play([
+      { type: 'start', index: 0, first: 'Q1' },
+      { type: 'spoken' },
+      { type: 'startAnswer' },
+    ]);
     const after = play([tick, { type: 'retake' }], answeringNow);
     expect(after).toMatchObject({ phase: 'answering', secondsLeft: 3, retakesLeft: 0, take: 1 });
     // None left: a second retake changes nothing.
     expect(play([{ type: 'retake' }], after)).toBe(after);
-    const thinkingNow = play([{ type: 'start', first: 'Q1' }, { type: 'spoken' }]);
+    const thinkingNow = play([{ type: 'start', index: 0, first: 'Q1' }, { type: 'spoken' }]);
     expect(play([{ type: 'retake' }], thinkingNow)).toBe(thinkingNow);
   });
 
   it('ends early from any question, but not before it starts or twice', () => {
-    const s = play([{ type: 'start', first: 'Q1' }, { type: 'spoken' }, { type: 'endEarly' }]);
+    const s = play([
+      { type: 'start', index: 0, first: 'Q1' },
+      { type: 'spoken' },
+      { type: 'endEarly' },
+    ]);
     expect(s).toMatchObject({ phase: 'finishing', endedEarly: true });
     expect(play([{ type: 'endEarly' }], initialRun(settings)).phase).toBe('intro');
     expect(play([{ type: 'endEarly' }], s)).toBe(s);

@@ -6,14 +6,7 @@ import type { MockNext } from '@parley/contracts';
  * answer, the next question, or the end). Pure, so every turn of it is tested.
  */
 export type RunPhase =
-  | 'intro'
-  | 'asking'
-  | 'thinking'
-  | 'answering'
-  | 'submitting'
-  | 'finishing'
-  | 'done'
-  | 'failed';
+  'intro' | 'asking' | 'thinking' | 'answering' | 'submitting' | 'finishing' | 'done' | 'failed';
 
 export interface RunQuestion {
   /** The interview's question this belongs to (a follow-up keeps its question's). */
@@ -45,7 +38,7 @@ export interface RunState {
 }
 
 export type RunAction =
-  | { type: 'start'; first: string }
+  | { type: 'start'; index: number; first: string }
   | { type: 'spoken' }
   | { type: 'tick' }
   | { type: 'startAnswer' }
@@ -85,7 +78,11 @@ export function runReducer(s: RunState, a: RunAction): RunState {
   switch (a.type) {
     case 'start':
       if (s.phase !== 'intro') return s;
-      return { ...s, phase: 'asking', question: { index: 0, text: a.first, followUp: false } };
+      return {
+        ...s,
+        phase: 'asking',
+        question: { index: a.index, text: a.first, followUp: false },
+      };
     case 'spoken':
       return s.phase === 'asking' ? thinking(s) : s;
     case 'startAnswer':
