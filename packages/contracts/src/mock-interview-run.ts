@@ -39,6 +39,7 @@ export const MOCK_RUN_MESSAGES = {
   cameraRefused:
     'Parley needs your camera and microphone to record the interview. Allow them in your browser’s site settings, then try again.',
   analysing: 'Your interview is being analysed',
+  notQueued: 'Your recording is saved; its analysis has not started',
 } as const;
 
 export const mockRunStartSchema = z.object({
@@ -86,6 +87,8 @@ export type MockAnswerResult = z.infer<typeof mockAnswerResponse>;
 export const mockFinishBody = z.object({ endedEarly: z.boolean().default(false) });
 export const mockFinishResponse = z.object({
   meetingId: z.string(),
+  /** False when the analysis could not be queued (no plan or credits); `message` says why. */
+  queued: z.boolean(),
   message: z.string(),
 });
 export type MockFinishResult = z.infer<typeof mockFinishResponse>;

@@ -194,7 +194,7 @@ describe('running a mock interview', () => {
     const finished = json<MockFinishResult>(
       await call(ctx, 'POST', `${base}/finish`, { token, payload: { endedEarly: false } }),
     );
-    expect(finished).toEqual({ meetingId: start.meetingId, message: R.analysing });
+    expect(finished).toEqual({ meetingId: start.meetingId, queued: true, message: R.analysing });
     const meeting = json<Meeting>(
       await call(ctx, 'GET', `/meeting/${finished.meetingId}`, { token }),
     );

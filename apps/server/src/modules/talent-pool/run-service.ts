@@ -185,14 +185,15 @@ export function createMockRunService(deps: MockRunDeps) {
     async finish(caller: Caller, id: string): Promise<MockFinishResult> {
       const row = await own(caller, id);
       if (!row.meetingId) throw conflict(R.notStarted);
-      if (row.finishedAt) return { meetingId: row.meetingId, message: R.analysing };
+      if (row.finishedAt) return { meetingId: row.meetingId, queued: true, message: R.analysing };
       if (row.chunks === 0) throw badRequest(R.nothingRecorded);
       const done = await assemble(row);
       const store = await deps.resolveStore(row.organizationId);
       const key = `${row.organizationId}/uploads/mock-${row.id}.mkv`;
+      let meeting: Awaited<ReturnType<MockRunDeps['meetings']['importRecording']>>;
       try {
         await store.put(key, createReadStream(done.file), 'video/x-matroska');
-        await deps.meetings.importRecording(row.meetingId, {
+        meeting = await deps.meetings.importRecording(row.meetingId, {
           provider: store.provider,
           key,
           sizeBytes: (await stat(done.file)).size,
@@ -208,7 +209,13 @@ export function createMockRunService(deps: MockRunDeps) {
           deps.log.warn({ err, interviewId: row.id }, 'mock interview: a slice was left behind');
         });
       }
-      return { meetingId: row.meetingId, message: R.analysing };
+      // Without a plan or credits the meeting keeps its recording and says why it waits.
+      const queued = meeting.inferenceStatus !== 'uploaded';
+      return {
+        meetingId: row.meetingId,
+        queued,
+        message: queued ? R.analysing : (meeting.statusReason ?? R.notQueued),
+      };
     },
   };
 }

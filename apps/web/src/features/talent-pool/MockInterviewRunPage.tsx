@@ -96,6 +96,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
   const [starting, setStarting] = useState(false);
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [finishTry, setFinishTry] = useState(0);
+  const [handedIn, setHandedIn] = useState<{ queued: boolean; message: string } | null>(null);
   const speaker = useMemo(() => createSpeaker(), []);
   const stream = useRef<MediaStream | null>(null);
   const recording = useRef<ReturnType<typeof startRecording> | null>(null);
@@ -221,7 +222,9 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
         await recording.current?.uploader.drain();
         const done = await mockRun.finish(interview.id, endedEarly);
         release();
-        if (live) dispatch({ type: 'finished', meetingId: done.meetingId });
+        if (!live) return;
+        setHandedIn({ queued: done.queued, message: done.message });
+        dispatch({ type: 'finished', meetingId: done.meetingId });
       } catch (err) {
         if (live)
           dispatch({
@@ -244,10 +247,14 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
       <Card>
         <CardContent className="flex flex-col items-start gap-3 p-6">
           <CheckCircle2 className="size-6 text-accent-text" aria-hidden />
-          <h2 className="text-lg font-semibold text-fg">{R.analysing}</h2>
+          <h2 className="text-lg font-semibold text-fg">
+            {handedIn?.queued === false ? R.notQueued : R.analysing}
+          </h2>
           <p className="text-sm text-muted">
-            {endedEarly ? 'You ended the interview early. ' : ''}Your recording is uploaded; the
-            feedback appears on the meeting when the analysis is done.
+            {endedEarly ? 'You ended the interview early. ' : ''}
+            {handedIn?.queued === false
+              ? `The analysis is waiting: ${handedIn.message}.`
+              : 'Your recording is uploaded; the feedback appears on the meeting when the analysis is done.'}
           </p>
           <Link to={`/library/${state.meetingId}`} className={buttonClasses('primary')}>
             Open the meeting
@@ -259,7 +266,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="mx-auto grid w-full max-w-4xl gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           {avatar ? (
             <AvatarStage avatar={avatar} playing={playing} className="w-full" />
