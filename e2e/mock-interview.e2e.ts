@@ -56,7 +56,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('a job seeker takes a mock interview: asked, answers, ends early, and it is analysed', async ({
+test('a job seeker takes a mock interview: asked, answers, ends early, and the recording is kept', async ({
   baseURL,
 }) => {
   test.setTimeout(420_000);
@@ -131,9 +131,12 @@ test('a job seeker takes a mock interview: asked, answers, ends early, and it is
     // Ending early asks first; what was recorded is handed in.
     await page.getByRole('button', { name: 'End early' }).click();
     await page.getByRole('button', { name: 'End interview' }).click();
+    // The seeded seeker has bought no plan: the recording is kept as the meeting's media and
+    // the page says why its analysis waits (with credits it reads "being analysed").
     await expect(
-      page.getByRole('heading', { name: 'Your interview is being analysed' }),
+      page.getByRole('heading', { name: 'Your recording is saved; its analysis has not started' }),
     ).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText('The analysis is waiting: No Active Plan.')).toBeVisible();
     await look(page, 'analysing');
     const meeting = page.getByRole('link', { name: 'Open the meeting' });
     await expect(meeting).toHaveAttribute('href', /\/library\/[0-9a-f-]{36}$/);
