@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import {
   ArrowLeft,
   CameraOff,
-  CheckCircle2,
   Circle,
   MessagesSquare,
   Play,
@@ -29,6 +28,7 @@ import { AvatarStage, createSpeaker, speakAs, useAvatars } from '../avatars';
 import { mockRun, useMockInterview } from './api';
 import { openCamera, recordAnswer, startRecording, type MediaProblem } from './interview-media';
 import { clock, initialRun, progressLabel, runReducer } from './run-state';
+import { RunOutcome } from './RunOutcome';
 
 /** The interviewer: the organisation's default avatar when it interviews, else any ready one. */
 function pickInterviewer(avatars: readonly Avatar[]): Avatar | null {
@@ -243,25 +243,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
   const total = phase === 'thinking' ? settings.thinkSeconds : settings.answerSeconds;
 
   if (phase === 'done' && state.meetingId) {
-    return (
-      <Card>
-        <CardContent className="flex flex-col items-start gap-3 p-6">
-          <CheckCircle2 className="size-6 text-accent-text" aria-hidden />
-          <h2 className="text-lg font-semibold text-fg">
-            {handedIn?.queued === false ? R.notQueued : R.analysing}
-          </h2>
-          <p className="text-sm text-muted">
-            {endedEarly ? 'You ended the interview early. ' : ''}
-            {handedIn?.queued === false
-              ? `The analysis is waiting: ${handedIn.message}.`
-              : 'Your recording is uploaded; the feedback appears on the meeting when the analysis is done.'}
-          </p>
-          <Link to={`/library/${state.meetingId}`} className={buttonClasses('primary')}>
-            Open the meeting
-          </Link>
-        </CardContent>
-      </Card>
-    );
+    return <RunOutcome meetingId={state.meetingId} endedEarly={endedEarly} handedIn={handedIn} />;
   }
 
   return (
