@@ -309,6 +309,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     lists: meetings.lists,
     meeting: (caller, id) => meetings.service.get(caller, id),
     categoryScores: (orgId, ids) => insights.service.categoryScores(orgId, ids),
+    meetings: meetings.service,
+    ffmpegPath: env.FFMPEG_PATH,
+    dataDir: config.dataDir,
     now: platform.now,
   });
   const personalData = createPersonalDataModule({

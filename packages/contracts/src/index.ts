@@ -69,3 +69,4 @@ export * from './rooms.js';
 export * from './talent-pool.js';
 export * from './talent-profile.js';
 export * from './talent-progress.js';
+export * from './mock-interview-run.js';

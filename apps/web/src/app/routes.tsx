@@ -95,6 +95,10 @@ export const routes: RouteObject[] = [
             () => import('../features/talent-pool/MockInterviewSetupPage'),
           ),
           page(
+            'mock-interviews/:id/run',
+            () => import('../features/talent-pool/MockInterviewRunPage'),
+          ),
+          page(
             'configuration/talent-pool',
             () => import('../features/talent-pool/TalentCatalogPage'),
           ),

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   authRoutes,
   consentRoutes,
+  mockRunRoutes,
   reportRoutes,
   sharingRoutes,
   type AuthSuccess,
@@ -234,6 +235,23 @@ describe('postForm', () => {
     expect(posts.map((c) => bearer(c.init))).toEqual(['Bearer old', 'Bearer new']);
     expect(posts[1]?.init.body).toBe(form);
     expect((posts[1]?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('sendBytes', () => {
+  it('sends the bytes with their own content type, the path and query filled, and the bearer', async () => {
+    const { client, calls } = setup(() => json(200, { nextChunk: 4, bytes: 10 }));
+    const slice = new Blob(['webm bytes'], { type: 'video/webm' });
+    const res = await client.sendBytes(mockRunRoutes.chunk, slice, {
+      params: { id: 'i1' },
+      query: { index: 3 },
+    });
+    expect(res).toEqual({ nextChunk: 4, bytes: 10 });
+    expect(calls[0]?.url).toBe('/api/v1/b2c/mock-interview/i1/chunk?index=3');
+    expect(calls[0]?.init.method).toBe('PUT');
+    expect(calls[0]?.init.body).toBe(slice);
+    expect((calls[0]?.init.headers as Record<string, string>)['Content-Type']).toBe('video/webm');
+    expect(bearer(calls[0]!.init)).toBe('Bearer old');
   });
 });
 

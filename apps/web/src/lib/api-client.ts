@@ -106,6 +106,8 @@ interface LooseOptions {
   body?: unknown;
   /** Multipart body (uploads); sent as is, the browser sets the boundary. */
   form?: FormData;
+  /** Raw bytes (recording slices); sent with their own content type. */
+  bytes?: Blob;
   query?: unknown;
   params?: Params;
   toast?: boolean;
@@ -155,13 +157,17 @@ export function createApiClient(deps: ApiDeps) {
 
   async function send(route: Target, opts: LooseOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: opts.accept ?? 'application/json' };
-    if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
+    if (opts.bytes) headers['Content-Type'] = opts.bytes.type || 'application/octet-stream';
+    else if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     if (route.auth && token) headers.Authorization = `Bearer ${token}`;
     try {
       return await deps.fetch(buildUrl(route.path, opts.params, opts.query), {
         method: route.method,
         headers,
-        body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+        body:
+          opts.form ??
+          opts.bytes ??
+          (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         credentials: 'include',
         signal: opts.signal,
         ...(opts.keepalive ? { keepalive: true } : {}),
@@ -277,6 +283,19 @@ export function createApiClient(deps: ApiDeps) {
   }
 
   /**
+   * Sends raw bytes to a route whose body is a file rather than JSON (a recording's slices, an
+   * answer's audio); the answer is parsed and checked against the route's response schema.
+   */
+  async function sendBytes<R extends RouteContract>(
+    route: R,
+    bytes: Blob,
+    options: Pick<CallOptions<R>, 'params' | 'query' | 'signal' | 'toast' | 'keepalive'>,
+  ): Promise<RouteResponse<R>> {
+    const opts: LooseOptions = { ...(options as LooseOptions), bytes };
+    return call(route, opts) as Promise<RouteResponse<R>>;
+  }
+
+  /**
    * Downloads a route that answers with a file (the PDF reports): the bytes and the file name
    * the server gave in Content-Disposition. Auth, refresh and a failed status behave as in
    * `api` (a non-OK answer throws ApiRequestError with the server's message or the status's).
@@ -299,7 +318,7 @@ export function createApiClient(deps: ApiDeps) {
     }
   }
 
-  return { api, events, refreshSession, postForm, download };
+  return { api, events, refreshSession, postForm, sendBytes, download };
 }
 
 /** The file name of a Content-Disposition header: filename* (RFC 5987) first, else filename. */

@@ -51,6 +51,9 @@ export const refreshSession = client.refreshSession;
 /** Multipart POST through the same client (chunk uploads). */
 export const postForm = client.postForm;
 
+/** Raw bytes to a route through the same client (a recording's slices, an answer's audio). */
+export const sendBytes = client.sendBytes;
+
 /** A file answer (the PDF reports) through the same client: its bytes and the server's file name. */
 export const download = client.download;
 

@@ -194,6 +194,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   // Search across every conversation, opened from the library's search box.
   /^\/search$/,
   /^\/interviews\/[^/]+$/,
+  // Taking a mock interview (issue 19 item 5), from the seeker's list.
+  /^\/mock-interviews\/[^/]+\/run$/,
   /^\/organization-management\/[^/]+$/,
   /^\/configuration\/prompts$/,
   // Models, parameters and thresholds (spec 3 §2): /parameters is in no role's navigation

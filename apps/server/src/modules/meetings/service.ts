@@ -268,6 +268,29 @@ export function createMeetingsService(deps: MeetingsDeps) {
     },
 
     /**
+     * A meeting whose recording the product makes itself while it happens (a mock interview's
+     * camera and microphone): it waits, with `statusReason` shown, until importRecording.
+     */
+    async openRecording(
+      auth: Pick<Caller, 'organizationId' | 'userId'>,
+      input: { meetingName: string; meetingCode: string; statusReason: string },
+    ): Promise<MeetingRow> {
+      return repo.insert({
+        organizationId: auth.organizationId,
+        ownerId: auth.userId,
+        meetingName: input.meetingName,
+        meetingCode: input.meetingCode,
+        type: 'live',
+        inferenceStatus: 'uploaded',
+        statusReason: input.statusReason,
+        startTime: now(),
+        searchText: searchTextOf(input.meetingName),
+        createdAt: now(),
+        updatedAt: now(),
+      });
+    },
+
+    /**
      * The scheduled meeting of a calendar event (calendars module): created the first time,
      * then kept at the event's title, start and link. A live meeting waiting for the bot, so it
      * shows in Scheduled (`meeting/user/schedule`) until it has started.

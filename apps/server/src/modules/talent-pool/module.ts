@@ -1,14 +1,23 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { selectEngine, type AsrEngine } from '@parley/analysis';
 import type { Db } from '../../platform/db/client.js';
 import { createTalentCatalogService } from './catalog-service.js';
 import { createTalentProgressService, type TalentProgressDeps } from './progress-service.js';
 import { createTalentPoolRepo } from './repo.js';
+import { createMockRunService, type MockRunDeps } from './run-service.js';
 import { registerTalentPoolRoutes } from './routes.js';
 import { createTalentPoolService, type TalentPoolDeps } from './service.js';
 
 export interface TalentPoolNeeds
   extends Omit<TalentPoolDeps, 'repo'>, Omit<TalentProgressDeps, 'repo' | 'users'> {
   db: Db;
+  meetings: MockRunDeps['meetings'];
+  ffmpegPath: string;
+  dataDir: string;
+  now: () => Date;
+  /** Defaults to the engine the environment selects (selectEngine), as the offline pipeline. */
+  engine?: AsrEngine;
 }
 
 /**
@@ -19,13 +28,30 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
   const repo = createTalentPoolRepo(needs.db);
   const catalog = createTalentCatalogService(repo);
   const service = createTalentPoolService({ ...needs, repo });
+  // Chosen on first use, so a server without a speech engine starts and fails only answers.
+  let engine: AsrEngine | null = needs.engine ?? null;
+  const mockRun = createMockRunService({
+    repo,
+    meetings: needs.meetings,
+    resolveStore: needs.resolveStore,
+    async transcribe(file) {
+      engine ??= selectEngine();
+      const { words } = await engine.transcribe(file);
+      return words.map((w) => w.word).join(' ');
+    },
+    ffmpegPath: needs.ffmpegPath,
+    workDir: path.join(needs.dataDir, 'mock-interviews'),
+    now: needs.now,
+    log: needs.log,
+  });
   const progress = createTalentProgressService({ ...needs, repo });
   return {
     catalog,
     service,
     progress,
+    mockRun,
     registerRoutes: (api: FastifyInstance) =>
-      registerTalentPoolRoutes(api, catalog, service, progress),
+      registerTalentPoolRoutes(api, { catalog, service, progress, mockRun }),
   };
 }
 export type TalentPoolModule = ReturnType<typeof createTalentPoolModule>;

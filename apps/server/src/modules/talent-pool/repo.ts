@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CatalogStatus, MockLevel, catalogQuery } from '@parley/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
@@ -143,6 +143,32 @@ export function createTalentPoolRepo(db: Db) {
         .select()
         .from(mockInterviews)
         .where(and(eq(mockInterviews.id, id), eq(mockInterviews.userId, userId)));
+      return row ?? null;
+    },
+
+    async updateMockInterview(
+      id: string,
+      changes: Partial<typeof mockInterviews.$inferInsert>,
+    ): Promise<MockInterviewRow> {
+      const [row] = await db
+        .update(mockInterviews)
+        .set(changes)
+        .where(eq(mockInterviews.id, id))
+        .returning();
+      if (!row) throw new Error('mock interview update returned nothing');
+      return row;
+    },
+
+    /** Counts slice `index` in when it is the next one; null when another request got there. */
+    async countChunk(id: string, index: number, bytes: number): Promise<MockInterviewRow | null> {
+      const [row] = await db
+        .update(mockInterviews)
+        .set({
+          chunks: sql`${mockInterviews.chunks} + 1`,
+          recordedBytes: sql`${mockInterviews.recordedBytes} + ${bytes}`,
+        })
+        .where(and(eq(mockInterviews.id, id), eq(mockInterviews.chunks, index)))
+        .returning();
       return row ?? null;
     },
 

@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import {
+  MOCK_RUN_LIMITS,
+  MOCK_RUN_MEDIA_TYPES,
   RESUME_LIMITS,
+  mockRunRoutes as run,
   TALENT_PROFILE_MESSAGES as M,
   talentCatalogRoutes as c,
   talentProfileRoutes as p,
@@ -12,6 +15,7 @@ import { readMultipart } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TalentCatalogService } from './catalog-service.js';
 import type { TalentProgressService } from './progress-service.js';
+import type { MockRunService } from './run-service.js';
 import type { ProfileForm, TalentPoolService } from './service.js';
 
 /** Room for the JSON of a long profile (80 skills, 40 jobs with their descriptions). */
@@ -45,9 +49,17 @@ async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
 
 export async function registerTalentPoolRoutes(
   app: FastifyInstance,
-  catalog: TalentCatalogService,
-  talent: TalentPoolService,
-  progress: TalentProgressService,
+  {
+    catalog,
+    service: talent,
+    progress,
+    mockRun,
+  }: {
+    catalog: TalentCatalogService;
+    service: TalentPoolService;
+    progress: TalentProgressService;
+    mockRun: MockRunService;
+  },
 ) {
   registerRoute(app, c.companiesAll, () => catalog.activeCompanies());
   registerRoute(app, c.companyQuery, ({ query }) => catalog.companyPage(query));
@@ -75,6 +87,25 @@ export async function registerTalentPoolRoutes(
   registerRoute(app, g.submitMockInterview, ({ auth, body }) => progress.submit(auth, body));
   registerRoute(app, g.practiceMeetings, ({ auth, query }) => progress.meetings(auth, query));
   registerRoute(app, g.practiceAnalysis, ({ auth, body }) => progress.analysis(auth, body.year));
+
+  registerRoute(app, run.start, ({ auth, params }) => mockRun.start(auth, params.id));
+  registerRoute(app, run.finish, ({ auth, params }) => mockRun.finish(auth, params.id));
+  // The recording's slices and the answers' audio come as raw bytes. The parser lets a little
+  // more than the limits through so the service answers with its own message.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      [...MOCK_RUN_MEDIA_TYPES],
+      { parseAs: 'buffer', bodyLimit: MOCK_RUN_LIMITS.answerMaxBytes * 2 },
+      (_req, body, done) => done(null, body),
+    );
+    const bytes = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    registerRoute(scope, run.chunk, ({ auth, params, query, request }) =>
+      mockRun.chunk(auth, params.id, query.index, bytes(request.body)),
+    );
+    registerRoute(scope, run.answer, ({ auth, params, query, request }) =>
+      mockRun.answer(auth, params.id, query, bytes(request.body)),
+    );
+  });
 
   // Only the profile route parses multipart, with limits that fit one resume.
   await app.register(async (scope) => {

@@ -1,4 +1,4 @@
-import { MessagesSquare, Plus } from 'lucide-react';
+import { MessagesSquare, Play, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MockInterview } from '@parley/contracts';
 import {
@@ -18,6 +18,20 @@ const STATE_LABEL: Record<MockInterview['state'], string> = {
   submitted: 'Submitted',
   analysed: 'Feedback ready',
 };
+
+/** Ready or interrupted interviews can be taken (again, from the first unanswered question). */
+function TakeLink({ interview }: { interview: MockInterview }) {
+  if (interview.state !== 'ready' && interview.state !== 'in_progress') return null;
+  return (
+    <Link
+      to={`/mock-interviews/${interview.id}/run`}
+      className={buttonClasses('secondary', 'sm')}
+      aria-label={`${interview.state === 'ready' ? 'Start' : 'Resume'} the ${interview.jobRole} interview at ${interview.companyName}`}
+    >
+      <Play className="size-4" aria-hidden /> {interview.state === 'ready' ? 'Start' : 'Resume'}
+    </Link>
+  );
+}
 
 const columns: DataColumn<MockInterview>[] = [
   {
@@ -57,6 +71,7 @@ const columns: DataColumn<MockInterview>[] = [
     header: 'Set up',
     cell: (m) => <span className="tabular-nums">{new Date(m.createdAt).toLocaleDateString()}</span>,
   },
+  { id: 'take', header: 'Interview', cell: (m) => <TakeLink interview={m} /> },
 ];
 
 const newButton = (
@@ -110,6 +125,9 @@ export default function MockInterviewsPage() {
                 {m.level} · {m.questions.length} questions · {m.settings.thinkSeconds}s /{' '}
                 {m.settings.answerSeconds}s · {new Date(m.createdAt).toLocaleDateString()}
               </p>
+              <div>
+                <TakeLink interview={m} />
+              </div>
             </div>
           )}
         />

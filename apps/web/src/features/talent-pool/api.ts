@@ -4,6 +4,7 @@ import {
   TALENT_CATALOG_MESSAGES as C,
   TALENT_PROFILE_MESSAGES as M,
   talentCatalogRoutes as catalog,
+  mockRunRoutes as run,
   talentProfileRoutes as routes,
   talentProfileSchema,
   talentProgressRoutes as progress,
@@ -17,7 +18,7 @@ import {
   type TalentProfile,
   type WorkExperienceItem,
 } from '@parley/contracts';
-import { api, postForm, withFailureToast } from '../../lib/api';
+import { api, postForm, sendBytes, withFailureToast } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 
 /**
@@ -182,3 +183,30 @@ export const useRoleQuery = (query: CatalogQuery) =>
     queryFn: ({ signal }) =>
       withFailureToast(api(catalog.roleQuery, { query, signal, toast: false }), C.rolesFailed),
   });
+
+export const useMockInterview = (id: string | undefined) =>
+  useQuery({
+    queryKey: [...talentKeys.mockInterviews, id] as const,
+    enabled: Boolean(id),
+    queryFn: ({ signal }) =>
+      api(routes.getMockInterview, { params: { id: id ?? '' }, signal, toast: false }),
+  });
+
+/** The bytes with their bare media type ("audio/webm", without the codecs parameter). */
+const bare = (b: Blob) =>
+  new Blob([b], { type: b.type.split(';')[0] || 'application/octet-stream' });
+
+/** Running one interview: start, the recording's slices, each answer, and finish. */
+export const mockRun = {
+  start: (id: string) => api(run.start, { params: { id }, toast: false }),
+  slice: (id: string, index: number, slice: Blob) =>
+    sendBytes(run.chunk, bare(slice), { params: { id }, query: { index }, toast: false }),
+  answer: (id: string, question: number, followUp: boolean, audio: Blob) =>
+    sendBytes(run.answer, bare(audio), {
+      params: { id },
+      query: { question, followUp: followUp ? 1 : 0 },
+      toast: false,
+    }),
+  finish: (id: string, endedEarly: boolean) =>
+    api(run.finish, { params: { id }, body: { endedEarly }, toast: false }),
+};

@@ -1,4 +1,5 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -97,6 +98,16 @@ export const talentProfiles = pgTable('talent_profiles', {
   updatedAt: updatedAt(),
 });
 
+/** One answer of a run (the follow-up's answer is its own record). */
+export interface MockAnswerRecord {
+  question: number;
+  followUp: boolean;
+  transcript: string;
+  words: number;
+  reason: 'short' | 'vague' | null;
+  at: string;
+}
+
 /** A mock interview set up by a job seeker; the interview itself runs later. */
 export const mockInterviews = pgTable(
   'mock_interviews',
@@ -117,9 +128,19 @@ export const mockInterviews = pgTable(
     generatedBy: text('generated_by').notNull(),
     state: text('state').notNull().default('ready'),
     questionCount: integer('question_count').notNull(),
-    /** The meeting its recording became, linked on submit; kept when the meeting is deleted. */
+    /**
+     * The meeting its recording becomes: set when the run starts (or linked on submit); kept
+     * as null when the meeting is deleted.
+     */
     meetingId: uuid('meeting_id').references(() => meetings.id, { onDelete: 'set null' }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** MediaRecorder slices stored so far; the next one expected has this index. */
+    chunks: integer('chunks').notNull().default(0),
+    recordedBytes: bigint('recorded_bytes', { mode: 'number' }).notNull().default(0),
+    /** Each answer's transcript and what it led to, in the order they were given. */
+    answers: jsonb('answers').$type<MockAnswerRecord[]>().notNull().default([]),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+/**
+ * Running a mock interview (issue 19 item 5): the recording arrives in MediaRecorder slices as
+ * the interview goes, each answer is transcribed when it ends and may earn one follow-up, and
+ * finishing turns the recording into a meeting queued for analysis.
+ */
+export const MOCK_RUN_LIMITS = {
+  /** One MediaRecorder slice (about 2 s of camera and microphone) is far below this. */
+  chunkMaxBytes: 8 * 1024 * 1024,
+  /** One answer's audio (up to the longest answer time, 600 s of Opus). */
+  answerMaxBytes: 16 * 1024 * 1024,
+  /** How often the page hands the recorder's slice to the server. */
+  sliceMs: 2000,
+} as const;
+
+/** Content types the raw-body calls (chunk, answer) accept. */
+export const MOCK_RUN_MEDIA_TYPES = [
+  'application/octet-stream',
+  'video/webm',
+  'audio/webm',
+  'audio/wav',
+  'audio/ogg',
+  'video/mp4',
+  'audio/mp4',
+] as const;
+
+export const MOCK_RUN_MESSAGES = {
+  chunkTooLarge: 'A piece of the recording is larger than 8 MB; the page sends smaller ones',
+  answerTooLarge: 'The answer’s audio is larger than 16 MB',
+  emptyChunk: 'The piece of the recording is empty',
+  chunkOutOfOrder: (expected: number) =>
+    `Piece ${expected} of the recording is expected next; send the pieces in order`,
+  notStarted: 'Start the interview first',
+  alreadyFinished: 'This interview has finished',
+  noQuestion: 'There is no such question in this interview',
+  nothingRecorded: 'Nothing was recorded, so there is nothing to analyse',
+  cameraRefused:
+    'Parley needs your camera and microphone to record the interview. Allow them in your browser’s site settings, then try again.',
+  analysing: 'Your interview is being analysed',
+  notQueued: 'Your recording is saved; its analysis has not started',
+} as const;
+
+export const mockRunStartSchema = z.object({
+  interviewId: z.string(),
+  /** The meeting the recording becomes. */
+  meetingId: z.string(),
+  /** The slice index the server expects next (0 for a new run; more when a tab reopens). */
+  nextChunk: z.number().int(),
+  /** Question indexes already answered. */
+  answered: z.array(z.number().int()),
+});
+export type MockRunStart = z.infer<typeof mockRunStartSchema>;
+
+export const mockChunkQuery = z.object({ index: z.coerce.number().int().min(0).max(100_000) });
+export const mockChunkResponse = z.object({
+  nextChunk: z.number().int(),
+  bytes: z.number().int(),
+});
+
+export const mockAnswerQuery = z.object({
+  /** Which question of the interview was answered (0-based). */
+  question: z.coerce.number().int().min(0).max(50),
+  /** 1 when this was the answer to that question's follow-up. */
+  followUp: z.coerce.number().int().min(0).max(1).default(0),
+});
+
+export const mockNextSchema = z.object({
+  kind: z.enum(['follow-up', 'question', 'done']),
+  /** The question's index (a follow-up keeps its question's). */
+  index: z.number().int(),
+  /** What the avatar asks; empty when the interview is done. */
+  text: z.string(),
+});
+export type MockNext = z.infer<typeof mockNextSchema>;
+
+export const mockAnswerResponse = z.object({
+  transcript: z.string(),
+  words: z.number().int(),
+  /** Why a follow-up was asked: the answer was short, or vague (no specifics). */
+  reason: z.enum(['short', 'vague']).nullable(),
+  next: mockNextSchema,
+});
+export type MockAnswerResult = z.infer<typeof mockAnswerResponse>;
+
+export const mockFinishBody = z.object({ endedEarly: z.boolean().default(false) });
+export const mockFinishResponse = z.object({
+  meetingId: z.string(),
+  /** False when the analysis could not be queued (no plan or credits); `message` says why. */
+  queued: z.boolean(),
+  message: z.string(),
+});
+export type MockFinishResult = z.infer<typeof mockFinishResponse>;
+
+const own = {
+  auth: true as const,
+  permission: 'profile.own' as const,
+  tags: ['b2c'],
+  talentPool: true as const,
+};
+
+export const mockRunRoutes = {
+  start: defineRoute({
+    ...own,
+    method: 'POST',
+    path: '/b2c/mock-interview/:id/start',
+    summary:
+      'Start (or resume) running an own mock interview: the meeting its recording becomes, and where the recording stands',
+    response: mockRunStartSchema,
+  }),
+  chunk: defineRoute({
+    ...own,
+    method: 'PUT',
+    path: '/b2c/mock-interview/:id/chunk',
+    summary:
+      'Append one MediaRecorder slice (raw body, up to 8 MB) at ?index=; a slice sent again is accepted once',
+    query: mockChunkQuery,
+    response: mockChunkResponse,
+  }),
+  answer: defineRoute({
+    ...own,
+    method: 'POST',
+    path: '/b2c/mock-interview/:id/answer',
+    summary:
+      'One answer’s audio (raw body): its transcript, and what the avatar asks next (a follow-up when the answer was short or vague)',
+    query: mockAnswerQuery,
+    response: mockAnswerResponse,
+  }),
+  finish: defineRoute({
+    ...own,
+    method: 'POST',
+    path: '/b2c/mock-interview/:id/finish',
+    summary: 'Close the recording and queue the meeting it became for analysis',
+    body: mockFinishBody,
+    response: mockFinishResponse,
+  }),
+} as const;
