@@ -23,10 +23,10 @@ interface JobRow {
   output: unknown;
 }
 
-/** The jobs of a queue whose payload is `data`, oldest first. */
+/** The jobs of a queue whose payload holds `data` (a job queued by a request also names its id), oldest first. */
 async function jobsOf(queue: string, data: object): Promise<JobRow[]> {
   const { rows } = await sqlExecutorFor(ctx.database).executeSql(
-    'SELECT state, retry_count, output FROM pgboss.job WHERE name = $1 AND data = $2::jsonb ORDER BY created_on',
+    'SELECT state, retry_count, output FROM pgboss.job WHERE name = $1 AND data @> $2::jsonb ORDER BY created_on',
     [queue, JSON.stringify(data)],
   );
   return rows as JobRow[];
