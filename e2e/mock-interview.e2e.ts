@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { expect, expectAccessible, mainNav, signIn, test } from './support';
+import { chromium } from '@playwright/test';
+import { WIDE, choose, lookEverywhere, signUpSeeker } from './practice-support';
+import { expect, expectAccessible, test } from './support';
 
 /**
  * Issue 19 item 5: a job seeker takes a mock interview on a fake camera and microphone (the
@@ -14,8 +15,6 @@ import { expect, expectAccessible, mainNav, signIn, test } from './support';
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 const WORK = path.join(os.tmpdir(), 'parley-e2e-mock-media');
 const SHOTS = path.resolve(import.meta.dirname, 'screenshots');
-const WIDE = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 function fakeMedia(name: string, args: string[]): string {
   mkdirSync(WORK, { recursive: true });
@@ -25,35 +24,6 @@ function fakeMedia(name: string, args: string[]): string {
     if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`);
   }
   return out;
-}
-
-async function theme(page: Page, value: 'light' | 'dark') {
-  await page.evaluate((t) => {
-    localStorage.setItem('parley.theme', t);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
-  }, value);
-  await page.waitForTimeout(300);
-}
-
-async function look(page: Page, name: string) {
-  await theme(page, 'light');
-  await page.screenshot({ path: `${SHOTS}/mock-interview-${name}-light-1280.png` });
-  await theme(page, 'dark');
-  await page.screenshot({ path: `${SHOTS}/mock-interview-${name}-dark-1280.png` });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/mock-interview-${name}-dark-390.png`, fullPage: true });
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
-  expect(sideways, `${name} scrolls sideways at 390 px`).toBe(false);
-  await theme(page, 'light');
-  await page.setViewportSize(WIDE);
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('a job seeker takes a mock interview: asked, answers, ends early, and the recording is kept', async ({
@@ -84,15 +54,8 @@ test('a job seeker takes a mock interview: asked, answers, ends early, and the r
   });
   try {
     const page = await (await browser.newContext({ baseURL, viewport: WIDE })).newPage();
-    await signIn(page, 'seeker@parley.local');
-    // The seeded seeker consents once: whether this run asks depends on earlier journeys.
-    const consent = page.getByLabel('I agree with all the above');
-    await expect(consent.or(mainNav(page))).toBeVisible();
-    if (await consent.isVisible()) {
-      await consent.check();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page).not.toHaveURL(/\/consent$/);
-    }
+    // A job seeker of their own: the seeded one's consent is the navigation journey's to give.
+    await signUpSeeker(page, 'Riley Candidate', 'interview');
 
     await page.goto('/mock-interviews/new');
     await choose(page, 'Company', 'Google');
@@ -111,7 +74,10 @@ test('a job seeker takes a mock interview: asked, answers, ends early, and the r
     await expect(page).toHaveURL(/\/mock-interviews\/[0-9a-f-]{36}\/run$/);
     await expect(page.getByRole('button', { name: 'Start interview' })).toBeVisible();
     await expectAccessible(page, 'mock interview, before it starts');
-    await look(page, 'intro');
+    await lookEverywhere(page, SHOTS, 'mock-interview-intro', {
+      accessible: false,
+      fullPage: false,
+    });
 
     await page.getByRole('button', { name: 'Start interview' }).click();
     await expect(page.getByText('Question 1 of 3')).toBeVisible({ timeout: 20_000 });
@@ -120,7 +86,10 @@ test('a job seeker takes a mock interview: asked, answers, ends early, and the r
     await expect(done).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText('Recording your answer')).toBeVisible();
     await expect(page.getByRole('button', { name: /Retake \(1 left\)/ })).toBeVisible();
-    await look(page, 'answering');
+    await lookEverywhere(page, SHOTS, 'mock-interview-answering', {
+      accessible: false,
+      fullPage: false,
+    });
     await page.waitForTimeout(4_000);
     await done.click();
 
@@ -140,7 +109,10 @@ test('a job seeker takes a mock interview: asked, answers, ends early, and the r
       page.getByRole('heading', { name: 'Your recording is saved; its analysis has not started' }),
     ).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText('The analysis is waiting: No Active Plan.')).toBeVisible();
-    await look(page, 'analysing');
+    await lookEverywhere(page, SHOTS, 'mock-interview-analysing', {
+      accessible: false,
+      fullPage: false,
+    });
     const meeting = page.getByRole('link', { name: 'Open the meeting' });
     await expect(meeting).toHaveAttribute('href', /\/library\/[0-9a-f-]{36}$/);
     await meeting.click();

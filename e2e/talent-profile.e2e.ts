@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { resumePdf } from '../apps/server/src/test/resume-fixtures';
-import { codeFor, expect, expectAccessible, test } from './support';
+import { WIDE, choose, lookEverywhere, signUpSeeker } from './practice-support';
+import { expect, test } from './support';
 
 /**
  * Issue 19 items 3 and 4: a new job seeker uploads a resume (a PDF made by the test, see
@@ -10,59 +10,14 @@ import { codeFor, expect, expectAccessible, test } from './support';
  * (test-results/talent-profile/), and checked by axe.
  */
 const SHOTS = 'test-results/talent-profile';
-const WIDE = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: WIDE });
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
-
-async function theme(page: Page, value: 'light' | 'dark') {
-  await page.evaluate((t) => {
-    localStorage.setItem('parley.theme', t);
-    window.dispatchEvent(new StorageEvent('storage', { key: 'parley.theme', newValue: t }));
-  }, value);
-  await page.waitForTimeout(300);
-}
-
-async function look(page: Page, name: string) {
-  await theme(page, 'light');
-  await page.screenshot({ path: `${SHOTS}/${name}-light-1280.png`, fullPage: true });
-  await expectAccessible(page, `${name} (light, 1280 px)`);
-  await theme(page, 'dark');
-  await page.screenshot({ path: `${SHOTS}/${name}-dark-1280.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.waitForTimeout(200);
-  await page.screenshot({ path: `${SHOTS}/${name}-dark-390.png`, fullPage: true });
-  await expectAccessible(page, `${name} (dark, 390 px)`);
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
-  expect(sideways, `${name} scrolls sideways at 390 px`).toBe(false);
-  await theme(page, 'light');
-  await page.screenshot({ path: `${SHOTS}/${name}-light-390.png`, fullPage: true });
-  await page.setViewportSize(WIDE);
-}
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('a job seeker uploads a resume, corrects it, and sets up a mock interview', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  const email = `resume-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByRole('radio', { name: 'Individual' }).click();
-  await page.getByLabel('Name').fill('Jordan Rivera');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/verify-signup/);
-  await page.getByLabel('Verification code').fill(await codeFor(page.request, email));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByLabel('I agree with all the above').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await signUpSeeker(page, 'Jordan Rivera', 'resume');
 
   await expect(page.getByText('No resume yet.')).toBeVisible();
   await page.getByTestId('resume-input').setInputFiles({
@@ -80,7 +35,7 @@ test('a job seeker uploads a resume, corrects it, and sets up a mock interview',
   await expect(page.getByText('Profile saved').first()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Headline')).toHaveValue('Staff Software Engineer');
-  await look(page, 'profile');
+  await lookEverywhere(page, SHOTS, 'profile');
 
   await page.goto('/interviews');
   await expect(page.getByText('No mock interviews yet')).toBeVisible();
@@ -92,11 +47,11 @@ test('a job seeker uploads a resume, corrects it, and sets up a mock interview',
   await page.getByRole('button', { name: '+ Kubernetes' }).click();
   await page.getByLabel('Job description').fill('Run our Kubernetes platform on AWS.');
   await page.getByLabel('Questions', { exact: true }).fill('6');
-  await look(page, 'mock-interview-setup');
+  await lookEverywhere(page, SHOTS, 'mock-interview-setup');
   await page.getByRole('button', { name: 'Set up interview' }).click();
   await expect(page).toHaveURL(/\/interviews$/);
   const table = page.getByRole('table', { name: 'Your mock interviews' });
   await expect(table.getByText('Devops engineer')).toBeVisible();
   await expect(table.getByText('Ready')).toBeVisible();
-  await look(page, 'mock-interviews');
+  await lookEverywhere(page, SHOTS, 'mock-interviews');
 });

@@ -49,7 +49,7 @@ function NextPracticeCard({ next }: { next: NonNullable<PracticeAnalysis['nextPr
   return (
     <Card
       className="flex flex-wrap items-center justify-between gap-4 border-accent/40 bg-accent-soft p-5"
-      data-testid="practice-next"
+      data-testid="home-next-step"
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <p className="flex items-center gap-1.5 text-xs font-medium uppercase tracking-wide text-accent-soft-fg">
@@ -103,12 +103,15 @@ export default function PracticeHome() {
       {query.isError ? (
         <LoadError icon={AlertTriangle} what="Your practice" onRetry={() => void query.refetch()} />
       ) : a && isNewSeeker(a) ? (
-        <EmptyState
-          icon={MessagesSquare}
-          title="No practice yet — set up your first mock interview"
-          description="Pick a company, a role and a level; once your interview is analysed, your scores per skill, your streak and what to practise next show here."
-          action={newInterview('Set up a mock interview')}
-        />
+        // A new seeker's one next step, as on every role's home.
+        <div data-testid="home-next-step">
+          <EmptyState
+            icon={MessagesSquare}
+            title="No practice yet — set up your first mock interview"
+            description="Pick a company, a role and a level; once your interview is analysed, your scores per skill, your streak and what to practise next show here."
+            action={newInterview('Set up a mock interview')}
+          />
+        </div>
       ) : (
         <>
           {a?.nextPractice ? (

@@ -204,7 +204,7 @@ describe('the seeker’s home', () => {
       }))
       .on(routes.practiceMeetings, { data: [practice({})], count: 1 });
     renderWithProviders(<PracticeHome />);
-    const next = await screen.findByTestId('practice-next');
+    const next = await screen.findByTestId('home-next-step');
     expect(within(next).getByText('Focus on Communication (50 / 100 lately)')).toBeTruthy();
     expect(within(next).getByText('Lead each answer with the point.')).toBeTruthy();
     expect(
