@@ -307,7 +307,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ai,
     log: platform.log,
     lists: meetings.lists,
-    meeting: (caller, id) => meetings.service.get(caller, id),
     categoryScores: (orgId, ids) => insights.service.categoryScores(orgId, ids),
     meetings: meetings.service,
     ffmpegPath: env.FFMPEG_PATH,

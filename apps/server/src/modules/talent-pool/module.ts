@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { selectEngine, type AsrEngine } from '@parley/analysis';
 import type { Db } from '../../platform/db/client.js';
+import type { MeetingsService } from '../meetings/index.js';
 import { createTalentCatalogService } from './catalog-service.js';
 import { createTalentProgressService, type TalentProgressDeps } from './progress-service.js';
 import { createTalentPoolRepo } from './repo.js';
@@ -10,9 +11,10 @@ import { registerTalentPoolRoutes } from './routes.js';
 import { createTalentPoolService, type TalentPoolDeps } from './service.js';
 
 export interface TalentPoolNeeds
-  extends Omit<TalentPoolDeps, 'repo'>, Omit<TalentProgressDeps, 'repo' | 'users'> {
+  extends Omit<TalentPoolDeps, 'repo'>, Omit<TalentProgressDeps, 'repo' | 'users' | 'meeting'> {
   db: Db;
-  meetings: MockRunDeps['meetings'];
+  /** The meetings service: one meeting for submit, the recording for a run. */
+  meetings: MockRunDeps['meetings'] & Pick<MeetingsService, 'get'>;
   ffmpegPath: string;
   dataDir: string;
   now: () => Date;
@@ -44,7 +46,11 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
     now: needs.now,
     log: needs.log,
   });
-  const progress = createTalentProgressService({ ...needs, repo });
+  const progress = createTalentProgressService({
+    ...needs,
+    repo,
+    meeting: (caller, id) => needs.meetings.get(caller, id),
+  });
   return {
     catalog,
     service,
