@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn';
+import { Button } from './Button';
 
 /** A labelled calendar-day input (yyyy-mm-dd) that sits in a filter bar. */
 export function DateInput({
@@ -31,5 +32,47 @@ export function DateInput({
         className="tabular min-w-0 flex-1 bg-transparent text-sm text-fg outline-none"
       />
     </label>
+  );
+}
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The From and To days of a filter bar, each bounded by the other so the range cannot be
+ * turned inside out. `clearLabel` adds a button that empties both (lists whose bar has no
+ * "Clear filters" of its own).
+ */
+export function DateRangeInputs({
+  value,
+  onChange,
+  clearLabel,
+}: {
+  value: DayRange;
+  onChange(range: DayRange): void;
+  clearLabel?: string;
+}) {
+  return (
+    <>
+      <DateInput
+        label="From"
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(from) => onChange({ ...value, from })}
+      />
+      <DateInput
+        label="To"
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(to) => onChange({ ...value, to })}
+      />
+      {clearLabel && (value.from || value.to) ? (
+        <Button variant="ghost" size="sm" onClick={() => onChange({ from: '', to: '' })}>
+          {clearLabel}
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -17,7 +17,7 @@ export { ActionMenu, type ActionMenuItem } from './ActionMenu';
 export { Badge, type BadgeTone } from './Badge';
 export { Checkbox } from './Checkbox';
 export { ConfirmDialog, DeleteDialog } from './ConfirmDialog';
-export { DateInput } from './DateInput';
+export { DateInput, DateRangeInputs, type DayRange } from './DateInput';
 export { SearchInput } from './SearchInput';
 export { DataTable, type DataColumn, type DataTableProps, type SortOption } from './DataTable';
 export { ListTable, type ListPage, type ListResult, type ListTableProps } from './ListTable';

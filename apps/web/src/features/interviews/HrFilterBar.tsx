@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
 import type { JobListItem } from '@parley/contracts';
 import { useDebouncedValue } from '../../lib/use-debounced';
-import { Button, DateInput, SearchInput, SelectField } from '../../ui';
+import { Button, DateRangeInputs, SearchInput, SelectField } from '../../ui';
 import { ALL, type HrFilters, type HrListState } from './hr-list-state';
 import { STATUS_OPTIONS } from './model';
 
@@ -53,8 +53,13 @@ export function HrFilterBar({ state, jobs }: { state: HrListState; jobs: JobList
         ]}
         className="md:w-48"
       />
-      <DateInput label="From" value={filters.from} onChange={(v) => setFilter('from', v)} />
-      <DateInput label="To" value={filters.to} onChange={(v) => setFilter('to', v)} />
+      <DateRangeInputs
+        value={{ from: filters.from, to: filters.to }}
+        onChange={({ from, to }) => {
+          setFilter('from', from);
+          setFilter('to', to);
+        }}
+      />
       {state.filtered ? (
         <Button variant="ghost" onClick={state.resetFilters} className="col-span-2 md:col-span-1">
           <X aria-hidden />

@@ -13,7 +13,7 @@ import { useAuth, useCan } from '../../lib/auth-store';
 import { formatNumber } from '../../lib/format';
 import {
   Button,
-  DateInput,
+  DateRangeInputs,
   EmptyState,
   Input,
   LoadError,
@@ -145,15 +145,9 @@ export default function SearchPage() {
             onBlur={() => update({ speaker: speaker.trim() || null })}
             className="md:w-44"
           />
-          <DateInput
-            label="From"
-            value={params.get('from') ?? ''}
-            onChange={(v) => update({ from: v || null })}
-          />
-          <DateInput
-            label="To"
-            value={params.get('to') ?? ''}
-            onChange={(v) => update({ to: v || null })}
+          <DateRangeInputs
+            value={{ from: params.get('from') ?? '', to: params.get('to') ?? '' }}
+            onChange={({ from, to }) => update({ from: from || null, to: to || null })}
           />
           {filtered ? (
             <Button

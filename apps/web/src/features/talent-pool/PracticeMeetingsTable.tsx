@@ -3,7 +3,7 @@ import { Video } from 'lucide-react';
 import type { PracticeMeeting } from '@parley/contracts';
 import { formatCalendarDay } from '../../lib/datetime';
 import { useListState } from '../../lib/use-list-state';
-import { Badge, Button, DateInput, ListTable, SearchInput, type DataColumn } from '../../ui';
+import { Badge, DateRangeInputs, ListTable, SearchInput, type DataColumn } from '../../ui';
 import { usePracticeMeetings } from './api';
 import { scoreTone } from './practice-model';
 
@@ -84,30 +84,14 @@ export function PracticeMeetingsTable() {
           {...list.searchBox}
           className="w-full sm:w-64"
         />
-        <DateInput
-          label="From"
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(from) => list.setFilter('from', from)}
+        <DateRangeInputs
+          value={range}
+          clearLabel="All time"
+          onChange={({ from, to }) => {
+            list.setFilter('from', from);
+            list.setFilter('to', to);
+          }}
         />
-        <DateInput
-          label="To"
-          value={range.to}
-          min={range.from || undefined}
-          onChange={(to) => list.setFilter('to', to)}
-        />
-        {range.from || range.to ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              list.setFilter('from', '');
-              list.setFilter('to', '');
-            }}
-          >
-            All time
-          </Button>
-        ) : null}
       </div>
       <ListTable
         label="Your practice meetings"

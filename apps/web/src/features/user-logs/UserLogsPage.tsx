@@ -9,7 +9,7 @@ import { useListState } from '../../lib/use-list-state';
 import {
   Button,
   type DataColumn,
-  DateInput,
+  DateRangeInputs,
   EmptyState,
   Figure,
   ListTable,
@@ -107,30 +107,14 @@ export default function UserLogsPage() {
             className="sm:max-w-xs"
           />
         ) : null}
-        <DateInput
-          label="From"
-          value={range.from}
-          max={range.to || undefined}
-          onChange={(from) => list.setFilter('from', from)}
+        <DateRangeInputs
+          value={range}
+          clearLabel="All time"
+          onChange={({ from, to }) => {
+            list.setFilter('from', from);
+            list.setFilter('to', to);
+          }}
         />
-        <DateInput
-          label="To"
-          value={range.to}
-          min={range.from || undefined}
-          onChange={(to) => list.setFilter('to', to)}
-        />
-        {range.from || range.to ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
-              list.setFilter('from', '');
-              list.setFilter('to', '');
-            }}
-          >
-            All time
-          </Button>
-        ) : null}
       </div>
 
       {logs.isError ? (

@@ -4,7 +4,7 @@ import { INFERENCE_STATUSES, MEETING_STAGES } from '@parley/contracts';
 import { STAGE_LABELS, STATUS_LABELS } from '../model';
 import { ALL_STAGES, ALL_STATUSES, type DateRange, type TableFilters } from './list-state';
 import { useDebouncedValue } from '../../../lib/use-debounced';
-import { Button, DateInput, SearchInput, SelectField } from '../../../ui';
+import { Button, DateRangeInputs, SearchInput, SelectField } from '../../../ui';
 
 const STAGE_OPTIONS = [
   { value: ALL_STAGES, label: 'All stages' },
@@ -86,8 +86,7 @@ export function FilterBar({ filters, filtered, onFilter, onClear, categories }: 
       />
       {choice('stage', 'Stage', STAGE_OPTIONS, 'md:w-44')}
       {choice('status', 'Status', STATUS_OPTIONS, 'md:w-40')}
-      <DateInput label="From" value={date.from} onChange={(from) => setDate({ ...date, from })} />
-      <DateInput label="To" value={date.to} onChange={(to) => setDate({ ...date, to })} />
+      <DateRangeInputs value={date} onChange={setDate} />
       {filtered ? (
         <Button variant="ghost" onClick={onClear} className="col-span-2 md:col-span-1">
           <X aria-hidden />
