@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config.js';
 import type { Database } from './platform/db/client.js';
-import { startQueue } from './platform/queue/index.js';
+import { startQueue, type QueueSettings } from './platform/queue/index.js';
 import { analysisStepJobs } from './modules/analysis/index.js';
 import { verificationJob } from './modules/biometrics/index.js';
 import { botRecordingJob } from './modules/bots/index.js';
@@ -35,7 +35,7 @@ export function startAppQueue(
   database: Database,
   env: Env,
   log: FastifyBaseLogger,
-  onJobDone?: (queue: string, seconds: number, ok: boolean) => void,
+  observers: Pick<QueueSettings, 'onJobDone' | 'traceJob'> = {},
 ) {
   return startQueue(
     database,
@@ -48,7 +48,7 @@ export function startAppQueue(
         expireMinSeconds: env.ANALYSIS_EXPIRE_MIN_SECONDS,
         expirePerMediaSecond: env.ANALYSIS_EXPIRE_PER_MEDIA_SECOND,
       },
-      onJobDone,
+      ...observers,
     },
     JOBS,
     log,

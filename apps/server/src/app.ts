@@ -1,7 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createMetrics, queueDepthOf, registerProbes } from './platform/observability/index.js';
+import {
+  createMetrics,
+  createTracing,
+  queueDepthOf,
+  registerProbes,
+} from './platform/observability/index.js';
 import {
   registerRequestContext,
   requestIdMixin,
@@ -103,6 +108,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRequestContext(app);
   const metrics = createMetrics({ role: env.ROLE, queueDepth: queueDepthOf(database) });
   metrics.instrument(app);
+  const tracing = createTracing({
+    endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: env.OTEL_SERVICE_NAME,
+    role: env.ROLE,
+  });
+  if (tracing) {
+    tracing.instrument(app);
+    app.addHook('onClose', () => tracing.shutdown());
+  }
   app.decorate('metrics', metrics.registry);
   const platform = createPlatform(app, opts);
   const { db, log, mailer, endpoints } = platform;
@@ -147,7 +161,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       })
     : null;
   const broadcaster = realtime ?? createNotifyBroadcaster(database, log);
-  const queue = await startAppQueue(database, env, log, metrics.jobDone);
+  const queue = await startAppQueue(database, env, log, {
+    onJobDone: metrics.jobDone,
+    ...(tracing ? { traceJob: tracing.traceJob } : {}),
+  });
   // What the meeting modules share besides each other's services.
   const shared = { ...platform, resolveStore, broadcaster, queue };
 

@@ -20,6 +20,9 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Prometheus metrics on their own port (issue 20); 0 serves none. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** OpenTelemetry tracing over OTLP HTTP (issue 20): the collector's base URL; unset, none. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('parley'),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),

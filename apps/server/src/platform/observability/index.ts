@@ -10,6 +10,7 @@ import type { QueueDepth } from './metrics.js';
 
 export { createMetrics, serveMetrics, type Metrics } from './metrics.js';
 export { readiness, type ReadyAnswer } from './health.js';
+export { createTracing, type Tracing } from './tracing.js';
 
 /** Jobs waiting or running per queue and state, read from pg-boss's table in one query. */
 export function queueDepthOf(database: Database): QueueDepth {

@@ -8,18 +8,33 @@ import type { FastifyInstance } from 'fastify';
  * the request that queued it (and passes to the jobs it queues), so one id follows a meeting
  * from its upload through every analysis step in the logs of every process.
  */
-const context = new AsyncLocalStorage<{ requestId: string }>();
+export interface WorkContext {
+  requestId?: string;
+  /** The W3C trace context of the span in progress, when tracing is on (tracing.ts). */
+  traceparent?: string;
+}
+
+const context = new AsyncLocalStorage<WorkContext>();
+
+export function currentWork(): WorkContext {
+  return context.getStore() ?? {};
+}
 
 export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;
 }
 
-export function withRequestId<T>(requestId: string | undefined, run: () => T): T {
-  return requestId ? context.run({ requestId }, run) : run();
+export function withWork<T>(work: WorkContext, run: () => T): T {
+  return work.requestId || work.traceparent ? context.run(work, run) : run();
 }
 
-/** The job payload key that carries the id between processes. */
+export function withRequestId<T>(requestId: string | undefined, run: () => T): T {
+  return withWork({ requestId }, run);
+}
+
+/** The job payload keys that carry the id and the trace between processes. */
 export const REQUEST_ID_KEY = 'requestId';
+export const TRACEPARENT_KEY = 'traceparent';
 
 /** Fits a log line and a header: a proxy's or client's own id, else a fresh one. */
 const ACCEPTED = /^[\w.:-]{1,100}$/;

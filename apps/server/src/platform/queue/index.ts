@@ -3,8 +3,9 @@ import type { Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
 import {
   REQUEST_ID_KEY,
-  currentRequestId,
-  withRequestId,
+  TRACEPARENT_KEY,
+  currentWork,
+  withWork,
 } from '../observability/request-context.js';
 import {
   policyOf,
@@ -45,6 +46,12 @@ export interface QueueSettings {
   retry: RetrySettings;
   /** Told of every job that ran, how long it took and whether it succeeded (metrics). */
   onJobDone?(queue: string, seconds: number, ok: boolean): void;
+  /** Runs each job inside its trace span when tracing is on (observability/tracing.ts). */
+  traceJob?<T>(
+    queue: string,
+    parent: string | undefined,
+    run: (traceparent: string) => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface JobQueue {
@@ -196,10 +203,17 @@ export async function startQueue(
       };
       if (job.singletonKey) options.singletonKey = job.singletonKey(payload);
       if (timing.startAfter) options.startAfter = timing.startAfter;
-      // The request (or job) that queues this one lends it its id for the logs; the payload's
-      // schema ignores the extra key.
-      const requestId = currentRequestId();
-      const data = requestId ? { ...(payload as object), [REQUEST_ID_KEY]: requestId } : payload;
+      // The request (or job) that queues this one lends it its id for the logs and its trace;
+      // the payload's schema ignores the extra keys.
+      const { requestId, traceparent } = currentWork();
+      const data =
+        requestId || traceparent
+          ? {
+              ...(payload as object),
+              ...(requestId ? { [REQUEST_ID_KEY]: requestId } : {}),
+              ...(traceparent ? { [TRACEPARENT_KEY]: traceparent } : {}),
+            }
+          : payload;
       return boss.send(job.queue, data as object, options);
     },
     async cancel(queue, jobId) {
@@ -233,10 +247,13 @@ export async function startQueue(
           const started = performance.now();
           const done = (ok: boolean) =>
             settings.onJobDone?.(name, (performance.now() - started) / 1000, ok);
-          const given = (job.data as Record<string, unknown> | null)?.[REQUEST_ID_KEY];
-          const requestId = typeof given === 'string' ? given : undefined;
-          try {
-            await withRequestId(requestId, () =>
+          const carried = (key: string) => {
+            const given = (job.data as Record<string, unknown> | null)?.[key];
+            return typeof given === 'string' ? given : undefined;
+          };
+          const requestId = carried(REQUEST_ID_KEY);
+          const run = (traceparent?: string) =>
+            withWork({ requestId, traceparent }, () =>
               handler(parsed.data, {
                 id: job.id,
                 attempt,
@@ -244,6 +261,10 @@ export async function startQueue(
                 reason: failureReason(job.output),
               }),
             );
+          try {
+            await (settings.traceJob
+              ? settings.traceJob(name, carried(TRACEPARENT_KEY), run)
+              : run());
             done(true);
           } catch (err) {
             done(false);
