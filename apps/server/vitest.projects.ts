@@ -27,6 +27,7 @@ const POSTGRES_FILES = [
   'src/modules/sales/deal-warnings.test.ts',
   'src/modules/sales/warnings-jobs.test.ts',
   'src/modules/user-logs/user-logs.test.ts',
+  'src/platform/audit.test.ts',
   'src/modules/search/search.test.ts',
   'src/modules/search/zai-search.test.ts',
   'src/modules/interviews/interviews.test.ts',

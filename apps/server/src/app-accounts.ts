@@ -40,7 +40,11 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   await parameters.seed();
   const endpointCatalogue = createEndpointsModule({ db });
   await endpointCatalogue.sync();
-  const userLogs = createUserLogsModule({ db, now: platform.now });
+  const userLogs = createUserLogsModule({
+    db,
+    now: platform.now,
+    flushActivity: platform.activityLog.flush,
+  });
   const catalogue = createCatalogueModule({ db, currency: config.currency });
   const billing = createBillingModule({
     db,

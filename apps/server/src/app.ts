@@ -17,7 +17,6 @@ import type { AppConfig } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { frameworkErrorReply, registerErrorHandler } from './platform/errors.js';
 import type { Mailer } from './platform/mail.js';
-import { registerActivityLog } from './platform/audit.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerWebApp, webIndexHtml } from './platform/http/web.js';
 import { registerRateLimit } from './platform/http/rate-limit.js';
@@ -128,7 +127,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await registerRateLimit(app, config.env.REDIS_URL);
   await registerOpenApi(app);
-  registerActivityLog(app, db);
 
   const role = env.ROLE;
   const serves = role !== 'worker';

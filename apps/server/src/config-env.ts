@@ -23,6 +23,8 @@ export const envSchema = z.object({
   /** OpenTelemetry tracing over OTLP HTTP (issue 20): the collector's base URL; unset, none. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default('parley'),
+  /** How long authenticated calls wait in memory before their activity-log rows are written. */
+  ACTIVITY_LOG_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(200),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { activityLog } from './db/schema.js';
+import { registerActivityLog } from './audit.js';
+import { activityLog, organizations, users } from './db/schema.js';
 import { call, signIn, signUp } from '../test/context.js';
 import { ctx, useTestApp } from '../test/app-kit.js';
 
@@ -89,8 +91,55 @@ describe('activity log', () => {
     await call(ctx, 'POST', '/auth/verify-signin', {
       payload: { email: 'rep@acme.parley.local', code: '000000' },
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // Longer than the rows wait before they are written (ACTIVITY_LOG_FLUSH_MS, 200 ms).
+    await new Promise((r) => setTimeout(r, 600));
     const after = await ctx.database.db.select().from(activityLog);
     expect(after.length).toBe(before.length);
   });
+
+  it('writes calls in batches, keeping each call’s time, and never the deleted’s who or where', async () => {
+    const kept = await signUp(ctx, 'batch-kept@example.com', { organizationName: 'Kept Inc' });
+    const leaving = await signUp(ctx, 'batch-leaving@example.com', {
+      organizationName: 'Leaving Inc',
+    });
+    const gone = await signUp(ctx, 'batch-gone@example.com', { organizationName: 'Gone Inc' });
+    // A log of its own that waits far longer than the test, so only flush() writes.
+    const app = Fastify();
+    const log = registerActivityLog(app, ctx.database.db, { flushMs: 60_000 });
+    app.get('/as/:who', async (request) => {
+      const who = { kept, leaving, gone }[(request.params as { who: 'kept' })['who']];
+      request.auth = {
+        userId: who.user.id,
+        organizationId: who.user.organizationId,
+        role: who.user.role,
+        permissions: [],
+      };
+      return { ok: true };
+    });
+    const before = new Date();
+    for (const who of ['kept', 'leaving', 'gone']) {
+      expect((await app.inject({ method: 'GET', url: `/as/${who}` })).statusCode).toBe(200);
+    }
+    // Before the write: one person deletes their account, one organisation is deleted.
+    await ctx.database.db.delete(users).where(eq(users.id, leaving.user.id));
+    await ctx.database.db
+      .delete(organizations)
+      .where(eq(organizations.id, gone.user.organizationId));
+    expect(await rowsIn(leaving.user.organizationId)).toEqual([]);
+
+    await log.flush();
+    const [mine] = await rowsIn(kept.user.organizationId);
+    expect(mine).toMatchObject({ userId: kept.user.id, path: '/as/kept', ip: '127.0.0.1' });
+    expect(mine!.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    const [theirs] = await rowsIn(leaving.user.organizationId);
+    expect(theirs).toMatchObject({ userId: null, ip: null, path: '/as/leaving' });
+    expect(await rowsIn(gone.user.organizationId)).toEqual([]);
+    await app.close();
+  });
 });
+
+const rowsIn = (organizationId: string) =>
+  ctx.database.db
+    .select()
+    .from(activityLog)
+    .where(and(eq(activityLog.organizationId, organizationId), like(activityLog.path, '/as/%')));

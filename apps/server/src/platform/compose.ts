@@ -6,6 +6,7 @@ import { createMediaTools } from './media/ffmpeg.js';
 import { createMediaLinks } from './media/links.js';
 import { createEndpointGuard } from './net/endpoint-guard.js';
 import { createSecretBox } from './secrets.js';
+import { registerActivityLog } from './audit.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -41,6 +42,7 @@ export function createPlatform(app: FastifyInstance, opts: PlatformOptions) {
     mediaTools: createMediaTools({ ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH }),
     appSecret,
     publicUrl: config.publicUrl,
+    activityLog: registerActivityLog(app, database.db, { flushMs: env.ACTIVITY_LOG_FLUSH_MS }),
   };
 }
 export type Platform = ReturnType<typeof createPlatform>;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ActivityLog } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { ImageLinks } from '../../platform/media/image-links.js';
@@ -21,6 +22,8 @@ export interface OrganizationsNeeds {
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The activity log's writer (platform/audit.ts): the dashboard writes what is buffered first. */
+  activityLog: ActivityLog;
 }
 
 /**
@@ -36,6 +39,7 @@ export function createOrganizationsModule(needs: OrganizationsNeeds) {
     addresses: createAddressRepo(needs.db),
     locations: needs.locations,
     dashboard: createDashboardRepo(needs.db),
+    flushActivity: needs.activityLog.flush,
     plans: needs.plans,
     mailer: needs.mailer,
     images: needs.images,

@@ -21,6 +21,8 @@ export interface OrganizationsDeps {
   repo: OrganizationsRepo;
   addresses: AddressRepo;
   dashboard: DashboardRepo;
+  /** Writes the calls still buffered, so the dashboard counts the latest. */
+  flushActivity?: () => Promise<void>;
   /** Checks that an address's country, state and city exist and nest. */
   locations: Pick<LocationsService, 'checkAddress'>;
   plans: BillingService;
@@ -149,6 +151,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
 
     async dashboard(id: string, days: number): Promise<OrganizationDashboard> {
       const record = await summary(id);
+      await deps.flushActivity?.();
       const at = now();
       const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
       const since = new Date(today - (days - 1) * DAY_MS);

@@ -334,17 +334,15 @@ describe('the seeker’s own data', () => {
     // Nor rows that pointed at her and would have stayed, unlinked (invoices are legal
     // records and stay; she had none).
     expect(await stillThere(unlinked)).toEqual([]);
-    // The deletion itself is logged, without who or from where.
-    const logged = await ctx.database.db
-      .select()
-      .from(schema.activityLog)
-      .where(sql`${schema.activityLog.path} = '/api/v1/b2c/user/account'`);
-    expect(logged.map((l) => [l.method, l.status, l.userId, l.ip])).toContainEqual([
-      'DELETE',
-      200,
-      null,
-      null,
-    ]);
+    // The deletion itself is logged, without who or from where (calls are written in batches).
+    const logged = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(schema.activityLog)
+          .where(sql`${schema.activityLog.path} = '/api/v1/b2c/user/account'`)
+      ).map((l) => [l.method, l.status, l.userId, l.ip]);
+    await expect.poll(logged, { timeout: 5_000 }).toContainEqual(['DELETE', 200, null, null]);
     expect(anaFiles()).toEqual([]);
     const parts = filesUnder(path.join(mediaDir, '.parts'));
     expect(parts.filter((f) => f.includes(anaId))).toEqual([]);

@@ -20,7 +20,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * decide which routes a caller reaches; here the organisation and user ids are checked
  * against the caller, and anything outside their reach reads as not found.
  */
-export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Date }) {
+export function createUserLogsService(deps: {
+  repo: UserLogsRepo;
+  now: () => Date;
+  flushActivity?: () => Promise<void>;
+}) {
   const { repo } = deps;
 
   /** No range means 0..now (spec 3 §9). */
@@ -28,6 +32,7 @@ export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Dat
     filter ?? { from: new Date(0), to: deps.now() };
 
   async function page(scope: LogScope, query: ListQuery): Promise<UserLogPage> {
+    await deps.flushActivity?.();
     const range = rangeOf(query.filter);
     const [users, days] = await Promise.all([
       repo.perUser(scope, range, {
@@ -67,6 +72,7 @@ export function createUserLogsService(deps: { repo: UserLogsRepo; now: () => Dat
       if (!range) {
         throw badRequest('The range is {from},{to} with ISO dates or epoch milliseconds');
       }
+      await deps.flushActivity?.();
       return repo.events({ organizationId }, range, {
         search: query.search,
         method: query.filter,
