@@ -263,12 +263,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!bearer) return null;
       const claims = await tokens.verify(bearer);
       if (!claims) return null;
-      const session = await repo.sessionById(claims.sessionId);
-      if (!session || session.userId !== claims.userId) return null;
-      if (session.expiresAt.getTime() <= now().getTime()) return null;
-      // Role and permissions as they stand now, not as they were when the token was signed.
-      const access = await users.access(claims.userId);
+      // The session, and the role and permissions as they stand now (not as they were when
+      // the token was signed), in one read.
+      const access = await users.accessInSession(claims.userId, claims.sessionId);
       if (!access) return null;
+      if (access.sessionExpiresAt.getTime() <= now().getTime()) return null;
       return {
         ...claims,
         role: access.role,

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Role } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { roles, users } from '../../platform/db/schema.js';
+import { roles, sessions, users } from '../../platform/db/schema.js';
 import { containsPattern } from '../../platform/db/like.js';
 
 export interface NewUser {
@@ -13,18 +13,34 @@ export interface NewUser {
   position: string | null;
 }
 
+/** What decides a user's permissions: their default role and custom role. */
+const ACCESS = {
+  role: users.role,
+  organizationId: users.organizationId,
+  status: users.status,
+  customRole: { id: roles.id, name: roles.name, permissions: roles.permissions },
+};
+
 export function createUsersRepo(db: Db) {
   return {
     /** What decides a user's permissions: their default role and custom role, in one read. */
     async access(userId: string) {
       const [row] = await db
-        .select({
-          role: users.role,
-          organizationId: users.organizationId,
-          status: users.status,
-          customRole: { id: roles.id, name: roles.name, permissions: roles.permissions },
-        })
+        .select(ACCESS)
         .from(users)
+        .leftJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+    /**
+     * The same read with the session a bearer token names, in one round trip: every
+     * authenticated call makes it (null when the session is not this user's or is gone).
+     */
+    async accessInSession(userId: string, sessionId: string) {
+      const [row] = await db
+        .select({ ...ACCESS, sessionExpiresAt: sessions.expiresAt })
+        .from(users)
+        .innerJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
         .leftJoin(roles, eq(roles.id, users.roleId))
         .where(eq(users.id, userId));
       return row ?? null;

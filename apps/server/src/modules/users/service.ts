@@ -22,6 +22,18 @@ export interface UserAccess {
   customRole: { id: string; name: string } | null;
 }
 
+type AccessRow = Awaited<ReturnType<UsersRepo['access']>>;
+
+function accessOf(row: AccessRow): UserAccess | null {
+  if (!row || row.status !== 'active') return null;
+  return {
+    role: row.role,
+    organizationId: row.organizationId,
+    permissions: permissionsOf(row.role, row.customRole?.permissions ?? null),
+    customRole: row.customRole ? { id: row.customRole.id, name: row.customRole.name } : null,
+  };
+}
+
 export function createUsersService(
   repo: UsersRepo,
   organizations: OrganizationsService,
@@ -44,18 +56,23 @@ export function createUsersService(
    * effect on the next call, not at the next sign-in); null for a missing or inactive user.
    */
   async function access(userId: string): Promise<UserAccess | null> {
-    const row = await repo.access(userId);
-    if (!row || row.status !== 'active') return null;
-    return {
-      role: row.role,
-      organizationId: row.organizationId,
-      permissions: permissionsOf(row.role, row.customRole?.permissions ?? null),
-      customRole: row.customRole ? { id: row.customRole.id, name: row.customRole.name } : null,
-    };
+    return accessOf(await repo.access(userId));
   }
 
   return {
     access,
+    /**
+     * The user's access as `access` reads it, with the expiry of their session `sessionId`;
+     * null when the user is missing or inactive or the session is not theirs.
+     */
+    async accessInSession(
+      userId: string,
+      sessionId: string,
+    ): Promise<(UserAccess & { sessionExpiresAt: Date }) | null> {
+      const row = await repo.accessInSession(userId, sessionId);
+      const found = accessOf(row);
+      return found && row ? { ...found, sessionExpiresAt: row.sessionExpiresAt } : null;
+    },
     byEmail: (email: string) => repo.byEmail(email),
     byId: (id: string) => repo.byId(id),
     /** The ids of the organisation's active members by address (lower-case); others absent. */
