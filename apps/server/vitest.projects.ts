@@ -45,6 +45,7 @@ const POSTGRES_FILES = [
   'src/modules/invoices/lines.test.ts',
   'src/modules/invoices/invoices-pool.test.ts',
   'src/modules/payments/payments.test.ts',
+  'src/modules/payments/auto-pay-subscriptions.test.ts',
   'src/modules/payments/payments-b2c.test.ts',
   'src/modules/payments/auto-pay-analysis.test.ts',
   // Upserts and unique rules that decide behaviour: settings, providers, webhooks applied once,

@@ -16,13 +16,14 @@ import { createLocationsModule } from './modules/locations/index.js';
 import { createOrganizationsModule } from './modules/organizations/index.js';
 import { createParametersModule } from './modules/parameters/index.js';
 import { createPaymentsModule } from './modules/payments/index.js';
+import { createProfilesModule } from './modules/profiles/index.js';
 import { createUserLogsModule } from './modules/user-logs/index.js';
 import { createUsersModule } from './modules/users/index.js';
 
 /**
  * The modules the business runs on, before any meeting: settings, the catalogue and plans,
- * organisations and their people, sign-in, and the services an organisation connects (stores,
- * AI providers). The meeting modules are made from these in app.ts.
+ * organisations and their people, sign-in, their profiles, and the services an organisation
+ * connects (stores, AI providers). The meeting modules are made from these in app.ts.
  */
 export async function composeAccounts(app: FastifyInstance, platform: Platform, config: AppConfig) {
   const { db, mailer, endpoints } = platform;
@@ -124,6 +125,13 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
       createProvider(c.kind === 'local' ? c : { ...c, fetch: endpoints.fetch }),
   });
   await aiProviders.seed();
+  const profiles = createProfilesModule({
+    ...platform,
+    users: users.service,
+    organizations: organizations.service,
+    images,
+    resolveStore,
+  });
   return {
     images,
     parameters,
@@ -141,5 +149,6 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
     integrations,
     resolveStore,
     aiProviders,
+    profiles,
   };
 }

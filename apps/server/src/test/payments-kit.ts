@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { Payment, PlanDetail } from '@parley/contracts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Bundle, CreditSlab, Payment, PlanDetail } from '@parley/contracts';
 import { ctx, useSignedInApp, type TestAccount } from './app-kit.js';
 import { call, json, type SignedIn } from './context.js';
 import { startStripeStandIn, stripeEnv, type SignedEvent, type StripeStandIn } from './stripe-stand-in.js';
@@ -52,5 +52,33 @@ export function usePaymentsApp<A extends TestAccount>(accounts: readonly A[]) {
       json<{ data: Payment | null }>(await send(s, 'GET', '/payment/latest')).data,
     /** The Checkout session id in a stand-in Checkout URL. */
     sessionIdOf: (url: string) => url.split('/pay/')[1] ?? '',
+    /**
+     * Picks Essentials + Sales Suite and the 2000-credit slab (the catalogue as `lister` reads
+     * it), then asks for the plan as `s`.
+     */
+    async pendingPlan(lister: SignedIn, s: SignedIn, name: string): Promise<PlanDetail> {
+      const bundles = json<{ data: Bundle[] }>(await send(lister, 'GET', '/bundle')).data;
+      const slabs = json<{ data: CreditSlab[] }>(await send(lister, 'GET', '/credit-slab')).data;
+      const ids = bundles
+        .filter((b) => ['Essentials', 'Sales Suite'].includes(b.name))
+        .map((b) => b.id);
+      const slab = slabs.find((x) => x.credits === 2000);
+      const picked = await send(s, 'PATCH', '/bundle/user', {
+        bundleIds: ids,
+        creditSlabId: slab?.id,
+      });
+      expect(picked.statusCode).toBe(200);
+      const res = await send(s, 'POST', '/plan', { name, creditsToAddForAutoPay: 0 });
+      expect(res.statusCode).toBe(201);
+      return json<{ data: PlanDetail }>(res).data;
+    },
+    /** payment/setup for the plan, with 500 auto-pay credits, for `organizationId`. */
+    setup: (s: SignedIn, plan: PlanDetail, organizationId = s.user.organizationId) =>
+      send(s, 'POST', '/payment/setup', {
+        planId: plan.id,
+        name: plan.name,
+        credits: 500,
+        organizationId,
+      }),
   };
 }

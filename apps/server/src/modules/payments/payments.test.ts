@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  PAYMENT_MESSAGES,
-  type Bundle,
-  type CreditSlab,
-  type PlanDetail,
-} from '@parley/contracts';
+import { PAYMENT_MESSAGES, type PlanDetail } from '@parley/contracts';
 import { invoices, payments, stripeCustomers, stripeEvents } from '../../platform/db/schema.js';
 import { ctx } from '../../test/app-kit.js';
 import { json, type SignedIn } from '../../test/context.js';
 import { usePaymentsApp } from '../../test/payments-kit.js';
 import { loadConfig } from '../../config.js';
 import { stripeEnv } from '../../test/stripe-stand-in.js';
-import { priceOfCredits } from './auto-pay.js';
 
 /**
  * Issue 17 card payment, against the local Stripe stand-in: Checkout for a pending plan, the
  * webhook applied once per event (also three deliveries at once), signatures checked, failures
- * that leave the plan as it was, auto-pay charging once, and tenancy. The talent pool's
- * purchases are in payments-b2c.test.ts.
+ * that leave the plan as it was, and tenancy. Auto-pay and card subscriptions are in
+ * auto-pay-subscriptions.test.ts, the talent pool's purchases in payments-b2c.test.ts.
  */
 
 const pay = usePaymentsApp(['admin', 'poc', 'member', 'seeker', 'outsider']);
@@ -28,33 +22,10 @@ async function featureAvailable(s: SignedIn, name: string) {
   const list = json<{ name: string; available: boolean }[]>(await send(s, 'GET', '/auth/features'));
   return list.find((f) => f.name === name)?.available;
 }
-const invoicesFor = (externalId: string) =>
-  ctx.database.db.select().from(invoices).where(eq(invoices.externalId, externalId));
 const eventCount = async () => (await ctx.database.db.select().from(stripeEvents)).length;
 
-/** Picks Essentials + Sales Suite and the 2000-credit slab, then asks for the plan. */
-async function pendingPlan(s: SignedIn, name: string): Promise<PlanDetail> {
-  const bundles = json<{ data: Bundle[] }>(await send(who.admin, 'GET', '/bundle')).data;
-  const slabs = json<{ data: CreditSlab[] }>(await send(who.admin, 'GET', '/credit-slab')).data;
-  const ids = bundles
-    .filter((b) => ['Essentials', 'Sales Suite'].includes(b.name))
-    .map((b) => b.id);
-  const slab = slabs.find((x) => x.credits === 2000);
-  const picked = await send(s, 'PATCH', '/bundle/user', { bundleIds: ids, creditSlabId: slab?.id });
-  expect(picked.statusCode).toBe(200);
-  const res = await send(s, 'POST', '/plan', { name, creditsToAddForAutoPay: 0 });
-  expect(res.statusCode).toBe(201);
-  return json<{ data: PlanDetail }>(res).data;
-}
-
-async function setup(s: SignedIn, plan: PlanDetail, organizationId = s.user.organizationId) {
-  return send(s, 'POST', '/payment/setup', {
-    planId: plan.id,
-    name: plan.name,
-    credits: 500,
-    organizationId,
-  });
-}
+const pendingPlan = (s: SignedIn, name: string) => pay.pendingPlan(who.admin, s, name);
+const { setup } = pay;
 
 let plan: PlanDetail;
 let sessionId: string;
@@ -187,7 +158,9 @@ describe('the webhook', () => {
       .select()
       .from(stripeCustomers)
       .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
-    const intent = pay.stripe.intents.get(String(pay.stripe.sessions.get(sessionId)?.payment_intent));
+    const intent = pay.stripe.intents.get(
+      String(pay.stripe.sessions.get(sessionId)?.payment_intent),
+    );
     expect(customer?.paymentMethodId).toBe(intent?.payment_method);
     // Invoiced once, paid, by card, for the plan's discounted price.
     const issued = await ctx.database.db
@@ -228,148 +201,6 @@ describe('payment/portal', () => {
     const none = await send(who.poc, 'GET', '/payment/portal');
     expect(none.statusCode).toBe(404);
     expect(json(none).message).toBe(PAYMENT_MESSAGES.noCardCustomer);
-  });
-});
-
-describe('auto-pay', () => {
-  const cut = (duration: number) =>
-    send(who.outsider, 'POST', '/credits/cutCreditsForOffline', { duration });
-  const charges = () => pay.stripe.seen.filter((s) => s.path === '/v1/payment_intents');
-  const remaining = async () => (await plansOf(who.outsider)).active?.remainingCredits ?? -1;
-
-  it('charges the saved card once when two parallel credit cuts cross the threshold', async () => {
-    expect((await send(who.outsider, 'PATCH', '/plan', { credits: 500 })).statusCode).toBe(200);
-    // Down to 11, one above the default threshold of 10: nothing bought yet.
-    expect((await cut((await remaining()) - 11)).statusCode).toBe(200);
-    expect(charges()).toHaveLength(0);
-    const both = await Promise.all([cut(2), cut(2)]);
-    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-
-    expect(charges()).toHaveLength(1);
-    const price = priceOfCredits({ credits: 2000, minor: 18000 }, 500);
-    expect(price).toBe(4500);
-    expect(charges()[0]?.body).toMatchObject({ amount: String(price), off_session: 'true' });
-    expect(await remaining()).toBe(7 + 500);
-    expect(await latest(who.outsider)).toMatchObject({
-      kind: 'auto_pay',
-      status: 'succeeded',
-      credits: 500,
-      amount: { minor: 4500 },
-    });
-
-    // Stripe's own announcement of the same charge adds nothing more.
-    const intent = [...pay.stripe.intents.values()].at(-1);
-    if (!intent) throw new Error('the stand-in kept no charge');
-    expect((await deliver(pay.stripe.sign('payment_intent.succeeded', intent))).statusCode).toBe(200);
-    expect(await remaining()).toBe(507);
-
-    // Invoiced like a Checkout payment: one paid card invoice for the charge, replay or not.
-    const issued = await invoicesFor(String(intent.id));
-    expect(issued).toHaveLength(1);
-    expect(issued[0]).toMatchObject({
-      organizationId: who.outsider.user.organizationId,
-      status: 'paid',
-      method: 'card',
-      totalMinor: 4500,
-      lines: [{ description: '500 analysis credits, bought by auto-pay', amountMinor: 4500 }],
-    });
-  });
-
-  it('charges again at the next crossing, and records a declined card without retrying it', async () => {
-    expect((await cut(500)).statusCode).toBe(200);
-    expect(charges()).toHaveLength(2);
-    expect(new Set(charges().map((c) => c.idempotencyKey)).size).toBe(2);
-    expect(await remaining()).toBe(507);
-
-    const [customer] = await ctx.database.db
-      .select()
-      .from(stripeCustomers)
-      .where(eq(stripeCustomers.organizationId, who.outsider.user.organizationId));
-    pay.stripe.declineCardsOf(customer?.customerId ?? '');
-    expect((await cut(500)).statusCode).toBe(200);
-    expect(charges()).toHaveLength(3);
-    expect(await remaining()).toBe(7);
-    expect(await latest(who.outsider)).toMatchObject({
-      kind: 'auto_pay',
-      status: 'failed',
-      reason: PAYMENT_MESSAGES.autoPayFailed('Your card has insufficient funds.'),
-    });
-    // The refused card is not charged again at every meeting.
-    expect((await cut(1)).statusCode).toBe(200);
-    expect(charges()).toHaveLength(3);
-
-    // Another card chosen in the Customer Portal: the next low balance tries it.
-    const customerId = customer?.customerId ?? '';
-    pay.stripe.acceptCardsOf(customerId);
-    const updated = pay.stripe.sign('customer.updated', {
-      id: customerId,
-      object: 'customer',
-      invoice_settings: { default_payment_method: 'pm_new_card' },
-    });
-    expect((await deliver(updated)).statusCode).toBe(200);
-    expect((await deliver(updated)).statusCode).toBe(200);
-    expect((await cut(1)).statusCode).toBe(200);
-    expect(charges()).toHaveLength(4);
-    expect(charges()[3]?.body).toMatchObject({ payment_method: 'pm_new_card' });
-    expect(await remaining()).toBe(5 + 500);
-  });
-});
-
-describe('card subscriptions made in Stripe', () => {
-  const subscription = () => ({
-    planId: plan.id,
-    organizationId: who.outsider.user.organizationId,
-  });
-  const invoice = (id: string, extra: object = {}) => ({
-    id,
-    object: 'invoice',
-    currency: 'usd',
-    amount_paid: 18000,
-    amount_due: 18000,
-    metadata: {},
-    parent: { type: 'subscription_details', subscription_details: { metadata: subscription() } },
-    ...extra,
-  });
-  const active = async () => (await plansOf(who.outsider)).active;
-
-  it('a paid renewal invoice adds the plan’s credits once; a failed one changes nothing and says why', async () => {
-    const before = (await active())?.remainingCredits ?? 0;
-    const paid = pay.stripe.sign('invoice.paid', invoice('in_renewal_1'));
-    expect((await deliver(paid)).statusCode).toBe(200);
-    expect((await deliver(paid)).statusCode).toBe(200);
-    expect((await active())?.remainingCredits).toBe(before + 2000);
-    // One paid card invoice for the renewal, though the event came twice.
-    const issued = await invoicesFor('in_renewal_1');
-    expect(issued).toHaveLength(1);
-    expect(issued[0]).toMatchObject({
-      status: 'paid',
-      totalMinor: 18000,
-      lines: [{ description: 'Renewal: 2,000 analysis credits' }],
-    });
-
-    const failed = pay.stripe.sign(
-      'invoice.payment_failed',
-      invoice('in_renewal_2', { last_finalization_error: { message: 'Your card has expired.' } }),
-    );
-    expect((await deliver(failed)).statusCode).toBe(200);
-    expect((await active())?.remainingCredits).toBe(before + 2000);
-    expect(await latest(who.outsider)).toMatchObject({
-      kind: 'subscription',
-      status: 'failed',
-      reason: PAYMENT_MESSAGES.failed('Your card has expired.'),
-    });
-  });
-
-  it('a cancelled subscription ends the plan at the period’s end, or now when deleted', async () => {
-    const end = Math.floor(Date.UTC(2027, 0, 31) / 1000);
-    const sub = { id: 'sub_1', object: 'subscription', metadata: subscription() };
-    const updated = pay.stripe.sign('customer.subscription.updated', { ...sub, cancel_at: end });
-    expect((await deliver(updated)).statusCode).toBe(200);
-    expect((await active())?.endDate).toBe('2027-01-31T00:00:00.000Z');
-    const ended = Math.floor(Date.UTC(2026, 11, 1) / 1000);
-    const deleted = pay.stripe.sign('customer.subscription.deleted', { ...sub, ended_at: ended });
-    expect((await deliver(deleted)).statusCode).toBe(200);
-    expect((await active())?.endDate).toBe('2026-12-01T00:00:00.000Z');
   });
 });
 

@@ -1,12 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_MESSAGES as M, type Avatar, type SpeechClip, type Voice } from '@parley/contracts';
-import { ctx, useTestApp } from '../../test/app-kit.js';
-import { call, json, expectRefusal, LOCAL_STAND_INS } from '../../test/context.js';
-import { grantBundle } from '../../test/plans-kit.js';
-import { startSpeechStandIn, type SpeechStandIn } from '../../test/speech-stand-in.js';
+import { ctx } from '../../test/app-kit.js';
+import { call, json, expectRefusal } from '../../test/context.js';
+import type { SpeechStandIn } from '../../test/speech-stand-in.js';
+import {
+  createVoice,
+  form,
+  postForm,
+  useVoicesApp,
+  voiceFields,
+  voicesOf,
+} from '../../test/voices-kit.js';
 import { wavDurationMs } from '../../platform/speech/synthesizer.js';
+
+/**
+ * Voices (spec 3 §7): the shared library and each organisation's own, the default, uploaded
+ * samples and speech. Avatars are in avatars.test.ts.
+ */
 
 let admin: string;
 let poc: string;
@@ -14,73 +24,7 @@ let member: string;
 let outsider: string;
 let speechServer: SpeechStandIn;
 
-/** multipart/form-data as a browser's FormData sends it: text fields and an optional file. */
-function form(
-  fields: Record<string, string>,
-  file?: { bytes: Buffer; type: string; name: string },
-) {
-  const boundary = `----parley${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function postForm(path: string, token: string, f: ReturnType<typeof form>) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${path}`,
-    headers: { ...f.headers, authorization: `Bearer ${token}` },
-    payload: f.payload,
-  });
-}
-
-const voiceFields = (name: string, extra: Record<string, string> = {}) => ({
-  name,
-  refText: 'Welcome to your practice interview.',
-  gender: 'female',
-  tone: 'conversational',
-  language: 'en',
-  ...extra,
-});
-const createVoice = async (token: string, name: string, extra: Record<string, string> = {}) => {
-  const res = await postForm('/avatar/voice/create', token, form(voiceFields(name, extra)));
-  expect(res.statusCode, res.body).toBe(201);
-  return json<Voice>(res);
-};
-const voicesOf = async (token: string) =>
-  json<Voice[]>(await call(ctx, 'GET', '/avatar/voice', { token }));
-
-beforeAll(async () => {
-  speechServer = await startSpeechStandIn();
-});
-afterAll(async () => speechServer.close());
-
-useTestApp(
-  async ({ as }) => {
-    admin = (await as('admin')).accessToken;
-    poc = (await as('poc')).accessToken;
-    member = (await as('member')).accessToken;
-    const o = await as('outsider');
-    outsider = o.accessToken;
-    await grantBundle(ctx, o.user.organizationId, 'Sales Suite');
-  },
-  { env: { ...LOCAL_STAND_INS }, avatarTimeouts: { avatarRegenerate: 1500 } },
-);
+useVoicesApp((s) => ({ admin, poc, member, outsider, speech: speechServer } = s));
 
 describe('voices (spec 3 §7): the library and each organisation’s own', () => {
   it('starts with the seeded library: two voices and the three illustrated avatars', async () => {
@@ -239,171 +183,6 @@ describe('voices (spec 3 §7): the library and each organisation’s own', () =>
       409,
       M.engineNotConnected,
     );
-  });
-});
-
-describe('avatars (spec 3 §4): draft, image, finalise, regenerate, duplicate, update, default, delete', () => {
-  let voiceId: string;
-  beforeAll(async () => {
-    voiceId = (await createVoice(poc, 'Avatar voice')).id;
-  });
-
-  const draft = (token: string, body: Record<string, unknown>) =>
-    call(ctx, 'POST', '/avatar/create/draft', { token, payload: body });
-
-  it('goes from draft to image to ready, the flags sent as text', async () => {
-    const res = await draft(poc, {
-      name: 'Maya',
-      gender: 'female',
-      voiceId,
-      isOrpheus: 'false',
-      speechSpeed: '1.25',
-      startPhrase: 'Hello, I am Maya.',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const a = json<Avatar>(res);
-    expect(a).toMatchObject({
-      status: 'draft',
-      speechSpeed: 1.25,
-      isOrpheus: false,
-      library: false,
-    });
-    expect((await draft(poc, { name: 'X', gender: 'male', isOrpheus: true })).statusCode).toBe(400);
-    expect((await draft(poc, { name: 'X', gender: 'male', speechSpeed: '9' })).statusCode).toBe(
-      400,
-    );
-
-    expectRefusal(
-      await call(ctx, 'PATCH', `/avatar/create/finalise/${a.id}`, { token: poc }),
-      400,
-      M.notReadyToFinalise,
-    );
-    const img = await postForm(
-      '/avatar/create/img',
-      poc,
-      form({ avatarId: a.id, portrait: 'ada' }),
-    );
-    expect(json<Avatar>(img)).toMatchObject({ status: 'image', portrait: 'builtin:ada' });
-    const ready = await call(ctx, 'PATCH', `/avatar/create/finalise/${a.id}`, { token: poc });
-    expect(json<Avatar>(ready).status).toBe('ready');
-
-    // An uploaded picture replaces the illustrated one, stored squared as WebP.
-    const png = await sharp({
-      create: { width: 300, height: 200, channels: 3, background: '#884422' },
-    })
-      .png()
-      .toBuffer();
-    const up = await postForm(
-      '/avatar/create/img',
-      poc,
-      form({ avatarId: a.id }, { bytes: png, type: 'image/png', name: 'me.png' }),
-    );
-    expect(json<Avatar>(up)).toMatchObject({ portrait: 'upload', status: 'ready' });
-    expect(json<Avatar>(up).imageUrl).toMatch(/^data:image\/webp;base64,/);
-
-    const spoken = json<SpeechClip>(
-      await call(ctx, 'POST', '/avatar/speak', {
-        token: member,
-        payload: { avatarId: a.id, text: 'Tell me about yourself.' },
-      }),
-    );
-    expect(spoken.visemes.length).toBeGreaterThan(3);
-
-    // Update, regenerate, duplicate, default, delete.
-    const upd = await call(ctx, 'PATCH', '/avatar/update', {
-      token: poc,
-      payload: { avatarId: a.id, name: 'Maya B' },
-    });
-    expect(json<Avatar>(upd).name).toBe('Maya B');
-    const regen = await call(ctx, 'POST', '/avatar/create/regenerate', {
-      token: poc,
-      payload: {
-        avatarId: a.id,
-        gender: 'female',
-        voiceId,
-        refText: 'New words.',
-        speechSpeed: '0.9',
-      },
-    });
-    expect(json<Avatar>(regen)).toMatchObject({ refText: 'New words.', speechSpeed: 0.9 });
-    const dup = await call(ctx, 'POST', '/avatar/duplicate', {
-      token: poc,
-      payload: { avatarId: a.id, voiceId },
-    });
-    expect(dup.statusCode).toBe(201);
-    const copy = json<Avatar>(dup);
-    expect(copy.id).not.toBe(a.id);
-    expect(copy).toMatchObject({ name: 'Maya B (copy)', portrait: 'upload', status: 'ready' });
-    const def = await call(ctx, 'PATCH', `/avatar/default/${copy.id}`, { token: poc });
-    expect(json<Avatar>(def).isDefault).toBe(true);
-    expect((await call(ctx, 'DELETE', `/avatar/${a.id}`, { token: poc })).statusCode).toBe(200);
-    // The copy kept its own picture.
-    const still = json<Avatar>(await call(ctx, 'GET', `/avatar/${copy.id}`, { token: member }));
-    expect(still.imageUrl).toMatch(/^data:image\/webp/);
-    // A voice an avatar uses is not deleted from under it.
-    expectRefusal(
-      await call(ctx, 'DELETE', `/avatar/voice/${voiceId}`, { token: poc }),
-      409,
-      M.voiceInUse,
-    );
-  });
-
-  it('keeps another organisation’s avatars out of reach (404)', async () => {
-    const a = json<Avatar>(await draft(poc, { name: 'Private', gender: 'male' }));
-    expect((await call(ctx, 'GET', `/avatar/${a.id}`, { token: outsider })).statusCode).toBe(404);
-    expect((await call(ctx, 'DELETE', `/avatar/${a.id}`, { token: outsider })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (
-        await call(ctx, 'POST', '/avatar/speak', {
-          token: outsider,
-          payload: { avatarId: a.id, text: 'hi' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await call(ctx, 'PATCH', '/avatar/update', {
-          token: outsider,
-          payload: { avatarId: a.id, name: 'x' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      json<Avatar[]>(await call(ctx, 'GET', '/avatar', { token: outsider })).map((x) => x.id),
-    ).not.toContain(a.id);
-    // A library avatar is everyone's to use and to copy, the super admin's to change.
-    const lib = json<Avatar>(await draft(admin, { name: 'Library Leo', gender: 'male' }));
-    expect(lib.library).toBe(true);
-    expect((await call(ctx, 'GET', `/avatar/${lib.id}`, { token: outsider })).statusCode).toBe(200);
-    expect((await call(ctx, 'DELETE', `/avatar/${lib.id}`, { token: poc })).statusCode).toBe(403);
-  });
-
-  it('gives up a regeneration that outlasts its time-out, changing nothing (504)', async () => {
-    const neural = await createVoice(poc, 'Slow neural', { engine: 'openai' });
-    const a = json<Avatar>(
-      await draft(poc, { name: 'Slow', gender: 'male', voiceId, refText: 'Before.' }),
-    );
-    speechServer.delayMs = 3000;
-    try {
-      const res = await call(ctx, 'POST', '/avatar/create/regenerate', {
-        token: poc,
-        payload: {
-          avatarId: a.id,
-          gender: 'male',
-          voiceId: neural.id,
-          refText: 'After.',
-          speechSpeed: '1',
-        },
-      });
-      expectRefusal(res, 504, M.timedOut);
-      await new Promise((r) => setTimeout(r, 2000));
-    } finally {
-      speechServer.delayMs = 0;
-    }
-    const after = json<Avatar>(await call(ctx, 'GET', `/avatar/${a.id}`, { token: poc }));
-    expect(after).toMatchObject({ refText: 'Before.', voiceId });
   });
 });
 
