@@ -312,6 +312,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ffmpegPath: env.FFMPEG_PATH,
     dataDir: config.dataDir,
     now: platform.now,
+    ensurePlan: (organizationId) => plans.ensureFreePlan(organizationId),
+    onAnalysed: (listener) => analysis.onAnalysed(listener),
   });
   const personalData = createPersonalDataModule({
     db,
