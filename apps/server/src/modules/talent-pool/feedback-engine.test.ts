@@ -100,7 +100,11 @@ describe('the built-in feedback engine', () => {
       answers,
     );
     // Two answers had signal; only the story gave a number.
-    expect(numbers).toMatchObject({ met: false, rating: null, reason: '1 of 2 answers gave a number' });
+    expect(numbers).toMatchObject({
+      met: false,
+      rating: null,
+      reason: '1 of 2 answers gave a number',
+    });
 
     const fillers = builtInGoalResult(
       { id: 'g2', kind: 'rating', text: 'Avoid filler words' },
@@ -119,6 +123,10 @@ describe('the built-in feedback engine', () => {
     expect(custom.reason).toMatch(/approximate/);
 
     const none = builtInGoalResult({ id: 'g4', kind: 'yes_no', text: 'Smile' }, [SILENT]);
-    expect(none).toMatchObject({ met: null, rating: null, reason: FEEDBACK_MESSAGES.notEnoughSignal });
+    expect(none).toMatchObject({
+      met: null,
+      rating: null,
+      reason: FEEDBACK_MESSAGES.notEnoughSignal,
+    });
   });
 });
