@@ -187,7 +187,6 @@ describe('feedback on a mock interview', () => {
     const early = json<MockFeedback>(await call(ctx, 'GET', `${base}/feedback`, { token }));
     expect(early).toMatchObject({ state: 'in_progress', feedback: null });
 
-    console.log('DEBUG started', new Date().toISOString());
     const video = recording();
     const half = Math.ceil(video.length / 2);
     for (const [i, slice] of [video.subarray(0, half), video.subarray(half)].entries()) {
@@ -219,10 +218,8 @@ describe('feedback on a mock interview', () => {
       await call(ctx, 'POST', `${base}/finish`, { token, payload: { endedEarly: true } }),
     );
     expect(finished.queued).toBe(true);
-    console.log('DEBUG finished', new Date().toISOString(), finished);
     // The whole pipeline runs (speech, faces, physiology, prompts): slow on a busy machine.
     const settled = await analysisSettled(ctx, token, finished.meetingId, { timeoutMs: 420_000 });
-    console.log('DEBUG settled', new Date().toISOString(), settled.inferenceStatus);
     expect(settled.inferenceStatus).toBe('processed');
 
     const done = await waitFor(
