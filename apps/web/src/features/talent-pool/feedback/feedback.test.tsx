@@ -7,6 +7,7 @@ import {
   insightRoutes,
   meetingRoutes,
   mockFeedbackRoutes as routes,
+  mockRunRoutes,
   talentProfileRoutes,
   type InsightItem,
   type Meeting,
@@ -20,6 +21,7 @@ import { fakeServer, json } from '../../../test/fake-server';
 import { setUpPageTests } from '../../../test/page-setup';
 import { renderWithProviders } from '../../../test/render';
 import { authSuccess } from '../../../test/sign-in';
+import { mockRun } from '../api';
 import MockInterviewFeedbackPage from './MockInterviewFeedbackPage';
 
 setUpPageTests();
@@ -193,7 +195,8 @@ describe('the mock interview feedback page', () => {
     );
     expect(video.currentTime).toBe(12.5);
     expect(play).toHaveBeenCalled();
-  });
+    // The first render loads the player, the analysis and the page: slow on a busy machine.
+  }, 20_000);
 
   it('says the analysis is in progress, with its progress, until the feedback is written', async () => {
     seeker();
@@ -248,5 +251,27 @@ describe('the mock interview feedback page', () => {
       screen.getByRole('button', { name: 'Delete the goal “Give a number in every answer”' }),
     );
     await waitFor(() => expect(s.calls(routes.deleteGoal)).toHaveLength(1));
+  });
+});
+
+describe('the interview run', () => {
+  it('sends where each answer began and ended in the recording, so feedback can play it', async () => {
+    const s = fakeServer().on(mockRunRoutes.answer, {
+      transcript: 'hello',
+      words: 1,
+      reason: 'short',
+      next: { kind: 'done', index: 1, text: '' },
+    });
+    await mockRun.answer('i1', 0, false, new Blob(['x'], { type: 'audio/webm' }), {
+      startMs: 12_500,
+      endMs: 75_000,
+    });
+    await mockRun.answer('i1', 0, true, new Blob(['x'], { type: 'audio/webm' }));
+    const [withMoment, without] = s
+      .calls(mockRunRoutes.answer)
+      .map(([input]) => new URL(String(input), 'http://localhost').searchParams);
+    expect(withMoment?.get('startMs')).toBe('12500');
+    expect(withMoment?.get('endMs')).toBe('75000');
+    expect(without?.has('startMs')).toBe(false);
   });
 });
