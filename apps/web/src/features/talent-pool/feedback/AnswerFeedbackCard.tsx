@@ -1,12 +1,10 @@
 import { Lightbulb, Play, Target, ThumbsUp } from 'lucide-react';
 import type { AnswerFeedback } from '@parley/contracts';
 import { Badge, Button, ProgressBar } from '../../../ui';
+import { clock } from '../run-state';
 
-/** 0:42 for 42 s; the moment an answer rests on, as the player shows time. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+/** 0:42 for 42.6 s: the moment an answer rests on, as the run's countdowns show time. */
+const at = (seconds: number) => clock(Math.max(0, Math.floor(seconds)));
 
 function List({
   title,
@@ -72,10 +70,10 @@ export function AnswerFeedbackCard({
             variant="secondary"
             size="sm"
             onClick={() => onPlay(answer.moment!.start)}
-            aria-label={`Play your answer to question ${n} from ${clock(answer.moment.start)}`}
+            aria-label={`Play your answer to question ${n} from ${at(answer.moment.start)}`}
           >
-            <Play className="size-4" aria-hidden /> {clock(answer.moment.start)}–
-            {clock(answer.moment.end)}
+            <Play className="size-4" aria-hidden /> {at(answer.moment.start)}–
+            {at(answer.moment.end)}
           </Button>
         ) : (
           <span className="text-xs text-muted">The moment of this answer was not recorded.</span>
