@@ -110,6 +110,8 @@ export function composePractice(area: AppArea, core: ReturnType<typeof composeMe
     ffmpegPath: env.FFMPEG_PATH,
     dataDir: config.dataDir,
     now: platform.now,
+    ensurePlan: (organizationId) => plans.ensureFreePlan(organizationId),
+    onAnalysed: (listener) => analysis.onAnalysed(listener),
   });
   const personalData = createPersonalDataModule({
     db,

@@ -70,3 +70,4 @@ export * from './talent-pool.js';
 export * from './talent-profile.js';
 export * from './talent-progress.js';
 export * from './mock-interview-run.js';
+export * from './mock-interview-feedback.js';

@@ -64,6 +64,12 @@ export const mockAnswerQuery = z.object({
   question: z.coerce.number().int().min(0).max(50),
   /** 1 when this was the answer to that question's follow-up. */
   followUp: z.coerce.number().int().min(0).max(1).default(0),
+  /**
+   * When the answer started and ended, in milliseconds from the start of the recording (the
+   * page counts them): the moment the feedback rests on. Older pages send neither.
+   */
+  startMs: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  endMs: z.coerce.number().int().min(0).max(86_400_000).optional(),
 });
 
 export const mockNextSchema = z.object({

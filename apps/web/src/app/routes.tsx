@@ -99,6 +99,10 @@ export const routes: RouteObject[] = [
             () => import('../features/talent-pool/MockInterviewRunPage'),
           ),
           page(
+            'mock-interviews/:id/feedback',
+            () => import('../features/talent-pool/feedback/MockInterviewFeedbackPage'),
+          ),
+          page(
             'configuration/talent-pool',
             () => import('../features/talent-pool/TalentCatalogPage'),
           ),

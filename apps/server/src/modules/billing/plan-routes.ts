@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { planRoutes } from '@parley/contracts';
-import { AppError } from '../../platform/errors.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { BillingService } from './service.js';
 import type { PlansService } from './plans-service.js';
@@ -37,14 +36,7 @@ export function registerPlanRoutes(
   // Talent pool (spec 3 §6, §7; the contracts admit no one else): one organisation its
   // members share, with every feature.
   registerRoute(app, planRoutes.createB2C, async ({ auth }) => {
-    const { active } = await plans.current(auth.organizationId);
-    if (active) return { data: active };
-    try {
-      await credits.createFreePlan(auth.organizationId);
-    } catch (err) {
-      // Another member started it a moment ago: theirs is the pool's plan.
-      if (!(err instanceof AppError && err.statusCode === 409)) throw err;
-    }
+    await credits.ensureFreePlan(auth.organizationId);
     const started = (await plans.current(auth.organizationId)).active;
     if (!started) throw new Error('the free plan just created is not active');
     return { data: started };

@@ -5,7 +5,7 @@ import {
   PLAN_MESSAGES,
   type Plan,
 } from '@parley/contracts';
-import { conflict, paymentRequired } from '../../platform/errors.js';
+import { AppError, conflict, paymentRequired } from '../../platform/errors.js';
 import type { Db } from '../../platform/db/client.js';
 import { createBillingRepo, type BillingRepo } from './repo.js';
 
@@ -44,6 +44,23 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
     if (plan.remainingCredits < needed) {
       throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, plan.remainingCredits));
     }
+  }
+
+  /**
+   * Puts an organisation without a plan on the free plan (team sign-up, an invited
+   * organisation, POST plan); 409 when it has a plan already.
+   */
+  async function createFreePlan(organizationId: string): Promise<Plan> {
+    const credits = await freeMeetingCredits();
+    const created = await repo.insertFreePlan(organizationId, {
+      name: PLAN_MESSAGES.freePlanName,
+      type: FREE_PLAN_TYPE,
+      credits,
+    });
+    if (!created) throw conflict(PLAN_MESSAGES.alreadyHasPlan);
+    const plan = await activePlan(organizationId);
+    if (!plan) throw new Error('the free plan just created is not active');
+    return plan;
   }
 
   /** A listener's failure is not the charge's: the credits are taken either way. */
@@ -105,24 +122,26 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
 
     freeMeetingCredits,
 
-    /**
-     * Puts an organisation without a plan on the free plan (team sign-up, an invited
-     * organisation, POST plan); 409 when it has a plan already.
-     */
-    async createFreePlan(organizationId: string): Promise<Plan> {
-      const credits = await freeMeetingCredits();
-      const created = await repo.insertFreePlan(organizationId, {
-        name: PLAN_MESSAGES.freePlanName,
-        type: FREE_PLAN_TYPE,
-        credits,
-      });
-      if (!created) throw conflict(PLAN_MESSAGES.alreadyHasPlan);
-      const plan = await activePlan(organizationId);
-      if (!plan) throw new Error('the free plan just created is not active');
-      return plan;
-    },
+    createFreePlan,
 
     activePlan,
+
+    /**
+     * The active plan, starting the free plan when there is none (the talent pool's plan,
+     * which its members share: one started a moment ago by another member is theirs too).
+     */
+    async ensureFreePlan(organizationId: string): Promise<Plan> {
+      const active = await activePlan(organizationId);
+      if (active) return active;
+      try {
+        return await createFreePlan(organizationId);
+      } catch (err) {
+        if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+        const started = await activePlan(organizationId);
+        if (!started) throw err;
+        return started;
+      }
+    },
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

@@ -15,7 +15,7 @@ export const SHORT_WORDS = 25;
 
 export type FollowUpReason = 'short' | 'vague';
 
-const NUMBER_WORDS = new Set(
+export const NUMBER_WORDS = new Set(
   (
     'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty ' +
     'fifty hundred hundreds thousand thousands million millions billion percent half double ' +
@@ -23,7 +23,7 @@ const NUMBER_WORDS = new Set(
   ).split(' '),
 );
 
-const EXAMPLE_MARKERS = [
+export const EXAMPLE_MARKERS = [
   'for example',
   'for instance',
   'such as',
@@ -42,7 +42,7 @@ const EXAMPLE_MARKERS = [
 ];
 
 /** Past-tense verbs of doing that often miss the -ed ending. */
-const IRREGULAR_DONE = new Set(
+export const IRREGULAR_DONE = new Set(
   'led built wrote ran made took brought drove found gave grew cut set shipped taught'.split(' '),
 );
 

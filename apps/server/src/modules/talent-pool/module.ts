@@ -4,6 +4,8 @@ import { selectEngine, type AsrEngine } from '@parley/analysis';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { createTalentCatalogService } from './catalog-service.js';
+import { createFeedbackRepo } from './feedback-repo.js';
+import { createFeedbackService } from './feedback-service.js';
 import { createTalentProgressService, type TalentProgressDeps } from './progress-service.js';
 import { createTalentPoolRepo } from './repo.js';
 import { createMockRunService, type MockRunDeps } from './run-service.js';
@@ -20,6 +22,10 @@ export interface TalentPoolNeeds
   now: () => Date;
   /** Defaults to the engine the environment selects (selectEngine), as the offline pipeline. */
   engine?: AsrEngine;
+  /** Starts the pool's free plan when it has none, so a new seeker's practice is analysed. */
+  ensurePlan: MockRunDeps['ensurePlan'];
+  /** The analysis pipeline's finished meetings: a mock interview's gets its feedback. */
+  onAnalysed(listener: (meetingId: string) => Promise<void>): void;
 }
 
 /**
@@ -42,6 +48,7 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
       return words.map((w) => w.word).join(' ');
     },
     ffmpegPath: needs.ffmpegPath,
+    ensurePlan: needs.ensurePlan,
     workDir: path.join(needs.dataDir, 'mock-interviews'),
     now: needs.now,
     log: needs.log,
@@ -51,13 +58,23 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
     repo,
     meeting: (caller, id) => needs.meetings.get(caller, id),
   });
+  const feedback = createFeedbackService({
+    repo,
+    feedback: createFeedbackRepo(needs.db),
+    ai: needs.ai,
+    meetings: needs.meetings,
+    now: needs.now,
+    log: needs.log,
+  });
+  needs.onAnalysed((meetingId) => feedback.meetingAnalysed(meetingId));
   return {
     catalog,
     service,
     progress,
     mockRun,
+    feedback,
     registerRoutes: (api: FastifyInstance) =>
-      registerTalentPoolRoutes(api, { catalog, service, progress, mockRun }),
+      registerTalentPoolRoutes(api, { catalog, service, progress, mockRun, feedback }),
   };
 }
 export type TalentPoolModule = ReturnType<typeof createTalentPoolModule>;

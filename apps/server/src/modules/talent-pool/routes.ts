@@ -4,6 +4,7 @@ import {
   MOCK_RUN_LIMITS,
   MOCK_RUN_MEDIA_TYPES,
   RESUME_LIMITS,
+  mockFeedbackRoutes as fb,
   mockRunRoutes as run,
   TALENT_PROFILE_MESSAGES as M,
   talentCatalogRoutes as c,
@@ -14,6 +15,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import { registerRoute } from '../../platform/http/route.js';
 import type { TalentCatalogService } from './catalog-service.js';
+import type { FeedbackService } from './feedback-service.js';
 import type { TalentProgressService } from './progress-service.js';
 import type { MockRunService } from './run-service.js';
 import type { ProfileForm, TalentPoolService } from './service.js';
@@ -54,11 +56,13 @@ export async function registerTalentPoolRoutes(
     service: talent,
     progress,
     mockRun,
+    feedback,
   }: {
     catalog: TalentCatalogService;
     service: TalentPoolService;
     progress: TalentProgressService;
     mockRun: MockRunService;
+    feedback: FeedbackService;
   },
 ) {
   registerRoute(app, c.companiesAll, () => catalog.activeCompanies());
@@ -89,6 +93,13 @@ export async function registerTalentPoolRoutes(
   registerRoute(app, g.practiceAnalysis, ({ auth, body }) => progress.analysis(auth, body.year));
 
   registerRoute(app, run.start, ({ auth, params }) => mockRun.start(auth, params.id));
+  registerRoute(app, fb.feedback, ({ auth, params }) => feedback.feedback(auth, params.id));
+  registerRoute(app, fb.goals, ({ auth }) => feedback.goals(auth));
+  registerRoute(app, fb.createGoal, ({ auth, body }) => feedback.createGoal(auth, body));
+  registerRoute(app, fb.updateGoal, ({ auth, params, body }) =>
+    feedback.updateGoal(auth, params.id, body),
+  );
+  registerRoute(app, fb.deleteGoal, ({ auth, params }) => feedback.deleteGoal(auth, params.id));
   registerRoute(app, run.finish, ({ auth, params }) => mockRun.finish(auth, params.id));
   // The recording's slices and the answers' audio come as raw bytes. The parser lets a little
   // more than the limits through so the service answers with its own message.

@@ -28,6 +28,8 @@ export interface MockRunDeps {
   /** Speech to text of one answer's audio file (the offline engine unless one is configured). */
   transcribe(file: string): Promise<string>;
   ffmpegPath: string;
+  /** Starts the organisation's free plan when it has none (the talent pool's first analysis). */
+  ensurePlan(organizationId: string): Promise<unknown>;
   /** Scratch space for answers being transcribed and recordings being assembled. */
   workDir: string;
   now: () => Date;
@@ -141,7 +143,7 @@ export function createMockRunService(deps: MockRunDeps) {
     async answer(
       caller: Caller,
       id: string,
-      query: { question: number; followUp: number },
+      query: { question: number; followUp: number; startMs?: number; endMs?: number },
       body: Buffer,
     ): Promise<MockAnswerResult> {
       const row = await running(caller, id);
@@ -172,6 +174,10 @@ export function createMockRunService(deps: MockRunDeps) {
         words: answerWords(transcript).length,
         reason,
         at: now().toISOString(),
+        // The moment the feedback rests on; an end before its start is not a moment.
+        ...(query.startMs !== undefined && query.endMs !== undefined && query.endMs >= query.startMs
+          ? { startMs: query.startMs, endMs: query.endMs }
+          : {}),
       };
       // A retake replaces the earlier answer to the same question.
       const answers = [
@@ -191,6 +197,8 @@ export function createMockRunService(deps: MockRunDeps) {
       const store = await deps.resolveStore(row.organizationId);
       const key = `${row.organizationId}/uploads/mock-${row.id}.mkv`;
       let meeting: Awaited<ReturnType<MockRunDeps['meetings']['importRecording']>>;
+      // A new seeker's pool may have no plan yet: without one the analysis would wait for ever.
+      await deps.ensurePlan(row.organizationId);
       try {
         await store.put(key, createReadStream(done.file), 'video/x-matroska');
         meeting = await deps.meetings.importRecording(row.meetingId, {

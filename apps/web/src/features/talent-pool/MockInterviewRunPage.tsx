@@ -101,6 +101,8 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
   const stream = useRef<MediaStream | null>(null);
   const recording = useRef<ReturnType<typeof startRecording> | null>(null);
   const answer = useRef<ReturnType<typeof recordAnswer> | null>(null);
+  // Where in the recording the answer being given began (its feedback plays from there).
+  const answerStart = useRef<number | undefined>(undefined);
   const preview = useRef<HTMLVideoElement | null>(null);
   const doneButton = useRef<HTMLButtonElement | null>(null);
   const { phase, question, take, endedEarly } = state;
@@ -181,6 +183,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
     if (phase !== 'answering' || !stream.current) return;
     answer.current?.cancel();
     answer.current = recordAnswer(stream.current);
+    answerStart.current = recording.current?.elapsedMs();
     doneButton.current?.focus();
   }, [phase, take]);
 
@@ -192,7 +195,14 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
     void (async () => {
       const audio = take ? await take.stop() : new Blob();
       try {
-        const result = await mockRun.answer(interview.id, question.index, question.followUp, audio);
+        const moment = { startMs: answerStart.current, endMs: recording.current?.elapsedMs() };
+        const result = await mockRun.answer(
+          interview.id,
+          question.index,
+          question.followUp,
+          audio,
+          moment,
+        );
         if (live) dispatch({ type: 'answered', next: result.next });
       } catch {
         // Without a transcript there is no follow-up; the interview goes on.
@@ -243,7 +253,14 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
   const total = phase === 'thinking' ? settings.thinkSeconds : settings.answerSeconds;
 
   if (phase === 'done' && state.meetingId) {
-    return <RunOutcome meetingId={state.meetingId} endedEarly={endedEarly} handedIn={handedIn} />;
+    return (
+      <RunOutcome
+        interviewId={interview.id}
+        meetingId={state.meetingId}
+        endedEarly={endedEarly}
+        handedIn={handedIn}
+      />
+    );
   }
 
   return (

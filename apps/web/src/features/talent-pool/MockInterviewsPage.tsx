@@ -1,4 +1,4 @@
-import { MessagesSquare, Play, Plus } from 'lucide-react';
+import { MessageSquareText, MessagesSquare, Play, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MockInterview } from '@parley/contracts';
 import {
@@ -19,8 +19,22 @@ const STATE_LABEL: Record<MockInterview['state'], string> = {
   analysed: 'Feedback ready',
 };
 
-/** Ready or interrupted interviews can be taken (again, from the first unanswered question). */
+/**
+ * Ready or interrupted interviews can be taken (again, from the first unanswered question);
+ * finished ones lead to their feedback (or to its progress while the analysis runs).
+ */
 function TakeLink({ interview }: { interview: MockInterview }) {
+  if (interview.state === 'submitted' || interview.state === 'analysed') {
+    return (
+      <Link
+        to={`/mock-interviews/${interview.id}/feedback`}
+        className={buttonClasses(interview.state === 'analysed' ? 'primary' : 'secondary', 'sm')}
+        aria-label={`Feedback on the ${interview.jobRole} interview at ${interview.companyName}`}
+      >
+        <MessageSquareText className="size-4" aria-hidden /> Feedback
+      </Link>
+    );
+  }
   if (interview.state !== 'ready' && interview.state !== 'in_progress') return null;
   return (
     <Link

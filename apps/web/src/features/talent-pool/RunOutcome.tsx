@@ -5,10 +5,12 @@ import { buttonClasses, Card, CardContent } from '../../ui';
 
 /** The end of a mock interview: the recording handed in, and whether its analysis started. */
 export function RunOutcome({
+  interviewId,
   meetingId,
   endedEarly,
   handedIn,
 }: {
+  interviewId: string;
   meetingId: string;
   endedEarly: boolean;
   handedIn: { queued: boolean; message: string } | null;
@@ -23,11 +25,19 @@ export function RunOutcome({
           {endedEarly ? 'You ended the interview early. ' : ''}
           {waiting
             ? `The analysis is waiting: ${handedIn.message}.`
-            : 'Your recording is uploaded; the feedback appears on the meeting when the analysis is done.'}
+            : 'Your recording is uploaded; your feedback appears when the analysis is done.'}
         </p>
-        <Link to={`/library/${meetingId}`} className={buttonClasses('primary')}>
-          Open the meeting
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={`/mock-interviews/${interviewId}/feedback`}
+            className={buttonClasses('primary')}
+          >
+            See your feedback
+          </Link>
+          <Link to={`/library/${meetingId}`} className={buttonClasses('secondary')}>
+            Open the meeting
+          </Link>
+        </div>
       </CardContent>
     </Card>
   );

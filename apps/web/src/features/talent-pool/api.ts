@@ -201,10 +201,22 @@ export const mockRun = {
   start: (id: string) => api(run.start, { params: { id }, toast: false }),
   slice: (id: string, index: number, slice: Blob) =>
     sendBytes(run.chunk, bare(slice), { params: { id }, query: { index }, toast: false }),
-  answer: (id: string, question: number, followUp: boolean, audio: Blob) =>
+  answer: (
+    id: string,
+    question: number,
+    followUp: boolean,
+    audio: Blob,
+    moment: { startMs?: number | undefined; endMs?: number | undefined } = {},
+  ) =>
     sendBytes(run.answer, bare(audio), {
       params: { id },
-      query: { question, followUp: followUp ? 1 : 0 },
+      query: {
+        question,
+        followUp: followUp ? 1 : 0,
+        ...(moment.startMs !== undefined && moment.endMs !== undefined
+          ? { startMs: moment.startMs, endMs: moment.endMs }
+          : {}),
+      },
       toast: false,
     }),
   finish: (id: string, endedEarly: boolean) =>

@@ -30,14 +30,21 @@ export function startRecording(
   stream: MediaStream,
   firstIndex: number,
   send: (index: number, slice: Blob) => Promise<unknown>,
-): { uploader: SliceUploader; stop(): Promise<void> } {
+): { uploader: SliceUploader; stop(): Promise<void>; elapsedMs(): number } {
   const uploader = createSliceUploader({ firstIndex, send });
   const type = recorderType(VIDEO_TYPES);
   const recorder = new MediaRecorder(stream, type ? { mimeType: type } : undefined);
   recorder.ondataavailable = (e) => uploader.push(e.data);
   recorder.start(MOCK_RUN_LIMITS.sliceMs);
+  const startedAt = performance.now();
   return {
     uploader,
+    /**
+     * Where the recording is now, in ms from its start: the moment an answer's feedback
+     * points at. A resumed run's earlier slices count as a slice's length each (an estimate).
+     */
+    elapsedMs: () =>
+      Math.round(firstIndex * MOCK_RUN_LIMITS.sliceMs + performance.now() - startedAt),
     stop: () =>
       new Promise<void>((resolve) => {
         if (recorder.state === 'inactive') return resolve();

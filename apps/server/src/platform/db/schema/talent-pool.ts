@@ -10,7 +10,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  AnswerFeedback,
   CatalogStatus,
+  GoalKind,
+  GoalResult,
   MockLevel,
   MockQuestion,
   MockSettings,
@@ -106,6 +109,9 @@ export interface MockAnswerRecord {
   words: number;
   reason: 'short' | 'vague' | null;
   at: string;
+  /** Milliseconds from the recording's start, as the page counted them (absent on older runs). */
+  startMs?: number;
+  endMs?: number;
 }
 
 /** A mock interview set up by a job seeker; the interview itself runs later. */
@@ -148,3 +154,45 @@ export const mockInterviews = pgTable(
     uniqueIndex('mock_interviews_meeting_uq').on(t.meetingId),
   ],
 );
+
+/** A seeker's practice goal (a custom rubric item): every later interview is scored on it. */
+export const practiceGoals = pgTable(
+  'practice_goals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<GoalKind>().notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('practice_goals_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The better answer suggested for the weakest answer of an interview. */
+export interface BetterAnswerRecord {
+  question: number;
+  questionText: string;
+  text: string;
+}
+
+/** Feedback written once a mock interview's analysis has finished; one per interview. */
+export const mockInterviewFeedback = pgTable('mock_interview_feedback', {
+  interviewId: uuid('interview_id')
+    .primaryKey()
+    .references(() => mockInterviews.id, { onDelete: 'cascade' }),
+  organizationId: organizationRef(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 'built-in' or the model that wrote it. */
+  by: text('by').notNull(),
+  answers: jsonb('answers').$type<AnswerFeedback[]>().notNull(),
+  betterAnswer: jsonb('better_answer').$type<BetterAnswerRecord>(),
+  /** Results keep the goal's text: a goal changed or deleted later does not rewrite them. */
+  goals: jsonb('goals').$type<GoalResult[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
