@@ -2,12 +2,16 @@ import { UserRound } from 'lucide-react';
 import { TALENT_PROFILE_MESSAGES as M } from '@parley/contracts';
 import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { LoadError, PageHeader, Skeleton } from '../../ui';
+import { LoadError, PageHeader, Section, Skeleton } from '../../ui';
 import { useDeleteResume, useSaveProfile, useTalentProfile } from './api';
+import { GoalsEditor } from './feedback/GoalsEditor';
 import { ProfileEditor } from './ProfileEditor';
 import { ResumeCard } from './ResumeCard';
 
-/** /profile for a job seeker: the resume, and the profile read from it to correct and save. */
+/**
+ * /profile for a job seeker: the resume, the profile read from it to correct and save, and the
+ * practice goals their interviews are scored against (set before the first one, too).
+ */
 export default function TalentProfilePage() {
   const profile = useTalentProfile();
   const save = useSaveProfile();
@@ -66,6 +70,12 @@ export default function TalentProfilePage() {
           />
         </>
       )}
+      <Section
+        title="Your practice goals"
+        description="Every mock interview analysed after you set a goal is scored against it."
+      >
+        <GoalsEditor />
+      </Section>
     </div>
   );
 }
