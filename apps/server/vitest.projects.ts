@@ -12,6 +12,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const POSTGRES_FILES = [
   // The database client, the queue and the pipeline's recovery from a killed worker.
   'src/platform/db/client.test.ts',
+  // Backup and restore (a dump of every table, restored into a fresh database), key rotation.
+  'src/ops/backup.test.ts',
+  'src/ops/rotate-secrets.test.ts',
   'src/platform/queue/queue.test.ts',
   'src/modules/analysis/crash.test.ts',
   'src/modules/analysis/roles.test.ts',

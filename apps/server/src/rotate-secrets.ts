@@ -11,7 +11,9 @@ import { rotateSecrets } from './ops/rotate-secrets.js';
 async function main() {
   const config = loadConfig();
   if (config.previousAppSecrets.length === 0) {
-    console.warn('Parley: APP_SECRET_PREVIOUS is not set; only values already under APP_SECRET open');
+    console.warn(
+      'Parley: APP_SECRET_PREVIOUS is not set; only values already under APP_SECRET open',
+    );
   }
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
@@ -28,9 +30,13 @@ async function main() {
       resealed += c.resealed;
       unreadable += c.unreadable;
     }
-    console.log(`Parley: ${resealed} stored secrets sealed under APP_SECRET, ${unreadable} unreadable`);
+    console.log(
+      `Parley: ${resealed} stored secrets sealed under APP_SECRET, ${unreadable} unreadable`,
+    );
     if (unreadable > 0) {
-      console.log('Unreadable values were sealed under a key neither APP_SECRET nor APP_SECRET_PREVIOUS holds; they are left as they were (the owners reconnect).');
+      console.log(
+        'Unreadable values were sealed under a key neither APP_SECRET nor APP_SECRET_PREVIOUS holds; they are left as they were (the owners reconnect).',
+      );
     }
   } finally {
     await database.close();

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { loadConfig } from './config.js';
+import { openDatabase } from './platform/db/client.js';
+import { createLocalStore } from './platform/storage/local.js';
+import { BackupError, createBackup } from './ops/backup.js';
+
+/**
+ * `npm run backup -- <directory>`: the database (PGlite under DATA_DIR or DATABASE_URL's
+ * PostgreSQL) and the media store (MEDIA_DIR) into a new directory, with manifest.json.
+ * The default directory is DATA_DIR/backups/<time>.
+ */
+async function main() {
+  const config = loadConfig();
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const dir = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', stamp));
+  const database = await openDatabase({
+    databaseUrl: config.env.DATABASE_URL,
+    dataDir: config.dataDir,
+  });
+  try {
+    const m = await createBackup(database, createLocalStore(config.mediaDir), dir);
+    const rows = m.tables.reduce((n, t) => n + t.rows, 0);
+    console.log(
+      `Parley: backup written to ${dir}: ${rows} rows in ${m.tables.length} tables, ` +
+        `${m.media.objects} media files, ${m.files.length} files checksummed in manifest.json`,
+    );
+    if (m.media.missingMedia.length > 0) {
+      console.log(
+        `${m.media.missingMedia.length} media files were deleted while copying (listed in the manifest)`,
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('Parley: backup failed:', err instanceof BackupError ? err.message : err);
+  process.exit(1);
+});
