@@ -43,6 +43,7 @@ import { createTranscriptsModule } from './modules/transcripts/index.js';
 import { createTrackersModule } from './modules/trackers/index.js';
 import { createPersonalDataModule } from './modules/personal-data/index.js';
 import { createPrivacyModule } from './modules/privacy/index.js';
+import { createRetentionModule } from './modules/retention/index.js';
 import { createUploadsModule } from './modules/uploads/index.js';
 import { createVideoSignalsModule } from './modules/video-signals/index.js';
 import { createZaiModule } from './modules/zai/index.js';
@@ -160,6 +161,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', () => live.sessions.closeAll());
   // Every transcript write (speech step, correction) masks PII as the organisation asks.
   const privacy = createPrivacyModule(platform);
+  const retention = createRetentionModule({ ...platform, resolveStore, queue });
   const analysis = createAnalysisModule({
     ...shared,
     meetings: meetings.service,
@@ -480,6 +482,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       () => zoom.registerWorker(),
       () => bots.registerWorker(),
       () => sales.registerWorker(),
+      () => retention.registerWorker(),
     ],
     // Transcripts stored before search existed get their segments.
     backfills: [{ name: 'search backfill', run: () => search.service.backfill() }],
@@ -495,6 +498,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       organizations,
       locations,
       privacy,
+      retention,
       integrations,
       aiProviders,
       prompts,
