@@ -120,6 +120,8 @@ export const AUTHORISATION_MATRIX: Record<string, readonly Account[] | typeof PU
   'PATCH /organization/settings': ADMINS,
   'GET /organization/privacy': ADMINS,
   'PATCH /organization/privacy': ADMINS,
+  'GET /organization/retention': ADMINS,
+  'PATCH /organization/retention': ADMINS,
   // One organisation with its billing and shipping addresses (spec 3 §4, §7): the caller's own,
   // any for the super admin.
   'GET /organization/:organizationId': ADMINS,
