@@ -12,7 +12,11 @@ import { BackupError, createBackup } from './ops/backup.js';
 async function main() {
   const config = loadConfig();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const dir = path.resolve(process.argv[2] ?? path.join(config.dataDir, 'backups', stamp));
+  // npm runs this in apps/server; a relative directory means the one the operator typed it in.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  const dir = process.argv[2]
+    ? path.resolve(base, process.argv[2])
+    : path.join(config.dataDir, 'backups', stamp);
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.dataDir,

@@ -17,7 +17,8 @@ async function main() {
     dataDir: config.dataDir,
   });
   try {
-    const dir = path.resolve(arg);
+    // npm runs this in apps/server; a relative directory means the one the operator typed it in.
+    const dir = path.resolve(process.env.INIT_CWD ?? process.cwd(), arg);
     const done = await restoreBackup(database, createLocalStore(config.mediaDir), dir);
     console.log(`Parley: restored ${done.rows} rows and ${done.media} media files from ${dir}`);
   } finally {
