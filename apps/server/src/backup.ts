@@ -7,7 +7,8 @@ import { BackupError, createBackup } from './ops/backup.js';
 /**
  * `npm run backup -- <directory>`: the database (PGlite under DATA_DIR or DATABASE_URL's
  * PostgreSQL) and the media store (MEDIA_DIR) into a new directory, with manifest.json.
- * The default directory is DATA_DIR/backups/<time>.
+ * The default directory is DATA_DIR/backups/<time>. PGlite's data directory belongs to one
+ * process: stop the server first (PostgreSQL is read in a snapshot while it runs).
  */
 async function main() {
   const config = loadConfig();
