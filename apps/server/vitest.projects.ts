@@ -12,6 +12,9 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const POSTGRES_FILES = [
   // The database client, the queue and the pipeline's recovery from a killed worker.
   'src/platform/db/client.test.ts',
+  // Backup and restore (a dump of every table, restored into a fresh database), key rotation.
+  'src/ops/backup.test.ts',
+  'src/ops/rotate-secrets.test.ts',
   'src/platform/queue/queue.test.ts',
   'src/modules/analysis/crash.test.ts',
   'src/modules/analysis/roles.test.ts',
@@ -28,6 +31,7 @@ const POSTGRES_FILES = [
   'src/modules/sales/warnings-jobs.test.ts',
   'src/modules/user-logs/user-logs.test.ts',
   'src/platform/audit.test.ts',
+  'src/modules/retention/retention.test.ts',
   'src/modules/search/search.test.ts',
   'src/modules/search/zai-search.test.ts',
   'src/modules/interviews/interviews.test.ts',

@@ -12,6 +12,7 @@ import { organizationDeletionJob } from './modules/organizations/index.js';
 import { dealWarningsDailyJob, dealWarningsJob } from './modules/sales/index.js';
 import { trackerRecountJob } from './modules/trackers/index.js';
 import { physiologyJob } from './modules/video-signals/index.js';
+import { retentionDailyJob } from './modules/retention/index.js';
 
 /** Every job the app runs; the queue list (each queue and its dead letter) comes from these. */
 const JOBS = [
@@ -28,6 +29,7 @@ const JOBS = [
   dealWarningsJob,
   dealWarningsDailyJob,
   botRecordingJob,
+  retentionDailyJob,
 ];
 
 /** The app's job queue on its database, with the retry and expiry the environment sets. */

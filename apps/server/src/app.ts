@@ -35,6 +35,7 @@ import { composePractice } from './app-practice.js';
 import type { AiProviderResolver } from './modules/ai-providers/index.js';
 import type { AutoJoiner } from './modules/calendars/index.js';
 import { createDevModule } from './modules/dev/index.js';
+import { createRetentionModule } from './modules/retention/index.js';
 import { createMeetingsModule } from './modules/meetings/index.js';
 import type { MeetingBot } from './modules/bots/index.js';
 import type { LiveAudioSink } from './modules/live/index.js';
@@ -144,6 +145,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // What the meeting modules share besides each other's services.
   const shared = { ...platform, resolveStore, broadcaster, queue };
   const area: AppArea = { app, opts, config, platform, accounts, shared, realtime, ai, serves };
+  // Each organisation's retention: recordings and transcripts deleted after its days (issue 20).
+  const retention = createRetentionModule(shared);
 
   // The areas, each wired in its own file. The order is the order their listeners run in:
   // a transcript correction reaches sales, then search, then trackers.
@@ -194,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       () => zoom.registerWorker(),
       () => bots.registerWorker(),
       () => sales.registerWorker(),
+      () => retention.registerWorker(),
     ],
     // Transcripts stored before search existed get their segments.
     backfills: [{ name: 'search backfill', run: () => search.service.backfill() }],
@@ -209,6 +213,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       organizations,
       locations,
       privacy,
+      retention,
       integrations,
       aiProviders,
       prompts,

@@ -30,6 +30,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   APP_SECRET: z.string().min(32).optional(),
+  /**
+   * During a rotation, the APP_SECRET being replaced: values sealed under it still open until
+   * `npm run rotate-secrets` has sealed them again under APP_SECRET; then remove it.
+   */
+  APP_SECRET_PREVIOUS: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Parley <no-reply@parley.local>'),
   WEB_DIST: z.string().optional(),

@@ -34,6 +34,8 @@ export interface AppConfig {
   mediaDir: string;
   publicUrl: string;
   appSecret: string;
+  /** APP_SECRET_PREVIOUS during a rotation: opens sealed values, never seals. */
+  previousAppSecrets: string[];
   oidc: { google?: OidcClientConfig; microsoft?: OidcClientConfig; allowHttp: boolean };
   /** The CRMs this server can connect (client id and secret set), with their origins. */
   crm: {
@@ -191,6 +193,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     appSecret: resolveSecret(env, dataDir),
+    previousAppSecrets: env.APP_SECRET_PREVIOUS ? [env.APP_SECRET_PREVIOUS] : [],
     oidc: {
       google: oidcClient(env.GOOGLE_ISSUER, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
       microsoft: oidcClient(

@@ -53,6 +53,7 @@ export * from './accuracy.js';
 export * from './accuracy-figures.js';
 export * from './personal-data.js';
 export * from './privacy.js';
+export * from './retention.js';
 export * from './coaching.js';
 export * from './coaching-quiz.js';
 export * from './coaching-routes.js';

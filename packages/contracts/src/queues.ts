@@ -51,6 +51,9 @@ export const QUEUES = {
   /** Downloads a call's recording from the bot service and makes it the meeting's media. */
   botRecording: 'bot-recording',
   botRecordingDeadLetter: 'bot-recording-dead-letter',
+  /** The daily retention pass: old recordings and transcripts of organisations that set it. */
+  retentionDaily: 'retention-daily',
+  retentionDailyDeadLetter: 'retention-daily-dead-letter',
 } as const satisfies Record<
   | AnalysisStep
   | 'deadLetter'
@@ -77,7 +80,9 @@ export const QUEUES = {
   | 'zoomImport'
   | 'zoomImportDeadLetter'
   | 'botRecording'
-  | 'botRecordingDeadLetter',
+  | 'botRecordingDeadLetter'
+  | 'retentionDaily'
+  | 'retentionDailyDeadLetter',
   string
 >;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -144,3 +149,7 @@ export type ZoomImportJob = z.infer<typeof zoomImportJobSchema>;
 /** The bot recording import's payload: the bot whose call ended. */
 export const botRecordingJobSchema = z.object({ botId: z.uuid() });
 export type BotRecordingJob = z.infer<typeof botRecordingJobSchema>;
+
+/** The retention pass's payload: the day (UTC) it is for, so one pass a day runs. */
+export const retentionDailyJobSchema = z.object({ day: z.iso.date() });
+export type RetentionDailyJob = z.infer<typeof retentionDailyJobSchema>;

@@ -33,7 +33,7 @@ export function createPlatform(app: FastifyInstance, opts: PlatformOptions) {
     now,
     log: app.log,
     mailer,
-    secrets: createSecretBox(appSecret),
+    secrets: createSecretBox(appSecret, config.previousAppSecrets),
     // Every connection to an address an organisation typed in (AI base URLs, storage
     // endpoints) goes through this guard: internal addresses are refused unless
     // ALLOW_PRIVATE_ENDPOINTS.
@@ -41,6 +41,7 @@ export function createPlatform(app: FastifyInstance, opts: PlatformOptions) {
     links: createMediaLinks(appSecret, now),
     mediaTools: createMediaTools({ ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH }),
     appSecret,
+    previousAppSecrets: config.previousAppSecrets,
     publicUrl: config.publicUrl,
     activityLog: registerActivityLog(app, database.db, { flushMs: env.ACTIVITY_LOG_FLUSH_MS }),
   };

@@ -47,3 +47,24 @@ describe('secret box', () => {
     expect(() => box.open('v1.AAAA.BBBB.CCCC')).toThrow(/unknown format/);
   });
 });
+
+describe('rotation (APP_SECRET_PREVIOUS)', () => {
+  const next = 'next-secret-next-secret-next-secret-4567';
+  const old = box.seal(value, 'org-1:aws');
+
+  it('opens values sealed under the previous secret and seals only under the current one', () => {
+    const rotating = createSecretBox(next, ['test-secret-test-secret-test-secret-0123']);
+    expect(rotating.open(old, 'org-1:aws')).toEqual(value);
+    const fresh = rotating.seal(value, 'org-1:aws');
+    expect(createSecretBox(next).open(fresh, 'org-1:aws')).toEqual(value);
+    expect(() => box.open(fresh, 'org-1:aws')).toThrow(SecretOpenError);
+  });
+
+  it('reseals under the current secret, keeping the context binding', () => {
+    const rotating = createSecretBox(next, ['test-secret-test-secret-test-secret-0123']);
+    const resealed = rotating.reseal(old, 'org-1:aws');
+    expect(createSecretBox(next).open(resealed, 'org-1:aws')).toEqual(value);
+    expect(() => createSecretBox(next).open(resealed, 'org-2:aws')).toThrow(SecretOpenError);
+    expect(() => createSecretBox(next).open(old, 'org-1:aws')).toThrow(SecretOpenError);
+  });
+});

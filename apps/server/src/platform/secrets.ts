@@ -12,9 +12,16 @@ import { deriveKey } from './crypto.js';
  * sealed value copied to another organisation's or provider's row does not open there.
  */
 export interface SecretBox {
+  /** Always under the current APP_SECRET. */
   seal(value: unknown, context?: string): string;
-  /** The JSON value sealed; throws SecretOpenError if it was altered or sealed under another key. */
+  /**
+   * The JSON value sealed, under the current APP_SECRET or a previous one still listed
+   * (APP_SECRET_PREVIOUS, during a rotation); throws SecretOpenError if it was altered or sealed
+   * under a key no longer known.
+   */
   open(sealed: string, context?: string): unknown;
+  /** The same value sealed again under the current key (rotate-secrets). */
+  reseal(sealed: string, context?: string): string;
 }
 
 export class SecretOpenError extends Error {
@@ -30,9 +37,15 @@ const TAG_BYTES = 16;
 /** Changing this purpose string makes every sealed value unreadable: treat it as fixed. */
 const KEY_PURPOSE = 'secrets-v1';
 
-export function createSecretBox(appSecret: string): SecretBox {
+/**
+ * `previous` are the secrets a rotation moves away from: values sealed under them still open,
+ * nothing new is sealed with them, and `npm run rotate-secrets` re-seals every stored value so
+ * they can then be dropped.
+ */
+export function createSecretBox(appSecret: string, previous: readonly string[] = []): SecretBox {
   const key = deriveKey(appSecret, KEY_PURPOSE);
-  return {
+  const keys = [key, ...previous.map((s) => deriveKey(s, KEY_PURPOSE))];
+  const box: SecretBox = {
     seal(value, context = '') {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
@@ -53,20 +66,28 @@ export function createSecretBox(appSecret: string): SecretBox {
       if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) {
         throw new SecretOpenError('unknown format');
       }
-      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
-      decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(tag);
-      let plain: Buffer;
-      try {
-        plain = Buffer.concat([
-          decipher.update(Buffer.from(bodyText, 'base64url')),
-          decipher.final(),
-        ]);
-      } catch {
-        // GCM's tag check: tampering, another key or another context all end here.
-        throw new SecretOpenError('authentication failed');
+      const body = Buffer.from(bodyText, 'base64url');
+      for (const k of keys) {
+        const plain = tryOpen(k, iv, tag, body, context);
+        if (plain) return JSON.parse(plain.toString('utf8')) as unknown;
       }
-      return JSON.parse(plain.toString('utf8')) as unknown;
+      // GCM's tag check: tampering, another key or another context all end here.
+      throw new SecretOpenError('authentication failed');
+    },
+    reseal(sealed, context = '') {
+      return box.seal(box.open(sealed, context), context);
     },
   };
+  return box;
+}
+
+function tryOpen(key: Buffer, iv: Buffer, tag: Buffer, body: Buffer, context: string) {
+  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(tag);
+  try {
+    return Buffer.concat([decipher.update(body), decipher.final()]);
+  } catch {
+    return null;
+  }
 }

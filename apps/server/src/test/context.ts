@@ -29,7 +29,7 @@ export interface TestContext {
 }
 
 /** A throwaway database of the kind this test project runs on: PGlite or PostgreSQL. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.PARLEY_TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');

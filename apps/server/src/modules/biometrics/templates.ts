@@ -4,7 +4,10 @@ import { isFaceTemplate, type AnyVoiceTemplate } from './engine.js';
 import type { ParticipantRow, ParticipantsRepo, TemplateKind } from './repo.js';
 
 /** What a sealed template is bound to: its organisation, participant and kind. */
-export const sealContext = (row: ParticipantRow, kind: TemplateKind) =>
+export const sealContext = (
+  row: Pick<ParticipantRow, 'organizationId' | 'id'>,
+  kind: TemplateKind,
+) =>
   `biometric:${row.organizationId}:${row.id}:${kind}`;
 
 /** The participant's templates, opened; null for a kind they have not registered. */

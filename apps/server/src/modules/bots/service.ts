@@ -240,7 +240,7 @@ export function createBotsService(deps: BotsDeps) {
       const row = await visibleBot(caller, body.id, B.loginFailed);
       const sealed = deps.secrets.seal(
         { email: body.email, password: body.password },
-        `${row.organizationId}:bot-login:${row.id}`,
+        botLoginSealContext(row),
       );
       await repo.setLogin(row.id, sealed, now());
       return { message: B.loginSaved };
@@ -339,3 +339,7 @@ export function createBotsService(deps: BotsDeps) {
   };
 }
 export type BotsService = ReturnType<typeof createBotsService>;
+
+/** What a bot's sealed sign-in is bound to: its organisation and bot (rotate-secrets reuses it). */
+export const botLoginSealContext = (row: { organizationId: string; id: string }) =>
+  `${row.organizationId}:bot-login:${row.id}`;

@@ -18,7 +18,7 @@ const tokensSchema = z.object({
 });
 
 /** Binds sealed tokens to their user and provider: a copied value does not open elsewhere. */
-const secretContext = (userId: string, p: CalendarProvider) => `calendar:${userId}:${p}`;
+export const secretContext = (userId: string, p: CalendarProvider) => `calendar:${userId}:${p}`;
 
 /** A token about to expire is refreshed before use rather than after a 401. */
 const REFRESH_MARGIN_MS = 60_000;

@@ -55,7 +55,7 @@ const unreachable = (p: CloudProvider, reason: string) =>
       ? M.s3Unreachable(reason)
       : M.azureUnreachable(reason);
 /** Binds a sealed secret to its row's tenant and provider (see secrets.ts). */
-const secretContext = (organizationId: string, p: CloudProvider) => `${organizationId}:${p}`;
+export const secretContext = (organizationId: string, p: string) => `${organizationId}:${p}`;
 
 export function createIntegrationsService({
   repo,

@@ -20,6 +20,8 @@ export interface SharingDeps {
   users: UsersService;
   secrets: SecretBox;
   appSecret: string;
+  /** APP_SECRET_PREVIOUS during a rotation: links hashed under it still open until rotated. */
+  previousAppSecrets?: readonly string[];
   publicUrl: string;
   now: () => Date;
 }
@@ -40,12 +42,21 @@ const DISABLED: LinkStatus = { isEnabled: false, shareLink: null };
 /** A public link as its media links name it (MediaGrant): a prefix of its token's hash. */
 const publicLinkRef = (tokenHash: string) => tokenHash.slice(0, 32);
 
+/** What a public link's sealed token is bound to (rotate-secrets seals it again under it). */
+export const publicLinkSealContext = (meetingId: string) => `public-link:${meetingId}`;
+
+/** The token's HMAC a lookup compares; under a new APP_SECRET rotate-secrets recomputes it. */
+export function publicLinkHasher(appSecret: string) {
+  const hashKey = deriveKey(appSecret, 'public-link');
+  return (token: string) => hmacHex(hashKey, token);
+}
+
 export function createSharingService(deps: SharingDeps) {
   const { repo, meetings, users, secrets, now } = deps;
-  const hashKey = deriveKey(deps.appSecret, 'public-link');
-  const hashOf = (token: string) => hmacHex(hashKey, token);
+  const hashOf = publicLinkHasher(deps.appSecret);
+  const hashers = [hashOf, ...(deps.previousAppSecrets ?? []).map(publicLinkHasher)];
   const linkOf = (token: string) => `${deps.publicUrl}/public/view/${token}`;
-  const sealContext = (meetingId: string) => `public-link:${meetingId}`;
+  const sealContext = publicLinkSealContext;
 
   async function managed(auth: Caller, meetingId: string) {
     const row = await meetings.visible(auth, meetingId);
@@ -137,7 +148,11 @@ export function createSharingService(deps: SharingDeps) {
 
     /** No sign-in: the token alone names the meeting; unknown or revoked tokens are 404. */
     async publicView(token: string): Promise<PublicView> {
-      const link = TOKEN.test(token) ? await repo.publicLinkByHash(hashOf(token)) : null;
+      let link = null;
+      for (const hash of TOKEN.test(token) ? hashers : []) {
+        link = await repo.publicLinkByHash(hash(token));
+        if (link) break;
+      }
       const meeting = link
         ? await meetings.forPublicLink(link.meetingId, publicLinkRef(link.tokenHash))
         : null;

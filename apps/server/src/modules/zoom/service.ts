@@ -59,7 +59,8 @@ interface NewFile {
 }
 
 const secretsSchema = z.object({ clientSecret: z.string(), secretToken: z.string() });
-const context = (organizationId: string) => `${organizationId}:${ZOOM_PROVIDER}`;
+/** Binds Zoom's sealed secrets and download tokens to the organisation (rotate-secrets reuses it). */
+export const context = (organizationId: string) => `${organizationId}:${ZOOM_PROVIDER}`;
 
 const recordingFile = z.object({
   id: z.string().optional(),

@@ -74,6 +74,8 @@ export const ACCOUNT_ROWS: Rows = {
   'PATCH /organization': ADMINS,
   'POST /organization/image': ADMINS,
   'POST /organization/deleteimage': ADMINS,
+  'GET /organization/retention': ADMINS,
+  'PATCH /organization/retention': ADMINS,
   'GET /organization/settings': ADMINS,
   'PATCH /organization/settings': ADMINS,
   'GET /organization/privacy': ADMINS,

@@ -6,6 +6,7 @@ import {
   OrganizationCard,
   PrivacyCard,
   ProfileCard,
+  RetentionCard,
 } from '../profile';
 import { AddressesCard } from '../addresses';
 import { UsageCard } from '../billing';
@@ -35,6 +36,7 @@ export default function ConfigurationPage() {
               {managesBilling ? <OrganizationInvoices /> : null}
               <AnalysisSettingsCard />
               <PrivacyCard />
+              <RetentionCard />
             </>
           ) : null}
           <AppearanceCard />

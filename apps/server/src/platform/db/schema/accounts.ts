@@ -54,6 +54,9 @@ export const organizations = pgTable(
     piiRedaction: boolean('pii_redaction').notNull().default(false),
     /** With redaction on, keep the unmasked words (readable only by the organisation's admins). */
     piiKeepOriginals: boolean('pii_keep_originals').notNull().default(false),
+    /** Retention (issue 20): recordings / transcripts older than this many days are deleted; null keeps them. */
+    retentionRecordingsDays: integer('retention_recordings_days'),
+    retentionTranscriptsDays: integer('retention_transcripts_days'),
     /** The active plan; null until the organisation buys one. */
     planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
     /**

@@ -24,3 +24,21 @@ export const activityLog = pgTable(
     index('activity_user_time_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * What each daily retention pass deleted in an organisation (issue 20): the log an
+ * administrator reads back on the settings page. Only passes that deleted something are kept.
+ */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    recordingsDeleted: integer('recordings_deleted').notNull(),
+    transcriptsDeleted: integer('transcripts_deleted').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('retention_runs_org_time_idx').on(t.organizationId, t.createdAt)],
+);
