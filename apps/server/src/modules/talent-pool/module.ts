@@ -1,10 +1,12 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { selectEngine, type AsrEngine } from '@parley/analysis';
+import { engineKind, openPocketsphinxStream, selectEngine, type AsrEngine } from '@parley/analysis';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { createTalentCatalogService } from './catalog-service.js';
 import { createTalentProgressService, type TalentProgressDeps } from './progress-service.js';
+import { createAnswerStreams } from './answer-streams.js';
 import { createTalentPoolRepo } from './repo.js';
 import { createMockRunService, type MockRunDeps } from './run-service.js';
 import { registerTalentPoolRoutes } from './routes.js';
@@ -20,6 +22,8 @@ export interface TalentPoolNeeds
   now: () => Date;
   /** Defaults to the engine the environment selects (selectEngine), as the offline pipeline. */
   engine?: AsrEngine;
+  /** Answers transcribed at once while spoken (default: one per core; 0 turns streaming off). */
+  answerStreams?: number;
 }
 
 /**
@@ -32,8 +36,19 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
   const service = createTalentPoolService({ ...needs, repo });
   // Chosen on first use, so a server without a speech engine starts and fails only answers.
   let engine: AsrEngine | null = needs.engine ?? null;
+  // The built-in engine recognises an answer as it is spoken; another engine (or one a test
+  // passes in) transcribes each answer when it ends.
+  const streams = createAnswerStreams({
+    open:
+      needs.engine || engineKind() !== 'pocketsphinx'
+        ? null
+        : () => openPocketsphinxStream({ ffmpeg: needs.ffmpegPath }),
+    maxStreams: needs.answerStreams ?? availableParallelism(),
+    log: needs.log,
+  });
   const mockRun = createMockRunService({
     repo,
+    streams,
     meetings: needs.meetings,
     resolveStore: needs.resolveStore,
     async transcribe(file) {
