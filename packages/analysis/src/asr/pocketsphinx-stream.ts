@@ -36,7 +36,9 @@ const PEAK_FLOOR = 0.005;
  * decoding is left. pocketsphinx opens its input with fopen, which fails on the socket Node
  * gives a child as stdin, so `cat` hands the samples over through a real pipe.
  */
-export function openPocketsphinxStream(opts: PocketsphinxStreamOptions = {}): MediaTranscriptStream {
+export function openPocketsphinxStream(
+  opts: PocketsphinxStreamOptions = {},
+): MediaTranscriptStream {
   const binary = opts.binary ?? process.env.POCKETSPHINX_PATH ?? 'pocketsphinx_continuous';
   const decoder = spawn(
     opts.ffmpeg ?? ffmpegPath(),
@@ -62,7 +64,8 @@ export function openPocketsphinxStream(opts: PocketsphinxStreamOptions = {}): Me
     carry = bytes.subarray(whole * 4);
     const out = Buffer.alloc(whole * 2);
     let blockPeak = 0;
-    for (let i = 0; i < whole; i++) blockPeak = Math.max(blockPeak, Math.abs(bytes.readFloatLE(i * 4)));
+    for (let i = 0; i < whole; i++)
+      blockPeak = Math.max(blockPeak, Math.abs(bytes.readFloatLE(i * 4)));
     peak = Math.max(peak, blockPeak);
     const gain = TARGET_PEAK / peak;
     for (let i = 0; i < whole; i++) {

@@ -61,7 +61,12 @@ export function createAnswerStreams(deps: AnswerStreamsDeps) {
 
   return {
     /** One slice of the answer being spoken, in order; index 0 starts the answer again. */
-    append(interviewId: string, key: AnswerKey, index: number, body: Buffer): MockAnswerAudioResult {
+    append(
+      interviewId: string,
+      key: AnswerKey,
+      index: number,
+      body: Buffer,
+    ): MockAnswerAudioResult {
       let entry = streams.get(interviewId);
       if (index === 0) {
         // A new answer, or a retake: whatever was streamed before is not part of it.
@@ -98,10 +103,11 @@ export function createAnswerStreams(deps: AnswerStreamsDeps) {
       if (!entry || !sameKey(entry.key, key)) return null;
       streams.delete(interviewId);
       clearTimeout(entry.idle);
-      const prefix = createHash('sha256')
-        .update(whole.subarray(0, entry.bytes))
-        .digest('hex');
-      if (whole.length > 0 && (whole.length < entry.bytes || prefix !== entry.digest.digest('hex'))) {
+      const prefix = createHash('sha256').update(whole.subarray(0, entry.bytes)).digest('hex');
+      if (
+        whole.length > 0 &&
+        (whole.length < entry.bytes || prefix !== entry.digest.digest('hex'))
+      ) {
         entry.stream.abort();
         return null;
       }
