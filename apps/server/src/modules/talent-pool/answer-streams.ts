@@ -124,6 +124,11 @@ export function createAnswerStreams(deps: AnswerStreamsDeps) {
     /** The interview ended: an answer still streaming is not needed any more. */
     drop,
 
+    /** The server is stopping: no recogniser outlives it. */
+    dropAll(): void {
+      for (const id of [...streams.keys()]) drop(id);
+    },
+
     /** Answers being transcribed now. */
     get size(): number {
       return streams.size;

@@ -71,8 +71,10 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
     service,
     progress,
     mockRun,
-    registerRoutes: (api: FastifyInstance) =>
-      registerTalentPoolRoutes(api, { catalog, service, progress, mockRun }),
+    registerRoutes: (api: FastifyInstance) => {
+      api.addHook('onClose', async () => streams.dropAll());
+      return registerTalentPoolRoutes(api, { catalog, service, progress, mockRun });
+    },
   };
 }
 export type TalentPoolModule = ReturnType<typeof createTalentPoolModule>;
