@@ -44,7 +44,11 @@ const answers = SOURCES.map((s, i) => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 const database = wrapPglite(await createPglite());
-const { app, config, signIn } = await startBenchApp(database, { DATA_DIR: work });
+// A slow machine can take longer than an access token lives.
+const { app, config, signIn } = await startBenchApp(database, {
+  DATA_DIR: work,
+  ACCESS_TOKEN_TTL_SECONDS: '86400',
+});
 const token = (await signIn('seeker@parley.local')).json().accessToken;
 const headers = { authorization: `Bearer ${token}` };
 const post = (url, payload) =>
