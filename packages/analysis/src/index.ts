@@ -11,6 +11,11 @@ export * from './diarize/index.js';
 export * from './pipeline.js';
 export type * from './asr/types.js';
 export { PocketsphinxEngine, parsePocketsphinx } from './asr/pocketsphinx.js';
+export { openPocketsphinxStream } from './asr/pocketsphinx-stream.js';
+export type {
+  MediaTranscriptStream,
+  PocketsphinxStreamOptions,
+} from './asr/pocketsphinx-stream.js';
 export { OpenAiCompatibleEngine, parseVerboseJson } from './asr/openai-compatible.js';
 export type { OpenAiCompatibleOptions } from './asr/openai-compatible.js';
 export { WhisperEngine } from './asr/whisper.js';

@@ -13,6 +13,11 @@ export const MOCK_RUN_LIMITS = {
   answerMaxBytes: 16 * 1024 * 1024,
   /** How often the page hands the recorder's slice to the server. */
   sliceMs: 2000,
+  /**
+   * How often the page sends the answer's audio as it is spoken, so it is transcribed while the
+   * person talks and only the last fraction of a second is left when the answer ends.
+   */
+  answerSliceMs: 500,
 } as const;
 
 /** Content types the raw-body calls (chunk, answer) accept. */
@@ -72,6 +77,21 @@ export const mockAnswerQuery = z.object({
   endMs: z.coerce.number().int().min(0).max(86_400_000).optional(),
 });
 
+export const mockAnswerAudioQuery = mockAnswerQuery.extend({
+  /** The slice's place in this answer's audio, from 0 (0 starts the answer's stream again). */
+  index: z.coerce.number().int().min(0).max(100_000),
+});
+export const mockAnswerAudioResponse = z.object({
+  /**
+   * False when the server does not transcribe as the answer is spoken (another speech engine,
+   * or all its live streams busy): the page stops sending and the answer is transcribed whole.
+   */
+  streaming: z.boolean(),
+  /** The slice index the server expects next. */
+  nextIndex: z.number().int(),
+});
+export type MockAnswerAudioResult = z.infer<typeof mockAnswerAudioResponse>;
+
 export const mockNextSchema = z.object({
   kind: z.enum(['follow-up', 'question', 'done']),
   /** The question's index (a follow-up keeps its question's). */
@@ -124,12 +144,21 @@ export const mockRunRoutes = {
     query: mockChunkQuery,
     response: mockChunkResponse,
   }),
+  answerAudio: defineRoute({
+    ...own,
+    method: 'PUT',
+    path: '/b2c/mock-interview/:id/answer-audio',
+    summary:
+      'The answer being spoken, one MediaRecorder slice at a time (raw body) at ?index=: transcribed as it arrives, so the answer call only waits for the last words',
+    query: mockAnswerAudioQuery,
+    response: mockAnswerAudioResponse,
+  }),
   answer: defineRoute({
     ...own,
     method: 'POST',
     path: '/b2c/mock-interview/:id/answer',
     summary:
-      'One answer’s audio (raw body): its transcript, and what the avatar asks next (a follow-up when the answer was short or vague)',
+      'One answer’s audio (raw body): its transcript (from the slices streamed for it when they are its beginning, otherwise of the whole audio), and what the avatar asks next (a follow-up when the answer was short or vague)',
     query: mockAnswerQuery,
     response: mockAnswerResponse,
   }),

@@ -1,12 +1,14 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { selectEngine, type AsrEngine } from '@parley/analysis';
+import { engineKind, openPocketsphinxStream, selectEngine, type AsrEngine } from '@parley/analysis';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { createTalentCatalogService } from './catalog-service.js';
 import { createFeedbackRepo } from './feedback-repo.js';
 import { createFeedbackService } from './feedback-service.js';
 import { createTalentProgressService, type TalentProgressDeps } from './progress-service.js';
+import { createAnswerStreams } from './answer-streams.js';
 import { createTalentPoolRepo } from './repo.js';
 import { createMockRunService, type MockRunDeps } from './run-service.js';
 import { registerTalentPoolRoutes } from './routes.js';
@@ -26,6 +28,8 @@ export interface TalentPoolNeeds
   ensurePlan: MockRunDeps['ensurePlan'];
   /** The analysis pipeline's finished meetings: a mock interview's gets its feedback. */
   onAnalysed(listener: (meetingId: string) => Promise<void>): void;
+  /** Answers transcribed at once while spoken (default: one per core; 0 turns streaming off). */
+  answerStreams?: number;
 }
 
 /**
@@ -38,8 +42,19 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
   const service = createTalentPoolService({ ...needs, repo });
   // Chosen on first use, so a server without a speech engine starts and fails only answers.
   let engine: AsrEngine | null = needs.engine ?? null;
+  // The built-in engine recognises an answer as it is spoken; another engine (or one a test
+  // passes in) transcribes each answer when it ends.
+  const streams = createAnswerStreams({
+    open:
+      needs.engine || engineKind() !== 'pocketsphinx'
+        ? null
+        : () => openPocketsphinxStream({ ffmpeg: needs.ffmpegPath }),
+    maxStreams: needs.answerStreams ?? availableParallelism(),
+    log: needs.log,
+  });
   const mockRun = createMockRunService({
     repo,
+    streams,
     meetings: needs.meetings,
     resolveStore: needs.resolveStore,
     async transcribe(file) {
@@ -73,8 +88,10 @@ export function createTalentPoolModule(needs: TalentPoolNeeds) {
     progress,
     mockRun,
     feedback,
-    registerRoutes: (api: FastifyInstance) =>
-      registerTalentPoolRoutes(api, { catalog, service, progress, mockRun, feedback }),
+    registerRoutes: (api: FastifyInstance) => {
+      api.addHook('onClose', async () => streams.dropAll());
+      return registerTalentPoolRoutes(api, { catalog, service, progress, mockRun, feedback });
+    },
   };
 }
 export type TalentPoolModule = ReturnType<typeof createTalentPoolModule>;

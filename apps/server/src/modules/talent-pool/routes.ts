@@ -113,6 +113,9 @@ export async function registerTalentPoolRoutes(
     registerRoute(scope, run.chunk, ({ auth, params, query, request }) =>
       mockRun.chunk(auth, params.id, query.index, bytes(request.body)),
     );
+    registerRoute(scope, run.answerAudio, ({ auth, params, query, request }) =>
+      mockRun.answerAudio(auth, params.id, query, bytes(request.body)),
+    );
     registerRoute(scope, run.answer, ({ auth, params, query, request }) =>
       mockRun.answer(auth, params.id, query, bytes(request.body)),
     );

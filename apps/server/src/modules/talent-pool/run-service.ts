@@ -6,6 +6,7 @@ import {
   MOCK_RUN_LIMITS,
   MOCK_RUN_MESSAGES as R,
   TALENT_PROFILE_MESSAGES as M,
+  type MockAnswerAudioResult,
   type MockAnswerResult,
   type MockFinishResult,
   type MockNext,
@@ -18,6 +19,7 @@ import type { Caller } from '../../platform/http/caller.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MeetingsService } from '../meetings/index.js';
 import { openRoomRecording } from '../rooms/index.js';
+import type { AnswerStreams } from './answer-streams.js';
 import { answerWords, followUpQuestion, followUpReason } from './follow-up.js';
 import type { MockInterviewRow, TalentPoolRepo } from './repo.js';
 
@@ -27,6 +29,8 @@ export interface MockRunDeps {
   resolveStore: StoreResolver;
   /** Speech to text of one answer's audio file (the offline engine unless one is configured). */
   transcribe(file: string): Promise<string>;
+  /** Answers transcribed as they are spoken (their slices streamed before the answer call). */
+  streams: AnswerStreams;
   ffmpegPath: string;
   /** Starts the organisation's free plan when it has none (the talent pool's first analysis). */
   ensurePlan(organizationId: string): Promise<unknown>;
@@ -140,6 +144,19 @@ export function createMockRunService(deps: MockRunDeps) {
       return { nextChunk: counted.chunks, bytes: counted.recordedBytes };
     },
 
+    async answerAudio(
+      caller: Caller,
+      id: string,
+      query: { question: number; followUp: number; index: number },
+      body: Buffer,
+    ): Promise<MockAnswerAudioResult> {
+      const row = await running(caller, id);
+      if (query.question >= row.questions.length) throw badRequest(R.noQuestion);
+      if (body.length > MOCK_RUN_LIMITS.chunkMaxBytes) throw new AppError(413, R.chunkTooLarge);
+      const { index, ...key } = query;
+      return deps.streams.append(row.id, key, index, body);
+    },
+
     async answer(
       caller: Caller,
       id: string,
@@ -152,7 +169,10 @@ export function createMockRunService(deps: MockRunDeps) {
       const followUp = query.followUp === 1;
       let transcript = '';
       let heard = true;
-      if (body.length > 0) {
+      const streamed = await deps.streams.finish(row.id, query, body);
+      if (streamed !== null) {
+        transcript = streamed.trim();
+      } else if (body.length > 0) {
         try {
           transcript = await transcribeBody(body);
         } catch (err) {
@@ -191,6 +211,7 @@ export function createMockRunService(deps: MockRunDeps) {
     async finish(caller: Caller, id: string): Promise<MockFinishResult> {
       const row = await own(caller, id);
       if (!row.meetingId) throw conflict(R.notStarted);
+      deps.streams.drop(row.id);
       if (row.finishedAt) return { meetingId: row.meetingId, queued: true, message: R.analysing };
       if (row.chunks === 0) throw badRequest(R.nothingRecorded);
       const done = await assemble(row);

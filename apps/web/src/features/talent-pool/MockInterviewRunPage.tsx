@@ -26,6 +26,7 @@ import {
 } from '../../ui';
 import { AvatarStage, createSpeaker, speakAs, useAvatars } from '../avatars';
 import { mockRun, useMockInterview } from './api';
+import { createAnswerStreamer } from './answer-streamer';
 import { openCamera, recordAnswer, startRecording, type MediaProblem } from './interview-media';
 import { clock, initialRun, progressLabel, runReducer } from './run-state';
 import { RunOutcome } from './RunOutcome';
@@ -182,10 +183,18 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
   useEffect(() => {
     if (phase !== 'answering' || !stream.current) return;
     answer.current?.cancel();
-    answer.current = recordAnswer(stream.current);
+    const asked = question;
+    answer.current = recordAnswer(
+      stream.current,
+      asked
+        ? createAnswerStreamer((index, slice) =>
+            mockRun.answerSlice(interview.id, asked.index, asked.followUp, index, slice),
+          )
+        : undefined,
+    );
     answerStart.current = recording.current?.elapsedMs();
     doneButton.current?.focus();
-  }, [phase, take]);
+  }, [phase, take, question, interview.id]);
 
   useEffect(() => {
     if (phase !== 'submitting' || !question) return;

@@ -201,6 +201,13 @@ export const mockRun = {
   start: (id: string) => api(run.start, { params: { id }, toast: false }),
   slice: (id: string, index: number, slice: Blob) =>
     sendBytes(run.chunk, bare(slice), { params: { id }, query: { index }, toast: false }),
+  /** A slice of the answer being spoken (the server transcribes as it arrives). */
+  answerSlice: (id: string, question: number, followUp: boolean, index: number, slice: Blob) =>
+    sendBytes(run.answerAudio, bare(slice), {
+      params: { id },
+      query: { question, followUp: followUp ? 1 : 0, index },
+      toast: false,
+    }),
   answer: (
     id: string,
     question: number,

@@ -1,4 +1,5 @@
 import { MOCK_RUN_LIMITS } from '@parley/contracts';
+import type { AnswerStreamer } from './answer-streamer';
 import { createSliceUploader, type SliceUploader } from './slice-uploader';
 
 /** The first container the browser records in (WebM in Chromium and Firefox, MP4 in Safari). */
@@ -55,25 +56,39 @@ export function startRecording(
   };
 }
 
-/** One answer's audio, recorded beside the interview's recording for its transcript. */
-export function recordAnswer(stream: MediaStream): { stop(): Promise<Blob>; cancel(): void } {
+/**
+ * One answer's audio, recorded beside the interview's recording for its transcript. Its slices
+ * go to `streamer` as they are made (the server transcribes while the person talks); the whole
+ * audio, those slices joined, is what stop() gives for the answer call.
+ */
+export function recordAnswer(
+  stream: MediaStream,
+  streamer?: AnswerStreamer,
+): { stop(): Promise<Blob>; cancel(): void } {
   const audio = new MediaStream(stream.getAudioTracks());
   const type = recorderType(AUDIO_TYPES);
   const recorder = new MediaRecorder(audio, type ? { mimeType: type } : undefined);
   const parts: Blob[] = [];
   recorder.ondataavailable = (e) => {
-    if (e.data.size) parts.push(e.data);
+    if (!e.data.size) return;
+    parts.push(e.data);
+    if (recorder.state === 'recording') streamer?.push(e.data);
   };
-  recorder.start();
+  recorder.start(streamer ? MOCK_RUN_LIMITS.answerSliceMs : undefined);
   return {
     stop: () =>
       new Promise<Blob>((resolve) => {
-        const done = () => resolve(new Blob(parts, { type: recorder.mimeType || 'audio/webm' }));
+        const done = () => {
+          // The last slice rides with the answer call; nothing more is streamed.
+          streamer?.close();
+          resolve(new Blob(parts, { type: recorder.mimeType || 'audio/webm' }));
+        };
         if (recorder.state === 'inactive') return done();
         recorder.addEventListener('stop', done, { once: true });
         recorder.stop();
       }),
     cancel: () => {
+      streamer?.close();
       if (recorder.state !== 'inactive') recorder.stop();
       parts.length = 0;
     },
