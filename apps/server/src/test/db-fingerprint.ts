@@ -29,7 +29,7 @@ export async function fingerprinter(
     sql`SELECT table_name AS name FROM information_schema.tables
         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   );
-  const tables = rowsOf(listed)
+  const tables = rowsOf<{ name: string }>(listed)
     .map((r) => r.name)
     .filter((t) => !ignore.includes(t));
   if (!tables.length) throw new Error('no tables to fingerprint');
@@ -44,7 +44,7 @@ export async function fingerprinter(
   return {
     async take() {
       const result = await database.db.execute<{ name: string; print: string }>(sql.raw(query));
-      return new Map(rowsOf(result).map((r) => [r.name, r.print]));
+      return new Map(rowsOf<{ name: string; print: string }>(result).map((r) => [r.name, r.print]));
     },
   };
 }

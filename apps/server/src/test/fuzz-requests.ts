@@ -91,7 +91,10 @@ function paramsOf(route: RouteContract, fx: FuzzFixtures, spoil: boolean) {
       names.map((n) => [
         n,
         spoil
-          ? fc.oneof({ weight: 3, arbitrary: knownParam(n, fx) }, { weight: 1, arbitrary: oddParam })
+          ? fc.oneof(
+              { weight: 3, arbitrary: knownParam(n, fx) },
+              { weight: 1, arbitrary: oddParam },
+            )
           : knownParam(n, fx),
       ]),
     ),
@@ -102,7 +105,10 @@ function paramsOf(route: RouteContract, fx: FuzzFixtures, spoil: boolean) {
  * Requests for `route`: three in five wholly valid by the generators' lights (lengths, numbers
  * and enum members at their edges included), the rest with parts spoiled here and there.
  */
-export function requestsFor(route: RouteContract, fx: FuzzFixtures): fc.Arbitrary<GeneratedRequest> {
+export function requestsFor(
+  route: RouteContract,
+  fx: FuzzFixtures,
+): fc.Arbitrary<GeneratedRequest> {
   const hints = hintsFor(route, fx);
   const build = (invalid: number) =>
     fc.record({
@@ -139,13 +145,21 @@ function encode(text: string): { text: string; exact: boolean } {
 }
 
 const asText = (v: Json): string =>
-  typeof v === 'string' ? v : v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  typeof v === 'string'
+    ? v
+    : v === null
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /**
  * The query as the server's parser hands it to validation: text values, a repeated key as a
  * list, a list of one as its single value.
  */
-export function queryOnWire(query: Json | undefined): Record<string, string | string[]> | undefined {
+export function queryOnWire(
+  query: Json | undefined,
+): Record<string, string | string[]> | undefined {
   if (query === undefined) return undefined;
   if (!query || typeof query !== 'object' || Array.isArray(query)) return { value: asText(query) };
   const out: Record<string, string | string[]> = {};
@@ -165,9 +179,7 @@ export function onWire(route: RouteContract, req: GeneratedRequest): WireRequest
     return e.text;
   };
   // Not fillPath: it throws on a lone surrogate, which this fuzzer sends on purpose.
-  const encodedParams = Object.fromEntries(
-    Object.entries(req.params).map(([k, v]) => [k, enc(v)]),
-  );
+  const encodedParams = Object.fromEntries(Object.entries(req.params).map(([k, v]) => [k, enc(v)]));
   const filled = route.path.replace(/:(\w+)/g, (_, n: string) => encodedParams[n] ?? '');
   const query = queryOnWire(req.query);
   const pairs = Object.entries(query ?? {}).flatMap(([k, v]) =>

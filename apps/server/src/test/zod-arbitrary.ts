@@ -91,14 +91,16 @@ const MAX_DEPTH = 8;
 
 const wrongTypes = (except: string): fc.Arbitrary<Json> =>
   fc.constantFrom<Json>(
-    ...([
-      ['string', 'fuzz'],
-      ['number', 12345],
-      ['boolean', true],
-      ['null', null],
-      ['array', ['fuzz']],
-      ['object', { fuzz: 1 }],
-    ] as [string, Json][])
+    ...(
+      [
+        ['string', 'fuzz'],
+        ['number', 12345],
+        ['boolean', true],
+        ['null', null],
+        ['array', ['fuzz']],
+        ['object', { fuzz: 1 }],
+      ] as [string, Json][]
+    )
       .filter(([t]) => t !== except)
       .map(([, v]) => v),
   );
@@ -187,7 +189,9 @@ function validString(def: SchemaDef, key: string, hints: StringHints): fc.Arbitr
   const shaped = formatted(format, pattern);
   if (shaped) options.push({ weight: 4, arbitrary: shaped });
   else {
-    const plain = text(min, upper).map((s) => (includes && !s.includes(includes) ? s + includes : s));
+    const plain = text(min, upper).map((s) =>
+      includes && !s.includes(includes) ? s + includes : s,
+    );
     options.push({ weight: 4, arbitrary: plain });
     // The edges: exactly the shortest and the longest the schema allows.
     options.push({ weight: 1, arbitrary: fc.constant('m'.repeat(min)) });
@@ -261,7 +265,10 @@ function validNumber(def: SchemaDef): fc.Arbitrary<Json> {
     const hi = Math.floor(l.maxOpen ? l.max - 1 : l.max);
     // Mostly everyday sizes; the limits themselves (2^53 - 1 where the contract sets none,
     // which no int4 column holds) come as boundary values.
-    const everyday = fc.integer({ min: Math.max(lo, -1000), max: Math.max(Math.min(hi, 100_000), lo) });
+    const everyday = fc.integer({
+      min: Math.max(lo, -1000),
+      max: Math.max(Math.min(hi, 100_000), lo),
+    });
     return fc.oneof(
       { weight: 4, arbitrary: everyday },
       { weight: 1, arbitrary: fc.constantFrom(lo, hi, Math.min(lo + 1, hi), Math.max(hi - 1, lo)) },
@@ -279,7 +286,10 @@ function validNumber(def: SchemaDef): fc.Arbitrary<Json> {
     noDefaultInfinity: true,
   });
   return edges.length
-    ? fc.oneof({ weight: 4, arbitrary: anywhere }, { weight: 1, arbitrary: fc.constantFrom(...edges) })
+    ? fc.oneof(
+        { weight: 4, arbitrary: anywhere },
+        { weight: 1, arbitrary: fc.constantFrom(...edges) },
+      )
     : anywhere;
 }
 
@@ -363,7 +373,10 @@ function valid(s: Schema, w: Walk, invalid: number): fc.Arbitrary<Json | undefin
       const { min, max } = stringLimits(def);
       const element = inner(def.element as Schema).map((v) => v ?? null);
       const options = [
-        fc.array(element, { minLength: min, maxLength: Math.min(max ?? Infinity, min + RANDOM_ITEMS) }),
+        fc.array(element, {
+          minLength: min,
+          maxLength: Math.min(max ?? Infinity, min + RANDOM_ITEMS),
+        }),
       ];
       if (max !== undefined && max <= MAX_BOUNDARY_ITEMS && max > min + RANDOM_ITEMS) {
         options.push(fc.array(element, { minLength: max, maxLength: max }));
@@ -378,7 +391,8 @@ function valid(s: Schema, w: Walk, invalid: number): fc.Arbitrary<Json | undefin
       const keyType = def.keyType as Schema;
       const value = inner(def.valueType as Schema).map((v) => v ?? null);
       // A record keyed by an enum needs every key (zod 4); other records take any keys.
-      const keys = keyType._zod.def.type === 'enum' ? Object.values(keyType._zod.def.entries ?? {}) : null;
+      const keys =
+        keyType._zod.def.type === 'enum' ? Object.values(keyType._zod.def.entries ?? {}) : null;
       if (keys) return fc.record(Object.fromEntries(keys.map((k) => [String(k), value])));
       const key = valid(keyType, { ...w, depth: w.depth + 1 }, 0).map((k) => String(k ?? ''));
       return fc.dictionary(key, value, { maxKeys: RANDOM_ITEMS });
@@ -404,15 +418,13 @@ function objectOf(
   inner: (child: Schema, key: string) => fc.Arbitrary<Json | undefined>,
 ): fc.Arbitrary<Json> {
   const entries = Object.entries(shape);
-  return fc
-    .tuple(...entries.map(([k, child]) => inner(child, k)))
-    .map((values) => {
-      const out: { [key: string]: Json } = {};
-      values.forEach((v, i) => {
-        if (v !== undefined) out[(entries[i] as [string, Schema])[0]] = v;
-      });
-      return out;
+  return fc.tuple(...entries.map(([k, child]) => inner(child, k))).map((values) => {
+    const out: { [key: string]: Json } = {};
+    values.forEach((v, i) => {
+      if (v !== undefined) out[(entries[i] as [string, Schema])[0]] = v;
     });
+    return out;
+  });
 }
 
 /** A value the schema should refuse at this node (the oracle, safeParse, has the last word). */

@@ -2,8 +2,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteContract } from '@parley/contracts';
 import { signIn } from '../../test/context.js';
-import { changedTables, fingerprinter, type Fingerprint, type Fingerprinter } from '../../test/db-fingerprint.js';
-import { allRoutes, answerProblem, fuzzWorld, inFuzzOrder, sendAs, type FuzzWorld } from '../../test/fuzz-kit.js';
+import {
+  changedTables,
+  fingerprinter,
+  type Fingerprint,
+  type Fingerprinter,
+} from '../../test/db-fingerprint.js';
+import {
+  allRoutes,
+  answerProblem,
+  fuzzWorld,
+  inFuzzOrder,
+  sendAs,
+  type FuzzWorld,
+} from '../../test/fuzz-kit.js';
 import {
   contractRefusal,
   onWire,
@@ -29,7 +41,7 @@ import { processedMeeting } from '../../test/workbench-kit.js';
  * the (shrunk) request; keep it as a regression case in REGRESSIONS below once fixed.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 2005);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 /** Only the routes whose "METHOD /path" matches (a local aid; CI runs them all). */
 const ONLY = process.env.FUZZ_ROUTES ? new RegExp(process.env.FUZZ_ROUTES) : null;
 
@@ -60,9 +72,21 @@ const REGRESSIONS: Record<string, ((fx: FuzzFixtures) => GeneratedRequest)[]> = 
   'GET /search/transcripts': [
     () => ({ params: {}, query: { q: 'M'.repeat(200), to: '0000-00-00' }, body: undefined }),
   ],
-  'GET /meeting/user/sales': [() => ({ params: {}, query: { minScore: '5e-324' }, body: undefined })],
+  'GET /meeting/user/sales': [
+    () => ({ params: {}, query: { minScore: '5e-324' }, body: undefined }),
+  ],
   'GET /meeting/manager/sales': [
     () => ({ params: {}, query: { maxScore: '5e-324' }, body: undefined }),
+  ],
+  // Year 0 and the day after 9999-12-31 (year 10000): dates PostgreSQL cannot read.
+  'GET /meeting/user/reports': [
+    () => ({ params: {}, query: { from: '0000-01-01' }, body: undefined }),
+  ],
+  'GET /meeting/callIntelligence': [
+    () => ({ params: {}, query: { to: '9999-12-31' }, body: undefined }),
+  ],
+  'GET /trackers/counts/weekly': [
+    () => ({ params: {}, query: { to: '0000-01-01' }, body: undefined }),
   ],
   'POST /configuration/zoom': [
     (fx) => ({
@@ -125,17 +149,33 @@ afterAll(async () => {
 });
 
 /**
+ * Whether a request since the last check may have ended the session or deleted the meeting
+ * (a mutating call that was accepted, or an answer saying so).
+ */
+let footingShaken = true;
+
+/**
  * Before each route: a live session and an existing meeting, which valid requests to earlier
- * routes may have ended or deleted (sign-out, meeting deletion), so every route is fuzzed with
- * the same footing.
+ * routes may have ended or deleted (sign-out, meeting deletion), so every route is fuzzed on
+ * the same footing. One read of the meeting answers both.
  */
 async function restoreFooting() {
-  const me = await sendAs(world.ctx, token, { method: 'GET', url: '/auth/me' });
-  if (me.status !== 200) token = (await signIn(world.ctx, 'poc@acme.parley.local')).accessToken;
-  const meeting = await sendAs(world.ctx, token, { method: 'GET', url: `/meeting/${fx.meetingId}` });
-  if (meeting.status !== 200) {
-    fx.meetingId = await processedMeeting(world.ctx, fx.organizationId, world.poc.user.id, 'Fuzzed');
+  if (!footingShaken) return;
+  const read = () => sendAs(world.ctx, token, { method: 'GET', url: `/meeting/${fx.meetingId}` });
+  let meeting = await read();
+  if (meeting.status === 401) {
+    token = (await signIn(world.ctx, 'poc@acme.parley.local')).accessToken;
+    meeting = await read();
   }
+  if (meeting.status !== 200) {
+    fx.meetingId = await processedMeeting(
+      world.ctx,
+      fx.organizationId,
+      world.poc.user.id,
+      'Fuzzed',
+    );
+  }
+  footingShaken = false;
   current = null;
 }
 
@@ -147,11 +187,17 @@ async function judge(route: RouteContract, req: GeneratedRequest): Promise<strin
   const before = mutating ? (current ?? (await timed('fingerprints', () => prints.take()))) : null;
   current = null;
   const { status, body } = await timed('sending', () => sendAs(world.ctx, token, wire));
-  const s = stats.get(`${route.method} ${route.path}`) ?? { sent: 0, accepted: 0, refusedByContract: 0 };
+  const s = stats.get(`${route.method} ${route.path}`) ?? {
+    sent: 0,
+    accepted: 0,
+    refusedByContract: 0,
+  };
   s.sent++;
   if (status < 400) s.accepted++;
   if (refusal) s.refusedByContract++;
   stats.set(`${route.method} ${route.path}`, s);
+
+  if ((mutating && status < 400) || status === 401) footingShaken = true;
 
   const problem = answerProblem(status, body);
   if (problem) return problem;
@@ -178,7 +224,10 @@ async function fuzz(route: RouteContract) {
   const examples = (REGRESSIONS[`${route.method} ${route.path}`] ?? []).map((make) => make(fx));
   const property = fc.asyncProperty(requestsFor(route, fx), async (req) => {
     const problem = await judge(route, req);
-    if (problem) throw new Error(`${route.method} ${route.path}: ${problem}\n${JSON.stringify(onWire(route, req))}`);
+    if (problem)
+      throw new Error(
+        `${route.method} ${route.path}: ${problem}\n${JSON.stringify(onWire(route, req))}`,
+      );
   });
   await fc.assert(property, {
     seed: seedOf(route),
@@ -210,6 +259,9 @@ describe('route properties', () => {
     if (ONLY) return; // a local run of some routes: the summary only
     expect(all.length).toBeGreaterThanOrEqual(137);
     expect(refused).toBeGreaterThan(sent / 10);
-    expect(accepted).toBeGreaterThan(all.length / 2);
+    // A floor from the measured run (164 routes with 5 runs each; many of the rest are the super
+    // admin's or the talent pool's, which the point of contact may not call), so generators that
+    // stop producing valid requests cannot pass silently.
+    expect(accepted).toBeGreaterThanOrEqual(140);
   });
 });
