@@ -92,6 +92,10 @@ export async function fuzzWorld(): Promise<FuzzWorld> {
       ZOOM_OAUTH_ORIGIN: zoom.origin,
       // The stand-ins and the model server listen on 127.0.0.1.
       ...LOCAL_STAND_INS,
+      // Jobs are queued but not run: the fuzzers test the HTTP surface, and a job working
+      // through the single PGlite session (an analysis a valid upload queued) would stall the
+      // requests behind it and change data while a refused call is being fingerprinted.
+      ROLE: 'api',
     },
   });
   const models = await startOpenAiServer();
