@@ -158,9 +158,16 @@ export const modelBody = z.object({
   name: z.string().trim().min(1, 'Please enter the model name').max(200),
   label: z.string().trim().min(1).max(200).optional(),
   provider: aiProviderKindSchema.optional(),
-  contextTokens: z.number().int().positive().nullable().optional(),
-  inputPricePerMTok: z.number().nonnegative().nullable().optional(),
-  outputPricePerMTok: z.number().nonnegative().nullable().optional(),
+  // Bounded by their columns: a 32-bit integer, and a 4-byte float (prices in dollars).
+  contextTokens: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .nullable()
+    .optional(),
+  inputPricePerMTok: z.number().nonnegative().max(1_000_000).nullable().optional(),
+  outputPricePerMTok: z.number().nonnegative().max(1_000_000).nullable().optional(),
   status: z.enum(['active', 'inactive']).optional(),
 });
 export const modelPatchBody = modelBody.partial();

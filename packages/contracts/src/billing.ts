@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './dates.js';
 import { defineRoute } from './route.js';
 import { inferenceStatusSchema } from './meetings.js';
 
@@ -15,7 +16,7 @@ export const cutCreditsBody = z.object({
   duration: z.number().positive().max(100_000),
 });
 
-const day = z.iso.date();
+const day = calendarDay();
 /** Optional range of meeting start days (UTC, inclusive); no range (or no body) means all time. */
 export const usageBody = z.object({ from: day.optional(), to: day.optional() }).nullish();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayOrInstant } from './dates.js';
 import { defineRoute } from './route.js';
 
 /** Spec 1 §3 / spec 2 §3 meeting stages. */
@@ -123,7 +124,7 @@ export const meetingSchema = z.object({
 });
 export type Meeting = z.infer<typeof meetingSchema>;
 
-const dateParam = z.iso.datetime({ offset: true }).or(z.iso.date());
+const dateParam = dayOrInstant();
 
 /** Query of every meeting list (spec 2 §2 table state, §7 meeting/user). */
 export const meetingListQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './dates.js';
 import { meetingStageSchema } from './meetings.js';
 
 /**
@@ -182,7 +183,7 @@ export const dealBody = z.object({
     .regex(/^[A-Za-z]{3}$/)
     .transform((c) => c.toUpperCase())
     .default('USD'),
-  closeDate: z.iso.date().nullable().optional(),
+  closeDate: calendarDay().nullable().optional(),
   /** Defaults to the caller. */
   ownerId: uuid.nullable().optional(),
 });
@@ -196,7 +197,7 @@ export const dealPatch = z.object({
     .regex(/^[A-Za-z]{3}$/)
     .transform((c) => c.toUpperCase())
     .optional(),
-  closeDate: z.iso.date().nullable().optional(),
+  closeDate: calendarDay().nullable().optional(),
   ownerId: uuid.nullable().optional(),
 });
 

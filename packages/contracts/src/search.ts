@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './dates.js';
 import { meetingStageSchema } from './meetings.js';
 import { defineRoute } from './route.js';
 
@@ -14,10 +15,8 @@ export const SEARCH_MESSAGES = {
   noMoments: (q: string) => `No moments match “${q}”`,
 } as const;
 
-const day = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-01-31');
+// A calendar day that exists (not 2026-02-30 or 0000-00-00, which no date can be made of).
+const day = z.string().trim().pipe(calendarDay('Use a date such as 2026-01-31'));
 
 /** What to search for and where: the text, and the meetings' job, stage, date and speaker. */
 export const transcriptSearchFilters = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './dates.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -93,7 +94,7 @@ export const trackerCountSchema = z.object({
 });
 export type TrackerCount = z.infer<typeof trackerCountSchema>;
 
-const day = z.iso.date();
+const day = calendarDay();
 /**
  * Which meetings' hits are counted: those the caller sees, started within the days (UTC), for
  * one tracker or all, and of one deal or all.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inSupportedYears } from './dates.js';
 import { defineRoute } from './route.js';
 
 /** Spec 3 §8. */
@@ -11,14 +12,16 @@ export const USER_LOG_MESSAGES = {
 export const LOG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** An instant as ISO 8601 or epoch milliseconds (the spec's clients send both). */
-const instant = z.union([
-  z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .transform((ms) => new Date(Number(ms))),
-  z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
-  z.iso.date().transform((day) => new Date(`${day}T00:00:00Z`)),
-]);
+const instant = z
+  .union([
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform((ms) => new Date(Number(ms))),
+    z.iso.datetime({ offset: true }).transform((iso) => new Date(iso)),
+    z.iso.date().transform((day) => new Date(`${day}T00:00:00Z`)),
+  ])
+  .refine(inSupportedYears, 'Use a date between the years 1 and 9998');
 
 const BETWEEN = /^createdAt:between:([^,]+),([^,]+)$/;
 

@@ -270,6 +270,15 @@ describe('the teams and deals view', () => {
 
     const scored = await ok<Page>(m, 'GET', '/meeting/manager/sales?minScore=75&maxScore=85');
     expect(scored.data.map((c) => [c.id, c.score])).toEqual([[calls.rep[0], 80]]);
+    // Limits with a fraction (the route fuzzer's 5e-324 was a 500: sent as an integer).
+    const fractional = await ok<Page>(
+      m,
+      'GET',
+      '/meeting/manager/sales?minScore=79.5&maxScore=80.5',
+    );
+    expect(fractional.data.map((c) => c.id)).toEqual([calls.rep[0]]);
+    const tiny = await ok<Page>(m, 'GET', '/meeting/manager/sales?minScore=5e-324&maxScore=5e-324');
+    expect(tiny.count).toBe(0);
     const byDeal = await ok<Page>(m, 'GET', `/meeting/manager/sales?deal=${deal.id}`);
     expect(byDeal.data.map((c) => c.deal?.name)).toEqual(['Umbrella renewal']);
     // The account's: the calls of its deals, counted by the server.

@@ -307,8 +307,9 @@ export function createSalesRepo(db: Db) {
         q.account
           ? sql`${meetings.dealId} IN (SELECT ${deals.id} FROM ${deals} WHERE ${deals.accountId} = ${q.account})`
           : undefined,
-        q.minScore !== undefined ? sql`${meetingScore} >= ${q.minScore}` : undefined,
-        q.maxScore !== undefined ? sql`${meetingScore} <= ${q.maxScore}` : undefined,
+        // numeric: the limits may have a fraction (79.5), which an integer parameter refuses.
+        q.minScore !== undefined ? sql`${meetingScore} >= ${q.minScore}::numeric` : undefined,
+        q.maxScore !== undefined ? sql`${meetingScore} <= ${q.maxScore}::numeric` : undefined,
       );
       return withTotal(
         db,

@@ -185,6 +185,12 @@ describe('search across every conversation', () => {
     expect(res.body).toContain('Type a word or phrase to search for');
     const bad = await call(ctx, 'GET', '/search/transcripts?q=a&from=yesterday', { token: owner });
     expect(bad.statusCode).toBe(400);
+    // Days of the right shape that no calendar has (the route fuzzer's 0000-00-00 was a 500).
+    for (const day of ['0000-00-00', '2026-02-30', '2026-13-01']) {
+      const res = await call(ctx, 'GET', `/search/transcripts?q=a&to=${day}`, { token: owner });
+      expect(res.statusCode, day).toBe(400);
+      expect(res.body).toContain('Use a date such as 2026-01-31');
+    }
   });
 
   it('follows corrections of the transcript', async () => {

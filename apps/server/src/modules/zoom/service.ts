@@ -18,6 +18,7 @@ import {
   withoutServerDetails,
 } from '../../platform/errors.js';
 import type { Caller } from '../../platform/http/caller.js';
+import { isUnreachable } from '../../platform/net/endpoint-guard.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
@@ -140,14 +141,20 @@ export function createZoomService(deps: ZoomDeps) {
     clientSecret: string;
   }): Promise<string> {
     const q = new URLSearchParams({ grant_type: 'account_credentials', account_id: c.accountId });
-    const res = await deps.fetch(`${deps.oauthOrigin}/oauth/token?${q.toString()}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
-        accept: 'application/json',
-      },
-      signal: AbortSignal.timeout(30_000),
-    });
+    // No answer at all (no DNS, refused, timed out) is Zoom out of reach, like a 5xx from it:
+    // the caller learns to try again, not that the server broke.
+    const res = await deps
+      .fetch(`${deps.oauthOrigin}/oauth/token?${q.toString()}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
+          accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(30_000),
+      })
+      .catch((err: unknown) => {
+        throw isUnreachable(err) ? new AppError(502, M.unreachable) : err;
+      });
     if (res.status === 400 || res.status === 401) {
       await res.body?.cancel();
       throw badRequest(M.refused);

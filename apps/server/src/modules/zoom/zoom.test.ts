@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZOOM_MESSAGES, type Meeting, type ZoomStatus } from '@parley/contracts';
 import { integrationConfigs, meetings } from '../../platform/db/schema.js';
-import { call, json, signIn, type TestContext } from '../../test/context.js';
+import { call, createTestContext, json, signIn, type TestContext } from '../../test/context.js';
 import { createMediaContext, fixture, mediaDone, waitFor } from '../../test/media.js';
 import {
   ZOOM_APP,
@@ -214,5 +215,30 @@ describe('disconnecting Zoom', () => {
       await call(ctx, 'GET', '/meeting/user?search=Quarterly', { token: manager }),
     );
     expect(list.data).toHaveLength(1);
+  });
+});
+
+describe('Zoom out of reach', () => {
+  // Found by the route fuzzer (platform/http/route-properties.test.ts): a Zoom that does not
+  // answer at all (there, no DNS) made the check throw past the service, a 500.
+  it('answers 502 with a message to try again, and keeps nothing', async () => {
+    // A port that was free a moment ago: nothing listens there, so connecting is refused.
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const offline = await createTestContext({
+      env: { ZOOM_OAUTH_ORIGIN: `http://127.0.0.1:${port}`, ALLOW_PRIVATE_ENDPOINTS: 'true' },
+    });
+    try {
+      const token = (await signIn(offline, 'poc@acme.parley.local')).accessToken;
+      const res = await call(offline, 'POST', '/configuration/zoom', { token, payload: ZOOM_APP });
+      expect(res.statusCode).toBe(502);
+      expect(json(res).message).toBe(ZOOM_MESSAGES.unreachable);
+      const after = await call(offline, 'GET', '/configuration/zoom/configure', { token });
+      expect(json<ZoomStatus>(after).connected).toBe(false);
+    } finally {
+      await offline.close();
+    }
   });
 });

@@ -4,13 +4,12 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users, type StoredImage } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, real, updatedAt } from './columns.js';
 
 /** A stored file of the media store (a voice sample, an avatar portrait). */
 export interface StoredMedia extends StoredImage {

@@ -4,14 +4,13 @@ import {
   integer,
   jsonb,
   pgTable,
-  real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizationRef, organizations, users } from './accounts.js';
-import { createdAt, updatedAt } from './columns.js';
+import { createdAt, real, updatedAt } from './columns.js';
 
 /** Saved workbench prompts (spec 3 §3 stored prompt). Private ones are their author's only. */
 export const prompts = pgTable(
