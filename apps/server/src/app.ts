@@ -96,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
   app.decorate('metrics', metrics.registry);
   const platform = createPlatform(app, opts);
-  const { db, log, mailer, endpoints } = platform;
+  const { log, mailer, endpoints } = platform;
 
   await app.register(cookie);
   await registerSecurity(app, {
