@@ -110,6 +110,7 @@ describe('path helpers', () => {
     expect(isDetailPath('/library/abc')).toBe(true);
     expect(isDetailPath('/interviews/42/')).toBe(true);
     expect(isDetailPath('/organization-management/x')).toBe(true);
+    expect(isDetailPath('/mock-interviews/7f0c/feedback')).toBe(true);
     expect(isDetailPath('/library')).toBe(false);
     expect(isDetailPath('/library/a/b')).toBe(false);
     expect(isDetailPath('/zai/x')).toBe(false);

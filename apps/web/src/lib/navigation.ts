@@ -196,6 +196,8 @@ export const DETAIL_PATTERNS: readonly RegExp[] = [
   /^\/interviews\/[^/]+$/,
   // Taking a mock interview (issue 19 item 5), from the seeker's list.
   /^\/mock-interviews\/[^/]+\/run$/,
+  // Its feedback (item 6), from the end of the interview and the list.
+  /^\/mock-interviews\/[^/]+\/feedback$/,
   /^\/organization-management\/[^/]+$/,
   /^\/configuration\/prompts$/,
   // Models, parameters and thresholds (spec 3 §2): /parameters is in no role's navigation
