@@ -63,7 +63,6 @@ function Recording({
         />
         <Card>
           <CardContent className="p-2">
-            <h2 className="px-2 pt-2 text-sm font-semibold text-fg">Candidate Analysis</h2>
             <CandidateAnalysis
               insights={insights.data}
               loading={meeting.isPending || insights.isLoading}
