@@ -1,8 +1,8 @@
 import { SmilePlus } from 'lucide-react';
 import { toast } from '../../lib/toast';
-import { CardContent, LoadError, Skeleton, SwitchField } from '../../ui';
+import { CardContent, Skeleton, SwitchField } from '../../ui';
 import { useOrganizationSettings, useUpdateOrganizationSettings } from './api';
-import { SettingsCard } from './SettingsCard';
+import { LoadedSettingsCard } from './SettingsCard';
 
 /**
  * The point of contact's switch for emotion inference. Off, the video step runs no emotion
@@ -26,31 +26,25 @@ export function AnalysisSettingsCard() {
       },
     );
   return (
-    <SettingsCard
+    <LoadedSettingsCard
       title="Analysis"
       description="What Parley may infer from your organization’s recordings."
+      query={settings}
+      icon={SmilePlus}
+      what="The analysis settings"
+      placeholder={<Skeleton className="h-12 w-full" />}
     >
-      <CardContent>
-        {settings.data ? (
+      {(data) => (
+        <CardContent>
           <SwitchField
             label="Emotion inference"
             description="Reads facial expressions (happy, neutral, angry …) in video meetings. The EU AI Act (art. 5(1)(f)) bans emotion recognition in workplaces and education: switch it off there. Off, no emotion is computed or stored, and emotions stored before are no longer shown."
-            checked={
-              update.isPending ? !settings.data.emotionInference : settings.data.emotionInference
-            }
+            checked={update.isPending ? !data.emotionInference : data.emotionInference}
             disabled={update.isPending}
             onCheckedChange={change}
           />
-        ) : settings.isError ? (
-          <LoadError
-            icon={SmilePlus}
-            what="The analysis settings"
-            onRetry={() => void settings.refetch()}
-          />
-        ) : (
-          <Skeleton className="h-12 w-full" />
-        )}
-      </CardContent>
-    </SettingsCard>
+        </CardContent>
+      )}
+    </LoadedSettingsCard>
   );
 }

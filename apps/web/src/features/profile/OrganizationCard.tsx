@@ -7,10 +7,10 @@ import {
 import { toast } from '../../lib/toast';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { fromParse } from '../../lib/validation';
-import { CardContent, LoadError, Skeleton, TextField } from '../../ui';
+import { CardContent, Skeleton, TextField } from '../../ui';
 import { useOrganizationProfile, useRemoveLogo, useUpdateOrganization, useUploadLogo } from './api';
 import { ImageField } from './ImageField';
-import { SaveForm, SettingsCard } from './SettingsCard';
+import { SaveForm, LoadedSettingsCard } from './SettingsCard';
 
 const validate = (v: { name: string }) =>
   fromParse(updateOrganizationProfileBody.safeParse(v), ['name'] as const);
@@ -70,28 +70,21 @@ function OrganizationForm({ organization }: { organization: OrganizationProfile 
 
 /** The point of contact's organisation name and logo; the logo shows in everyone's rail. */
 export function OrganizationCard() {
-  const organization = useOrganizationProfile();
   return (
-    <SettingsCard
+    <LoadedSettingsCard
       title="Organization"
       description="The logo replaces the Parley mark in your colleagues’ menu."
-    >
-      {organization.data ? (
-        <OrganizationForm key={organization.data.name} organization={organization.data} />
-      ) : organization.isError ? (
-        <CardContent>
-          <LoadError
-            icon={Building2}
-            what="Your organization"
-            onRetry={() => void organization.refetch()}
-          />
-        </CardContent>
-      ) : (
-        <CardContent className="flex flex-col gap-4">
+      query={useOrganizationProfile()}
+      icon={Building2}
+      what="Your organization"
+      placeholder={
+        <>
           <Skeleton className="size-16" />
           <Skeleton className="h-9 w-full max-w-md" />
-        </CardContent>
-      )}
-    </SettingsCard>
+        </>
+      }
+    >
+      {(organization) => <OrganizationForm key={organization.name} organization={organization} />}
+    </LoadedSettingsCard>
   );
 }

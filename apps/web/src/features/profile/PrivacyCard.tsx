@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { privacyRoutes, type PrivacySettings } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { CardContent, LoadError, Skeleton, SwitchField } from '../../ui';
-import { SettingsCard } from './SettingsCard';
+import { CardContent, SwitchField } from '../../ui';
+import { LoadedSettingsCard } from './SettingsCard';
 
 const privacyKey = ['organization', 'privacy'] as const;
 
@@ -49,28 +49,15 @@ function PrivacySwitches({ settings }: { settings: PrivacySettings }) {
 
 /** The point of contact's PII redaction switches (issue 14 item 9). */
 export function PrivacyCard() {
-  const settings = usePrivacySettings();
   return (
-    <SettingsCard
+    <LoadedSettingsCard
       title="Privacy"
       description="What personal data the analysis keeps out of transcripts and everything built on them."
+      query={usePrivacySettings()}
+      icon={ShieldCheck}
+      what="The privacy settings"
     >
-      {settings.data ? (
-        <PrivacySwitches settings={settings.data} />
-      ) : settings.isError ? (
-        <CardContent>
-          <LoadError
-            icon={ShieldCheck}
-            what="The privacy settings"
-            onRetry={() => void settings.refetch()}
-          />
-        </CardContent>
-      ) : (
-        <CardContent className="flex flex-col gap-5">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </CardContent>
-      )}
-    </SettingsCard>
+      {(settings) => <PrivacySwitches settings={settings} />}
+    </LoadedSettingsCard>
   );
 }

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { retentionRoutes, type RetentionSettings, type RetentionView } from '@parley/contracts';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { CardContent, LoadError, SelectField, Skeleton, type SelectOption } from '../../ui';
-import { SettingsCard } from './SettingsCard';
+import { CardContent, SelectField, type SelectOption } from '../../ui';
+import { LoadedSettingsCard } from './SettingsCard';
 
 const retentionKey = ['organization', 'retention'] as const;
 const KEEP = 'keep';
@@ -68,28 +68,15 @@ function RetentionFields({ view }: { view: RetentionView }) {
 
 /** The point of contact's retention settings (issue 20 item 6), applied by a daily pass. */
 export function RetentionCard() {
-  const retention = useRetention();
   return (
-    <SettingsCard
+    <LoadedSettingsCard
       title="Data retention"
       description="Recordings and transcripts of meetings older than this are deleted once a day; the meetings and their analysis stay."
+      query={useRetention()}
+      icon={Archive}
+      what="The retention settings"
     >
-      {retention.data ? (
-        <RetentionFields view={retention.data} />
-      ) : retention.isError ? (
-        <CardContent>
-          <LoadError
-            icon={Archive}
-            what="The retention settings"
-            onRetry={() => void retention.refetch()}
-          />
-        </CardContent>
-      ) : (
-        <CardContent className="flex flex-col gap-5">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </CardContent>
-      )}
-    </SettingsCard>
+      {(view) => <RetentionFields view={view} />}
+    </LoadedSettingsCard>
   );
 }
