@@ -82,9 +82,9 @@ describe('the authorisation matrix', () => {
   it('has a row for every route in the contracts, and one only for routes that exist', () => {
     const keys = routes.map(routeKey);
     const missing = keys.filter((k) => !(k in AUTHORISATION_MATRIX));
-    expect(missing, 'routes without a row in test/authorisation-matrix.ts').toEqual([]);
+    expect(missing, 'routes without a row in test/authorisation-rows/').toEqual([]);
     const stale = Object.keys(AUTHORISATION_MATRIX).filter((k) => !keys.includes(k));
-    expect(stale, 'rows in test/authorisation-matrix.ts for routes that do not exist').toEqual([]);
+    expect(stale, 'rows in test/authorisation-rows/ for routes that do not exist').toEqual([]);
     const publicMismatch = routes
       .filter((r) => (AUTHORISATION_MATRIX[routeKey(r)] === PUBLIC) === r.auth)
       .map(routeKey);

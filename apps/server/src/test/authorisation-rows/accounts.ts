@@ -40,6 +40,7 @@ export const ACCOUNT_ROWS: Rows = {
   'POST /b2c/mock-interview/:id/start': ['seeker'],
   'PUT /b2c/mock-interview/:id/chunk': ['seeker'],
   'POST /b2c/mock-interview/:id/answer': ['seeker'],
+  'PUT /b2c/mock-interview/:id/answer-audio': ['seeker'],
   'POST /b2c/mock-interview/:id/finish': ['seeker'],
   'GET /b2c/mock-interview/:id/feedback': ['seeker'],
   'GET /b2c/practice-goals': ['seeker'],
