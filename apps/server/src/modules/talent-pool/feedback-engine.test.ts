@@ -3,11 +3,10 @@ import { FEEDBACK_MESSAGES } from '@parley/contracts';
 import {
   builtInAnswerFeedback,
   builtInBetterAnswer,
-  builtInGoalResult,
-  goalTheme,
   weakestAnswer,
   type AnswerInput,
 } from './feedback-engine.js';
+import { builtInGoalResult, goalTheme } from './goal-rules.js';
 
 // What a speech engine writes for a spoken STAR answer: lower case, no punctuation.
 const STORY: AnswerInput = {

@@ -17,10 +17,10 @@ import type { MeetingsService } from '../meetings/index.js';
 import {
   builtInAnswerFeedback,
   builtInBetterAnswer,
-  builtInGoalResult,
   weakestAnswer,
   type AnswerInput,
 } from './feedback-engine.js';
+import { builtInGoalResult } from './goal-rules.js';
 import type { FeedbackRepo, GoalRow } from './feedback-repo.js';
 import type { MockInterviewRow, TalentPoolRepo } from './repo.js';
 import { feedbackFromModel } from './zai-feedback.js';

@@ -1,3 +1,4 @@
+import { parseJson } from '@parley/ai';
 import { z } from 'zod';
 import type { AnswerFeedback, GoalResult, PracticeGoal } from '@parley/contracts';
 import type { ResolvedModel } from '../ai-providers/index.js';
@@ -30,17 +31,6 @@ export interface ModelFeedback {
   answers: Map<number, Pick<AnswerFeedback, 'score' | 'strengths' | 'practiseNext'>>;
   betterAnswer: { question: number; text: string } | null;
   goals: Map<string, Pick<GoalResult, 'met' | 'rating' | 'reason'>>;
-}
-
-function parseJson(text: string): unknown {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { parseJson } from '@parley/ai';
 import { z } from 'zod';
 import type { MockQuestion } from '@parley/contracts';
 import type { ResolvedModel } from '../ai-providers/index.js';
@@ -29,17 +30,6 @@ const questionSchema = z.object({
   topic: z.string().max(60),
 });
 const answerSchema = z.object({ questions: z.array(z.unknown()) });
-
-function parseJson(text: string): unknown {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Questions written by the model the organisation connected (Zai), from the role, level,
