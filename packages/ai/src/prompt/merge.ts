@@ -20,16 +20,27 @@ export function schemaHasScore(schema: Record<string, unknown>): boolean {
   );
 }
 
+/**
+ * The JSON a model wrote as text: inside a Markdown fence, or the first object or array in its
+ * prose, with or without words after it. Undefined when there is none.
+ */
 export function parseJson(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
   const body = (fenced?.[1] ?? text).trim();
-  const start = body.search(/[{[]/);
-  if (start === -1) return undefined;
-  try {
-    return JSON.parse(body.slice(start));
-  } catch {
-    return undefined;
+  // From the first object or the first array, whichever opens first, then the other.
+  const starts = [body.indexOf('{'), body.indexOf('[')].filter((i) => i >= 0).sort((a, b) => a - b);
+  for (const start of starts) {
+    const closer = body[start] === '{' ? '}' : ']';
+    for (const end of [body.length, body.lastIndexOf(closer) + 1]) {
+      if (end <= start) continue;
+      try {
+        return JSON.parse(body.slice(start, end));
+      } catch {
+        // Words after the JSON: try again up to its last closing bracket.
+      }
+    }
   }
+  return undefined;
 }
 
 export function asScored(value: unknown): ScoredJson | null {

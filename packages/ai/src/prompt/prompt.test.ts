@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { repeatedTranscript, twoSpeakerTranscript } from '../test-transcript.js';
 import { chunkTranscript, lineTokens } from './chunk.js';
 import { parseCitations } from './citations.js';
+import { parseJson } from './merge.js';
 import { rankLines } from './rank.js';
 import { estimateTokens, formatTimestamp, renderTranscript } from './render.js';
 
@@ -99,5 +100,21 @@ describe('rankLines', () => {
 
   it('finds nothing for words the meeting never used', () => {
     expect(rankLines('quarterly revenue forecast', lines, 5)).toEqual([]);
+  });
+});
+
+describe('parseJson', () => {
+  it('reads a model’s JSON wherever it wrote it, and nothing when there is none', () => {
+    expect(parseJson('{"score": 7}')).toEqual({ score: 7 });
+    expect(parseJson('Here you go:\n```json\n{"score": 7}\n```\nHope it helps.')).toEqual({
+      score: 7,
+    });
+    expect(parseJson('Sure! {"questions": [{"text": "Why?"}]} Let me know.')).toEqual({
+      questions: [{ text: 'Why?' }],
+    });
+    expect(parseJson('Scores [see below]: {"score": 7}')).toEqual({ score: 7 });
+    expect(parseJson('[1, 2] then')).toEqual([1, 2]);
+    expect(parseJson('I cannot help with that.')).toBeUndefined();
+    expect(parseJson('{"score": 7')).toBeUndefined();
   });
 });

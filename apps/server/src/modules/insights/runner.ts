@@ -1,5 +1,6 @@
 import {
   contextTokensOf,
+  parseJson,
   runPrompt,
   withoutEngineNote,
   type Citation,
@@ -45,15 +46,7 @@ const SCORE_SCHEMA = {
 
 /** A model's JSON, wherever it put it: the structured output, or the text's outer object. */
 function jsonOf(res: CompletionResult): unknown {
-  if (res.json !== undefined) return res.json;
-  const start = res.text.indexOf('{');
-  const end = res.text.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  try {
-    return JSON.parse(res.text.slice(start, end + 1)) as unknown;
-  } catch {
-    return null;
-  }
+  return res.json !== undefined ? res.json : (parseJson(res.text) ?? null);
 }
 
 /** "Score: 72", "score of 72/100": a score a model wrote as prose instead of JSON. */

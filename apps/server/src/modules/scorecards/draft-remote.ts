@@ -1,4 +1,4 @@
-import { contextTokensOf, runPrompt } from '@parley/ai';
+import { contextTokensOf, parseJson, runPrompt } from '@parley/ai';
 import {
   MAX_EVIDENCE,
   SCORECARD_MESSAGES as S,
@@ -72,15 +72,10 @@ function instructions(kit: readonly JobCompetency[], m: DraftMaterial): string {
 
 /** The model's JSON, from structured output or the text's outer object. */
 function jsonOf(res: { json?: unknown; text: string }): Record<string, unknown> | null {
-  if (res.json && typeof res.json === 'object') return res.json as Record<string, unknown>;
-  const a = res.text.indexOf('{');
-  const b = res.text.lastIndexOf('}');
-  if (a < 0 || b <= a) return null;
-  try {
-    return JSON.parse(res.text.slice(a, b + 1)) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  const json = res.json && typeof res.json === 'object' ? res.json : parseJson(res.text);
+  return json && typeof json === 'object' && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : null;
 }
 
 const key = (s: string) => s.trim().toLowerCase();
