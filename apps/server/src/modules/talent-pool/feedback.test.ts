@@ -13,15 +13,14 @@ import {
   type PracticeGoal,
 } from '@parley/contracts';
 import { organizations } from '../../platform/db/schema.js';
-import { call, json, signUp, type TestContext } from '../../test/context.js';
 import {
-  analysisSettled,
-  createMediaContext,
-  derived,
-  ffmpeg,
-  fixture,
-  waitFor,
-} from '../../test/media.js';
+  SPEECH,
+  interviewRecording,
+  interviewSetup,
+  shortAnswer,
+} from '../../test/mock-run-kit.js';
+import { call, json, signUp, type TestContext } from '../../test/context.js';
+import { analysisSettled, createMediaContext, waitFor } from '../../test/media.js';
 
 /**
  * Feedback on a mock interview (issue 19 item 6) through the API: a new seeker's finished
@@ -29,8 +28,6 @@ import {
  * and writes per-answer feedback resting on the answers' moments, and the seeker's goals are
  * scored on it. Only the owner reads any of it.
  */
-
-const SPEECH = path.resolve(import.meta.dirname, '../../../../../fixtures/speech');
 
 let ctx: TestContext & { mediaDir: string };
 beforeAll(async () => {
@@ -40,41 +37,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => ctx?.close());
 
-const setup = {
-  useResume: false,
-  companyName: 'Google',
-  jobRole: 'Software engineer',
-  level: 'Medium',
-  skills: ['Python'],
-  jobDescription: '',
-  settings: { questionCount: 3, thinkSeconds: 5, answerSeconds: 30, retakes: 1 },
-};
+const setup = interviewSetup();
 
-const recording = () =>
-  readFileSync(
-    derived('mock-run-talking-face.webm', (out) =>
-      ffmpeg([
-        '-i',
-        fixture('talking-face.mp4'),
-        '-t',
-        '8',
-        '-c:v',
-        'libvpx',
-        '-b:v',
-        '300k',
-        '-c:a',
-        'libopus',
-        out,
-      ]),
-    ),
-  );
-
-const shortAnswer = () =>
-  readFileSync(
-    derived('mock-run-short-answer.webm', (out) =>
-      ffmpeg(['-i', path.join(SPEECH, 'jfk.wav'), '-t', '1.2', '-c:a', 'libopus', out]),
-    ),
-  );
+const recording = interviewRecording;
 
 function raw(
   url: string,

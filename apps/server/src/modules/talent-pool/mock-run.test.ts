@@ -14,51 +14,20 @@ import {
 import { eq } from 'drizzle-orm';
 import { organizations, plans, users } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
+import {
+  SPEECH,
+  interviewRecording,
+  interviewSetup,
+  shortAnswer,
+} from '../../test/mock-run-kit.js';
 import { call, json, signIn, signUp } from '../../test/context.js';
-import { derived, ffmpeg, fixture } from '../../test/media.js';
 import { followUpReason } from './follow-up.js';
 
 useTestApp();
 
-const SPEECH = path.resolve(import.meta.dirname, '../../../../../fixtures/speech');
+const recording = interviewRecording;
 
-/** The talking-face fixture as the browser's MediaRecorder makes it: WebM, VP8 and Opus. */
-const recording = () =>
-  readFileSync(
-    derived('mock-run-talking-face.webm', (out) =>
-      ffmpeg([
-        '-i',
-        fixture('talking-face.mp4'),
-        '-t',
-        '8',
-        '-c:v',
-        'libvpx',
-        '-b:v',
-        '300k',
-        '-c:a',
-        'libopus',
-        out,
-      ]),
-    ),
-  );
-
-/** One second of a spoken sentence: an answer too short to stand on its own. */
-const shortAnswer = () =>
-  readFileSync(
-    derived('mock-run-short-answer.webm', (out) =>
-      ffmpeg(['-i', path.join(SPEECH, 'jfk.wav'), '-t', '1.2', '-c:a', 'libopus', out]),
-    ),
-  );
-
-const setup = {
-  useResume: false,
-  companyName: 'Google',
-  jobRole: 'Software engineer',
-  level: 'Medium',
-  skills: ['Python'],
-  jobDescription: '',
-  settings: { questionCount: 3, thinkSeconds: 5, answerSeconds: 30, retakes: 1 },
-};
+const setup = interviewSetup();
 
 function raw(
   method: 'PUT' | 'POST',
