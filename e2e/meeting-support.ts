@@ -49,6 +49,23 @@ export async function waitProcessed(page: Page, timeout = 180_000): Promise<void
   if (status === 'failed') throw new Error(`analysis failed: ${await banner.innerText()}`);
 }
 
+/**
+ * One recording analysed once and read by the journeys of one file (meeting-page.e2e.ts):
+ * the first journey uploads it, the others open it, the file's last hook deletes it.
+ */
+export interface AnalysedMeeting {
+  readonly name: string;
+  url: string | null;
+}
+
+/** Opens the shared meeting once analysed, uploading it first if no journey has yet. */
+export async function openAnalysed(page: Page, meeting: AnalysedMeeting): Promise<string> {
+  if (meeting.url) await page.goto(meeting.url);
+  else meeting.url = await uploadRecording(page, meeting.name);
+  await waitProcessed(page);
+  return meeting.url;
+}
+
 /** Deletes the meeting at `url` (other journeys expect Acme's library as seeded). */
 export async function deleteMeeting(page: Page, url: string | null): Promise<void> {
   if (!url) return;

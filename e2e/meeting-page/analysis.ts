@@ -1,24 +1,18 @@
-import { expect, expectAccessible, signIn, test } from './support';
-import { deleteMeeting, uploadRecording, waitProcessed, uploadedMeeting } from './meeting-support';
+import { expect, expectAccessible, signIn } from '../support';
+import { uploadRecording, waitProcessed, type AnalysedMeeting } from '../meeting-support';
+import type { Page } from '@playwright/test';
 
-/**
- * The analysis journey: an uploaded recording is analysed by the real pipeline, and the
- * meeting page shows its transcript (search, click to seek) and conversation charts without
- * a reload. The recording is uploaded under its own name and deleted at the end, so the
- * other journeys still find Acme's library as they expect it.
- */
-const NAME = 'analysis-talking-face';
 const SCREENS = 'test-results/screens';
 
-test.use({ viewport: { width: 1440, height: 900 } });
-
-const meeting = uploadedMeeting();
-
-test('an uploaded recording is analysed: transcript, search, seek and charts', async ({ page }) => {
-  test.setTimeout(300_000);
+/**
+ * The analysis journey: the shared recording is uploaded here and analysed by the real
+ * pipeline, and the meeting page shows its transcript (search, click to seek) and
+ * conversation charts without a reload.
+ */
+export async function analysisJourney(page: Page, meeting: AnalysedMeeting): Promise<void> {
   await signIn(page, 'poc@acme.parley.local');
-  meeting.url = await uploadRecording(page, NAME);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(NAME);
+  meeting.url = await uploadRecording(page, meeting.name);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(meeting.name);
 
   // While it runs the banner lists the pipeline's steps; the page updates by itself.
   const banner = page.getByTestId('meeting-status');
@@ -113,7 +107,4 @@ test('an uploaded recording is analysed: transcript, search, seek and charts', a
   await page.reload();
   await expect(page.getByRole('list', { name: 'Transcript' })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: `${SCREENS}/meeting-analysis-light-narrow.png`, fullPage: true });
-
-  await deleteMeeting(page, meeting.url);
-  meeting.url = null;
-});
+}

@@ -1,20 +1,15 @@
-import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test, toast } from './support';
-import { setTheme, uploadRecording, uploadedMeeting, waitProcessed } from './meeting-support';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, toast } from '../support';
+import { openAnalysed, setTheme, type AnalysedMeeting } from '../meeting-support';
 
 /**
- * Issue 13 item 6: the library's categories and highlights. The poc uploads a recording and
- * shares it with a member; on the meeting page a range of transcript blocks becomes a
+ * Issue 13 item 6: the library's categories and highlights. The poc shares the analysed
+ * recording with a member; on the meeting page a range of transcript blocks becomes a
  * highlight (seen on the seek bar), which is edited and deleted. The library's Past category
  * lists the meeting; the member finds it under Shared with me.
  */
-const NAME = 'highlights-talking-face';
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 const MEMBER = 'user@acme.parley.local';
-
-test.use({ viewport: { width: 1440, height: 900 } });
-
-const meeting = uploadedMeeting();
 
 const videoTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
@@ -24,14 +19,13 @@ async function pickCategory(page: Page, name: string) {
   await page.getByRole('option', { name }).click();
 }
 
-test('library categories; a highlight from a transcript selection, on the seek bar, edited and deleted', async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(300_000);
+export async function highlightsJourney(
+  page: Page,
+  browser: Browser,
+  meeting: AnalysedMeeting,
+): Promise<void> {
   await signIn(page, 'poc@acme.parley.local');
-  meeting.url = await uploadRecording(page, NAME);
-  await waitProcessed(page);
+  await openAnalysed(page, meeting);
 
   // Shared with a member, who finds it under Shared with me below.
   await page.getByRole('button', { name: 'Share' }).click();
@@ -122,7 +116,7 @@ test('library categories; a highlight from a transcript selection, on the seek b
   await pickCategory(page, 'Past');
   await expect(page).toHaveURL(/\/library\?category=past$/);
   const table = page.getByRole('table', { name: 'Meetings' });
-  await expect(table.getByText(NAME)).toBeVisible();
+  await expect(table.getByText(meeting.name)).toBeVisible();
   await expectAccessible(page, '/library, past (dark)');
   await page.screenshot({ path: `${SCREENS}/library-past-dark-wide.png` });
   // Nothing is shared with the poc: the category says what it means.
@@ -138,13 +132,15 @@ test('library categories; a highlight from a transcript selection, on the seek b
   await signIn(member, MEMBER);
   await member.goto('/library?category=shared');
   await expect(member.getByRole('combobox', { name: 'Category' })).toContainText('Shared with me');
-  await expect(member.getByRole('table', { name: 'Meetings' }).getByText(NAME)).toBeVisible({
-    timeout: 20_000,
-  });
+  await expect(member.getByRole('table', { name: 'Meetings' }).getByText(meeting.name)).toBeVisible(
+    {
+      timeout: 20_000,
+    },
+  );
   await expectAccessible(member, '/library, shared with me (member)');
   await member.screenshot({ path: `${SCREENS}/library-shared-light-wide.png` });
   await member.setViewportSize({ width: 390, height: 844 });
-  await expect(member.getByText(NAME)).toBeVisible();
+  await expect(member.getByText(meeting.name)).toBeVisible();
   await member.screenshot({ path: `${SCREENS}/library-shared-light-narrow.png` });
   await theirs.close();
-});
+}

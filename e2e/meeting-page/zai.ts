@@ -1,19 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './support';
-import {
-  shootThemesAndSizes,
-  deleteMeeting,
-  uploadRecording,
-  waitProcessed,
-  uploadedMeeting,
-} from './meeting-support';
+import { expect, expectAccessible, signIn } from '../support';
+import { openAnalysed, shootThemesAndSizes, type AnalysedMeeting } from '../meeting-support';
 
 /**
- * The assistant journey: a recording analysed by the real pipeline is picked on /zai, a
- * question made of words from its transcript gets a streamed answer with a citation chip, and
- * the chip opens the meeting at the cited moment. The meeting is deleted at the end.
+ * The assistant journey: the analysed meeting is picked on /zai, a question made of words from
+ * its transcript gets a streamed answer with a citation chip, and the chip opens the meeting at
+ * the cited moment.
  */
-const NAME = 'assistant-talking-face';
 const SCREENS = 'test-results/screens';
 /** Common words the retrieval ignores; the question should rest on content words. */
 const COMMON = new Set(
@@ -21,15 +14,6 @@ const COMMON = new Set(
     ' ',
   ),
 );
-
-test.use({ viewport: { width: 1440, height: 900 } });
-
-const meeting = uploadedMeeting();
-
-async function uploadAndAnalyse(page: Page) {
-  meeting.url = await uploadRecording(page, NAME);
-  await waitProcessed(page);
-}
 
 /** Two content words spoken together in one transcript block (the engine's words vary). */
 async function questionFromTranscript(page: Page): Promise<string> {
@@ -45,17 +29,18 @@ async function questionFromTranscript(page: Page): Promise<string> {
   throw new Error('no transcript block with two content words');
 }
 
-test('Zai answers from a processed meeting and its citation opens the moment', async ({ page }) => {
-  test.setTimeout(300_000);
+export async function zaiJourney(page: Page, meeting: AnalysedMeeting): Promise<void> {
   await signIn(page, 'poc@acme.parley.local');
-  await uploadAndAnalyse(page);
+  await openAnalysed(page, meeting);
   const question = await questionFromTranscript(page);
   const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meeting.url ?? '')?.[1] ?? '';
 
   await page.goto('/zai');
-  await page.getByRole('searchbox', { name: 'Search meetings' }).fill(NAME);
-  await page.getByRole('checkbox', { name: new RegExp(NAME) }).click();
-  await expect(page.getByRole('list', { name: 'Selected meetings' }).getByText(NAME)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search meetings' }).fill(meeting.name);
+  await page.getByRole('checkbox', { name: new RegExp(meeting.name) }).click();
+  await expect(
+    page.getByRole('list', { name: 'Selected meetings' }).getByText(meeting.name),
+  ).toBeVisible();
   const box = page.getByRole('textbox', { name: 'Ask Zai' });
   await box.fill(question);
   await box.press('Enter');
@@ -66,7 +51,7 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
   await expect(sources).toBeVisible({ timeout: 30_000 });
   await expect(thread.locator('li[data-status="success"]')).toHaveCount(1);
   const chip = sources.getByRole('link').first();
-  await expect(chip).toContainText(NAME);
+  await expect(chip).toContainText(meeting.name);
   const href = (await chip.getAttribute('href')) ?? '';
   expect(href).toMatch(new RegExp(`^/library/${meetingId}\\?t=\\d+$`));
   const seconds = Number(href.split('t=')[1]);
@@ -84,8 +69,8 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
   await shootThemesAndSizes(page, SCREENS, 'zai');
 
   // The answer is gone after the reload; ask again, then follow the citation.
-  await page.getByRole('searchbox', { name: 'Search meetings' }).fill(NAME);
-  await page.getByRole('checkbox', { name: new RegExp(NAME) }).click();
+  await page.getByRole('searchbox', { name: 'Search meetings' }).fill(meeting.name);
+  await page.getByRole('checkbox', { name: new RegExp(meeting.name) }).click();
   await box.fill(question);
   await box.press('Enter');
   await thread.getByRole('list', { name: 'Sources' }).getByRole('link').first().click();
@@ -95,7 +80,4 @@ test('Zai answers from a processed meeting and its citation opens the moment', a
       timeout: 20_000,
     })
     .toBeCloseTo(seconds, 0);
-
-  await deleteMeeting(page, meeting.url);
-  meeting.url = null;
-});
+}

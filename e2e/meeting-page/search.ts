@@ -1,20 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './support';
-import {
-  shootThemesAndSizes,
-  deleteMeeting,
-  uploadRecording,
-  uploadedMeeting,
-  waitProcessed,
-} from './meeting-support';
+import { expect, expectAccessible, signIn } from '../support';
+import { openAnalysed, shootThemesAndSizes, type AnalysedMeeting } from '../meeting-support';
 
 /**
- * Search across every conversation: a recording analysed by the real pipeline, a word of its
- * transcript searched from the library's box, and the moment found opens the meeting with the
- * player at that second. Screenshots of /search in both themes, wide and at 390 px. The
- * meeting is deleted at the end.
+ * Search across every conversation: a word of the analysed meeting's transcript searched from
+ * the library's box, and the moment found opens the meeting with the player at that second.
+ * Screenshots of /search in both themes, wide and at 390 px.
  */
-const NAME = 'search-talking-face';
 const SCREENS = process.env.SHOTS_DIR ?? 'test-results/screens';
 /** Words too common to single out one moment. */
 const COMMON = new Set(
@@ -22,10 +14,6 @@ const COMMON = new Set(
     ' ',
   ),
 );
-
-test.use({ viewport: { width: 1440, height: 900 } });
-
-const meeting = uploadedMeeting();
 
 /** A content word spoken in the open meeting (the speech engine's words vary by machine). */
 async function wordFromTranscript(page: Page): Promise<string> {
@@ -40,15 +28,11 @@ async function wordFromTranscript(page: Page): Promise<string> {
   throw new Error('no content word in the transcript');
 }
 
-test('a word searched from the library opens its meeting at the moment it was said', async ({
-  page,
-}) => {
-  test.setTimeout(300_000);
+export async function searchJourney(page: Page, meeting: AnalysedMeeting): Promise<void> {
   await signIn(page, 'poc@acme.parley.local');
-  meeting.url = await uploadRecording(page, NAME);
-  await waitProcessed(page);
+  await openAnalysed(page, meeting);
   const word = await wordFromTranscript(page);
-  const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meeting.url)?.[1] ?? '';
+  const meetingId = /\/library\/([0-9a-f-]{36})/.exec(meeting.url ?? '')?.[1] ?? '';
 
   await page.goto('/library');
   const box = page.getByRole('search', { name: 'Search every conversation' });
@@ -57,7 +41,7 @@ test('a word searched from the library opens its meeting at the moment it was sa
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}$`));
 
   const results = page.getByRole('list', { name: 'Matching moments' });
-  const moment = results.getByRole('link').filter({ hasText: NAME }).first();
+  const moment = results.getByRole('link').filter({ hasText: meeting.name }).first();
   await expect(moment).toBeVisible({ timeout: 20_000 });
   await expect(moment.locator('mark').first()).toHaveText(new RegExp(word.slice(0, 4), 'i'));
   const href = (await moment.getAttribute('href')) ?? '';
@@ -84,7 +68,4 @@ test('a word searched from the library opens its meeting at the moment it was sa
       timeout: 20_000,
     })
     .toBeCloseTo(seconds, 0);
-
-  await deleteMeeting(page, meeting.url);
-  meeting.url = null;
-});
+}

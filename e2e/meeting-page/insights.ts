@@ -1,30 +1,20 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, signIn, test } from './support';
-import { deleteMeeting, uploadRecording, waitProcessed, uploadedMeeting } from './meeting-support';
+import { expect, expectAccessible, signIn } from '../support';
+import { openAnalysed, type AnalysedMeeting } from '../meeting-support';
 
 /**
- * The Zai insights journey: an uploaded recording goes through the real pipeline (the
- * insights step runs the built-in engine), and the meeting page shows action items and the
- * Candidate Analysis; clicking a cited moment seeks the video. The same meeting opens as an
- * interview. The recording is deleted at the end so other journeys find the library as before.
+ * The Zai insights journey: the analysed meeting (its insights step ran the built-in engine)
+ * shows action items and the Candidate Analysis; clicking a cited moment seeks the video. The
+ * same meeting opens as an interview.
  */
-const NAME = 'insights-talking-face';
 const SCREENS = 'test-results/screens';
-
-test.use({ viewport: { width: 1440, height: 900 } });
-
-const meeting = uploadedMeeting();
 
 const videoTime = (page: Page) =>
   page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
 
-test('a processed meeting shows action items and the Candidate Analysis; moments seek', async ({
-  page,
-}) => {
-  test.setTimeout(300_000);
+export async function insightsJourney(page: Page, meeting: AnalysedMeeting): Promise<void> {
   await signIn(page, 'poc@acme.parley.local');
-  meeting.url = await uploadRecording(page, NAME);
-  await waitProcessed(page);
+  await openAnalysed(page, meeting);
 
   // Action Items: the lines the engine found, or the spec's empty state.
   await page.getByRole('tab', { name: 'Action Items' }).click();
@@ -92,7 +82,7 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The same meeting as an interview: Transcripts and HR Insights tabs.
-  const id = meeting.url.split('/').pop() ?? '';
+  const id = (meeting.url ?? '').split('/').pop() ?? '';
   await page.goto(`/interviews/${id}`);
   await expect(page.getByRole('tab', { name: 'Transcripts' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'HR Insights' }).click();
@@ -103,7 +93,4 @@ test('a processed meeting shows action items and the Candidate Analysis; moments
   await expect(actions.or(none)).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'interview page, action items');
   await page.screenshot({ path: `${SCREENS}/insights-interview-light-wide.png` });
-
-  await deleteMeeting(page, meeting.url);
-  meeting.url = null;
-});
+}

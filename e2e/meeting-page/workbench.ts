@@ -1,36 +1,19 @@
 import type { Page } from '@playwright/test';
-import { startOpenAiServer, type ProviderTestServer } from '@parley/ai/testing';
-import { expect, expectAccessible, signIn, test, toast } from './support';
-import { deleteMeeting, setTheme, uploadRecording, waitProcessed } from './meeting-support';
+import type { ProviderTestServer } from '@parley/ai/testing';
+import { expect, expectAccessible, signIn, toast } from '../support';
+import { openAnalysed, setTheme, type AnalysedMeeting } from '../meeting-support';
 
 /**
  * The prompt workbench journey: an OpenAI-compatible server (the protocol test server of
- * @parley/ai, started here) is connected as the organisation's Chat Gpt provider through the
- * integrations page, then one prompt runs on a processed meeting with parley-local in slot 1
- * and the server's model in slot 2, both streaming; the prompt is saved and found in the list.
- * Everything it creates is removed at the end, so other journeys see Acme as before.
+ * @parley/ai) is connected as the organisation's Chat Gpt provider through the integrations
+ * page, then one prompt runs on the analysed meeting with parley-local in slot 1 and the
+ * server's model in slot 2, both streaming; the prompt is saved and found in the list.
+ * The provider and the prompt are removed at the end, so other journeys see Acme as before.
  */
-const NAME = 'workbench-talking-face';
 const PROMPT_NAME = 'Workbench journey summary';
 const SCREENS = 'test-results/screens';
 
-test.use({ viewport: { width: 1440, height: 1000 } });
-
-let server: ProviderTestServer;
-let meetingUrl: string | null = null;
-
-test.beforeAll(async () => {
-  // Chunks 40 ms apart, so the answer visibly arrives piece by piece.
-  server = await startOpenAiServer({ models: ['gpt-4o-mini'], streamChunkDelayMs: 40 });
-});
-test.afterAll(async () => server?.close());
-
-async function uploadAndWait(page: Page) {
-  meetingUrl = await uploadRecording(page, NAME);
-  await waitProcessed(page);
-}
-
-async function cleanUp(page: Page) {
+async function disconnectChatGpt(page: Page) {
   await page.goto('/app-integrations');
   const card = page.getByTestId('ai-chatgpt');
   const disconnect = card.getByRole('button', { name: 'Disconnect' });
@@ -39,8 +22,6 @@ async function cleanUp(page: Page) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
     await expect(card.getByText('Not connected')).toBeVisible();
   }
-  await deleteMeeting(page, meetingUrl);
-  meetingUrl = null;
 }
 
 /** Picks an option of one of the workbench's Radix selects. */
@@ -54,13 +35,14 @@ async function choose(
   await page.getByRole('option', { name: option }).click();
 }
 
-test('connect a local OpenAI server, run two models side by side, save the prompt', async ({
-  page,
-}) => {
-  test.setTimeout(360_000);
+export async function workbenchJourney(
+  page: Page,
+  meeting: AnalysedMeeting,
+  server: ProviderTestServer,
+): Promise<void> {
   await signIn(page, 'poc@acme.parley.local');
   try {
-    await uploadAndWait(page);
+    await openAnalysed(page, meeting);
 
     // Connect the server as Chat Gpt, through the connect dialog, testing it first.
     await page.goto('/app-integrations');
@@ -96,7 +78,7 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await expect(page).toHaveURL(/\/configuration\/prompts$/);
     await page.getByLabel('Prompt name').fill(PROMPT_NAME);
     await page.getByLabel('Prompt', { exact: true }).fill('Summarise the meeting in a few lines.');
-    await choose(page, page, 'Meeting', NAME);
+    await choose(page, page, 'Meeting', meeting.name);
     const slot1 = page.getByTestId('slot-1');
     const slot2 = page.getByTestId('slot-2');
     await choose(page, slot1, 'Model 1', /^Parley built-in engine/);
@@ -145,7 +127,7 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await choose(page, page, 'Meetings', /^Last 1$/);
     await page.getByRole('button', { name: 'Compare' }).click();
     const comparison = page.getByRole('table', { name: 'Comparison' });
-    await expect(comparison.getByRole('row', { name: new RegExp(NAME) })).toContainText(
+    await expect(comparison.getByRole('row', { name: new RegExp(meeting.name) })).toContainText(
       /gpt-4o-mini read your/,
       { timeout: 60_000 },
     );
@@ -163,30 +145,6 @@ test('connect a local OpenAI server, run two models side by side, save the promp
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Prompt deleted')).toBeVisible();
   } finally {
-    await cleanUp(page).catch(() => {});
+    await disconnectChatGpt(page).catch(() => {});
   }
-});
-
-test('the super admin sees the model catalogue from Configuration', async ({ page }) => {
-  await signIn(page, 'admin@parley.local');
-  await page.goto('/configuration');
-  await page
-    .getByRole('navigation', { name: 'Configuration' })
-    .getByRole('link', { name: 'Models' })
-    .click();
-  await expect(page).toHaveURL(/\/configuration\/models$/);
-  await page.getByLabel('Search models').fill('gpt-4o');
-  const models = page.getByRole('table', { name: 'Models' });
-  const mini = models.getByRole('row', { name: /GPT-4o mini/ });
-  await expect(mini).toContainText('128,000');
-  await expect(mini).toContainText('$0.15 / $0.6');
-  await expect(mini).toContainText('not connected');
-  await page.getByLabel('Search models').fill('');
-  await expect(models.getByRole('row')).toHaveCount(11);
-  await expectAccessible(page, '/configuration/models');
-  await page.screenshot({ path: `${SCREENS}/parameters-models-light.png` });
-  await setTheme(page, 'dark');
-  await expect(page.getByRole('table', { name: 'Models' }).getByRole('row')).toHaveCount(11);
-  await page.screenshot({ path: `${SCREENS}/parameters-models-dark.png` });
-  await setTheme(page, 'light');
-});
+}
