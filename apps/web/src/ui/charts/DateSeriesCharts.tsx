@@ -46,6 +46,9 @@ const dateAxis = (dateKey: string, tickFormatter: (day: unknown) => string = sho
   tick: CHART.tick,
   stroke: CHART.grid,
   minTickGap: 16,
+  // When labels must be dropped, drop them evenly (every other month) rather than wherever
+  // they would touch, which left gaps such as Mar, Sep and Nov missing.
+  interval: 'equidistantPreserveStart' as const,
 });
 
 /** Counts per day or week as bars (activity, meetings): the app's one such chart. */
