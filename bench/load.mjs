@@ -10,8 +10,12 @@
 // requests/s, p50/p99 latency, errors and non-2xx answers, and each process's resident memory
 // at the start and the end. PostgreSQL layouts need TEST_DATABASE_URL (skipped without it).
 //
+// On PostgreSQL also the database transactions per request (pg_stat_database), a figure the
+// machine's speed does not change: what caching the session and plan saves shows there.
+//
 // LOAD_SECONDS (default 60) per step; LOAD_CONNECTIONS (default 10,50,100);
-// LOAD_LAYOUTS (default pg-one,pg-four,pglite); LOAD_UPLOADS (default 50).
+// LOAD_LAYOUTS (default pg-one,pg-four,pglite); LOAD_UPLOADS (default 50, 0: none);
+// LOAD_STEPS (default list,meeting,search,signin); ACCESS_CACHE_MS is passed on.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -27,6 +31,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = (process.env.LOAD_CONNECTIONS ?? '10,50,100').split(',').map(Number);
 const LAYOUTS = (process.env.LOAD_LAYOUTS ?? 'pg-one,pg-four,pglite').split(',');
 const UPLOADS = Number(process.env.LOAD_UPLOADS ?? 50);
+const STEPS = (process.env.LOAD_STEPS ?? 'list,meeting,search,signin').split(',');
 const EMAIL = 'user@acme.parley.local';
 const SECRET = 'bench-secret-bench-secret-bench-secret-00';
 
@@ -64,6 +69,7 @@ function startProcess(env) {
       // Sign-in is measured, not refused by the limits that protect it.
       AUTH_CODE_REQUESTS_PER_ADDRESS: '100000000',
       AUTH_REQUESTS_PER_IP: '100000000',
+      ...(process.env.ACCESS_CACHE_MS ? { ACCESS_CACHE_MS: process.env.ACCESS_CACHE_MS } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,12 +156,44 @@ async function hammer(bases, connections, requests, seconds = SECONDS) {
   };
 }
 
-const line = (name, c, r) =>
+const line = (name, c, r, xacts) =>
   console.log(
     `  ${name.padEnd(22)} c=${String(c).padStart(3)}  ${r.rps.toFixed(0).padStart(6)} req/s  ` +
       `p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ` +
-      `errors ${r.errors}  non-2xx ${r.non2xx}  (${r.total} requests)`,
+      `errors ${r.errors}  non-2xx ${r.non2xx}  (${r.total} requests` +
+      (xacts === undefined ? ')' : `, ${(xacts / r.total).toFixed(2)} db transactions each)`),
   );
+
+/** Committed transactions of the bench's database so far (statistics lag ~1 s: wait first). */
+async function transactions(admin, dbName) {
+  if (!admin) return undefined;
+  await new Promise((r) => setTimeout(r, 1500));
+  await admin.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await admin.query(
+    'SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = $1',
+    [dbName],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Fifty chunked uploads at once while the library list is read for LOAD_SECONDS. */
+async function uploadsDuringReads(bases, token, listRequests) {
+  const t0 = performance.now();
+  const reading = hammer(bases, 50, listRequests, SECONDS);
+  const results = await Promise.allSettled(
+    Array.from({ length: UPLOADS }, (_, i) =>
+      upload(bases[i % bases.length], token, `parallel ${i}.mp4`),
+    ),
+  );
+  const uploadSec = (performance.now() - t0) / 1000;
+  const failed = results.filter((r) => r.status === 'rejected');
+  line('list during uploads', 50, await reading);
+  console.log(
+    `  ${UPLOADS} chunked uploads of ${(bytes.length / 1024).toFixed(0)} kB in parallel: ` +
+      `${uploadSec.toFixed(1)} s, ${failed.length} failed` +
+      (failed.length ? ` (first: ${failed[0].reason?.message ?? failed[0].reason})` : ''),
+  );
+}
 
 async function runLayout(layout) {
   const onPg = layout !== 'pglite';
@@ -220,18 +258,25 @@ async function runLayout(layout) {
     const meetingId = ids[0];
     const steps = [
       [
+        'list',
         'library list',
         [{ method: 'GET', path: '/api/v1/meeting/user?page=0&size=10', headers: auth }],
       ],
       [
+        'meeting',
         'meeting page reads',
         [
           { method: 'GET', path: `/api/v1/meeting/${meetingId}`, headers: auth },
           { method: 'GET', path: `/api/v1/offline/status/${meetingId}`, headers: auth },
         ],
       ],
-      ['search', [{ method: 'GET', path: '/api/v1/search/transcripts?q=hello', headers: auth }]],
       [
+        'search',
+        'search',
+        [{ method: 'GET', path: '/api/v1/search/transcripts?q=hello', headers: auth }],
+      ],
+      [
+        'signin',
         'sign-in (code request)',
         [
           {
@@ -251,26 +296,16 @@ async function runLayout(layout) {
     console.log(
       `\n${layout} (${roles.join(' + ')}), ${SECONDS} s per step, ${os.cpus().length} cores, load average ${load}`,
     );
-    for (const [name, requests] of steps) {
-      for (const c of CONNECTIONS) line(name, c, await hammer(bases, c, requests));
+    for (const [key, name, requests] of steps) {
+      if (!STEPS.includes(key)) continue;
+      for (const c of CONNECTIONS) {
+        const before = await transactions(admin, dbName);
+        const r = await hammer(bases, c, requests);
+        const after = await transactions(admin, dbName);
+        line(name, c, r, before === undefined ? undefined : after - before);
+      }
     }
-
-    // Uploads while the library list is read: the reads run until the uploads are done.
-    const t0 = performance.now();
-    const reading = hammer(bases, 50, steps[0][1], SECONDS);
-    const results = await Promise.allSettled(
-      Array.from({ length: UPLOADS }, (_, i) =>
-        upload(bases[i % bases.length], token, `parallel ${i}.mp4`),
-      ),
-    );
-    const uploadSec = (performance.now() - t0) / 1000;
-    const failed = results.filter((r) => r.status === 'rejected');
-    line('list during uploads', 50, await reading);
-    console.log(
-      `  ${UPLOADS} chunked uploads of ${(bytes.length / 1024).toFixed(0)} kB in parallel: ` +
-        `${uploadSec.toFixed(1)} s, ${failed.length} failed` +
-        (failed.length ? ` (first: ${failed[0].reason?.message ?? failed[0].reason})` : ''),
-    );
+    if (UPLOADS > 0) await uploadsDuringReads(bases, token, steps[0][2]);
     const rssEnd = procs.map((p) => rssMb(p.child.pid));
     procs.forEach((p, i) =>
       console.log(
