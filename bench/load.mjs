@@ -15,7 +15,8 @@
 //
 // LOAD_SECONDS (default 60) per step; LOAD_CONNECTIONS (default 10,50,100);
 // LOAD_LAYOUTS (default pg-one,pg-four,pglite); LOAD_UPLOADS (default 50, 0: none);
-// LOAD_STEPS (default list,meeting,search,signin); ACCESS_CACHE_MS is passed on.
+// LOAD_STEPS (default list,meeting,search,signin); ACCESS_CACHE_MS is passed on;
+// LOAD_CPU_PROF (a directory) profiles the processes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -53,7 +54,11 @@ const freePort = () =>
   });
 
 function startProcess(env) {
-  const child = spawn(process.execPath, [MAIN], {
+  // LOAD_CPU_PROF=dir: every process writes a V8 CPU profile there when it exits.
+  const prof = process.env.LOAD_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, [...prof, MAIN], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -27,7 +27,12 @@ export function createAuthModule(needs: AuthNeeds) {
   const service = createAuthService({
     ...needs,
     repo: createAuthRepo(needs.db, needs.access),
-    tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS, now),
+    tokens: createTokenService(
+      config.appSecret,
+      config.env.ACCESS_TOKEN_TTL_SECONDS,
+      now,
+      config.env.ACCESS_CACHE_MS,
+    ),
   });
   return {
     service,
