@@ -3,7 +3,7 @@
 //   pg-one   one ROLE=api process on PostgreSQL (the targets are for this one)
 //   pg-four  two ROLE=api and two ROLE=worker processes on PostgreSQL (no proxy: the load is
 //            split between the two API ports and the figures added up)
-//   pglite   one process (ROLE=all) on PGlite
+//   pglite   one process on PGlite (ROLE=api: its uploads are not analysed during the reads)
 // For each: a seeded user signs in and uploads a few meetings; then the library list, a
 // meeting page's reads, transcript search and sign-in (the code request) at rising
 // concurrency; then fifty chunked uploads in parallel while the library list is read. Printed:
@@ -218,7 +218,8 @@ async function runLayout(layout) {
   const roles = {
     'pg-one': ['api'],
     'pg-four': ['api', 'api', 'worker', 'worker'],
-    pglite: ['all'],
+    // api, not all: the uploads would be analysed in the same process while it is read.
+    pglite: ['api'],
   }[layout];
   const procs = [];
   const bases = [];
