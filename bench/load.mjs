@@ -166,7 +166,9 @@ const line = (name, c, r, xacts) =>
     `  ${name.padEnd(22)} c=${String(c).padStart(3)}  ${r.rps.toFixed(0).padStart(6)} req/s  ` +
       `p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  ` +
       `errors ${r.errors}  non-2xx ${r.non2xx}  (${r.total} requests` +
-      (xacts === undefined ? ')' : `, ${(xacts / r.total).toFixed(2)} db transactions each)`),
+      (xacts === undefined || r.total === 0
+        ? ')'
+        : `, ${(xacts / r.total).toFixed(2)} db transactions each)`),
   );
 
 /** Committed transactions of the bench's database so far (statistics lag ~1 s: wait first). */
