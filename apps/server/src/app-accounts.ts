@@ -49,6 +49,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   const catalogue = createCatalogueModule({ db, currency: config.currency });
   const billing = createBillingModule({
     db,
+    access: platform.access,
     catalogue: catalogue.service,
     freeMeetingCredits: () => parameters.service.valueOf('FREE_MEETING_CREDITS'),
   });
@@ -96,6 +97,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   });
   const users = createUsersModule({
     db,
+    access: platform.access,
     organizations: organizations.service,
     plans,
     images,

@@ -115,6 +115,7 @@ export function composePractice(area: AppArea, core: ReturnType<typeof composeMe
   });
   const personalData = createPersonalDataModule({
     db,
+    access: platform.access,
     resolveStore,
     now: platform.now,
     log: platform.log,

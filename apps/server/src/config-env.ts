@@ -25,6 +25,8 @@ export const envSchema = z.object({
   OTEL_SERVICE_NAME: z.string().min(1).default('parley'),
   /** How long authenticated calls wait in memory before their activity-log rows are written. */
   ACTIVITY_LOG_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(200),
+  /** How long a process keeps a session's access and an organisation's plan (0: not at all). */
+  ACCESS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),

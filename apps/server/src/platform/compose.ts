@@ -7,6 +7,7 @@ import { createMediaLinks } from './media/links.js';
 import { createEndpointGuard } from './net/endpoint-guard.js';
 import { createSecretBox } from './secrets.js';
 import { registerActivityLog } from './audit.js';
+import { createAccessCache } from './access-cache.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -44,6 +45,8 @@ export function createPlatform(app: FastifyInstance, opts: PlatformOptions) {
     previousAppSecrets: config.previousAppSecrets,
     publicUrl: config.publicUrl,
     activityLog: registerActivityLog(app, database.db, { flushMs: env.ACTIVITY_LOG_FLUSH_MS }),
+    // Sessions, roles and feature flags as every authenticated call reads them (access-cache.ts).
+    access: createAccessCache({ ttlMs: env.ACCESS_CACHE_MS }),
   };
 }
 export type Platform = ReturnType<typeof createPlatform>;

@@ -15,14 +15,23 @@ export interface TokenService {
 }
 
 const ISSUER = 'parley';
+/** More verified tokens than this and the list starts over (memory stays bounded). */
+const VERIFIED_MAX = 10_000;
 
-/** Issue and expiry follow the app's clock (`now`), the same one sessions and codes use. */
+/**
+ * Issue and expiry follow the app's clock (`now`), the same one sessions and codes use.
+ * A token verified once is believed for `verifiedMs` more (never past its expiry): a token's
+ * claims cannot change, and checking its signature was a twentieth of an authenticated read's
+ * time under load (issue 20). Whether its session is still live is checked on every call.
+ */
 export function createTokenService(
   appSecret: string,
   ttlSeconds: number,
   now: () => Date = () => new Date(),
+  verifiedMs = 0,
 ): TokenService {
   const key = deriveKey(appSecret, 'access-token');
+  const verified = new Map<string, { claims: AccessClaims; until: number }>();
   return {
     async sign(c) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -35,6 +44,9 @@ export function createTokenService(
         .sign(key);
     },
     async verify(token) {
+      const at = now().getTime();
+      const known = verified.get(token);
+      if (known && known.until > at) return known.claims;
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -49,12 +61,17 @@ export function createTokenService(
         ) {
           return null;
         }
-        return {
+        const claims: AccessClaims = {
           userId: payload.sub,
           sessionId: payload.sid,
           organizationId: payload.org,
           role: payload.role as Role,
         };
+        if (verifiedMs > 0 && typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_MAX) verified.clear();
+          verified.set(token, { claims, until: Math.min(at + verifiedMs, payload.exp * 1000) });
+        }
+        return claims;
       } catch {
         return null;
       }

@@ -1,3 +1,4 @@
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -17,6 +18,7 @@ export interface AuthNeeds {
   organizations: OrganizationsService;
   mailer: Mailer;
   now: () => Date;
+  access: AccessCache;
 }
 
 /** Sign-up, sign-in by code or OIDC, sessions and their refresh tokens. */
@@ -24,8 +26,13 @@ export function createAuthModule(needs: AuthNeeds) {
   const { config, now } = needs;
   const service = createAuthService({
     ...needs,
-    repo: createAuthRepo(needs.db),
-    tokens: createTokenService(config.appSecret, config.env.ACCESS_TOKEN_TTL_SECONDS, now),
+    repo: createAuthRepo(needs.db, needs.access),
+    tokens: createTokenService(
+      config.appSecret,
+      config.env.ACCESS_TOKEN_TTL_SECONDS,
+      now,
+      config.env.ACCESS_CACHE_MS,
+    ),
   });
   return {
     service,

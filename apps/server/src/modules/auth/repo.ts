@@ -1,11 +1,13 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, min, sql } from 'drizzle-orm';
 import type { AuthProvider } from '@parley/contracts';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { oneTimeCodes, retiredRefreshTokens, sessions } from '../../platform/db/schema.js';
 
 export type CodePurpose = 'signin' | 'signup';
 
-export function createAuthRepo(db: Db) {
+/** Every write to a session tells `access`, so this process's next call reads it anew. */
+export function createAuthRepo(db: Db, access: AccessCache) {
   return {
     /** How many codes the address asked for since then, and when the first of them was. */
     async codesRequestedSince(
@@ -134,6 +136,7 @@ export function createAuthRepo(db: Db) {
           .returning();
       });
       if (!row) throw new Error('session upsert returned nothing');
+      access.userChanged(values.userId);
       return row;
     },
 
@@ -153,7 +156,7 @@ export function createAuthRepo(db: Db) {
       now: Date;
       expiresAt: Date;
     }): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const rows = await tx
           .update(sessions)
           .set({
@@ -162,13 +165,16 @@ export function createAuthRepo(db: Db) {
             expiresAt: values.expiresAt,
           })
           .where(and(eq(sessions.id, values.id), eq(sessions.refreshTokenHash, values.fromHash)))
-          .returning({ id: sessions.id });
-        if (rows.length !== 1) return false;
+          .returning({ userId: sessions.userId });
+        if (rows.length !== 1 || !rows[0]) return null;
         await tx
           .insert(retiredRefreshTokens)
           .values({ tokenHash: values.fromHash, sessionId: values.id, retiredAt: values.now });
-        return true;
+        return rows[0].userId;
       });
+      // The session's expiry moved: a cached one would end it too early.
+      if (userId) access.userChanged(userId);
+      return userId !== null;
     },
 
     /** When the session retired this token, or null if it never had it. */
@@ -186,7 +192,11 @@ export function createAuthRepo(db: Db) {
     },
 
     async deleteSession(id: string) {
-      await db.delete(sessions).where(eq(sessions.id, id));
+      const gone = await db
+        .delete(sessions)
+        .where(eq(sessions.id, id))
+        .returning({ userId: sessions.userId });
+      for (const row of gone) access.userChanged(row.userId);
     },
   };
 }

@@ -26,6 +26,7 @@ import type { AuthRepo, CodePurpose } from './repo.js';
 import { codeMail, noAccountMail } from './code-mail.js';
 import { createRefreshTokens } from './refresh-tokens.js';
 import type { Caller } from '../../platform/http/caller.js';
+import type { AccessCache } from '../../platform/access-cache.js';
 
 export interface ClientMeta {
   ip: string;
@@ -77,6 +78,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   tokens: TokenService;
   now: () => Date;
+  /** The session and access of a caller, kept for a few seconds (platform/access-cache.ts). */
+  access: AccessCache;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -265,7 +268,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!claims) return null;
       // The session, and the role and permissions as they stand now (not as they were when
       // the token was signed), in one read.
-      const access = await users.accessInSession(claims.userId, claims.sessionId);
+      const { found: access } = await deps.access.read(
+        'session',
+        claims.userId,
+        async () => ({
+          sessionId: claims.sessionId,
+          found: await users.accessInSession(claims.userId, claims.sessionId),
+        }),
+        // The user's one session is another than the token's: read whether the token's is live.
+        (cached) => cached.sessionId === claims.sessionId,
+      );
       if (!access) return null;
       if (access.sessionExpiresAt.getTime() <= now().getTime()) return null;
       return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { organizations, plans } from '../../platform/db/schema.js';
 import { signIn, signUp, type TestContext, createTestContext } from '../../test/context.js';
+import { createAccessCache } from '../../platform/access-cache.js';
 import { createBillingRepo } from './repo.js';
 import { createBillingService, creditsFor } from './service.js';
 
@@ -16,6 +17,7 @@ describe('assertCredits (for the analysis pipeline)', () => {
     const service = createBillingService(
       createBillingRepo(ctx.database.db),
       async () => ctx.config.env.FREE_MEETING_CREDITS,
+      createAccessCache({ ttlMs: 0 }),
     );
     const acme = (await signIn(ctx, 'user@acme.parley.local')).user.organizationId;
     await ctx.database.db

@@ -1,3 +1,4 @@
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { MeetingListsService } from '../meetings/index.js';
@@ -15,16 +16,18 @@ export interface BillingNeeds {
   freeMeetingCredits: () => Promise<number>;
   /** What plans are priced from: bundles and credit slabs on sale. */
   catalogue: CatalogueService;
+  access: AccessCache;
 }
 
 /** Plans, what they are bought from, and analysis credits: what users, meetings and the analysis pipeline charge against. */
 export function createBillingModule(needs: BillingNeeds) {
   const repo = createBillingRepo(needs.db);
-  const service = createBillingService(repo, needs.freeMeetingCredits);
+  const service = createBillingService(repo, needs.freeMeetingCredits, needs.access);
   const plans = createPlansService({
     plans: createPlansRepo(needs.db),
     billing: repo,
     catalogue: needs.catalogue,
+    access: needs.access,
   });
   return {
     service,

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/index.js';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import type { BillingRepo } from './repo.js';
 import {
@@ -42,6 +43,8 @@ export function createPlansService(deps: {
   plans: PlansRepo;
   billing: BillingRepo;
   catalogue: CatalogueService;
+  /** Told of every plan activated (the feature gate's cache, platform/access-cache.ts). */
+  access: AccessCache;
   now?: () => Date;
 }) {
   const { plans, billing, catalogue } = deps;
@@ -136,7 +139,9 @@ export function createPlansService(deps: {
   }
 
   async function activate(planId: string): Promise<PlanRow | null> {
-    return plans.activate(planId, now());
+    const row = await plans.activate(planId, now());
+    deps.access.changed();
+    return row;
   }
 
   return {
@@ -147,7 +152,12 @@ export function createPlansService(deps: {
      * `activate` inside the caller's transaction (a payment recorded with it, or a webhook
      * event's id): the plan and its credits change only if that transaction commits.
      */
-    activateWithin: (tx: Db, planId: string) => createPlansRepo(tx).activate(planId, now()),
+    activateWithin: async (tx: Db, planId: string) => {
+      const row = await createPlansRepo(tx).activate(planId, now());
+      // Before the commit: a read until then may keep the old plan for ACCESS_CACHE_MS.
+      deps.access.changed();
+      return row;
+    },
     /** One of the organisation's plans by id, else null (another organisation's included). */
     ofOrganization: (organizationId: string, planId: string) =>
       plans.planOf(organizationId, planId),

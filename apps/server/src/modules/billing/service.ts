@@ -6,6 +6,7 @@ import {
   type Plan,
 } from '@parley/contracts';
 import { AppError, conflict, paymentRequired } from '../../platform/errors.js';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { createBillingRepo, type BillingRepo } from './repo.js';
 
@@ -16,7 +17,12 @@ export const creditsFor = (minutes: number) => Math.max(1, Math.ceil(minutes));
  * `freeMeetingCredits`: the meeting credits a new organisation's free plan starts with (the
  * FREE_MEETING_CREDITS parameter, the environment value as its default).
  */
-export function createBillingService(repo: BillingRepo, freeMeetingCredits: () => Promise<number>) {
+/** `access` hears of every plan started or ended, so this process's feature gate sees it at once. */
+export function createBillingService(
+  repo: BillingRepo,
+  freeMeetingCredits: () => Promise<number>,
+  access: AccessCache,
+) {
   const creditsCut: ((organizationId: string) => Promise<void>)[] = [];
   /** The organisation's active plan in the session shape, or null when it has none. */
   async function activePlan(organizationId: string): Promise<Plan | null> {
@@ -58,6 +64,7 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
       credits,
     });
     if (!created) throw conflict(PLAN_MESSAGES.alreadyHasPlan);
+    access.changed();
     const plan = await activePlan(organizationId);
     if (!plan) throw new Error('the free plan just created is not active');
     return plan;
@@ -103,8 +110,11 @@ export function createBillingService(repo: BillingRepo, freeMeetingCredits: () =
     addCreditsWithin: (tx: Db, planId: string, credits: number) =>
       createBillingRepo(tx).addCredits(planId, credits),
     /** The end of a plan, in the caller's transaction (a card subscription cancelled). */
-    setEndDateWithin: (tx: Db, planId: string, endDate: Date | null) =>
-      createBillingRepo(tx).setEndDate(planId, endDate),
+    setEndDateWithin: async (tx: Db, planId: string, endDate: Date | null) => {
+      await createBillingRepo(tx).setEndDate(planId, endDate);
+      // Before the commit: a read until then may keep the old end for ACCESS_CACHE_MS.
+      access.changed();
+    },
 
     /**
      * The same charge inside the caller's transaction (the analysis pipeline commits it with

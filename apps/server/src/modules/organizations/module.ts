@@ -1,3 +1,4 @@
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ActivityLog } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/client.js';
@@ -24,6 +25,7 @@ export interface OrganizationsNeeds {
   log: FastifyBaseLogger;
   /** The activity log's writer (platform/audit.ts): the dashboard writes what is buffered first. */
   activityLog: ActivityLog;
+  access: AccessCache;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface OrganizationsNeeds {
  * each organisation's billing and shipping addresses.
  */
 export function createOrganizationsModule(needs: OrganizationsNeeds) {
-  const repo = createOrganizationsRepo(needs.db);
+  const repo = createOrganizationsRepo(needs.db, needs.access);
   let jobs: ReturnType<typeof createDeletionJobs> | null = null;
   const service = createOrganizationsService({
     repo,

@@ -12,6 +12,7 @@ import {
   or,
   sql,
 } from 'drizzle-orm';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { personColumns } from '../../platform/db/people.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -29,7 +30,8 @@ const pointOfContactOf = (db: Db, organizationIds: string[]) =>
     .where(and(inArray(users.organizationId, organizationIds), eq(users.role, 'poc')))
     .orderBy(users.organizationId, asc(users.createdAt));
 
-export function createOrganizationsRepo(db: Db) {
+/** Closing an organisation tells `access`: its users' sessions are gone. */
+export function createOrganizationsRepo(db: Db, access: AccessCache) {
   /** Open (not deleted) organisations with their user count, plan name and point of contact. */
   async function summaries(where: ReturnType<typeof and>, page: { offset: number; limit: number }) {
     const rows = await db
@@ -135,7 +137,7 @@ export function createOrganizationsRepo(db: Db) {
      * and their sessions (so their access and refresh tokens) gone. False when already closed.
      */
     async close(id: string, at: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const closed = await db.transaction(async (tx) => {
         const [closed] = await tx
           .update(organizations)
           .set({ deletedAt: at, updatedAt: at })
@@ -156,6 +158,8 @@ export function createOrganizationsRepo(db: Db) {
           );
         return true;
       });
+      if (closed) access.changed();
+      return closed;
     },
 
     /** Closed organisations whose removal has not finished (the job resumes them at start). */

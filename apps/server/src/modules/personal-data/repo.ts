@@ -1,5 +1,6 @@
 import { and, eq, getTableName, inArray, is } from 'drizzle-orm';
 import { PgTable, getTableConfig, type PgColumn } from 'drizzle-orm/pg-core';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import * as schema from '../../platform/db/schema.js';
 import {
@@ -57,7 +58,8 @@ export type PersonRow = typeof users.$inferSelect;
 export type PersonMeeting = typeof meetings.$inferSelect;
 export type PersonUpload = typeof uploads.$inferSelect;
 
-export function createPersonalDataRepo(db: Db) {
+/** Deleting a person tells `access`: their session ends with them. */
+export function createPersonalDataRepo(db: Db, access: AccessCache) {
   const userLinks = linksTo(users);
   const meetingLinks = linksTo(meetings);
 
@@ -140,6 +142,7 @@ export function createPersonalDataRepo(db: Db) {
           );
         await tx.delete(users).where(eq(users.id, person.id));
       });
+      access.userChanged(person.id);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@parley/contracts';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { countOf, withTotal } from '../../platform/db/paged.js';
@@ -57,7 +58,8 @@ function where(filter: UserFilter): SQL | undefined {
   );
 }
 
-export function createUserAdminRepo(db: Db) {
+/** A user's edit, sign-out or removal tells `access` (their role or status may have changed). */
+export function createUserAdminRepo(db: Db, access: AccessCache) {
   /** Rows with their organisation, custom role, sales manager and groups. */
   async function rows(condition: SQL | undefined, order: SQL[], offset = 0, limit = 1000) {
     const found = await db
@@ -174,11 +176,13 @@ export function createUserAdminRepo(db: Db) {
           .where(eq(users.id, id));
         if (groupIds) await setGroups(tx, id, groupIds);
       });
+      access.userChanged(id);
     },
 
     /** Ends the user's session: their refresh token stops working at once. */
     async endSessions(userId: string) {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      access.userChanged(userId);
     },
 
     /** Who keeps a deleted user's meetings: the organisation's longest-serving other poc. */
@@ -208,6 +212,7 @@ export function createUserAdminRepo(db: Db) {
           .where(eq(meetings.ownerId, userId));
         await tx.delete(users).where(eq(users.id, userId));
       });
+      access.userChanged(userId);
     },
 
     /** Which of `ids` are active groups of the organisation. */

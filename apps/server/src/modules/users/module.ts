@@ -1,3 +1,4 @@
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -24,6 +25,7 @@ export interface UsersNeeds {
   /** User Management e-mails the people it adds where to sign in. */
   mailer: Mailer;
   publicUrl: string;
+  access: AccessCache;
 }
 
 /** Users, their consent and the features their organisation's plan opens; User Management. */
@@ -35,9 +37,9 @@ export function createUsersModule(needs: UsersNeeds) {
     needs.images,
   );
   const scope = createOrganizationScope(needs.organizations);
-  const roles = createRolesRepo(needs.db);
+  const roles = createRolesRepo(needs.db, needs.access);
   const admin = createUserAdminService({
-    repo: createUserAdminRepo(needs.db),
+    repo: createUserAdminRepo(needs.db, needs.access),
     roles,
     scope,
     mailer: needs.mailer,
@@ -47,7 +49,7 @@ export function createUsersModule(needs: UsersNeeds) {
   return {
     service,
     registerRoutes: (api: FastifyInstance) => {
-      registerUserRoutes(api, service);
+      registerUserRoutes(api, service, needs.access);
       registerUserAdminRoutes(api, admin, groups, createRolesService(roles, scope));
     },
   };

@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Permission, Role } from '@parley/contracts';
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { roles, users } from '../../platform/db/schema.js';
 
@@ -23,7 +24,8 @@ export interface RoleValues {
 }
 
 /** An organisation's custom roles (the default roles are not rows). */
-export function createRolesRepo(db: Db) {
+/** A custom role edited or removed tells `access`: its holders' permissions changed. */
+export function createRolesRepo(db: Db, access: AccessCache) {
   const select = (condition: SQL | undefined) =>
     db.select(columns).from(roles).where(condition).$dynamic();
   return {
@@ -53,9 +55,11 @@ export function createRolesRepo(db: Db) {
           await tx.update(users).set({ role: values.baseRole }).where(eq(users.roleId, id));
         }
       });
+      access.changed();
     },
     async remove(id: string) {
       await db.delete(roles).where(eq(roles.id, id));
+      access.changed();
     },
   };
 }
