@@ -123,6 +123,9 @@ export async function createTestContext(
     ANALYSIS_RETRY_DELAY_SECONDS: '0',
     // A test's database is thrown away: closing need not wait long for a job in flight.
     SHUTDOWN_GRACE_SECONDS: '2',
+    // Tests change plans, roles and sessions behind the app's back (kits writing rows): the
+    // cache would answer the old ones. Its own tests turn it on (access-cache.test.ts).
+    ACCESS_CACHE_MS: '0',
     ...opts.env,
   });
   const { database, drop } = await freshDatabase();
