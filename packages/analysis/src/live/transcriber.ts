@@ -148,8 +148,8 @@ export class LiveTranscriber {
     this.closed = true;
     await this.scoring;
     if (this.uttStart >= 0) this.endUtterance(this.lastSpeech + 1);
-    await this.done();
-    await this.o.decoder?.close();
+    // The decoder's input ends now, so it finishes (and prints) whatever windows it still has.
+    await Promise.all([this.done(), this.o.decoder?.close()]);
   }
 
   /** Resolves once every window handed to the engine so far has been emitted. */
