@@ -52,6 +52,9 @@ interface Window {
   promise: Promise<Word[]>;
 }
 
+/** How long close() lets the process finish what it was given before killing it. */
+const CLOSE_WAIT_MS = 5 * 60_000;
+
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 function beaconSamples(): Float32Array {
@@ -187,7 +190,8 @@ export function openPocketsphinxLive(opts: PocketsphinxLiveOptions = {}): LiveWi
     },
     async close() {
       if (!recogniser.stdin.destroyed) recogniser.stdin.end();
-      const timer = setTimeout(() => killChild(recogniser, true), 30_000);
+      // Decoding is slower than speech on a loaded machine: only a stuck process is killed.
+      const timer = setTimeout(() => killChild(recogniser, true), CLOSE_WAIT_MS);
       try {
         await finished;
       } finally {
