@@ -1,6 +1,8 @@
 // Live transcription on this machine (issue 18): N participants' audio streamed at the speed
-// it is spoken (100 ms packets), each through its own LiveTranscriber, all sharing one
-// pocketsphinx engine limited to one window per core, as modules/live runs them. Prints, per
+// it is spoken (100 ms packets), each through its own LiveTranscriber with its own streaming
+// pocketsphinx process (openPocketsphinxLive), as modules/live runs them with the built-in
+// engine. LIVE_BENCH_MODE=windows runs the previous way instead: one pocketsphinx process per
+// window, all sharing an engine limited to one window per core. Prints, per
 // N, the delay from the end of an utterance's speech to its final text (p50, p95; it includes
 // the pause that ends an utterance, 1.2 s by default), how long the finals took to drain after
 // the audio ended, the API event loop's p99 delay, and the largest N that keeps up: every
@@ -21,6 +23,7 @@ import {
   decodeAll,
   limitEngine,
   LiveTranscriber,
+  openPocketsphinxLive,
   PocketsphinxEngine,
   SAMPLE_RATE,
 } from '../packages/analysis/dist/index.js';
@@ -28,6 +31,7 @@ import { fixture } from './recording.mjs';
 
 const counts = (process.env.LIVE_BENCH_STREAMS ?? '1,2,3,4,6').split(',').map(Number);
 const seconds = Number(process.env.LIVE_BENCH_SECONDS ?? 45);
+const streaming = process.env.LIVE_BENCH_MODE !== 'windows';
 // An utterance is transcribed once it ends (a pause), and pocketsphinx reads at 0.3–0.6 of
 // real time, so an 11 s utterance alone takes several seconds: keeping up means no backlog
 // building, every final within this many seconds and the queue drained as soon after the end.
@@ -64,16 +68,18 @@ async function run(n) {
   const cpu0 = cpuSeconds();
   const delays = [];
   let words = 0;
+  let interims = 0;
   let t0 = 0;
   const streams = await Promise.all(
     Array.from({ length: n }, async (_, k) => {
       const t = new LiveTranscriber({
         speakerId: `s${k}`,
-        engine,
-        interimAllowed: engine.idle,
+        ...(streaming
+          ? { decoder: openPocketsphinxLive() }
+          : { engine, interimAllowed: engine.idle }),
         scoreFrame: await createSpeechScorer(),
         onSegment: (u) => {
-          if (!u.isFinal) return;
+          if (!u.isFinal) return void interims++;
           // The end of the utterance's audio was pushed at t0 + u.end (real-time pushing).
           delays.push((performance.now() - t0) / 1000 - u.end);
           words += u.words.length;
@@ -101,6 +107,7 @@ async function run(n) {
     cpuPerAudioSec,
     n,
     finals: delays.length,
+    interims,
     words,
     p50: pct(delays, 50),
     p95: pct(delays, 95),
@@ -118,7 +125,7 @@ async function calibrate() {
   const spans = [];
   const t = new LiveTranscriber({
     speakerId: 'c',
-    engine: new PocketsphinxEngine(),
+    ...(streaming ? { decoder: openPocketsphinxLive() } : { engine: new PocketsphinxEngine() }),
     scoreFrame: await createSpeechScorer(),
     interimAllowed: () => false,
     onSegment: (u) => spans.push(`${u.start.toFixed(1)}–${u.end.toFixed(1)}`),
@@ -135,7 +142,7 @@ console.log(
     `${Math.floor(availableParallelism() / cal.cpuPerAudioSec)} streams at full load; utterances ${cal.spans.join(', ')} s`,
 );
 console.log(
-  `live transcription: ${seconds} s of speech per stream, pocketsphinx, ${availableParallelism()} cores`,
+  `live transcription: ${seconds} s of speech per stream, pocketsphinx ${streaming ? 'streaming, one process per speaker' : 'one process per window'}, ${availableParallelism()} cores`,
 );
 let best = 0;
 for (const n of counts) {
@@ -144,7 +151,7 @@ for (const n of counts) {
   if (keepsUp) best = Math.max(best, n);
   console.log(
     `${String(n).padStart(2)} streams: speech-to-final p50 ${r.p50.toFixed(2)} s, p95 ${r.p95.toFixed(2)} s; ` +
-      `drained ${r.drainSec.toFixed(1)} s after the audio; ${r.finals} finals, ${r.words} words; ` +
+      `drained ${r.drainSec.toFixed(1)} s after the audio; ${r.finals} finals, ${r.interims} interims, ${r.words} words; ` +
       `event loop p99 ${r.loopP99Ms.toFixed(0)} ms; CPU ${r.cpuPerAudioSec.toFixed(2)} s per audio s ` +
       `(${availableParallelism()} cores hold ≈ ${Math.floor(availableParallelism() / r.cpuPerAudioSec)} streams); ` +
       `load ${loadavg()[0].toFixed(1)} — ${keepsUp ? 'keeps up' : 'falls behind'}`,

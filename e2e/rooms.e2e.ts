@@ -54,13 +54,13 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-async function screenshots(page: Page, name: string) {
+async function screenshots(page: Page, name: string, fullPage = false) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((dark) => {
       document.documentElement.classList.toggle('dark', dark);
       document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
     }, theme === 'dark');
-    await page.screenshot({ path: `test-results/screens/rooms-${name}-${theme}.png` });
+    await page.screenshot({ path: `test-results/screens/rooms-${name}-${theme}.png`, fullPage });
   }
   await page.evaluate(() => {
     document.documentElement.classList.remove('dark');
@@ -175,6 +175,24 @@ test.describe('Parley rooms', () => {
       await guest.getByRole('button', { name: 'Send' }).click();
       await expect(page.getByText('Hello from the guest')).toBeVisible();
       await screenshots(page, 'call');
+
+      // Live physiology in the call: the face guide over the host's own video and the live
+      // cards, light and dark, at a desktop's width and a phone's (issue 18, looked at by eye).
+      const startPhysiology = page.getByRole('button', { name: 'Start physiology' });
+      if ((await startPhysiology.count()) > 0) {
+        await startPhysiology.click();
+        await expect(page.getByRole('button', { name: 'Stop physiology' })).toBeVisible({
+          timeout: 15_000,
+        });
+        await page.waitForTimeout(2000);
+        await screenshots(page, 'physiology-1280', true);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.waitForTimeout(500);
+        await screenshots(page, 'physiology-390', true);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.getByRole('button', { name: 'Stop physiology' }).click();
+        await expect(startPhysiology).toBeVisible({ timeout: 15_000 });
+      } else console.log('live physiology: not in this organisation’s plan, no screenshots');
 
       // Some seconds of call; then the guest withdraws consent, and everyone sees it stopped.
       await page.waitForTimeout(8000);

@@ -12,6 +12,8 @@ export * from './pipeline.js';
 export type * from './asr/types.js';
 export { PocketsphinxEngine, parsePocketsphinx } from './asr/pocketsphinx.js';
 export { openPocketsphinxStream } from './asr/pocketsphinx-stream.js';
+export { openPocketsphinxLive } from './asr/pocketsphinx-live.js';
+export type { LiveWindowDecoder, PocketsphinxLiveOptions } from './asr/pocketsphinx-live.js';
 export type {
   MediaTranscriptStream,
   PocketsphinxStreamOptions,

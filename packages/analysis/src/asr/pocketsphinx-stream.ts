@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { ffmpegPath } from '../decode.js';
 import { parsePocketsphinx } from './pocketsphinx.js';
 import type { Word } from './types.js';
@@ -33,8 +34,7 @@ const PEAK_FLOOR = 0.005;
  * pocketsphinx_continuous process, started when the stream opens, decodes the samples as they
  * come and finishes each utterance at its own pauses. Its model takes a second or more of CPU to
  * load, which the person's speaking hides; when the media ends only the last utterance's
- * decoding is left. pocketsphinx opens its input with fopen, which fails on the socket Node
- * gives a child as stdin, so `cat` hands the samples over through a real pipe.
+ * decoding is left.
  */
 export function openPocketsphinxStream(
   opts: PocketsphinxStreamOptions = {},
@@ -45,38 +45,16 @@ export function openPocketsphinxStream(
     ['-v', 'error', '-i', 'pipe:0', '-vn', '-ac', '1', '-ar', '16000', '-f', 'f32le', 'pipe:1'],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  const recogniser = spawn(
-    'sh',
-    ['-c', 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null', binary],
-    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
-  );
+  const recogniser = spawnRecogniser(binary);
   let failure: Error | null = null;
   let aborted = false;
   const fail = (err: Error) => {
     failure ??= err;
   };
-  let peak = PEAK_FLOOR;
-  let carry: Buffer = Buffer.alloc(0);
-
-  const level = (chunk: Buffer): Buffer => {
-    const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    const whole = Math.floor(bytes.length / 4);
-    carry = bytes.subarray(whole * 4);
-    const out = Buffer.alloc(whole * 2);
-    let blockPeak = 0;
-    for (let i = 0; i < whole; i++)
-      blockPeak = Math.max(blockPeak, Math.abs(bytes.readFloatLE(i * 4)));
-    peak = Math.max(peak, blockPeak);
-    const gain = TARGET_PEAK / peak;
-    for (let i = 0; i < whole; i++) {
-      const v = Math.max(-1, Math.min(1, bytes.readFloatLE(i * 4) * gain));
-      out.writeInt16LE(Math.round(v * 32767), i * 2);
-    }
-    return out;
-  };
+  const level = runningLeveller();
 
   decoder.stdout.on('data', (chunk: Buffer) => {
-    if (!recogniser.stdin.destroyed) recogniser.stdin.write(level(chunk));
+    if (!recogniser.stdin.destroyed) recogniser.stdin.write(level.fromF32le(chunk));
   });
   let decoderErr = '';
   decoder.stderr
@@ -102,16 +80,6 @@ export function openPocketsphinxStream(
   decoder.stdin.on('error', (err) => fail(err));
   recogniser.stdin.on('error', (err) => fail(err));
 
-  const kill = (child: ChildProcess, group: boolean) => {
-    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-    try {
-      if (group) process.kill(-child.pid, 'SIGKILL');
-      else child.kill('SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-
   return {
     write(bytes) {
       if (aborted || failure || decoder.stdin.destroyed) return;
@@ -127,13 +95,13 @@ export function openPocketsphinxStream(
     },
     abort() {
       aborted = true;
-      kill(decoder, false);
-      kill(recogniser, true);
+      killChild(decoder, false);
+      killChild(recogniser, true);
     },
   };
 }
 
-function exited(child: ChildProcess, name: string, stderr: () => string): Promise<void> {
+export function exited(child: ChildProcess, name: string, stderr: () => string): Promise<void> {
   return new Promise((resolve, reject) => {
     child.once('error', (e) => reject(new Error(`cannot run ${name}: ${e.message}`)));
     child.once('close', (code, signal) =>
@@ -142,4 +110,71 @@ function exited(child: ChildProcess, name: string, stderr: () => string): Promis
         : reject(new Error(`${name} failed (${code ?? signal}): ${stderr().trim()}`)),
     );
   });
+}
+
+/**
+ * pocketsphinx_continuous reading 16 kHz S16LE samples from its stdin as they come, printing
+ * each utterance's words with times (`-time yes`) when its own pause detection ends it.
+ * pocketsphinx opens its input with fopen, which fails on the socket Node gives a child as
+ * stdin, so `cat` hands the samples over through a real pipe; the group is killed as one.
+ */
+export function spawnRecogniser(binary: string): ChildProcess & {
+  stdin: Writable;
+  stdout: Readable;
+  stderr: Readable;
+} {
+  return spawn(
+    'sh',
+    ['-c', 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null', binary],
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  );
+}
+
+/** SIGKILL to a child (or its process group) that has not exited yet. */
+export function killChild(child: ChildProcess, group: boolean): void {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  try {
+    if (group) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * A running peak gain, as peakNormalize does for whole pieces when the whole is not known yet:
+ * samples in, S16LE bytes out, the loudest sample so far brought to TARGET_PEAK.
+ */
+export function runningLeveller() {
+  let peak = PEAK_FLOOR;
+  let carry: Buffer = Buffer.alloc(0);
+  const toS16 = (samples: ArrayLike<number>): Buffer => {
+    let blockPeak = 0;
+    for (let i = 0; i < samples.length; i++) blockPeak = Math.max(blockPeak, Math.abs(samples[i]!));
+    peak = Math.max(peak, blockPeak);
+    const gain = TARGET_PEAK / peak;
+    const out = Buffer.alloc(samples.length * 2);
+    for (let i = 0; i < samples.length; i++) {
+      const v = Math.max(-1, Math.min(1, samples[i]! * gain));
+      out.writeInt16LE(Math.round(v * 32767), i * 2);
+    }
+    return out;
+  };
+  return {
+    /** Starts over from the floor (a new window whose speaker may be quieter). */
+    reset(): void {
+      peak = PEAK_FLOOR;
+    },
+    /** Float samples (-1..1). */
+    fromFloat: toS16,
+    /** Little-endian float32 bytes, as ffmpeg's f32le writes them (a chunk may split a sample). */
+    fromF32le(chunk: Buffer): Buffer {
+      const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      const whole = Math.floor(bytes.length / 4);
+      carry = bytes.subarray(whole * 4);
+      const aligned = new Float32Array(whole);
+      for (let i = 0; i < whole; i++) aligned[i] = bytes.readFloatLE(i * 4);
+      return toS16(aligned);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PocketsphinxEngine } from '../asr/pocketsphinx.js';
+import { openPocketsphinxLive } from '../asr/pocketsphinx-live.js';
 import { decodeAll, SAMPLE_RATE } from '../decode.js';
 import { fixture } from '../test-fixtures.js';
 import { createSpeechScorer, detectSpeech } from '../vad.js';
@@ -12,12 +13,21 @@ const engine = new PocketsphinxEngine();
 /** Streams the samples in `chunkSec` pieces, as a call would deliver them, and closes. */
 async function stream(
   pcm: Float32Array,
-  opts: { chunkSec?: number; startSec?: number; pauseSec?: number; maxWindowSec?: number } = {},
+  opts: {
+    chunkSec?: number;
+    startSec?: number;
+    pauseSec?: number;
+    maxWindowSec?: number;
+    /** One streaming pocketsphinx process for the stream instead of one per window. */
+    streaming?: boolean;
+    /** Pushes at the speed the audio was spoken. */
+    realTime?: boolean;
+  } = {},
 ): Promise<LiveUtterance[]> {
   const got: LiveUtterance[] = [];
   const t = new LiveTranscriber({
     speakerId: 'sp1',
-    engine,
+    ...(opts.streaming ? { decoder: openPocketsphinxLive() } : { engine }),
     scoreFrame: await createSpeechScorer(),
     startSec: opts.startSec,
     pauseSec: opts.pauseSec,
@@ -31,7 +41,8 @@ async function stream(
   for (let i = 0; i < pcm.length; i += step) {
     t.push(pcm.subarray(i, i + step));
     // Let scoring and the engine run between chunks, as they do between packets of a call.
-    if ((i / step) % 10 === 0) await new Promise((r) => setTimeout(r, 5));
+    if (opts.realTime) await new Promise((r) => setTimeout(r, (step / SAMPLE_RATE) * 1000));
+    else if ((i / step) % 10 === 0) await new Promise((r) => setTimeout(r, 5));
   }
   await t.close();
   return got;
@@ -142,6 +153,79 @@ describe('live transcriber (pocketsphinx, Silero endpointing)', { timeout: 180_0
 
   it('silence gives no segments', async () => {
     const got = await stream(new Float32Array(SAMPLE_RATE * 3));
+    expect(got).toEqual([]);
+  });
+});
+
+describe('live transcriber on one streaming pocketsphinx per speaker', { timeout: 180_000 }, () => {
+  let jfk: Float32Array;
+  let offline: string;
+  beforeAll(async () => {
+    jfk = await decodeAll(fixture('speech/jfk.wav'));
+    const { words } = await engine.transcribe(jfk, { speech: await detectSpeech(jfk) });
+    offline = words.map((w) => w.word).join(' ');
+  }, 180_000);
+
+  it('finals on the call clock, in order, close to the offline transcript; interims come first under the same id', async () => {
+    // Packets at the speed of speech, so the decoder finishes stretches while the utterance grows.
+    const got = await stream(jfk, {
+      streaming: true,
+      realTime: true,
+      startSec: 100,
+      pauseSec: 2,
+      chunkSec: 0.2,
+    });
+    const finals = got.filter((u) => u.isFinal);
+    const live = finalText(got);
+    const vsOffline = wordErrorRate(offline, live);
+    const reference = readFileSync(fixture('speech/jfk.txt'), 'utf8');
+    console.log(
+      `streaming: live vs offline WER ${vsOffline.toFixed(3)}; vs reference ${wordErrorRate(reference, live).toFixed(3)}, offline vs reference ${wordErrorRate(reference, offline).toFixed(3)}\n live: ${live}`,
+    );
+    expect(finals.length).toBeGreaterThanOrEqual(1);
+    expect(wordErrorRate(reference, live)).toBeLessThanOrEqual(
+      wordErrorRate(reference, offline) + 0.15,
+    );
+    expect(new Set(finals.map((u) => u.id)).size).toBe(finals.length);
+    for (const u of finals) {
+      expect(u.start).toBeGreaterThanOrEqual(100);
+      for (const w of u.words) {
+        expect(w.start).toBeGreaterThanOrEqual(u.start - 0.01);
+        expect(w.end).toBeLessThanOrEqual(u.end + 0.6);
+      }
+    }
+    expect(finals[0]!.words[0]!.start).toBeLessThan(102);
+    const interims = got.filter((u) => !u.isFinal);
+    expect(interims.length).toBeGreaterThan(0);
+    for (const u of interims) {
+      const fi = got.findIndex((g) => g.isFinal && g.id === u.id);
+      expect(fi).toBeGreaterThan(got.indexOf(u));
+      // An interim is a beginning of its final: the decoder's finished stretches are kept.
+      expect(got[fi]!.text.startsWith(u.text)).toBe(true);
+    }
+  });
+
+  it('a window cut at maxWindowSec and the quiet speaker after a loud one are still read', async () => {
+    // JFK's first 6 s, 1.5 s of silence, then FLEURS clip 000, recorded about 25 times quieter.
+    const loud = jfk.subarray(0, 6 * SAMPLE_RATE);
+    const quiet = await decodeAll(fixture('speech/fleurs-en-000.ogg'));
+    const gap = 1.5 * SAMPLE_RATE;
+    const both = new Float32Array(loud.length + gap + quiet.length);
+    both.set(loud);
+    both.set(quiet, loud.length + gap);
+    const finals = (
+      await stream(both, { streaming: true, chunkSec: 0.5, pauseSec: 5, maxWindowSec: 3 })
+    ).filter((u) => u.isFinal);
+    const first = finals.filter((u) => u.start < 6);
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    for (const u of finals) expect(u.end - u.start).toBeLessThanOrEqual(3.1);
+    expect(first.flatMap((u) => u.words).length).toBeGreaterThanOrEqual(5);
+    const later = finals.filter((u) => u.start > 6);
+    expect(later.flatMap((u) => u.words).length).toBeGreaterThan(5);
+  });
+
+  it('silence gives no segments and the process ends with the stream', async () => {
+    const got = await stream(new Float32Array(SAMPLE_RATE * 3), { streaming: true });
     expect(got).toEqual([]);
   });
 });

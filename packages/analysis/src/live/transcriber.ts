@@ -1,4 +1,5 @@
 import { SAMPLE_RATE } from '../decode.js';
+import type { LiveWindowDecoder } from '../asr/pocketsphinx-live.js';
 import type { AsrEngine, Word } from '../asr/types.js';
 import { VAD_FRAME_SAMPLES } from '../vad.js';
 
@@ -18,8 +19,17 @@ export interface LiveUtterance {
 
 export interface LiveTranscriberOptions {
   speakerId: string;
-  /** Only `transcribe` of 16 kHz samples is used: any engine of asr/ fits. */
-  engine: Pick<AsrEngine, 'transcribe'>;
+  /**
+   * Each window transcribed on its own: only `transcribe` of 16 kHz samples is used, so any
+   * engine of asr/ fits. Either this or `decoder`.
+   */
+  engine?: Pick<AsrEngine, 'transcribe'>;
+  /**
+   * This speaker's decoder, open for the whole stream (openPocketsphinxLive): windows are
+   * written to it as they are heard, interim results are what it has finished of the open
+   * window, and it is closed with the stream. Either this or `engine`.
+   */
+  decoder?: LiveWindowDecoder;
   /**
    * Speech probability of one VAD_FRAME_SAMPLES frame (createSpeechScorer in vad.ts); its
    * `reset`, when it has one, is called as each utterance ends.
@@ -71,8 +81,10 @@ const round2 = (x: number): number => Math.round(x * 100) / 100;
  * same windows; finals are emitted in order, one engine call at a time per speaker.
  */
 export class LiveTranscriber {
-  private readonly o: Required<Omit<LiveTranscriberOptions, 'onError'>> &
-    Pick<LiveTranscriberOptions, 'onError'>;
+  private readonly o: Required<Omit<LiveTranscriberOptions, 'onError' | 'engine' | 'decoder'>> &
+    Pick<LiveTranscriberOptions, 'onError' | 'engine' | 'decoder'>;
+  /** The next frame to write to the decoder (decoder mode). */
+  private writtenTo = 0;
   /** Samples not yet scored (less than a frame). */
   private pending: Float32Array = new Float32Array(0);
   /** Audio kept for the current window, starting at sample `bufferStart` of this stream. */
@@ -106,6 +118,9 @@ export class LiveTranscriber {
         Object.entries(opts).filter(([, v]) => v !== undefined),
       ) as LiveTranscriberOptions),
     };
+    if (!this.o.engine === !this.o.decoder)
+      throw new Error('give a LiveTranscriber an engine or a decoder');
+    this.o.decoder?.onPartial((words) => this.decoderPartial(words));
   }
 
   /** Seconds of this speaker's audio received so far. */
@@ -133,7 +148,8 @@ export class LiveTranscriber {
     this.closed = true;
     await this.scoring;
     if (this.uttStart >= 0) this.endUtterance(this.lastSpeech + 1);
-    await this.done();
+    // The decoder's input ends now, so it finishes (and prints) whatever windows it still has.
+    await Promise.all([this.done(), this.o.decoder?.close()]);
   }
 
   /** Resolves once every window handed to the engine so far has been emitted. */
@@ -159,11 +175,13 @@ export class LiveTranscriber {
         this.speechFrames = 1;
         this.silentRun = 0;
         this.lastInterimFrame = i;
+        this.writeDecoder(this.uttStart, i + 1);
       } else {
         this.trim(i + 1 - PRE_PAD_FRAMES);
       }
       return;
     }
+    this.writeDecoder(this.writtenTo, i + 1);
     if (speech) {
       this.lastSpeech = i;
       this.speechFrames++;
@@ -181,6 +199,7 @@ export class LiveTranscriber {
       return;
     }
     if (
+      this.o.engine &&
       (i + 1 - this.lastInterimFrame) * FRAME_SEC >= this.o.interimEverySec &&
       this.busy === 0 &&
       this.o.interimAllowed()
@@ -192,7 +211,9 @@ export class LiveTranscriber {
 
   /** Cuts at the quietest frame of the last seconds, so a word is rarely split in two. */
   private cutLongWindow(endFrame: number): void {
-    const from = Math.max(this.uttStart + 1, endFrame - Math.round(CUT_SEARCH_SEC / FRAME_SEC));
+    // What the decoder was given cannot be taken back: it is cut where the audio is now.
+    const search = this.o.decoder ? 0 : CUT_SEARCH_SEC;
+    const from = Math.max(this.uttStart + 1, endFrame - Math.round(search / FRAME_SEC));
     let cut = endFrame;
     let lowest = Infinity;
     for (let f = from; f < endFrame; f++) {
@@ -243,34 +264,65 @@ export class LiveTranscriber {
     return out;
   }
 
-  private transcribe(from: number, to: number, isFinal: boolean): void {
-    const audio = this.windowAudio(from, to);
+  /** Hands frames [from, to) of the open window to the decoder (decoder mode). */
+  private writeDecoder(from: number, to: number): void {
+    if (!this.o.decoder || to <= from) return;
+    this.o.decoder.write(this.windowAudio(from, to));
+    this.writtenTo = to;
+  }
+
+  /** What the decoder finished of the open window: an interim result, after earlier finals. */
+  private decoderPartial(words: Word[]): void {
+    if (this.uttStart < 0 || this.closed) return;
+    const from = this.uttStart;
     const id = `${this.o.speakerId}-${this.utteranceNo}`;
+    const end = round2(this.o.startSec + this.writtenTo * FRAME_SEC);
+    this.work = this.work.then(() => {
+      // The window may have ended meanwhile: its final says the same and more.
+      if (this.uttStart !== from) return;
+      this.emit(id, from, end, words, false);
+    });
+  }
+
+  private emit(id: string, from: number, end: number, words: Word[], isFinal: boolean): void {
     const offset = this.o.startSec + from * FRAME_SEC;
+    const shifted = words.map((w) => ({
+      ...w,
+      start: round2(w.start + offset),
+      end: round2(w.end + offset),
+    }));
+    this.o.onSegment({
+      id,
+      speakerId: this.o.speakerId,
+      start: round2(offset),
+      end,
+      text: shifted.map((w) => w.word).join(' '),
+      words: shifted,
+      isFinal,
+    });
+  }
+
+  private transcribe(from: number, to: number, isFinal: boolean): void {
+    const id = `${this.o.speakerId}-${this.utteranceNo}`;
     const end = round2(this.o.startSec + to * FRAME_SEC);
+    const { decoder, engine } = this.o;
+    // Called now, in order: the decoder's next write opens the next window.
+    const decoded = decoder ? decoder.endWindow() : null;
+    const audio = decoded ? null : this.windowAudio(from, to);
     this.busy++;
     this.work = this.work.then(async () => {
       try {
-        if (audio.length === 0) return;
-        const { words } = await this.o.engine.transcribe(audio, {
-          speech: [{ start: 0, end: audio.length / SAMPLE_RATE }],
-          concurrency: 1,
-          maxPieceSec: this.o.maxWindowSec + 1,
-        });
-        const shifted = words.map((w) => ({
-          ...w,
-          start: round2(w.start + offset),
-          end: round2(w.end + offset),
-        }));
-        this.o.onSegment({
-          id,
-          speakerId: this.o.speakerId,
-          start: round2(offset),
-          end,
-          text: shifted.map((w) => w.word).join(' '),
-          words: shifted,
-          isFinal,
-        });
+        let words: Word[];
+        if (decoded) words = await decoded;
+        else {
+          if (!audio || audio.length === 0 || !engine) return;
+          ({ words } = await engine.transcribe(audio, {
+            speech: [{ start: 0, end: audio.length / SAMPLE_RATE }],
+            concurrency: 1,
+            maxPieceSec: this.o.maxWindowSec + 1,
+          }));
+        }
+        this.emit(id, from, end, words, isFinal);
       } catch (err) {
         this.o.onError?.(err);
       } finally {

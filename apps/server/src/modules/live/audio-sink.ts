@@ -10,8 +10,12 @@ export interface LiveSpeaker {
  * made from it.
  */
 export interface LiveAudioSink {
-  /** A call began; its audio follows. */
-  open(meeting: { meetingId: string; organizationId: string }): Promise<void>;
+  /**
+   * A call's audio follows. `callStartedAt` is when the call began (the room's first person
+   * joined), which may be well before its audio starts (the notetaker joins later): the live
+   * transcript's times count from it. Without it they count from now.
+   */
+  open(meeting: { meetingId: string; organizationId: string; callStartedAt?: Date }): Promise<void>;
   /** 16 kHz mono signed 16-bit PCM of one participant, in order, as it was heard. */
   push(meetingId: string, speaker: LiveSpeaker, pcm: Int16Array): void;
   /** The call ended: what is still buffered is transcribed, then the live session closes. */

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { availableParallelism } from 'node:os';
-import { createSpeechScorer, limitEngine, selectEngine, type AsrEngine } from '@parley/analysis';
+import {
+  createSpeechScorer,
+  engineKind,
+  limitEngine,
+  openPocketsphinxLive,
+  selectEngine,
+  type AsrEngine,
+} from '@parley/analysis';
 import type { MeetingStage } from '@parley/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Caller } from '../../platform/http/caller.js';
@@ -47,6 +54,11 @@ export function createLiveModule(deps: LiveNeeds) {
     repo,
     engine: { transcribe: (input, opts) => shared().transcribe(input, opts) },
     engineIdle: () => shared().idle(),
+    // The built-in engine keeps one decoder per participant (its model loaded once, not per
+    // window); another engine (or one a test passes in) gets each window on its own.
+    ...(!deps.engine && engineKind() === 'pocketsphinx'
+      ? { openDecoder: () => openPocketsphinxLive() }
+      : {}),
     createScorer: createSpeechScorer,
     stageOf: async (meetingId) =>
       (await deps.meetings.rowById(meetingId))?.stage ?? 'basic_meeting',
@@ -75,7 +87,13 @@ export function createLiveModule(deps: LiveNeeds) {
     /** The recorded voices' names from who spoke in the live transcript; {} without one. */
     async speakerNamesFor(meetingId: string, turns: readonly RecordedTurn[]) {
       const finals = await repo.finals(meetingId);
-      return finals.length === 0 ? {} : namesFromLiveSpeech(turns, finals);
+      if (finals.length === 0) return {};
+      // Live times count from the call's start, the recording's from when it began.
+      const shift = sessions.recordingStartSec(meetingId);
+      return namesFromLiveSpeech(
+        turns,
+        finals.map((f) => ({ ...f, startSec: f.startSec - shift, endSec: f.endSec - shift })),
+      );
     },
     physiology,
     registerRoutes: (api: FastifyInstance) => {

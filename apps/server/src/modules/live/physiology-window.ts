@@ -25,7 +25,11 @@ export class SkinWindow {
     for (const s of batch) {
       const last = this.samples[this.samples.length - 1];
       if (last && s.t <= last.t) continue;
-      this.samples.push(s.regions ? { t: s.t, r: s.r, g: s.g, b: s.b, regions: s.regions } : { t: s.t, r: s.r, g: s.g, b: s.b });
+      this.samples.push(
+        s.regions
+          ? { t: s.t, r: s.r, g: s.g, b: s.b, regions: s.regions }
+          : { t: s.t, r: s.r, g: s.g, b: s.b },
+      );
       accepted++;
     }
     this.total += accepted;

@@ -1,4 +1,4 @@
-import { LiveTranscriber, type LiveUtterance } from '@parley/analysis';
+import { LiveTranscriber, type LiveUtterance, type LiveWindowDecoder } from '@parley/analysis';
 import {
   LIVE_ZAI_FREQUENCY_MS,
   REALTIME,
@@ -26,6 +26,11 @@ export interface LiveSessionsDeps {
   engine: Engine;
   /** Whether the shared engine has room for an interim result (finals never wait for one). */
   engineIdle?: () => boolean;
+  /**
+   * A decoder of its own per participant, open for the whole call (the built-in engine:
+   * openPocketsphinxLive); without it each window goes to the shared engine.
+   */
+  openDecoder?: () => LiveWindowDecoder;
   /** A new Silero scorer per stream (it keeps the stream's recurrent state). */
   createScorer: () => Promise<ScoreFrame>;
   stageOf: (meetingId: string) => Promise<MeetingStage>;
@@ -56,7 +61,10 @@ interface Stream {
 interface Session {
   meetingId: string;
   organizationId: string;
+  /** Where the call's clock starts: every time of the live transcript counts from it. */
   startedAt: Date;
+  /** Seconds from the call's start to this session's opening (the recording's start). */
+  openedAtSec: number;
   streams: Map<string, Stream>;
   interims: Map<string, LiveSegment>;
   finals: FinalSegment[];
@@ -71,6 +79,7 @@ interface Session {
 
 interface Ended {
   startedAt: Date;
+  openedAtSec: number;
   speakers: number;
   analytics: LiveAnalytics | null;
   zai: LiveZaiPrompts | null;
@@ -93,8 +102,9 @@ const toFloat = (pcm: Int16Array): Float32Array => {
  * LiveTranscriber per participant, every interim and final segment sent to the meeting's
  * realtime room, finals stored (live_segments) so a page opened mid-call reads them, and the
  * live cards recomputed from the finals and sent as they change; Zai's live prompts every two
- * minutes. Transcription runs in the engine's own processes (pocketsphinx) through the one
- * shared, core-limited engine; Silero scoring is a few milliseconds per 96 ms frame.
+ * minutes. With the built-in engine each participant has a pocketsphinx process of their own
+ * for the call; another engine is shared by all streams, limited to the cores. Silero scoring
+ * is a few milliseconds per 96 ms frame.
  */
 export class LiveSessions implements LiveAudioSink {
   private readonly sessions = new Map<string, Session>();
@@ -109,11 +119,20 @@ export class LiveSessions implements LiveAudioSink {
     this.closedListeners.push(listener);
   }
 
-  async open(meeting: { meetingId: string; organizationId: string }): Promise<void> {
+  async open(meeting: {
+    meetingId: string;
+    organizationId: string;
+    callStartedAt?: Date;
+  }): Promise<void> {
     if (this.sessions.has(meeting.meetingId)) return;
+    const now = this.deps.now();
+    const startedAt =
+      meeting.callStartedAt && meeting.callStartedAt <= now ? meeting.callStartedAt : now;
     const session: Session = {
-      ...meeting,
-      startedAt: this.deps.now(),
+      meetingId: meeting.meetingId,
+      organizationId: meeting.organizationId,
+      startedAt,
+      openedAtSec: (now.getTime() - startedAt.getTime()) / 1000,
       streams: new Map(),
       interims: new Map(),
       finals: [],
@@ -161,11 +180,15 @@ export class LiveSessions implements LiveAudioSink {
           (scoreFrame) =>
             new LiveTranscriber({
               speakerId: speaker.id,
-              engine: this.deps.engine,
+              ...(this.deps.openDecoder
+                ? { decoder: this.deps.openDecoder() }
+                : {
+                    engine: this.deps.engine,
+                    ...(this.deps.engineIdle ? { interimAllowed: this.deps.engineIdle } : {}),
+                  }),
               scoreFrame,
               startSec,
               ...(this.deps.pauseSec ? { pauseSec: this.deps.pauseSec } : {}),
-              ...(this.deps.engineIdle ? { interimAllowed: this.deps.engineIdle } : {}),
               onSegment: (u) => this.onUtterance(session, created, u),
               onError: (err) =>
                 this.deps.log.error({ err, meetingId }, 'live transcription of a window failed'),
@@ -198,6 +221,7 @@ export class LiveSessions implements LiveAudioSink {
     if (session.finals.length > 0) this.sendAnalytics(session);
     this.ended.set(meetingId, {
       startedAt: session.startedAt,
+      openedAtSec: session.openedAtSec,
       speakers: session.streams.size,
       analytics: session.analytics,
       zai: session.zai,
@@ -224,6 +248,14 @@ export class LiveSessions implements LiveAudioSink {
         { live: this.sessions.size },
         'live sessions still transcribing at shutdown',
       );
+  }
+
+  /**
+   * Where the recording starts on the call's clock: the session opened as the notetaker began
+   * recording. 0 when not known (an ended call this process no longer remembers).
+   */
+  recordingStartSec(meetingId: string): number {
+    return (this.sessions.get(meetingId) ?? this.ended.get(meetingId))?.openedAtSec ?? 0;
   }
 
   isLive(meetingId: string): boolean {

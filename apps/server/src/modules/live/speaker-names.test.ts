@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bestShift, namesFromLiveSpeech, type LiveSpan, type RecordedTurn } from './speaker-names.js';
+import {
+  bestShift,
+  namesFromLiveSpeech,
+  type LiveSpan,
+  type RecordedTurn,
+} from './speaker-names.js';
 
 /** A two-person call: Gina opens, Omar answers, and so on, on the recording's clock. */
 const turns: RecordedTurn[] = [

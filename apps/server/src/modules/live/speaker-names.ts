@@ -51,7 +51,10 @@ export function bestShift(turns: readonly RecordedTurn[], spans: readonly LiveSp
   for (let shift = -MAX_SHIFT_SEC; shift <= MAX_SHIFT_SEC + 1e-9; shift += SHIFT_STEP_SEC) {
     const shared = sharedSpeech(turns, spans, shift);
     // Ties keep the smaller shift: no evidence for moving further.
-    if (shared > bestShared + 1e-9 || (Math.abs(shared - bestShared) <= 1e-9 && Math.abs(shift) < Math.abs(best))) {
+    if (
+      shared > bestShared + 1e-9 ||
+      (Math.abs(shared - bestShared) <= 1e-9 && Math.abs(shift) < Math.abs(best))
+    ) {
       best = shift;
       bestShared = shared;
     }

@@ -26,6 +26,8 @@ export interface Call {
   askedForBot: boolean;
   /** When a participant withdrew consent: nothing that arrives after it is kept. */
   stoppedAt: Date | null;
+  /** When the first person joined: the live transcript's times count from it. */
+  startedAt: Date | null;
   file: RoomRecording | null;
   /** The live audio sink was opened for this call (closed at its end). */
   audioOpen: boolean;
@@ -48,6 +50,7 @@ export function newCall(meeting: {
     botId: null,
     askedForBot: false,
     stoppedAt: null,
+    startedAt: null,
     file: null,
     audioOpen: false,
     ended: false,

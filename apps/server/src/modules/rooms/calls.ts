@@ -45,6 +45,8 @@ export interface CallsDeps {
   roomLink(meetingId: string): string;
   /** How long a call with nobody but the bot in it waits before it ends. */
   emptyGraceMs: number;
+  /** The server's clock, as the live transcript's (its times count from the call's start). */
+  now?: () => Date;
   /** How long a notetaker sent to a room nobody has joined yet waits for the first person. */
   aloneWaitMs: number;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
@@ -255,7 +257,11 @@ export function createCalls(deps: CallsDeps) {
       call.file = await openRoomRecording(deps.recordingsDir, call.meetingId, deps.ffmpegPath);
       call.recording = 'recording';
       announceRecording(call);
-      await deps.sink.open({ meetingId: call.meetingId, organizationId: call.organizationId });
+      await deps.sink.open({
+        meetingId: call.meetingId,
+        organizationId: call.organizationId,
+        ...(call.startedAt ? { callStartedAt: call.startedAt } : {}),
+      });
       call.audioOpen = true;
       if (call.botId) await deps.reports.state(call.botId, 'recording');
       void announce(socket, call);
@@ -289,6 +295,8 @@ export function createCalls(deps: CallsDeps) {
   nsp.on('connection', (socket: Socket) => {
     const { call, participant, recordWithBot, userId } = socket.data.who as Identity;
     if (call.ended) return void socket.disconnect(true);
+    // The call's clock starts with its first person, not with the notetaker.
+    if (takesSeat(participant.role)) call.startedAt ??= (deps.now ?? (() => new Date()))();
     // The bot alone does not keep a call open; a person does.
     if (takesSeat(participant.role) && call.emptyTimer) {
       clearTimeout(call.emptyTimer);

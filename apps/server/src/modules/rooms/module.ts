@@ -91,6 +91,7 @@ export function createRoomsModule(needs: RoomsNeeds) {
       displayName: needs.displayName,
       passes,
       sink: needs.liveAudio,
+      now: needs.now,
       startNotetaker: needs.startBot,
       leaveBot: async (botId) => bot?.leave(botId),
       reports,
