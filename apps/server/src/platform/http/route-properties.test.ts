@@ -126,6 +126,8 @@ interface RouteStats {
   accepted: number;
   /** Requests answered by the handler rather than refused by the gate (refusedAtGate). */
   reached: number;
+  /** The gate's last refusal, for the summary of routes never reached. */
+  refusal?: string;
   refusedByContract: number;
   statuses: Map<number, number>;
 }
@@ -180,6 +182,7 @@ async function judge(
   s.sent++;
   if (status < 400) s.accepted++;
   if (!refusedAtGate(route, status, body)) s.reached++;
+  else s.refusal = `${status} ${(body as { message?: string } | null)?.message ?? ''}`;
   if (refusal) s.refusedByContract++;
   s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
 
@@ -285,7 +288,7 @@ describe('route properties', () => {
         `${(spent.sending / 1000).toFixed(1)}, fingerprinting ${(spent.fingerprints / 1000).toFixed(1)}, ` +
         `restoring footing ${(spent.footing / 1000).toFixed(1)}` +
         (unreached.length
-          ? `\nnot reached: ${unreached.map(([k, s]) => `${k} as ${s.caller} (${[...s.statuses.keys()].join('/')})`).join('; ')}`
+          ? `\nnot reached: ${unreached.map(([k, s]) => `${k} as ${s.caller} (${s.refusal ?? ''})`).join('; ')}`
           : ''),
     );
     if (process.env.FUZZ_VERBOSE) {
@@ -297,9 +300,9 @@ describe('route properties', () => {
     if (ONLY) return; // a local run of some routes: the summary only
     expect(all.length).toBeGreaterThanOrEqual(400);
     expect(refused).toBeGreaterThan(sent / 10);
-    // Floors from the measured run, so a caller chosen wrongly or generators that stop
-    // producing valid requests cannot pass silently.
+    // Floors from the measured run (405 of 406 reached, 241-243 accepted), so a caller chosen
+    // wrongly or generators that stop producing valid requests cannot pass silently.
     expect(reached).toBeGreaterThanOrEqual(all.length - 5);
-    expect(accepted).toBeGreaterThanOrEqual(140);
+    expect(accepted).toBeGreaterThanOrEqual(230);
   });
 });
