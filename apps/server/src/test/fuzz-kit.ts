@@ -117,17 +117,17 @@ export async function fuzzWorld(): Promise<FuzzWorld> {
   };
 }
 
-/** One request under /api/v1 as the world's point of contact; the body as JSON when it is one. */
+/** One request under /api/v1 with this bearer token (none: null); the body as JSON when it is one. */
 export async function sendAs(
   ctx: TestContext,
-  token: string,
+  token: string | null,
   req: { method: RouteContract['method']; url: string; payload?: string },
 ): Promise<{ status: number; body: unknown }> {
   const res = await ctx.app.inject({
     method: req.method,
     url: `/api/v1${req.url}`,
     headers: {
-      authorization: `Bearer ${token}`,
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
       ...(req.payload === undefined ? {} : { 'content-type': 'application/json' }),
     },
     ...(req.payload === undefined ? {} : { payload: req.payload }),

@@ -20,6 +20,8 @@ export interface FuzzFixtures {
   newEmail: string;
   /** A URL that answers at once (a local model server). */
   url: string;
+  /** Real values for the current route's other path parameters, by name (fuzz-callers.ts). */
+  params: Record<string, string[]>;
 }
 
 export interface GeneratedRequest {
@@ -72,8 +74,12 @@ function knownParam(name: string, fx: FuzzFixtures): fc.Arbitrary<string> {
       return fc.constantFrom('video', 'thumbnail');
     case 'round':
       return fc.constantFrom('1', '2');
-    default:
-      return fc.oneof(fc.uuid(), fc.constant(fx.meetingId));
+    default: {
+      const real = fx.params[name];
+      return real?.length
+        ? fc.constantFrom(...real)
+        : fc.oneof(fc.uuid(), fc.constant(fx.meetingId));
+    }
   }
 }
 

@@ -125,11 +125,20 @@ export function topics(sentences: Sentence[]): Topic[] {
   return out;
 }
 
-/** The word as spoken for a stemmed term, for readable topic names. */
+/**
+ * The word as spoken for a stemmed term, for readable topic names: the first word that starts
+ * with the stem, up to where its letters end. Found by comparing words, not by a regular
+ * expression made of the term: a pasted text of one 50,000-letter word made one too large to
+ * compile (a stack overflow, and a 500).
+ */
 function surfaceForm(term: string, part: Sentence[]): string {
+  const stem = term.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+  if (!stem) return term;
   for (const s of part) {
-    const m = s.text.match(new RegExp(`\\b${term.replace(/[^\p{L}\p{N}]/gu, '')}[\\p{L}']*`, 'iu'));
-    if (m) return m[0].toLowerCase();
+    for (const word of s.text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}']*/gu) ?? []) {
+      if (word.startsWith(stem))
+        return stem + (/^[\p{L}']*/u.exec(word.slice(stem.length))?.[0] ?? '');
+    }
   }
   return term;
 }
