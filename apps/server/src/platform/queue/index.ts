@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
@@ -148,6 +149,20 @@ export function sqlExecutorFor(database: Database): PgBoss.Db {
   };
 }
 
+/**
+ * The statements pg-boss's worker settles a job with. It sends them without awaiting the
+ * result, so with the database gone at that moment (a restart, a failover) their rejection
+ * would go unhandled. Nothing is lost: the job stays 'active' and expires into a retry.
+ */
+const SETTLING: ReadonlySet<string> = (() => {
+  // Not in pg-boss's exports map (it has none): its own module, pinned by the lockfile.
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+    completeJobs(schema: string): string;
+    failJobsById(schema: string): string;
+  };
+  return new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
+})();
+
 export async function startQueue(
   database: Database,
   settings: QueueSettings,
@@ -161,8 +176,15 @@ export async function startQueue(
   const executor = sqlExecutorFor(database);
   const db: PgBoss.Db = {
     // Undefined is what pg-boss's own client answers once closed; its callers expect it.
-    executeSql: (text: string, values: unknown[]) =>
-      stopped ? Promise.resolve(undefined as unknown as Rows) : executor.executeSql(text, values),
+    executeSql: (text: string, values: unknown[]) => {
+      if (stopped) return Promise.resolve(undefined as unknown as Rows);
+      const result = executor.executeSql(text, values);
+      if (!SETTLING.has(text)) return result;
+      return result.catch((err: unknown) => {
+        log.error({ err }, 'job queue: could not settle a job; it expires into a retry');
+        return { rows: [] };
+      });
+    },
   };
   const boss = new PgBoss({
     db,
