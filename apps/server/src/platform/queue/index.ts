@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import { migrateOnce, type Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
 import {
   REQUEST_ID_KEY,
@@ -196,20 +196,26 @@ export async function startQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   // send() to a queue that does not exist returns null without a word: create them all now.
-  // Dead-letter queues come first, since a queue naming one needs it to exist.
-  for (const q of queuesOf(jobs)) {
-    const existing = await boss.getQueue(q.name);
-    // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
-    const options: PgBoss.Queue = {
-      name: q.name,
-      policy: 'short',
-      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-    };
-    if (!existing) await boss.createQueue(q.name, options);
-    else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
-      await boss.updateQueue(q.name, options);
+  // Processes starting together on an empty database deadlock in pg-boss's create_queue, so
+  // on PostgreSQL they take turns under the migration lock (the first creates, the rest find).
+  const createQueues = async () => {
+    // Dead-letter queues come first, since a queue naming one needs it to exist.
+    for (const q of queuesOf(jobs)) {
+      const existing = await boss.getQueue(q.name);
+      // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
+      const options: PgBoss.Queue = {
+        name: q.name,
+        policy: 'short',
+        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+      };
+      if (!existing) await boss.createQueue(q.name, options);
+      else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
+        await boss.updateQueue(q.name, options);
+      }
     }
-  }
+  };
+  if (database.pool) await migrateOnce(database.pool, createQueues);
+  else await createQueues();
 
   return {
     boss,
