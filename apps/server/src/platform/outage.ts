@@ -44,9 +44,9 @@ export function outageOf(err: unknown): Outage | null {
   for (const e of chain(err)) {
     // A refused call to an outside service (fetch, the S3 SDK) is not the database: its
     // socket codes below would read the same, so the walk stops at those.
-    if (e instanceof TypeError && e.message === 'fetch failed') return null;
-    if ('$metadata' in e) return null;
     const code = typeof e.code === 'string' ? e.code : '';
+    if (e.message === 'fetch failed' && e instanceof TypeError) return null;
+    if ('$metadata' in e) return null;
     if (DISK_FULL_CODES.has(code)) return 'disk-full';
     if (UNAVAILABLE_SQLSTATE.test(code) || CONNECTION_CODES.has(code)) return 'database';
     if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return 'database';
