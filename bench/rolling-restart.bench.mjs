@@ -16,7 +16,7 @@ import pg from 'pg';
 const MAIN = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.ROLLING_CONCURRENCY ?? 16);
-const ROUNDS = Number(process.env.ROLLING_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.ROLLING_ROUNDS ?? 1);
 const EMAIL = 'poc@acme.parley.local';
 
 const freePort = () =>
@@ -112,7 +112,12 @@ function startProxy(ports) {
           },
         );
         up.on('error', (err) => {
-          if (err.code === 'ECONNREFUSED' && tries < ports.length * 4) return attempt(tries + 1);
+          // nginx's proxy_next_upstream: a refused connection, or (for a GET) a kept-alive
+          // connection the backend closed before answering, is tried on the next backend.
+          const retriable =
+            err.code === 'ECONNREFUSED' ||
+            (err.code === 'ECONNRESET' && req.method === 'GET' && !res.headersSent);
+          if (retriable && tries < ports.length * 4) return attempt(tries + 1);
           proxyErrors.set(err.code ?? err.message, (proxyErrors.get(err.code ?? err.message) ?? 0) + 1);
           if (!res.headersSent) res.writeHead(502).end();
           else res.destroy();
@@ -136,14 +141,16 @@ try {
   proxy = await startProxy(ports);
   const base = `http://127.0.0.1:${proxy.address().port}`;
 
+  // Signed in on one process directly: the development outbox is per process.
+  const direct = `http://127.0.0.1:${ports[0]}`;
   const post = (route, body) =>
-    fetch(`${base}/api/v1${route}`, {
+    fetch(`${direct}/api/v1${route}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   await post('/auth/request-signin', { email: EMAIL });
-  const { code } = await (await fetch(`${base}/api/v1/dev/outbox?email=${EMAIL}`)).json();
+  const { code } = await (await fetch(`${direct}/api/v1/dev/outbox?email=${EMAIL}`)).json();
   const { accessToken } = await (await post('/auth/verify-signin', { email: EMAIL, code })).json();
   const auth = { authorization: `Bearer ${accessToken}` };
 
