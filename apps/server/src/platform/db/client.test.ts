@@ -86,6 +86,6 @@ describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')(
       } finally {
         await Promise.all(processes.map((p) => p.close()));
       }
-    });
+    }, 180_000);
   },
 );

@@ -35,7 +35,7 @@ describe.skipIf(!mounted)('a full disk', () => {
   beforeAll(async () => {
     ctx = await createMediaContext({ env: { MEDIA_DIR: dir } });
     token = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await ctx?.close();
     spawnSync('umount', [dir]);
