@@ -182,7 +182,8 @@ export async function startQueue(
       if (!SETTLING.has(text)) return result;
       return result.catch((err: unknown) => {
         log.error({ err }, 'job queue: could not settle a job; it expires into a retry');
-        return { rows: [] };
+        // What pg-boss reads back: nothing settled.
+        return { rows: [{ count: 0 }] };
       });
     },
   };
