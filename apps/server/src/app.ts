@@ -78,6 +78,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
+    // Draining on SIGTERM (rolling restarts): a request arriving on a kept-alive connection
+    // while the server closes is still served (the database closes only after the server),
+    // not refused with Fastify's default 503; the onSend hook below closes its connection.
+    return503OnClosing: false,
+  });
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  // The proxy sends the next request to another process instead of this closing one.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) void reply.header('connection', 'close');
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messageForStatus, type ApiError } from '@parley/contracts';
+import { DATABASE_UNAVAILABLE_MESSAGE, outageOf, STORAGE_FULL_MESSAGE } from './outage.js';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -18,6 +19,7 @@ const STATUS_NAMES: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 /** Thrown by services; the central handler turns it into the one error shape. */
@@ -87,6 +89,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message =
         first?.message && first.message !== 'Invalid input' ? first.message : 'Invalid details';
       return reply.status(400).send(errorBody(400, message));
+    }
+    const outage = outageOf(err);
+    if (outage) {
+      // Logged once per request so an operator sees the outage; the client may retry.
+      const what = outage === 'disk-full' ? 'the disk is full' : 'the database is unavailable';
+      request.log.error({ err, outage }, `request failed: ${what}`);
+      const [status, message] =
+        outage === 'disk-full' ? [507, STORAGE_FULL_MESSAGE] : [503, DATABASE_UNAVAILABLE_MESSAGE];
+      if (status === 503) void reply.header('retry-after', '5');
+      return reply.status(status).send(errorBody(status, message));
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Bundle, CreditSlab, Payment, PlanDetail } from '@parley/contracts';
 import { ctx, useSignedInApp, type TestAccount } from './app-kit.js';
 import { call, json, type SignedIn } from './context.js';
-import { startStripeStandIn, stripeEnv, type SignedEvent, type StripeStandIn } from './stripe-stand-in.js';
+import {
+  startStripeStandIn,
+  stripeEnv,
+  type SignedEvent,
+  type StripeStandIn,
+} from './stripe-stand-in.js';
 
 type Method = 'GET' | 'POST' | 'PATCH';
 
@@ -41,7 +46,10 @@ export function usePaymentsApp<A extends TestAccount>(accounts: readonly A[]) {
         method: 'POST',
         url: '/api/v1/payment/webhook',
         // As Stripe sends it.
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature,
+        },
         payload: e.payload,
       }),
     plansOf: async (s: SignedIn) =>

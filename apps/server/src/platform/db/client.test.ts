@@ -4,6 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, signIn, type TestContext } from '../../test/context.js';
 import { openPostgres } from './client.js';
+import { loadConfig } from '../../config.js';
+import { startAppQueue } from '../../app-queue.js';
 
 /** PostgreSQL only: connections the server cuts (restart, failover) must not take the app down. */
 describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')('PostgreSQL connection loss', () => {
@@ -71,9 +73,19 @@ describe.skipIf(process.env.PARLEY_TEST_DB !== 'postgres')(
         expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(
           journal.entries.length,
         );
+        // Then each creates the job queues, as they do next (these once deadlocked).
+        const env = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-parley-test' }).env;
+        const log = { error: () => {}, warn: () => {}, info: () => {} } as never;
+        const queues = await Promise.allSettled(processes.map((p) => startAppQueue(p, env, log)));
+        expect(queues.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual([
+          'ok',
+          'ok',
+          'ok',
+        ]);
+        for (const q of queues) if (q.status === 'fulfilled') await q.value.stop(1);
       } finally {
         await Promise.all(processes.map((p) => p.close()));
       }
-    });
+    }, 180_000);
   },
 );

@@ -23,6 +23,7 @@ type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 export function redisRateLimitStore(
   client: RedisClient,
   namespace = 'parley:rate-limit:',
+  log?: { warn(obj: object, msg: string): void },
 ): FastifyRateLimitStoreCtor {
   class RedisCounter implements FastifyRateLimitStore {
     constructor(private readonly prefix: string) {}
@@ -34,7 +35,12 @@ export function redisRateLimitStore(
           const [current, ttl] = reply as [number, number];
           callback(null, { current, ttl });
         })
-        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+        .catch((err: unknown) => {
+          // Redis unreachable: the route is refused as unavailable (503, the client retries)
+          // rather than served uncounted, and not as a 500 that reads like a bug.
+          log?.warn({ err }, 'rate limit: Redis unavailable; the request is refused with 503');
+          callback(new AppError(503));
+        });
     }
 
     /** Each route counts on its own, as with the local store. */
@@ -58,7 +64,7 @@ export function redisRateLimitStore(
 /**
  * @fastify/rate-limit for the routes that ask for it (`config.rateLimit`). With REDIS_URL the
  * counts live in Redis, so a limit holds across every API process behind a load balancer;
- * while Redis is unreachable those routes answer 500 rather than let requests through
+ * while Redis is unreachable those routes answer 503 rather than let requests through
  * uncounted.
  */
 export async function registerRateLimit(
@@ -74,7 +80,7 @@ export async function registerRateLimit(
       failWhileDisconnected: true,
     });
     app.addHook('onClose', () => closeRedis(clients));
-    store = redisRateLimitStore(clients[0] as RedisClient);
+    store = redisRateLimitStore(clients[0] as RedisClient, undefined, app.log);
   }
   await app.register(rateLimit, {
     global: false,

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import { migrateOnce, type Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
 import {
   REQUEST_ID_KEY,
@@ -148,6 +149,20 @@ export function sqlExecutorFor(database: Database): PgBoss.Db {
   };
 }
 
+/**
+ * The statements pg-boss's worker settles a job with. It sends them without awaiting the
+ * result, so with the database gone at that moment (a restart, a failover) their rejection
+ * would go unhandled. Nothing is lost: the job stays 'active' and expires into a retry.
+ */
+const SETTLING: ReadonlySet<string> = (() => {
+  // Not in pg-boss's exports map (it has none): its own module, pinned by the lockfile.
+  const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+    completeJobs(schema: string): string;
+    failJobsById(schema: string): string;
+  };
+  return new Set([plans.completeJobs('pgboss'), plans.failJobsById('pgboss')]);
+})();
+
 export async function startQueue(
   database: Database,
   settings: QueueSettings,
@@ -161,8 +176,16 @@ export async function startQueue(
   const executor = sqlExecutorFor(database);
   const db: PgBoss.Db = {
     // Undefined is what pg-boss's own client answers once closed; its callers expect it.
-    executeSql: (text: string, values: unknown[]) =>
-      stopped ? Promise.resolve(undefined as unknown as Rows) : executor.executeSql(text, values),
+    executeSql: (text: string, values: unknown[]) => {
+      if (stopped) return Promise.resolve(undefined as unknown as Rows);
+      const result = executor.executeSql(text, values);
+      if (!SETTLING.has(text)) return result;
+      return result.catch((err: unknown) => {
+        log.error({ err }, 'job queue: could not settle a job; it expires into a retry');
+        // What pg-boss reads back: nothing settled.
+        return { rows: [{ count: 0 }] };
+      });
+    },
   };
   const boss = new PgBoss({
     db,
@@ -174,20 +197,26 @@ export async function startQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   // send() to a queue that does not exist returns null without a word: create them all now.
-  // Dead-letter queues come first, since a queue naming one needs it to exist.
-  for (const q of queuesOf(jobs)) {
-    const existing = await boss.getQueue(q.name);
-    // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
-    const options: PgBoss.Queue = {
-      name: q.name,
-      policy: 'short',
-      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-    };
-    if (!existing) await boss.createQueue(q.name, options);
-    else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
-      await boss.updateQueue(q.name, options);
+  // Processes starting together on an empty database deadlock in pg-boss's create_queue, so
+  // on PostgreSQL they take turns under the migration lock (the first creates, the rest find).
+  const createQueues = async () => {
+    // Dead-letter queues come first, since a queue naming one needs it to exist.
+    for (const q of queuesOf(jobs)) {
+      const existing = await boss.getQueue(q.name);
+      // 'short': at most one waiting job per singleton key, so a duplicate send collapses.
+      const options: PgBoss.Queue = {
+        name: q.name,
+        policy: 'short',
+        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+      };
+      if (!existing) await boss.createQueue(q.name, options);
+      else if ((existing.deadLetter ?? undefined) !== q.deadLetter) {
+        await boss.updateQueue(q.name, options);
+      }
     }
-  }
+  };
+  if (database.pool) await migrateOnce(database.pool, createQueues);
+  else await createQueues();
 
   return {
     boss,
