@@ -16,6 +16,8 @@ export interface MediaTranscriptStream {
 export interface PocketsphinxStreamOptions {
   ffmpeg?: string;
   binary?: string;
+  /** More pocketsphinx_continuous options, after the stream's own (a later one wins). */
+  args?: readonly string[];
 }
 
 /** Level the loudest sample so far is brought to (as peakNormalize does for whole pieces). */
@@ -47,7 +49,12 @@ export function openPocketsphinxStream(
   );
   const recogniser = spawn(
     'sh',
-    ['-c', 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null', binary],
+    [
+      '-c',
+      'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null "$@"',
+      binary,
+      ...(opts.args ?? []),
+    ],
     { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
   let failure: Error | null = null;

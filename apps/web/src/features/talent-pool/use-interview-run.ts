@@ -36,6 +36,8 @@ export function useInterviewRun(interview: MockInterview, avatar: Avatar | null)
   const answer = useRef<ReturnType<typeof recordAnswer> | null>(null);
   // Where in the recording the answer being given began (its feedback plays from there).
   const answerStart = useRef<number | undefined>(undefined);
+  // The next planned question's speech, asked for while the answer is being transcribed.
+  const nextSpeech = useRef<{ text: string; clip: ReturnType<typeof speakAs> } | null>(null);
   const preview = useRef<HTMLVideoElement | null>(null);
   const doneButton = useRef<HTMLButtonElement | null>(null);
   const { phase, question, take, endedEarly } = state;
@@ -100,7 +102,10 @@ export function useInterviewRun(interview: MockInterview, avatar: Avatar | null)
       spoken();
       return;
     }
-    speaker.enqueue(speakAs(avatar.id, question.text)).then(spoken, spoken);
+    const ready = nextSpeech.current;
+    nextSpeech.current = null;
+    const clip = ready?.text === question.text ? ready.clip : speakAs(avatar.id, question.text);
+    speaker.enqueue(clip).then(spoken, spoken);
     return () => {
       live = false;
     };
@@ -134,6 +139,14 @@ export function useInterviewRun(interview: MockInterview, avatar: Avatar | null)
     let live = true;
     const take = answer.current;
     answer.current = null;
+    // The turn's wait (issue 19: under 1.5 s) is the transcript, then the next question's
+    // speech: the planned next question is synthesised meanwhile, used unless a follow-up comes.
+    const planned = questions[question.index + 1];
+    if (avatar && planned) {
+      const clip = speakAs(avatar.id, planned.text);
+      clip.catch(() => undefined); // Asked again when it is needed.
+      nextSpeech.current = { text: planned.text, clip };
+    } else nextSpeech.current = null;
     void (async () => {
       const audio = take ? await take.stop() : new Blob();
       try {
@@ -162,7 +175,7 @@ export function useInterviewRun(interview: MockInterview, avatar: Avatar | null)
     return () => {
       live = false;
     };
-  }, [phase, question, interview.id, questions]);
+  }, [phase, question, interview.id, questions, avatar]);
 
   useEffect(() => {
     if (phase !== 'finishing') return;
