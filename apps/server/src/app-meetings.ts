@@ -178,7 +178,7 @@ export function composeMeetingTools(
       ...(await users.service.reportsOf(caller.organizationId, caller.userId)),
     ],
     featureHolder: (caller) => users.service.featureHolder(caller.userId),
-    activePlan: (organizationId) => plans.activePlan(organizationId),
+    activePlan: (organizationId, userId) => plans.activePlan(organizationId, userId),
     overallScores: (orgId, ids) => insights.service.overallScores(orgId, ids),
     talkRatios: (orgId, ids) => transcripts.service.talkRatios(orgId, ids),
     actionItems: (orgId, ids) => insights.service.actionItems(orgId, ids),

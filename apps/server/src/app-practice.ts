@@ -110,7 +110,7 @@ export function composePractice(area: AppArea, core: ReturnType<typeof composeMe
     ffmpegPath: env.FFMPEG_PATH,
     dataDir: config.dataDir,
     now: platform.now,
-    ensurePlan: (organizationId) => plans.ensureFreePlan(organizationId),
+    ensurePlan: (organizationId, userId) => plans.ensureSeekerPlan(organizationId, userId),
     onAnalysed: (listener) => analysis.onAnalysed(listener),
   });
   const personalData = createPersonalDataModule({

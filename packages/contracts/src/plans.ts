@@ -197,7 +197,7 @@ export const planRoutes = {
     method: 'POST',
     path: '/plan/b2c',
     summary:
-      'Talent pool: the free plan (201). The talent pool is one organisation shared by its members, so once it has a plan this answers that plan',
+      "Talent pool: the seeker's own free plan (201). Each seeker has a plan and credits of their own in the pool's one organisation; once they have one this answers it",
     tags,
     auth: true,
     permission: 'profile.own',

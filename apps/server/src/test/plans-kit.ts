@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { bundles, organizations, planBundles, plans } from '../platform/db/schema.js';
+import { and, eq } from 'drizzle-orm';
+import { bundles, organizations, planBundles, plans, users } from '../platform/db/schema.js';
 import type { TestContext } from './context.js';
 
 /**
@@ -34,15 +34,26 @@ export async function grantBundle(
   await db.insert(planBundles).values({ planId, bundleId: bundle.id });
 }
 
-/** The credits left on the organisation's plan; null when it has none. */
+/**
+ * The credits left on the organisation's plan, or with `userId` on the plan that pays for that
+ * user (a talent-pool seeker's own); null when there is none.
+ */
 export async function remainingCredits(
   ctx: TestContext,
   organizationId: string,
+  userId?: string,
 ): Promise<number | null> {
-  const [row] = await ctx.database.db
-    .select({ n: plans.remainingCredits })
-    .from(plans)
-    .innerJoin(organizations, eq(organizations.planId, plans.id))
-    .where(eq(organizations.id, organizationId));
+  const db = ctx.database.db;
+  const [row] = userId
+    ? await db
+        .select({ n: plans.remainingCredits })
+        .from(plans)
+        .innerJoin(users, eq(users.planId, plans.id))
+        .where(and(eq(users.id, userId), eq(users.organizationId, organizationId)))
+    : await db
+        .select({ n: plans.remainingCredits })
+        .from(plans)
+        .innerJoin(organizations, eq(organizations.planId, plans.id))
+        .where(eq(organizations.id, organizationId));
   return row?.n ?? null;
 }

@@ -17,6 +17,8 @@ export interface MediaTranscriptStream {
 export interface PocketsphinxStreamOptions {
   ffmpeg?: string;
   binary?: string;
+  /** More pocketsphinx_continuous options, after the stream's own (a later one wins). */
+  args?: readonly string[];
 }
 
 /** Level the loudest sample so far is brought to (as peakNormalize does for whole pieces). */
@@ -45,7 +47,7 @@ export function openPocketsphinxStream(
     ['-v', 'error', '-i', 'pipe:0', '-vn', '-ac', '1', '-ar', '16000', '-f', 'f32le', 'pipe:1'],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  const recogniser = spawnRecogniser(binary);
+  const recogniser = spawnRecogniser(binary, opts.args);
   let failure: Error | null = null;
   let aborted = false;
   const fail = (err: Error) => {
@@ -118,14 +120,17 @@ export function exited(child: ChildProcess, name: string, stderr: () => string):
  * pocketsphinx opens its input with fopen, which fails on the socket Node gives a child as
  * stdin, so `cat` hands the samples over through a real pipe; the group is killed as one.
  */
-export function spawnRecogniser(binary: string): ChildProcess & {
+export function spawnRecogniser(
+  binary: string,
+  args: readonly string[] = [],
+): ChildProcess & {
   stdin: Writable;
   stdout: Readable;
   stderr: Readable;
 } {
   return spawn(
     'sh',
-    ['-c', 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null', binary],
+    ['-c', 'cat | exec "$0" -infile /dev/stdin -time yes -logfn /dev/null "$@"', binary, ...args],
     { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
 }

@@ -174,7 +174,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
     if (row.inferenceStatus === 'queued' || row.inferenceStatus === 'analysing') {
       throw conflict(A.alreadyRunning);
     }
-    await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec));
+    await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec), row.ownerId);
     return queueRun(row, 'media');
   }
 
@@ -206,7 +206,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       body: { meetingId: string; stage: AnalysisStep },
     ): Promise<OfflineStatus> {
       const row = await manageable(auth, body.meetingId);
-      await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec));
+      await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec), row.ownerId);
       let from = body.stage;
       const transcript = await repo.transcript(row.id);
       if (from !== 'media' && !row.playbackKey) from = 'media';
@@ -229,7 +229,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       // A live call has no file until its recording arrives (meetings.importRecording).
       if (!row.sourceKey) return row;
       try {
-        await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec));
+        await deps.plans.assertCredits(row.organizationId, minutesOf(row.durationSec), row.ownerId);
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode !== 402) throw err;
         const updated = await meetings.updateStatus(row.id, 'uploaded', err.message);

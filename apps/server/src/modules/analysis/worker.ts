@@ -311,11 +311,12 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
       const outcome = await repo.finishRun(
         job.meetingId,
         job.runId,
-        (tx) => deps.plans.cutCreditsWithin(tx, meeting.organizationId, minutes),
+        (tx) => deps.plans.cutCreditsWithin(tx, meeting.organizationId, minutes, meeting.ownerId),
         now(),
       );
       if (outcome === 'refused') {
-        const left = (await deps.plans.remainingCredits(meeting.organizationId)) ?? 0;
+        const left =
+          (await deps.plans.remainingCredits(meeting.organizationId, meeting.ownerId)) ?? 0;
         throw new PermanentStepError(CREDIT_MESSAGES.notEnough(creditsFor(minutes), left));
       }
       if (outcome === 'finished') {

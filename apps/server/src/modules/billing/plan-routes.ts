@@ -33,11 +33,11 @@ export function registerPlanRoutes(
   registerRoute(app, planRoutes.subscriptions, ({ auth, query }) =>
     plans.own(auth.organizationId, query),
   );
-  // Talent pool (spec 3 §6, §7; the contracts admit no one else): one organisation its
-  // members share, with every feature.
+  // Talent pool (spec 3 §6, §7; the contracts admit no one else): one organisation with every
+  // feature, each seeker with a plan and credits of their own.
   registerRoute(app, planRoutes.createB2C, async ({ auth }) => {
-    await credits.ensureFreePlan(auth.organizationId);
-    const started = (await plans.current(auth.organizationId)).active;
+    await credits.ensureSeekerPlan(auth.organizationId, auth.userId);
+    const started = (await plans.current(auth.organizationId, auth.userId)).active;
     if (!started) throw new Error('the free plan just created is not active');
     return { data: started };
   });

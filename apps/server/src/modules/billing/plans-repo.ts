@@ -8,6 +8,7 @@ import {
   organizations,
   planBundles,
   plans,
+  users,
 } from '../../platform/db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -101,9 +102,11 @@ export function createPlansRepo(db: Db) {
     },
 
     /**
-     * Makes a pending plan the organisation's plan, once: the plan it replaces is kept as
-     * 'replaced', its unused credits carried over, and the pending plan's credits added. Null
-     * when the plan is not pending (already activated, cancelled or unknown), changing nothing.
+     * Makes a pending plan the organisation's plan, once, or for a talent-pool seeker's own
+     * purchase (`requestedBy` in a B2C organisation) that seeker's plan: the plan it replaces is
+     * kept as 'replaced', its unused credits carried over, and the pending plan's credits added.
+     * Null when the plan is not pending (already activated, cancelled or unknown), changing
+     * nothing.
      */
     activate(planId: string, at: Date) {
       return db.transaction(async (tx) => {
@@ -114,16 +117,26 @@ export function createPlansRepo(db: Db) {
           .for('update');
         if (!pending) return null;
         const [org] = await tx
-          .select({ planId: organizations.planId })
+          .select({ planId: organizations.planId, isB2C: organizations.isB2C })
           .from(organizations)
           .where(eq(organizations.id, pending.organizationId))
           .for('update');
+        const seekerId = org?.isB2C ? pending.requestedBy : null;
+        let current = org?.planId ?? null;
+        if (seekerId) {
+          const [seeker] = await tx
+            .select({ planId: users.planId })
+            .from(users)
+            .where(eq(users.id, seekerId))
+            .for('update');
+          current = seeker?.planId ?? null;
+        }
         let carried = 0;
-        if (org?.planId) {
+        if (current) {
           const [old] = await tx
             .update(plans)
             .set({ status: 'replaced' })
-            .where(and(eq(plans.id, org.planId), ne(plans.id, planId)))
+            .where(and(eq(plans.id, current), ne(plans.id, planId)))
             .returning({ remainingCredits: plans.remainingCredits });
           carried = old?.remainingCredits ?? 0;
         }
@@ -136,10 +149,12 @@ export function createPlansRepo(db: Db) {
           })
           .where(eq(plans.id, planId))
           .returning();
-        await tx
-          .update(organizations)
-          .set({ planId })
-          .where(eq(organizations.id, pending.organizationId));
+        if (seekerId) await tx.update(users).set({ planId }).where(eq(users.id, seekerId));
+        else
+          await tx
+            .update(organizations)
+            .set({ planId })
+            .where(eq(organizations.id, pending.organizationId));
         return row ?? null;
       });
     },

@@ -195,10 +195,13 @@ export function createPlansService(deps: {
       );
     },
 
-    /** The active plan and the one waiting for payment (`userId`: a seeker's own, see pendingOf). */
+    /**
+     * The active plan and the one waiting for payment; for a talent-pool seeker (`userId`)
+     * their own (see pendingOf and the billing repo's payingPlanId).
+     */
     async current(organizationId: string, userId?: string) {
       const [active, pending] = await Promise.all([
-        billing.activePlanOf(organizationId),
+        billing.activePlanOf(organizationId, userId),
         plans.pendingPlanOf(organizationId, userId),
       ]);
       return {
@@ -259,7 +262,7 @@ export function createPlansService(deps: {
       userId?: string,
     ) {
       const target =
-        (await billing.activePlanOf(organizationId)) ??
+        (await billing.activePlanOf(organizationId, userId)) ??
         (await plans.pendingPlanOf(organizationId, userId));
       if (!target) throw notFound(MESSAGES.noActivePlan);
       const row = await plans.setAutoPay(target.id, body.credits, body.name);

@@ -7,7 +7,21 @@ import {
   organizations,
   planBundles,
   plans,
+  users,
 } from '../../platform/db/schema.js';
+
+/**
+ * The plan that pays for what `userId` does in `organizationId`: in the talent pool a seeker's
+ * own (spec 3 §6, individual accounts have their own plan; null until their first interview),
+ * elsewhere the organisation's, whoever the user is.
+ */
+const payingPlanId = (organizationId: string, userId: string | null | undefined) =>
+  userId
+    ? sql`(SELECT CASE WHEN ${organizations.isB2C} THEN ${users.planId} ELSE ${organizations.planId} END
+        FROM ${organizations} LEFT JOIN ${users}
+          ON ${users.id} = ${userId} AND ${users.organizationId} = ${organizations.id}
+        WHERE ${organizations.id} = ${organizationId})`
+    : sql`(SELECT ${organizations.planId} FROM ${organizations} WHERE ${organizations.id} = ${organizationId})`;
 
 export function createBillingRepo(db: Db) {
   return {
@@ -19,29 +33,31 @@ export function createBillingRepo(db: Db) {
       return row?.isPlatform ?? false;
     },
 
-    async activePlanOf(organizationId: string) {
+    /** The active plan that pays for `userId` (see payingPlanId), or the organisation's. */
+    async activePlanOf(organizationId: string, userId?: string | null) {
       const [row] = await db
-        .select({ plan: plans })
-        .from(organizations)
-        .innerJoin(plans, eq(plans.id, organizations.planId))
-        .where(eq(organizations.id, organizationId));
-      return row?.plan ?? null;
+        .select()
+        .from(plans)
+        .where(eq(plans.id, payingPlanId(organizationId, userId)));
+      return row ?? null;
     },
 
     /**
-     * Takes `credits` from the organisation's plan in one statement, only if that many are
-     * left, so two charges at once can never overdraw it. Null when nothing was taken.
+     * Takes `credits` from the plan that pays (a seeker's own in the talent pool) in one
+     * statement, only if that many are left, so two charges at once can never overdraw it.
+     * Null when nothing was taken.
      */
-    async takeCredits(organizationId: string, credits: number): Promise<number | null> {
+    async takeCredits(
+      organizationId: string,
+      credits: number,
+      userId?: string | null,
+    ): Promise<number | null> {
       const [row] = await db
         .update(plans)
         .set({ remainingCredits: sql`${plans.remainingCredits} - ${credits}` })
         .where(
           and(
-            eq(
-              plans.id,
-              sql`(SELECT ${organizations.planId} FROM ${organizations} WHERE ${organizations.id} = ${organizationId})`,
-            ),
+            eq(plans.id, payingPlanId(organizationId, userId)),
             gte(plans.remainingCredits, credits),
           ),
         )
@@ -81,6 +97,46 @@ export function createBillingRepo(db: Db) {
           .update(organizations)
           .set({ planId: row.id })
           .where(eq(organizations.id, organizationId));
+        return row;
+      });
+    },
+
+    /**
+     * Gives a talent-pool seeker without a plan of their own the free plan, taking their row
+     * first so two requests at once cannot both add one. Null when they have one already.
+     */
+    async insertSeekerFreePlan(
+      organizationId: string,
+      userId: string,
+      plan: { name: string; type: string; credits: number },
+    ) {
+      return db.transaction(async (tx) => {
+        const [seeker] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, userId),
+              eq(users.organizationId, organizationId),
+              isNull(users.planId),
+            ),
+          )
+          .for('update');
+        if (!seeker) return null;
+        const [row] = await tx
+          .insert(plans)
+          .values({
+            organizationId,
+            name: plan.name,
+            type: plan.type,
+            remainingCredits: plan.credits,
+            freeMeetingCredits: plan.credits,
+            activatedAt: new Date(),
+            requestedBy: userId,
+          })
+          .returning();
+        if (!row) throw new Error('plan insert returned nothing');
+        await tx.update(users).set({ planId: row.id }).where(eq(users.id, userId));
         return row;
       });
     },

@@ -17,7 +17,7 @@ export function registerBillingRoutes(
     data: { credits: await plans.freeMeetingCredits() },
   }));
   registerRoute(app, billingRoutes.cutCreditsForOffline, async ({ auth, body }) => ({
-    data: await plans.cutCredits(auth.organizationId, body.duration),
+    data: await plans.cutCredits(auth.organizationId, body.duration, auth.userId),
   }));
   registerRoute(app, billingRoutes.meetings, async ({ auth, body }) => ({
     data: { bundleUsage: await lists.usageByMeeting(auth, body ?? {}) },

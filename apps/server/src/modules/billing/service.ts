@@ -5,8 +5,12 @@ import {
   PLAN_MESSAGES,
   type Plan,
 } from '@parley/contracts';
+<<<<<<< HEAD
 import { AppError, conflict, paymentRequired } from '../../platform/errors.js';
 import type { AccessCache } from '../../platform/access-cache.js';
+=======
+import { conflict, paymentRequired } from '../../platform/errors.js';
+>>>>>>> practice
 import type { Db } from '../../platform/db/client.js';
 import { createBillingRepo, type BillingRepo } from './repo.js';
 
@@ -24,9 +28,12 @@ export function createBillingService(
   access: AccessCache,
 ) {
   const creditsCut: ((organizationId: string) => Promise<void>)[] = [];
-  /** The organisation's active plan in the session shape, or null when it has none. */
-  async function activePlan(organizationId: string): Promise<Plan | null> {
-    const plan = await repo.activePlanOf(organizationId);
+  /**
+   * The active plan in the session shape, or null when there is none: the organisation's, or
+   * for a talent-pool seeker (`userId`) their own.
+   */
+  async function activePlan(organizationId: string, userId?: string | null): Promise<Plan | null> {
+    const plan = await repo.activePlanOf(organizationId, userId);
     if (!plan) return null;
     const currentBundles = await repo.bundlesOfPlan(plan.id);
     return {
@@ -41,10 +48,14 @@ export function createBillingService(
     };
   }
 
-  async function assertCredits(organizationId: string, minutes: number): Promise<void> {
+  async function assertCredits(
+    organizationId: string,
+    minutes: number,
+    userId?: string | null,
+  ): Promise<void> {
     // The platform's own organisation has no plan: what it analyses is everyone's default content.
     if (await repo.isPlatform(organizationId)) return;
-    const plan = await repo.activePlanOf(organizationId);
+    const plan = await repo.activePlanOf(organizationId, userId);
     if (!plan) throw paymentRequired(MESSAGES.noActivePlan);
     const needed = creditsFor(minutes);
     if (plan.remainingCredits < needed) {
@@ -77,19 +88,23 @@ export function createBillingService(
 
   return {
     /**
-     * For the analysis pipeline, before it starts on a meeting of `minutes`: 402 without a
-     * plan or with fewer credits left than the meeting needs.
+     * For the analysis pipeline, before it starts on a meeting of `minutes` owned by `userId`:
+     * 402 without a plan or with fewer credits left than the meeting needs.
      */
     assertCredits,
 
     /** Charges an analysed meeting of `minutes` (spec 2 §7 credits/cutCreditsForOffline). */
-    async cutCredits(organizationId: string, minutes: number): Promise<{ message: string }> {
+    async cutCredits(
+      organizationId: string,
+      minutes: number,
+      userId?: string | null,
+    ): Promise<{ message: string }> {
       if (await repo.isPlatform(organizationId)) return { message: CREDIT_MESSAGES.notCharged };
       const needed = creditsFor(minutes);
-      const left = await repo.takeCredits(organizationId, needed);
+      const left = await repo.takeCredits(organizationId, needed, userId);
       if (left === null) {
         // Refused: say why, from a fresh read.
-        await assertCredits(organizationId, minutes);
+        await assertCredits(organizationId, minutes, userId);
         throw paymentRequired(CREDIT_MESSAGES.notEnough(needed, 0));
       }
       await creditsCutBy(organizationId);
@@ -120,14 +135,19 @@ export function createBillingService(
      * The same charge inside the caller's transaction (the analysis pipeline commits it with
      * the meeting's status). False, with nothing taken, when too few credits are left.
      */
-    async cutCreditsWithin(tx: Db, organizationId: string, minutes: number): Promise<boolean> {
+    async cutCreditsWithin(
+      tx: Db,
+      organizationId: string,
+      minutes: number,
+      userId?: string | null,
+    ): Promise<boolean> {
       const inTx = createBillingRepo(tx);
       if (await inTx.isPlatform(organizationId)) return true;
-      return (await inTx.takeCredits(organizationId, creditsFor(minutes))) !== null;
+      return (await inTx.takeCredits(organizationId, creditsFor(minutes), userId)) !== null;
     },
 
-    async remainingCredits(organizationId: string): Promise<number | null> {
-      return (await repo.activePlanOf(organizationId))?.remainingCredits ?? null;
+    async remainingCredits(organizationId: string, userId?: string | null): Promise<number | null> {
+      return (await repo.activePlanOf(organizationId, userId))?.remainingCredits ?? null;
     },
 
     freeMeetingCredits,
@@ -137,20 +157,23 @@ export function createBillingService(
     activePlan,
 
     /**
-     * The active plan, starting the free plan when there is none (the talent pool's plan,
-     * which its members share: one started a moment ago by another member is theirs too).
+     * A talent-pool seeker's own plan, starting their free plan (the FREE_MEETING_CREDITS
+     * credits) when they have none yet: on their first interview or POST plan/b2c. Another
+     * seeker's plan is never theirs.
      */
-    async ensureFreePlan(organizationId: string): Promise<Plan> {
-      const active = await activePlan(organizationId);
+    async ensureSeekerPlan(organizationId: string, userId: string): Promise<Plan> {
+      const active = await activePlan(organizationId, userId);
       if (active) return active;
-      try {
-        return await createFreePlan(organizationId);
-      } catch (err) {
-        if (!(err instanceof AppError && err.statusCode === 409)) throw err;
-        const started = await activePlan(organizationId);
-        if (!started) throw err;
-        return started;
-      }
+      const credits = await freeMeetingCredits();
+      // Null: a request a moment ago started it.
+      await repo.insertSeekerFreePlan(organizationId, userId, {
+        name: PLAN_MESSAGES.freePlanName,
+        type: FREE_PLAN_TYPE,
+        credits,
+      });
+      const started = await activePlan(organizationId, userId);
+      if (!started) throw new Error('the seeker has no plan after starting the free one');
+      return started;
     },
   };
 }

@@ -26,7 +26,7 @@ export interface HomeDeps {
   team(caller: Caller): Promise<string[]>;
   featureHolder(caller: Caller): Promise<FeatureHolder>;
   /** The organisation's active plan, null without one. */
-  activePlan(organizationId: string): Promise<Plan | null>;
+  activePlan(organizationId: string, userId: string): Promise<Plan | null>;
   overallScores(organizationId: string, meetingIds: string[]): Promise<Map<string, number>>;
   talkRatios(organizationId: string, meetingIds: string[]): Promise<Map<string, number>>;
   actionItems(organizationId: string, meetingIds: string[]): Promise<Map<string, string[]>>;
@@ -245,7 +245,9 @@ export function createHomeService(deps: HomeDeps) {
           sellsAsTeam ? deps.dealsAtRisk(caller) : null,
         ]);
       const plan =
-        !isPlatform && may('billing.manage') ? await deps.activePlan(caller.organizationId) : null;
+        !isPlatform && may('billing.manage')
+          ? await deps.activePlan(caller.organizationId, caller.userId)
+          : null;
       return {
         scope,
         recentMeetings: recent.data.map(brief),

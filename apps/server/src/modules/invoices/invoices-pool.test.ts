@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type {
-  Invoice,
-  InvoiceSeller,
-  InvoiceSummary,
-  PlanDetail,
-} from '@parley/contracts';
+import type { Invoice, InvoiceSeller, InvoiceSummary, PlanDetail } from '@parley/contracts';
 import { invoices } from '../../platform/db/schema.js';
 import { ctx } from '../../test/app-kit.js';
 import { useInvoicesApp } from '../../test/invoices-kit.js';
@@ -40,7 +35,9 @@ describe('the talent pool’s plan (plan/b2c, payment/b2c/manual)', () => {
 
   it('invoices a credit slab to pay by transfer; once paid the credits are added and every feature kept', async () => {
     const poolId = who.seeker.user.organizationId;
-    const before = (await remainingCredits(ctx, poolId)) ?? 0;
+    // The seeker's own balance (spec 3 §6): the pool's members each have theirs.
+    const seekerCredits = () => remainingCredits(ctx, poolId, who.seeker.user.id);
+    const before = (await seekerCredits()) ?? 0;
     const unknown = await send(who.seeker, 'POST', '/payment/b2c/manual', {
       name: 'More',
       credits: 7,
@@ -54,7 +51,7 @@ describe('the talent pool’s plan (plan/b2c, payment/b2c/manual)', () => {
     const b2c = json<One>(res).data;
     expect(b2c).toMatchObject({ status: 'open', total: { amount: '180.00' } });
     expect((await send(who.admin, 'POST', `/invoice/${b2c.id}/paid`)).statusCode).toBe(200);
-    expect(await remainingCredits(ctx, poolId)).toBe(before + 2000);
+    expect(await seekerCredits()).toBe(before + 2000);
     const features = json<{ name: string; available: boolean }[]>(
       await send(who.seeker, 'GET', '/auth/features'),
     );

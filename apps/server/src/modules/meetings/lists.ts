@@ -10,7 +10,8 @@ export interface MeetingListsDeps {
   links: MediaLinks;
   now: () => Date;
   /** The organisation's remaining analysis credits, null without a plan. */
-  remainingCredits(organizationId: string): Promise<number | null>;
+  /** What is left on the plan that pays for the caller (a seeker's own in the talent pool). */
+  remainingCredits(organizationId: string, userId: string): Promise<number | null>;
 }
 
 /**
@@ -37,7 +38,7 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
     ): Promise<z.input<typeof meetingUsageSchema>> {
       const { rows, count, minutes } = await listRepo.withDuration(caller, range.from, range.to);
       return {
-        remainingCredits: await deps.remainingCredits(caller.organizationId),
+        remainingCredits: await deps.remainingCredits(caller.organizationId, caller.userId),
         usedMinutes: minutes,
         count,
         meetings: rows.map((r) => ({ ...r, startTime: r.startTime.toISOString() })),
@@ -63,7 +64,7 @@ export function createMeetingListsService(deps: MeetingListsDeps) {
     ): Promise<z.input<typeof dayUsageSchema>> {
       const days = await listRepo.perDay(caller, range.from, range.to);
       return {
-        remainingCredits: await deps.remainingCredits(caller.organizationId),
+        remainingCredits: await deps.remainingCredits(caller.organizationId, caller.userId),
         usedMinutes: days.reduce((sum, d) => sum + d.minutes, 0),
         days,
       };

@@ -64,7 +64,8 @@ export function createMeetingsModule(needs: MeetingsNeeds) {
     listRepo: createMeetingListRepo(db),
     links,
     now,
-    remainingCredits: (organizationId) => needs.plans.remainingCredits(organizationId),
+    remainingCredits: (organizationId, userId) =>
+      needs.plans.remainingCredits(organizationId, userId),
   });
 
   // Set by the coaching module, created after this one.

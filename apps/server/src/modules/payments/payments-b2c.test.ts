@@ -41,7 +41,7 @@ describe('payment/b2c/setup', () => {
   });
 });
 
-describe('the talent pool: every seeker shares one organisation', () => {
+describe('the talent pool: every seeker shares one organisation, not their credits', () => {
   type Detailed = { data: Invoice[]; count: number };
   const buy = (s: SignedIn, name: string, credits = 2000) =>
     send(s, 'POST', '/payment/b2c/setup', { name, credits });
@@ -78,7 +78,12 @@ describe('the talent pool: every seeker shares one organisation', () => {
     expect(await latest(who.seeker)).toMatchObject({ status: 'pending' });
 
     expect((await deliver(pay.stripe.complete(mineId))).statusCode).toBe(200);
-    expect((await plansOf(who.seeker)).active?.remainingCredits).toBe(start + 4000);
+    // Each one's credits are on their own plan (spec 3 §6): Sam's did not add to mine.
+    expect((await plansOf(who.seeker)).active?.remainingCredits).toBe(start + 2000);
+    expect((await plansOf(other)).active).toMatchObject({
+      name: 'Sam’s practice credits',
+      remainingCredits: 2000,
+    });
 
     // Each lists and downloads only their own invoice, issued to them by name.
     const listOf = async (s: SignedIn) =>
@@ -119,4 +124,3 @@ describe('the talent pool: every seeker shares one organisation', () => {
     expect(row?.status).toBe('open');
   });
 });
-

@@ -12,7 +12,7 @@ import {
   type MockRunStart,
 } from '@parley/contracts';
 import { eq } from 'drizzle-orm';
-import { organizations, plans, users } from '../../platform/db/schema.js';
+import { plans, users } from '../../platform/db/schema.js';
 import { ctx, useTestApp } from '../../test/app-kit.js';
 import {
   SPEECH,
@@ -48,19 +48,20 @@ function raw(
 async function giveCredits(email: string): Promise<void> {
   const db = ctx.database.db;
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  const [org] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, user!.organizationId));
-  if (org!.planId) {
-    await db.update(plans).set({ remainingCredits: 1000 }).where(eq(plans.id, org!.planId));
+  if (user!.planId) {
+    await db.update(plans).set({ remainingCredits: 1000 }).where(eq(plans.id, user!.planId));
     return;
   }
   const [plan] = await db
     .insert(plans)
-    .values({ organizationId: org!.id, name: 'Seeker credits', remainingCredits: 1000 })
+    .values({
+      organizationId: user!.organizationId,
+      name: 'Seeker credits',
+      remainingCredits: 1000,
+      requestedBy: user!.id,
+    })
     .returning();
-  await db.update(organizations).set({ planId: plan!.id }).where(eq(organizations.id, org!.id));
+  await db.update(users).set({ planId: plan!.id }).where(eq(users.id, user!.id));
 }
 
 async function newInterview(token: string): Promise<MockInterview> {

@@ -32,8 +32,8 @@ export interface MockRunDeps {
   /** Answers transcribed as they are spoken (their slices streamed before the answer call). */
   streams: AnswerStreams;
   ffmpegPath: string;
-  /** Starts the organisation's free plan when it has none (the talent pool's first analysis). */
-  ensurePlan(organizationId: string): Promise<unknown>;
+  /** Starts the seeker's own free plan when they have none (their first analysis). */
+  ensurePlan(organizationId: string, userId: string): Promise<unknown>;
   /** Scratch space for answers being transcribed and recordings being assembled. */
   workDir: string;
   now: () => Date;
@@ -218,8 +218,8 @@ export function createMockRunService(deps: MockRunDeps) {
       const store = await deps.resolveStore(row.organizationId);
       const key = `${row.organizationId}/uploads/mock-${row.id}.mkv`;
       let meeting: Awaited<ReturnType<MockRunDeps['meetings']['importRecording']>>;
-      // A new seeker's pool may have no plan yet: without one the analysis would wait for ever.
-      await deps.ensurePlan(row.organizationId);
+      // A new seeker has no plan yet: without one the analysis would wait for ever.
+      await deps.ensurePlan(row.organizationId, row.userId);
       try {
         await store.put(key, createReadStream(done.file), 'video/x-matroska');
         meeting = await deps.meetings.importRecording(row.meetingId, {

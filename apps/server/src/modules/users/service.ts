@@ -47,7 +47,7 @@ export function createUsersService(
     const org = await organizations.byId(user.organizationId);
     return {
       organization: org ? { isB2C: org.isB2C, isPlatform: org.isPlatform } : null,
-      plan: org ? await plans.activePlan(org.id) : null,
+      plan: org ? await plans.activePlan(org.id, user.id) : null,
     };
   }
 
@@ -110,7 +110,7 @@ export function createUsersService(
         b2cConsent: user.b2cConsent,
         organizationId: org.id,
         organization: organizationSummary(org, images),
-        plan: await plans.activePlan(org.id),
+        plan: await plans.activePlan(org.id, user.id),
       };
     },
 

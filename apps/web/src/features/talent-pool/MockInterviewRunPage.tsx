@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   ArrowLeft,
@@ -10,7 +10,6 @@ import {
   Square,
 } from 'lucide-react';
 import { MOCK_RUN_MESSAGES as R, type Avatar, type MockInterview } from '@parley/contracts';
-import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import {
   Badge,
@@ -24,12 +23,11 @@ import {
   ProgressBar,
   Skeleton,
 } from '../../ui';
-import { AvatarStage, createSpeaker, speakAs, useAvatars } from '../avatars';
-import { mockRun, useMockInterview } from './api';
-import { createAnswerStreamer } from './answer-streamer';
-import { openCamera, recordAnswer, startRecording, type MediaProblem } from './interview-media';
-import { clock, initialRun, progressLabel, runReducer } from './run-state';
+import { AvatarStage, useAvatars } from '../avatars';
+import { useMockInterview } from './api';
+import { clock, progressLabel } from './run-state';
 import { RunOutcome } from './RunOutcome';
+import { useInterviewRun } from './use-interview-run';
 
 /** The interviewer: the organisation's default avatar when it interviews, else any ready one. */
 function pickInterviewer(avatars: readonly Avatar[]): Avatar | null {
@@ -84,180 +82,10 @@ export default function MockInterviewRunPage() {
 
 function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avatar | null }) {
   const { settings, questions } = interview;
-  const [state, dispatch] = useReducer(
-    runReducer,
-    initialRun({
-      total: questions.length,
-      thinkSeconds: settings.thinkSeconds,
-      answerSeconds: settings.answerSeconds,
-      retakes: settings.retakes,
-    }),
-  );
-  const [problem, setProblem] = useState<MediaProblem | null>(null);
-  const [starting, setStarting] = useState(false);
+  const run = useInterviewRun(interview, avatar);
+  const { state, dispatch, running, problem, preview, doneButton, playing } = run;
   const [confirmEnd, setConfirmEnd] = useState(false);
-  const [finishTry, setFinishTry] = useState(0);
-  const [handedIn, setHandedIn] = useState<{ queued: boolean; message: string } | null>(null);
-  const speaker = useMemo(() => createSpeaker(), []);
-  const stream = useRef<MediaStream | null>(null);
-  const recording = useRef<ReturnType<typeof startRecording> | null>(null);
-  const answer = useRef<ReturnType<typeof recordAnswer> | null>(null);
-  // Where in the recording the answer being given began (its feedback plays from there).
-  const answerStart = useRef<number | undefined>(undefined);
-  const preview = useRef<HTMLVideoElement | null>(null);
-  const doneButton = useRef<HTMLButtonElement | null>(null);
-  const { phase, question, take, endedEarly } = state;
-  const running = phase !== 'intro' && phase !== 'done' && phase !== 'failed';
-
-  const release = useCallback(() => {
-    answer.current?.cancel();
-    stream.current?.getTracks().forEach((t) => t.stop());
-    stream.current = null;
-  }, []);
-  useEffect(
-    () => () => {
-      speaker.dispose();
-      void recording.current?.stop();
-      release();
-    },
-    [speaker, release],
-  );
-
-  // Leaving mid-interview loses only the last slice, but the seeker should know they are leaving.
-  useEffect(() => {
-    if (!running) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [running]);
-
-  async function begin() {
-    setStarting(true);
-    setProblem(null);
-    const media = await openCamera();
-    if (typeof media === 'string') {
-      setProblem(media);
-      setStarting(false);
-      return;
-    }
-    stream.current = media;
-    if (preview.current) preview.current.srcObject = media;
-    try {
-      const run = await mockRun.start(interview.id);
-      recording.current = startRecording(media, run.nextChunk, (i, slice) =>
-        mockRun.slice(interview.id, i, slice),
-      );
-      const first = questions.findIndex((_, i) => !run.answered.includes(i));
-      const index = first < 0 ? 0 : first;
-      dispatch({ type: 'start', index, first: questions[index]?.text ?? '' });
-    } catch (err) {
-      release();
-      dispatch({ type: 'failed', message: failureMessage(err, 'The interview could not start') });
-    } finally {
-      setStarting(false);
-    }
-  }
-
-  // The avatar asks; the countdown starts when it has finished (or at once without a voice).
-  useEffect(() => {
-    if (phase !== 'asking' || !question) return;
-    let live = true;
-    const spoken = () => live && dispatch({ type: 'spoken' });
-    if (!avatar) {
-      spoken();
-      return;
-    }
-    speaker.enqueue(speakAs(avatar.id, question.text)).then(spoken, spoken);
-    return () => {
-      live = false;
-    };
-  }, [phase, question, avatar, speaker]);
-
-  useEffect(() => {
-    if (phase !== 'thinking' && phase !== 'answering') return;
-    const timer = setInterval(() => dispatch({ type: 'tick' }), 1000);
-    return () => clearInterval(timer);
-  }, [phase]);
-
-  // Each take of an answer has its own audio for the transcript.
-  useEffect(() => {
-    if (phase !== 'answering' || !stream.current) return;
-    answer.current?.cancel();
-    const asked = question;
-    answer.current = recordAnswer(
-      stream.current,
-      asked
-        ? createAnswerStreamer((index, slice) =>
-            mockRun.answerSlice(interview.id, asked.index, asked.followUp, index, slice),
-          )
-        : undefined,
-    );
-    answerStart.current = recording.current?.elapsedMs();
-    doneButton.current?.focus();
-  }, [phase, take, question, interview.id]);
-
-  useEffect(() => {
-    if (phase !== 'submitting' || !question) return;
-    let live = true;
-    const take = answer.current;
-    answer.current = null;
-    void (async () => {
-      const audio = take ? await take.stop() : new Blob();
-      try {
-        const moment = { startMs: answerStart.current, endMs: recording.current?.elapsedMs() };
-        const result = await mockRun.answer(
-          interview.id,
-          question.index,
-          question.followUp,
-          audio,
-          moment,
-        );
-        if (live) dispatch({ type: 'answered', next: result.next });
-      } catch {
-        // Without a transcript there is no follow-up; the interview goes on.
-        const nextIndex = question.index + 1;
-        const next = questions[nextIndex];
-        if (live)
-          dispatch({
-            type: 'answered',
-            next: next
-              ? { kind: 'question', index: nextIndex, text: next.text }
-              : { kind: 'done', index: questions.length, text: '' },
-          });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [phase, question, interview.id, questions]);
-
-  useEffect(() => {
-    if (phase !== 'finishing') return;
-    let live = true;
-    speaker.stop();
-    void (async () => {
-      try {
-        await recording.current?.stop();
-        await recording.current?.uploader.drain();
-        const done = await mockRun.finish(interview.id, endedEarly);
-        release();
-        if (!live) return;
-        setHandedIn({ queued: done.queued, message: done.message });
-        dispatch({ type: 'finished', meetingId: done.meetingId });
-      } catch (err) {
-        if (live)
-          dispatch({
-            type: 'failed',
-            message: failureMessage(err, 'The recording could not be handed in'),
-          });
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [phase, finishTry, endedEarly, interview.id, speaker, release]);
-
-  const playing = useCallback(() => speaker.current(), [speaker]);
+  const { phase, question, endedEarly } = state;
   const countdown = phase === 'thinking' || phase === 'answering';
   const total = phase === 'thinking' ? settings.thinkSeconds : settings.answerSeconds;
 
@@ -267,7 +95,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
         interviewId={interview.id}
         meetingId={state.meetingId}
         endedEarly={endedEarly}
-        handedIn={handedIn}
+        handedIn={run.handedIn}
       />
     );
   }
@@ -329,7 +157,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
                 analysed afterwards.
               </p>
               <div>
-                <Button onClick={() => void begin()} loading={starting}>
+                <Button onClick={run.begin} loading={run.starting}>
                   <Play aria-hidden /> {problem ? 'Try again' : 'Start interview'}
                 </Button>
               </div>
@@ -337,15 +165,8 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
           ) : phase === 'failed' ? (
             <div role="alert" className="flex flex-col items-start gap-3">
               <p className="text-sm text-danger">{state.error}</p>
-              {recording.current && (
-                <Button
-                  onClick={() => {
-                    dispatch({ type: 'endEarly' });
-                    setFinishTry((n) => n + 1);
-                  }}
-                >
-                  Try handing it in again
-                </Button>
+              {run.handInAgain && (
+                <Button onClick={run.handInAgain}>Try handing it in again</Button>
               )}
             </div>
           ) : phase === 'finishing' ? (
@@ -415,7 +236,7 @@ function Runner({ interview, avatar }: { interview: MockInterview; avatar: Avata
         confirmLabel="End interview"
         onConfirm={() => {
           setConfirmEnd(false);
-          dispatch({ type: 'endEarly' });
+          run.endEarly();
         }}
       />
     </div>

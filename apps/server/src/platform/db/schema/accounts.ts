@@ -139,6 +139,12 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     status: text('status').notNull().default('active'),
+    /**
+     * A talent-pool seeker's own plan (spec 3 §6: individual accounts have their own plan):
+     * their credits, which no other seeker draws. Null for everyone else (the organisation's
+     * plan is theirs) and for a seeker before their first interview.
+     */
+    planId: uuid('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

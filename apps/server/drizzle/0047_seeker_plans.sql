@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "plan_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE set null ON UPDATE no action;
