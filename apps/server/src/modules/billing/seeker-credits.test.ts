@@ -11,6 +11,7 @@ import {
 import { remainingCredits } from '../../test/plans-kit.js';
 import { createBillingRepo } from './repo.js';
 import { createBillingService } from './service.js';
+import { createAccessCache } from '../../platform/access-cache.js';
 
 /**
  * Spec 3 §6: individual (talent-pool) accounts have their own plan. Every seeker belongs to one
@@ -51,7 +52,11 @@ describe('per-seeker credits in the talent pool', () => {
     expect(again.map((p) => p.id)).toEqual([annPlan.id, annPlan.id]);
 
     // The analysis pipeline charges the meeting's owner (worker: cutCreditsWithin).
-    const billing = createBillingService(createBillingRepo(ctx.database.db), async () => free);
+    const billing = createBillingService(
+      createBillingRepo(ctx.database.db),
+      async () => free,
+      createAccessCache({ ttlMs: 0 }),
+    );
     const charged = await ctx.database.db.transaction((tx) =>
       billing.cutCreditsWithin(tx, pool, 4.5, ann.user.id),
     );

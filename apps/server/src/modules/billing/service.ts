@@ -5,12 +5,8 @@ import {
   PLAN_MESSAGES,
   type Plan,
 } from '@parley/contracts';
-<<<<<<< HEAD
-import { AppError, conflict, paymentRequired } from '../../platform/errors.js';
-import type { AccessCache } from '../../platform/access-cache.js';
-=======
 import { conflict, paymentRequired } from '../../platform/errors.js';
->>>>>>> practice
+import type { AccessCache } from '../../platform/access-cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { createBillingRepo, type BillingRepo } from './repo.js';
 
@@ -171,6 +167,7 @@ export function createBillingService(
         type: FREE_PLAN_TYPE,
         credits,
       });
+      access.changed();
       const started = await activePlan(organizationId, userId);
       if (!started) throw new Error('the seeker has no plan after starting the free one');
       return started;
