@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 // Shared set-up for the benchmarks: a seeded app on a database, and a throwaway PostgreSQL
 // database when TEST_DATABASE_URL is set. Needs `npm run build`.
 import pg from 'pg';
+import { chunkedUpload } from './processes.mjs';
 import { buildApp } from '../apps/server/dist/app.js';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { openPostgres } from '../apps/server/dist/platform/db/client.js';
@@ -58,31 +59,5 @@ export async function withPostgres(fn) {
 }
 
 /** Uploads a file through the local chunked-upload routes, as the upload dialog does. */
-export async function upload(base, token, file, fileName) {
-  const bytes = readFileSync(file);
-  const post = async (p, body) => {
-    const res = await fetch(`${base}/api/v1/integration/local/${p}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
-  const s = await post('initiate-upload', { fileName, fileSize: bytes.length });
-  for (let i = 0; i < s.totalChunks; i++) {
-    const form = new FormData();
-    form.append('index', String(i));
-    form.append('file', new Blob([bytes.subarray(i * s.chunkSize, (i + 1) * s.chunkSize)]), 'blob');
-    const res = await fetch(
-      `${base}/api/v1/integration/local/upload-chunk?uploadId=${s.uploadId}`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      },
-    );
-    if (!res.ok) throw new Error(`chunk ${i}: ${res.status}`);
-  }
-  return post('complete-upload', { uploadId: s.uploadId, fileName });
-}
+export const upload = (base, token, file, fileName) =>
+  chunkedUpload(base, token, readFileSync(file), fileName);

@@ -19,11 +19,11 @@
 // LOAD_CPU_PROF (a directory) profiles the processes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { chunkedUpload, freePort, signInWithOutbox, until } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MAIN = path.join(root, 'apps/server/dist/main.js');
@@ -42,16 +42,6 @@ if (!existsSync(MAIN)) {
 }
 const work = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-load-'));
 const bytes = readFileSync(FIXTURE);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
 
 function startProcess(env) {
   // LOAD_CPU_PROF=dir: every process writes a V8 CPU profile there when it exits.
@@ -84,52 +74,6 @@ function startProcess(env) {
   child.stderr.on('data', (d) => (out = (out + d).slice(-5000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return { child, output: () => out, exited, role: env.ROLE };
-}
-
-async function until(check, timeoutMs, what) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-async function api(base, method, route, token, body) {
-  const res = await fetch(`${base}/api/v1${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route} ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
-
-/** The chunked upload, as the upload dialog (and bench/upload.bench.mjs) sends it. */
-async function upload(base, token, fileName) {
-  const s = await api(base, 'POST', '/integration/local/initiate-upload', token, {
-    fileName,
-    fileSize: bytes.length,
-  });
-  for (let i = 0; i < s.totalChunks; i++) {
-    const form = new FormData();
-    form.set('index', String(i));
-    form.set('file', new Blob([bytes.subarray(i * s.chunkSize, (i + 1) * s.chunkSize)]), 'blob');
-    const res = await fetch(
-      `${base}/api/v1/integration/local/upload-chunk?uploadId=${s.uploadId}`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
-    );
-    if (!res.ok) throw new Error(`chunk ${i}: ${res.status} ${await res.text()}`);
-  }
-  return api(base, 'POST', '/integration/local/complete-upload', token, {
-    uploadId: s.uploadId,
-    fileName,
-  });
 }
 
 const rssMb = (pid) => {
@@ -189,7 +133,7 @@ async function uploadsDuringReads(bases, token, listRequests) {
   const reading = hammer(bases, 50, listRequests, SECONDS);
   const results = await Promise.allSettled(
     Array.from({ length: UPLOADS }, (_, i) =>
-      upload(bases[i % bases.length], token, `parallel ${i}.mp4`),
+      chunkedUpload(bases[i % bases.length], token, bytes, `parallel ${i}.mp4`),
     ),
   );
   const uploadSec = (performance.now() - t0) / 1000;
@@ -254,14 +198,10 @@ async function runLayout(layout) {
       );
     }
     const base = bases[0];
-    await api(base, 'POST', '/auth/request-signin', undefined, { email: EMAIL });
-    const { code } = await api(base, 'GET', `/dev/outbox?email=${EMAIL}`);
-    const { accessToken: token } = await api(base, 'POST', '/auth/verify-signin', undefined, {
-      email: EMAIL,
-      code,
-    });
+    const token = await signInWithOutbox(base, EMAIL);
     const ids = [];
-    for (let i = 0; i < 5; i++) ids.push((await upload(base, token, `load ${i}.mp4`)).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await chunkedUpload(base, token, bytes, `load ${i}.mp4`)).id);
     const auth = { authorization: `Bearer ${token}` };
     const meetingId = ids[0];
     const steps = [

@@ -8,10 +8,10 @@
 // the workers' peak resident memory, with and without their ffmpeg/pocketsphinx children.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { api, chunkedUpload, freePort, signInWithOutbox, until } from './processes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MAIN = path.join(root, 'apps/server/dist/main.js');
@@ -65,16 +65,6 @@ const probe = spawnSync(
 );
 const mediaSec = Number(probe.stdout.trim());
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
-
 function startProcess(env) {
   const child = spawn(process.execPath, [MAIN], {
     env: {
@@ -99,51 +89,6 @@ function startProcess(env) {
   child.stderr.on('data', (d) => (out += d));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return { child, output: () => out.slice(-3000), exited };
-}
-
-async function until(check, timeoutMs, what) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-async function api(base, method, route, token, body) {
-  const res = await fetch(`${base}/api/v1${route}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${route} ${res.status}: ${text}`);
-  return JSON.parse(text);
-}
-
-async function upload(base, token, fileName) {
-  const s = await api(base, 'POST', '/integration/local/initiate-upload', token, {
-    fileName,
-    fileSize: bytes.length,
-  });
-  for (let i = 0; i < s.totalChunks; i++) {
-    const form = new FormData();
-    form.set('index', String(i));
-    form.set('file', new Blob([bytes.subarray(i * s.chunkSize, (i + 1) * s.chunkSize)]), 'blob');
-    const res = await fetch(
-      `${base}/api/v1/integration/local/upload-chunk?uploadId=${s.uploadId}`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form },
-    );
-    if (!res.ok) throw new Error(`chunk ${i}: ${res.status} ${await res.text()}`);
-  }
-  return api(base, 'POST', '/integration/local/complete-upload', token, {
-    uploadId: s.uploadId,
-    fileName,
-  });
 }
 
 /** Resident memory (kB) of a process and of all its descendants, from /proc. */
@@ -213,12 +158,7 @@ async function runWith(workers) {
         'a worker',
       );
     }
-    await api(base, 'POST', '/auth/request-signin', undefined, { email: EMAIL });
-    const { code } = await api(base, 'GET', `/dev/outbox?email=${EMAIL}`);
-    const { accessToken: token } = await api(base, 'POST', '/auth/verify-signin', undefined, {
-      email: EMAIL,
-      code,
-    });
+    const token = await signInWithOutbox(base, EMAIL);
 
     const peak = workerProcs.map(() => ({ hwm: 0, tree: 0 }));
     const sampler = setInterval(() => {
@@ -231,7 +171,7 @@ async function runWith(workers) {
 
     const ids = [];
     for (let i = 0; i < MEETINGS; i++) {
-      ids.push((await upload(base, token, `bench ${workers}w ${i}.mp4`)).id);
+      ids.push((await chunkedUpload(base, token, bytes, `bench ${workers}w ${i}.mp4`)).id);
     }
     const t0 = performance.now();
     const done = new Map();

@@ -8,26 +8,16 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './processes.mjs';
 
 const MAIN = path.resolve(import.meta.dirname, '../apps/server/dist/main.js');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONCURRENCY = Number(process.env.ROLLING_CONCURRENCY ?? 16);
 const ROUNDS = Number(process.env.ROLLING_ROUNDS ?? 1);
 const EMAIL = 'poc@acme.parley.local';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.once('error', reject);
-  });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!existsSync(MAIN)) {
@@ -105,7 +95,14 @@ function startProxy(ports) {
       const attempt = (tries) => {
         const port = ports[next++ % ports.length];
         const up = http.request(
-          { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers, agent },
+          {
+            host: '127.0.0.1',
+            port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+            agent,
+          },
           (r) => {
             res.writeHead(r.statusCode ?? 502, r.headers);
             r.pipe(res);
@@ -118,7 +115,10 @@ function startProxy(ports) {
             err.code === 'ECONNREFUSED' ||
             (err.code === 'ECONNRESET' && req.method === 'GET' && !res.headersSent);
           if (retriable && tries < ports.length * 4) return attempt(tries + 1);
-          proxyErrors.set(err.code ?? err.message, (proxyErrors.get(err.code ?? err.message) ?? 0) + 1);
+          proxyErrors.set(
+            err.code ?? err.message,
+            (proxyErrors.get(err.code ?? err.message) ?? 0) + 1,
+          );
           if (!res.headersSent) res.writeHead(502).end();
           else res.destroy();
         });
@@ -191,7 +191,12 @@ try {
       const stoppedMs = performance.now() - began;
       apis[i] = startApi(ports[i]);
       await untilReady(apis[i]);
-      restarts.push({ port: ports[i], exitCode: code, stopMs: Math.round(stoppedMs), backMs: Math.round(performance.now() - began) });
+      restarts.push({
+        port: ports[i],
+        exitCode: code,
+        stopMs: Math.round(stoppedMs),
+        backMs: Math.round(performance.now() - began),
+      });
       await sleep(1500);
     }
   }
@@ -200,17 +205,27 @@ try {
   await Promise.all(loops);
   const seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const pct = (p) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 
   console.log(`rolling restart: 2 API processes (ROLE=api, PostgreSQL) behind a round-robin proxy`);
-  console.log(`  load: ${CONCURRENCY} concurrent GET /meeting/user (point of contact) for ${seconds.toFixed(1)} s`);
+  console.log(
+    `  load: ${CONCURRENCY} concurrent GET /meeting/user (point of contact) for ${seconds.toFixed(1)} s`,
+  );
   for (const r of restarts) {
-    console.log(`  restarted :${r.port}: exit ${r.exitCode} ${r.stopMs} ms after SIGTERM, ready again after ${r.backMs} ms`);
+    console.log(
+      `  restarted :${r.port}: exit ${r.exitCode} ${r.stopMs} ms after SIGTERM, ready again after ${r.backMs} ms`,
+    );
   }
-  console.log(`  requests: ${counts.sent} sent, ${counts.ok} ok, ${counts.failed} failed (target 0)`);
-  console.log(`  throughput ${(counts.sent / seconds).toFixed(0)}/s, p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms`);
+  console.log(
+    `  requests: ${counts.sent} sent, ${counts.ok} ok, ${counts.failed} failed (target 0)`,
+  );
+  console.log(
+    `  throughput ${(counts.sent / seconds).toFixed(0)}/s, p50 ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms`,
+  );
   if (failures.size) console.log(`  failures: ${JSON.stringify(Object.fromEntries(failures))}`);
-  if (proxyErrors.size) console.log(`  proxy saw: ${JSON.stringify(Object.fromEntries(proxyErrors))}`);
+  if (proxyErrors.size)
+    console.log(`  proxy saw: ${JSON.stringify(Object.fromEntries(proxyErrors))}`);
   if (counts.failed > 0) process.exitCode = 1;
 } finally {
   for (const a of apis) if (a.child.exitCode === null) a.child.kill('SIGKILL');
