@@ -196,6 +196,8 @@ export async function expectAccessible(
   // Colours ease between themes and dialogs fade in: with reduced motion (the app's own rule,
   // 1 ms) axe reads the final colours, not a frame of the animation.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The resting page is checked: a row left hovered by the last click is mid-transition.
+  await page.mouse.move(0, 0);
   const findings: string[] = [];
   try {
     const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
