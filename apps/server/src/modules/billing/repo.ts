@@ -23,6 +23,29 @@ const payingPlanId = (organizationId: string, userId: string | null | undefined)
         WHERE ${organizations.id} = ${organizationId})`
     : sql`(SELECT ${organizations.planId} FROM ${organizations} WHERE ${organizations.id} = ${organizationId})`;
 
+/** A free plan's row, active from now; `requestedBy` for a talent-pool seeker's own plan. */
+async function insertFreePlanRow(
+  tx: Db,
+  organizationId: string,
+  plan: { name: string; type: string; credits: number },
+  requestedBy?: string,
+) {
+  const [row] = await tx
+    .insert(plans)
+    .values({
+      organizationId,
+      name: plan.name,
+      type: plan.type,
+      remainingCredits: plan.credits,
+      freeMeetingCredits: plan.credits,
+      activatedAt: new Date(),
+      ...(requestedBy ? { requestedBy } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('plan insert returned nothing');
+  return row;
+}
+
 export function createBillingRepo(db: Db) {
   return {
     async isPlatform(organizationId: string): Promise<boolean> {
@@ -81,18 +104,7 @@ export function createBillingRepo(db: Db) {
           .where(and(eq(organizations.id, organizationId), isNull(organizations.planId)))
           .for('update');
         if (!org) return null;
-        const [row] = await tx
-          .insert(plans)
-          .values({
-            organizationId,
-            name: plan.name,
-            type: plan.type,
-            remainingCredits: plan.credits,
-            freeMeetingCredits: plan.credits,
-            activatedAt: new Date(),
-          })
-          .returning();
-        if (!row) throw new Error('plan insert returned nothing');
+        const row = await insertFreePlanRow(tx, organizationId, plan);
         await tx
           .update(organizations)
           .set({ planId: row.id })
@@ -123,19 +135,7 @@ export function createBillingRepo(db: Db) {
           )
           .for('update');
         if (!seeker) return null;
-        const [row] = await tx
-          .insert(plans)
-          .values({
-            organizationId,
-            name: plan.name,
-            type: plan.type,
-            remainingCredits: plan.credits,
-            freeMeetingCredits: plan.credits,
-            activatedAt: new Date(),
-            requestedBy: userId,
-          })
-          .returning();
-        if (!row) throw new Error('plan insert returned nothing');
+        const row = await insertFreePlanRow(tx, organizationId, plan, userId);
         await tx.update(users).set({ planId: row.id }).where(eq(users.id, userId));
         return row;
       });
