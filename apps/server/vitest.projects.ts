@@ -21,6 +21,8 @@ const POSTGRES_FILES = [
   // Tenancy and permissions over every route.
   'src/test/authorisation-matrix.test.ts',
   'src/modules/meetings/tenancy.test.ts',
+  // Access changes reaching every API process (NOTIFY).
+  'src/modules/auth/access-sync.test.ts',
   'src/modules/meetings/lists.test.ts',
   'src/modules/meetings/meetings.test.ts',
   // Reports built in SQL: sales performance, warnings, activity logs, search, hiring, home.

@@ -3,7 +3,13 @@ import { QUEUES } from '@parley/contracts';
 import type { Database } from './platform/db/client.js';
 import type { JobQueue } from './platform/queue/index.js';
 import type { Realtime } from './platform/realtime/index.js';
-import { listenForEvents } from './platform/realtime/bridge.js';
+import {
+  listenOnChannels,
+  REALTIME_CHANNEL,
+  realtimeHandler,
+  type ChannelHandlers,
+} from './platform/realtime/bridge.js';
+import { ACCESS_CHANNEL } from './platform/access-sync.js';
 
 /** Registers a module's job handlers; some also start a timer and return what stops it. */
 export type WorkerStart = () => Promise<void | (() => void)>;
@@ -13,6 +19,8 @@ interface BackgroundWork {
   database: Database;
   queue: JobQueue;
   realtime: Realtime | null;
+  /** Applies other processes' access changes to this one's cache (PostgreSQL only). */
+  accessChanges: ((text: string) => void) | null;
   log: FastifyBaseLogger;
   shutdownGraceSeconds: number;
   /** Every module's job handlers, in the order they are registered. */
@@ -30,14 +38,17 @@ interface BackgroundWork {
  */
 export async function startBackgroundWork(app: FastifyInstance, w: BackgroundWork) {
   const { database, queue, realtime, log } = w;
-  // Events workers elsewhere send through the database reach this process's sockets.
-  const unlisten = realtime
-    ? await listenForEvents(
-        database,
-        (e) => realtime.toLocalMeeting(e.meetingId, e.event, e.payload),
-        log,
-      )
-    : null;
+  // Events workers elsewhere send reach this process's sockets; access other processes
+  // changed is forgotten here too. Both ride NOTIFYs on the database.
+  const channels: ChannelHandlers = {};
+  if (realtime) {
+    channels[REALTIME_CHANNEL] = realtimeHandler(
+      (e) => realtime.toLocalMeeting(e.meetingId, e.event, e.payload),
+      log,
+    );
+  }
+  if (w.accessChanges) channels[ACCESS_CHANNEL] = w.accessChanges;
+  const unlisten = await listenOnChannels(database, channels, log);
   const stops: (() => void)[] = [];
   if (w.role !== 'api') {
     if (database.kind === 'pglite') {
@@ -67,7 +78,7 @@ export async function startBackgroundWork(app: FastifyInstance, w: BackgroundWor
     // Stop fetching; a job in flight gets the grace period, then goes back to the queue.
     await queue.stop(w.shutdownGraceSeconds);
     await stopCleanup();
-    await unlisten?.();
+    await unlisten();
     await realtime?.close();
   });
 }

@@ -197,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     database,
     queue,
     realtime,
+    accessChanges: platform.accessSync?.handler(platform.access) ?? null,
     log,
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     workers: [

@@ -8,7 +8,9 @@
  * role or custom role edited, a user deactivated or deleted, an organisation closed, a plan
  * changed) call `userChanged` or `changed` here once they are done, so this process answers
  * from the new state at once.
- * Another process sees such a change at most `ttlMs` later. `changed` forgets everything:
+ * Other processes hear of it through `publish` (a NOTIFY, access-sync.ts) and `apply` it;
+ * one that misses the notification (its LISTEN connection lost) sees the change at most
+ * `ttlMs` later. `changed` forgets everything:
  * these writes are rare, and a wrong guess at which entries a role edit touches would be a
  * permission kept.
  */
@@ -27,6 +29,13 @@ export interface AccessCache {
   userChanged(userId: string): void;
   /** Roles, users, organisations or plans changed: everything is read again. */
   changed(): void;
+  /** A change another process made: forgets as `userChanged`/`changed` do, publishing nothing. */
+  apply(change: AccessChange): void;
+}
+
+/** One user's access changed, or (no user) anything that may touch everyone's. */
+export interface AccessChange {
+  userId?: string;
 }
 
 /** Both keyed by user id: a user has one session (auth's replaceSession). */
@@ -40,7 +49,12 @@ interface Entry {
 /** More entries than this and the expired ones are swept (memory stays bounded under load). */
 const SWEEP_AT = 10_000;
 
-export function createAccessCache(opts: { ttlMs: number; now?: () => number }): AccessCache {
+export function createAccessCache(opts: {
+  ttlMs: number;
+  now?: () => number;
+  /** Tells the other processes sharing the database. */
+  publish?: (change: AccessChange) => void;
+}): AccessCache {
   const now = opts.now ?? Date.now;
   const areas: Record<AccessArea, Map<string, Entry>> = { session: new Map(), features: new Map() };
   // A read that started before a change must not store what it read: it may be the old state.
@@ -50,6 +64,17 @@ export function createAccessCache(opts: { ttlMs: number; now?: () => number }): 
     for (const [key, entry] of map) if (entry.expiresAt <= at) map.delete(key);
     // Still full of live entries (many sessions at once): start over rather than grow.
     if (map.size >= SWEEP_AT) map.clear();
+  }
+
+  function forgetUser(userId: string) {
+    generation += 1;
+    areas.session.delete(userId);
+    areas.features.delete(userId);
+  }
+  function forgetAll() {
+    generation += 1;
+    areas.session.clear();
+    areas.features.clear();
   }
 
   return {
@@ -73,14 +98,16 @@ export function createAccessCache(opts: { ttlMs: number; now?: () => number }): 
       return value;
     },
     userChanged(userId) {
-      generation += 1;
-      areas.session.delete(userId);
-      areas.features.delete(userId);
+      forgetUser(userId);
+      opts.publish?.({ userId });
     },
     changed() {
-      generation += 1;
-      areas.session.clear();
-      areas.features.clear();
+      forgetAll();
+      opts.publish?.({});
+    },
+    apply(change) {
+      if (change.userId) forgetUser(change.userId);
+      else forgetAll();
     },
   };
 }

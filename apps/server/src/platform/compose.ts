@@ -8,6 +8,7 @@ import { createEndpointGuard } from './net/endpoint-guard.js';
 import { createSecretBox } from './secrets.js';
 import { registerActivityLog } from './audit.js';
 import { createAccessCache } from './access-cache.js';
+import { createAccessSync } from './access-sync.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -29,6 +30,8 @@ export function createPlatform(app: FastifyInstance, opts: PlatformOptions) {
     (env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : createDevOutbox(app.log));
   app.addHook('onClose', async () => mailer.close());
   const now = opts.now ?? (() => new Date());
+  // Several processes share a PostgreSQL database; a PGlite directory has one process.
+  const accessSync = database.kind === 'postgres' ? createAccessSync(database, app.log) : null;
   return {
     db: database.db,
     now,
@@ -46,7 +49,11 @@ export function createPlatform(app: FastifyInstance, opts: PlatformOptions) {
     publicUrl: config.publicUrl,
     activityLog: registerActivityLog(app, database.db, { flushMs: env.ACTIVITY_LOG_FLUSH_MS }),
     // Sessions, roles and feature flags as every authenticated call reads them (access-cache.ts).
-    access: createAccessCache({ ttlMs: env.ACCESS_CACHE_MS }),
+    access: createAccessCache({
+      ttlMs: env.ACCESS_CACHE_MS,
+      ...(accessSync ? { publish: accessSync.publish } : {}),
+    }),
+    accessSync,
   };
 }
 export type Platform = ReturnType<typeof createPlatform>;

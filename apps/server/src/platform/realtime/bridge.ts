@@ -18,41 +18,63 @@ const messageSchema = z.object({
 });
 export type BridgedEvent = z.infer<typeof messageSchema>;
 
+/**
+ * Sends texts as NOTIFYs on `channel`, one at a time: on a pool, two NOTIFYs sent at once may
+ * commit, and arrive, in either order, and listeners must hear them in the order they were sent.
+ * A failed send is logged, never thrown: the caller's own work is done by then.
+ */
+export function createNotifier(
+  database: Database,
+  channel: string,
+  log: { warn(obj: object, msg: string): void },
+): (text: string, context?: object) => void {
+  const send = async (text: string) => {
+    const query = 'SELECT pg_notify($1, $2)';
+    if (database.pglite) await database.pglite.query(query, [channel, text]);
+    else await database.pool?.query(query, [channel, text]);
+  };
+  let chain: Promise<void> = Promise.resolve();
+  return (text, context = {}) => {
+    chain = chain
+      .then(() => send(text))
+      .catch((err: unknown) => log.warn({ err, channel, ...context }, 'notify failed'));
+  };
+}
+
 /** A broadcaster for a process without sockets: every event becomes a NOTIFY. */
 export function createNotifyBroadcaster(
   database: Database,
   log: { warn(obj: object, msg: string): void },
 ): MeetingBroadcaster {
-  const send = async (text: string) => {
-    const query = 'SELECT pg_notify($1, $2)';
-    if (database.pglite) await database.pglite.query(query, [REALTIME_CHANNEL, text]);
-    else await database.pool?.query(query, [REALTIME_CHANNEL, text]);
-  };
-  // One at a time: on a pool, two NOTIFYs sent at once may commit, and arrive, in either
-  // order, and a client must see a meeting's events in the order they happened.
-  let chain: Promise<void> = Promise.resolve();
+  const notify = createNotifier(database, REALTIME_CHANNEL, log);
   return {
     toMeeting(meetingId, event, payload) {
-      const text = JSON.stringify({ meetingId, event, payload });
-      chain = chain
-        .then(() => send(text))
-        .catch((err: unknown) => log.warn({ err, meetingId, event }, 'realtime: notify failed'));
+      notify(JSON.stringify({ meetingId, event, payload }), { meetingId, event });
     },
   };
 }
 
+/** What a process hears on each channel it listens to, as the NOTIFY's text. */
+export type ChannelHandlers = Record<string, (text: string) => void>;
+
 /**
- * Calls `deliver` for every event another process NOTIFYs. On PostgreSQL one connection of
- * the pool is kept for the LISTEN and replaced after a lost connection (events sent
- * meanwhile are lost; the status route still answers). Resolves with a function that stops
- * listening.
+ * Calls `deliver` for every event another process NOTIFYs. Resolves with a function that
+ * stops listening.
  */
 export async function listenForEvents(
   database: Database,
   deliver: (e: BridgedEvent) => void,
   log: { warn(obj: object, msg: string): void },
 ): Promise<() => Promise<void>> {
-  const onText = (text: string) => {
+  return listenOnChannels(database, { [REALTIME_CHANNEL]: realtimeHandler(deliver, log) }, log);
+}
+
+/** The realtime channel's handler: a readable event goes to `deliver`, anything else is logged. */
+export function realtimeHandler(
+  deliver: (e: BridgedEvent) => void,
+  log: { warn(obj: object, msg: string): void },
+): (text: string) => void {
+  return (text) => {
     try {
       const parsed = messageSchema.safeParse(JSON.parse(text));
       if (parsed.success) deliver(parsed.data);
@@ -60,7 +82,30 @@ export async function listenForEvents(
       log.warn({ err }, 'realtime: unreadable notification');
     }
   };
-  if (database.pglite) return database.pglite.listen(REALTIME_CHANNEL, onText);
+}
+
+/**
+ * LISTENs on every channel of `handlers`. On PostgreSQL one connection of the pool is kept
+ * for all of them and replaced after a lost connection (notifications sent meanwhile are
+ * lost: the realtime status routes still answer, and cached access expires by itself).
+ * Resolves with a function that stops listening.
+ */
+export async function listenOnChannels(
+  database: Database,
+  handlers: ChannelHandlers,
+  log: { warn(obj: object, msg: string): void },
+): Promise<() => Promise<void>> {
+  const channels = Object.keys(handlers);
+  if (channels.length === 0) return async () => {};
+  if (database.pglite) {
+    const pglite = database.pglite;
+    const stops = await Promise.all(
+      Object.entries(handlers).map(([ch, handler]) => pglite.listen(ch, handler)),
+    );
+    return async () => {
+      for (const stop of stops) await stop();
+    };
+  }
   const pool = database.pool;
   if (!pool) throw new Error('the database exposes neither a PGlite client nor a pool');
 
@@ -70,7 +115,8 @@ export async function listenForEvents(
   const connect = async (): Promise<void> => {
     const c = await pool.connect();
     c.on('notification', (msg) => {
-      if (msg.channel === REALTIME_CHANNEL && msg.payload) onText(msg.payload);
+      const handler = handlers[msg.channel];
+      if (handler && msg.payload) handler(msg.payload);
     });
     c.on('error', (err) => {
       // Once stopped, the client is back in the pool (which hears its errors itself):
@@ -87,7 +133,7 @@ export async function listenForEvents(
     });
     client = c;
     try {
-      await c.query(`LISTEN ${REALTIME_CHANNEL}`);
+      for (const ch of channels) await c.query(`LISTEN ${ch}`);
     } catch (err) {
       if (client === c) {
         client = null;
@@ -103,7 +149,7 @@ export async function listenForEvents(
     const c = client;
     client = null;
     if (!c) return;
-    await c.query(`UNLISTEN ${REALTIME_CHANNEL}`).catch(() => {});
+    await c.query('UNLISTEN *').catch(() => {});
     c.release();
   };
 }
