@@ -23,6 +23,7 @@ const POSTGRES_FILES = [
   'src/modules/meetings/tenancy.test.ts',
   // Access changes reaching every API process (NOTIFY).
   'src/modules/auth/access-sync.test.ts',
+  'src/platform/realtime/bridge.test.ts',
   'src/modules/meetings/lists.test.ts',
   'src/modules/meetings/meetings.test.ts',
   // Reports built in SQL: sales performance, warnings, activity logs, search, hiring, home.
