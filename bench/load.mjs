@@ -16,7 +16,9 @@
 // LOAD_SECONDS (default 60) per step; LOAD_CONNECTIONS (default 10,50,100);
 // LOAD_LAYOUTS (default pg-one,pg-four,pglite); LOAD_UPLOADS (default 50, 0: none);
 // LOAD_STEPS (default list,meeting,search,signin); ACCESS_CACHE_MS is passed on;
-// LOAD_CPU_PROF (a directory) profiles the processes.
+// LOAD_CPU_PROF (a directory) profiles the processes. The memory run the issue asks for (flat
+// over five minutes): LOAD_LAYOUTS=pg-one LOAD_STEPS=list LOAD_CONNECTIONS=50 LOAD_SECONDS=300
+// LOAD_UPLOADS=0 — RSS is printed for each minute.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -237,6 +239,13 @@ async function runLayout(layout) {
       ],
     ];
     const rssStart = procs.map((p) => rssMb(p.child.pid));
+    // Each process's RSS once a minute while the steps run: flat memory shows as a plateau
+    // after the first minute's warm-up (JIT, caches, pools), a leak as a steady climb.
+    const perMinute = procs.map(() => []);
+    const sampler = setInterval(
+      () => procs.forEach((p, i) => perMinute[i].push(rssMb(p.child.pid))),
+      60_000,
+    );
     const load = os
       .loadavg()
       .map((l) => l.toFixed(1))
@@ -254,11 +263,15 @@ async function runLayout(layout) {
       }
     }
     if (UPLOADS > 0) await uploadsDuringReads(bases, token, steps[0][2]);
+    clearInterval(sampler);
     const rssEnd = procs.map((p) => rssMb(p.child.pid));
     procs.forEach((p, i) =>
       console.log(
         `  ${p.role.padEnd(6)} process ${i + 1}: RSS ${rssStart[i].toFixed(0)} MB at start, ` +
-          `${rssEnd[i].toFixed(0)} MB at end`,
+          `${rssEnd[i].toFixed(0)} MB at end` +
+          (perMinute[i].length > 1
+            ? `; each minute: ${perMinute[i].map((m) => m.toFixed(0)).join(' → ')} MB`
+            : ''),
       ),
     );
   } finally {
