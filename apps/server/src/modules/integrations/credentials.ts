@@ -168,7 +168,15 @@ export const checkConfig = (c: CloudConfig, guard: EndpointGuard): Promise<strin
 /** The SDKs' own defaults for their agents (kept alive; the store's close() ends them). */
 const STORE_AGENTS = { keepAlive: true, maxSockets: 50 };
 
-export const storeFromConfig = (c: CloudConfig, guard: EndpointGuard): CloudStore =>
+/** `idleTimeoutMs`: STORAGE_TIMEOUT_SECONDS (S3; see S3StoreOptions). */
+export const storeFromConfig = (
+  c: CloudConfig,
+  guard: EndpointGuard,
+  idleTimeoutMs?: number,
+): CloudStore =>
   c.provider === 'aws'
-    ? createS3Store(c.options, guard.agents(STORE_AGENTS))
+    ? createS3Store(
+        { ...c.options, ...(idleTimeoutMs ? { idleTimeoutMs } : {}) },
+        guard.agents(STORE_AGENTS),
+      )
     : createAzureStore(c.options, guard.agents(STORE_AGENTS));

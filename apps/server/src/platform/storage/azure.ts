@@ -4,13 +4,14 @@ import {
   BlobSASPermissions,
   BlobServiceClient,
   RestError,
+  type ContainerClient,
   StorageSharedKeyCredential,
   type StoragePipelineOptions,
 } from '@azure/storage-blob';
 import { azureBlockId } from '@parley/contracts';
 import { notFound } from '../errors.js';
 import type { NetAgents } from '../net/endpoint-guard.js';
-import { contentTypeFor, networkReason, type CloudStore } from './cloud.js';
+import { contentTypeFor, networkReason, reportingOutages, type CloudStore } from './cloud.js';
 
 export type AzureCredentials =
   | { connectionString: string }
@@ -69,9 +70,11 @@ function toReadable(body: NodeJS.ReadableStream | undefined): Readable {
 
 export function createAzureStore(opts: AzureStoreOptions, agents: NetAgents): CloudStore {
   const service = createAzureServiceClient(opts, agents);
-  const container = service.getContainerClient(opts.container);
-  const blob = (key: string) => container.getBlockBlobClient(key);
+  return reportingOutages(azureStore(service.getContainerClient(opts.container), agents), statusOf);
+}
 
+function azureStore(container: ContainerClient, agents: NetAgents): CloudStore {
+  const blob = (key: string) => container.getBlockBlobClient(key);
   return {
     provider: 'azure',
 
