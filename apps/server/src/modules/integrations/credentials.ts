@@ -168,15 +168,14 @@ export const checkConfig = (c: CloudConfig, guard: EndpointGuard): Promise<strin
 /** The SDKs' own defaults for their agents (kept alive; the store's close() ends them). */
 const STORE_AGENTS = { keepAlive: true, maxSockets: 50 };
 
-/** `idleTimeoutMs`: STORAGE_TIMEOUT_SECONDS (S3; see S3StoreOptions). */
+/** `idleTimeoutMs`: STORAGE_TIMEOUT_SECONDS (see S3StoreOptions.idleTimeoutMs). */
 export const storeFromConfig = (
   c: CloudConfig,
   guard: EndpointGuard,
   idleTimeoutMs?: number,
-): CloudStore =>
-  c.provider === 'aws'
-    ? createS3Store(
-        { ...c.options, ...(idleTimeoutMs ? { idleTimeoutMs } : {}) },
-        guard.agents(STORE_AGENTS),
-      )
-    : createAzureStore(c.options, guard.agents(STORE_AGENTS));
+): CloudStore => {
+  const limit = idleTimeoutMs ? { idleTimeoutMs } : {};
+  return c.provider === 'aws'
+    ? createS3Store({ ...c.options, ...limit }, guard.agents(STORE_AGENTS))
+    : createAzureStore({ ...c.options, ...limit }, guard.agents(STORE_AGENTS));
+};
