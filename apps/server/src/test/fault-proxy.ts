@@ -21,24 +21,24 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-/** The XML error body S3 sends with a 5xx (the SDK reads its Code). */
-const S3_ERRORS: Record<500 | 503, { code: string; message: string }> = {
+type Mode =
+  { kind: 'forward' } | { kind: 'fail'; left: number; status: 500 | 503 } | { kind: 'hang' };
+
+/** The XML error body S3 and Azure Blob both send with a 5xx (their SDKs read its Code). */
+const ERRORS: Record<500 | 503, { code: string; message: string }> = {
   500: { code: 'InternalError', message: 'We encountered an internal error. Please try again.' },
   503: { code: 'ServiceUnavailable', message: 'Please reduce your request rate.' },
 };
 
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
-  let mode:
-    | { kind: 'forward' }
-    | { kind: 'fail'; left: number; status: 500 | 503 }
-    | {
-        kind: 'hang';
-      } = { kind: 'forward' };
+  let mode: Mode = { kind: 'forward' };
   let faulted = 0;
   const held = new Set<http.ServerResponse>();
 
   const server = http.createServer((req, res) => {
+    // A client giving up (its time limit) resets the connection: nothing to answer then.
+    req.on('error', () => res.destroy());
     if (mode.kind === 'hang') {
       faulted++;
       held.add(res);
@@ -52,7 +52,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       // Read the request's body first, as a server does before it answers.
       req.resume();
       req.on('end', () => {
-        const { code, message } = S3_ERRORS[status];
+        const { code, message } = ERRORS[status];
         const body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
         res.writeHead(status, { 'content-type': 'application/xml' });
         res.end(req.method === 'HEAD' ? undefined : body);
