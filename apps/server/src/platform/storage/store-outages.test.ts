@@ -22,6 +22,8 @@ import { createS3Store } from './s3.js';
 
 // The stand-ins listen on 127.0.0.1: private addresses allowed (ALLOW_PRIVATE_ENDPOINTS=true).
 const guard = createEndpointGuard({ allowPrivate: true });
+/** As the app's stores have them (integrations/credentials.ts): sockets are reused. */
+const agents = () => guard.agents({ keepAlive: true, maxSockets: 50 });
 
 let s3: S3Server;
 let azurite: AzureServer;
@@ -47,7 +49,7 @@ beforeAll(async () => {
       secretAccessKey: s3.secretAccessKey,
       idleTimeoutMs: 300,
     },
-    guard.agents(),
+    agents(),
   );
   stores.azure = createAzureStore(
     {
@@ -59,7 +61,7 @@ beforeAll(async () => {
       maxTries: 1,
       idleTimeoutMs: 300,
     },
-    guard.agents(),
+    agents(),
   );
 }, 60_000);
 afterAll(async () => {
