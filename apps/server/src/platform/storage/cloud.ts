@@ -56,6 +56,9 @@ export function networkReason(err: unknown): string | null {
 /** How long a store request may stay silent when STORAGE_TIMEOUT_SECONDS is not set. */
 export const DEFAULT_STORE_IDLE_TIMEOUT_MS = 30_000;
 
+/** A server error or an overloaded or unreachable server behind a gateway; not 501 (unsupported). */
+const UNAVAILABLE_STATUSES = new Set([500, 502, 503, 504]);
+
 /** The socket's codes (and Azure's wrapper for them) when the store's address answers nothing. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -94,8 +97,9 @@ export function reportingOutages<S extends CloudStore>(
 ): S {
   const reasonOf = (err: unknown): string | null => {
     const status = statusOf(err);
-    if (status !== undefined && status >= 500) return `the storage answered ${status}`;
-    if (status !== undefined) return null;
+    if (status !== undefined) {
+      return UNAVAILABLE_STATUSES.has(status) ? `the storage answered ${status}` : null;
+    }
     const codes = chainOf(err);
     if (codes.some((e) => e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')) {
       return 'the storage did not answer in time';
