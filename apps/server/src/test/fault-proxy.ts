@@ -53,7 +53,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       req.resume();
       req.on('end', () => {
         const { code, message } = ERRORS[status];
-        const body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`;
+        const body =
+          '<?xml version="1.0" encoding="UTF-8"?>' +
+          `<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
         res.writeHead(status, { 'content-type': 'application/xml' });
         res.end(req.method === 'HEAD' ? undefined : body);
       });

@@ -102,7 +102,7 @@ function attemptFailedWith(meetingId: string, error: string) {
 describe('the media store failing', () => {
   let processed: Meeting;
 
-  it('under a step reading the recording: each attempt fails with its reason and is retried, the meeting finishes once', async () => {
+  it('under a step reading the recording: each attempt fails, is retried; the meeting ends once', async () => {
     const before = await remainingCredits(ctx, org);
     const meeting = await uploadBytes(ctx, token, 'aws', 'store fails.mp4', clip);
 
@@ -143,7 +143,7 @@ describe('the media store failing', () => {
     processed = json<Meeting>(await call(ctx, 'GET', `/meeting/${meeting.id}`, { token }));
   }, 300_000);
 
-  it('failing under an API call: 503 "try again" in the one error shape, never a 500 or a hang', async () => {
+  it('under an API call: 503 "try again" in the one error shape, not a 500 or a hang', async () => {
     const link = processed.storageLink;
     if (!link) throw new Error('the processed meeting has no video link');
     expect((await getMedia(ctx, link, { range: 'bytes=0-99' })).statusCode).toBe(206);

@@ -56,7 +56,7 @@ export function networkReason(err: unknown): string | null {
 /** How long a store request may stay silent when STORAGE_TIMEOUT_SECONDS is not set. */
 export const DEFAULT_STORE_IDLE_TIMEOUT_MS = 30_000;
 
-/** A server error or an overloaded or unreachable server behind a gateway; not 501 (unsupported). */
+/** A server error, or one overloaded or unreachable behind a gateway; not 501 (unsupported). */
 const UNAVAILABLE_STATUSES = new Set([500, 502, 503, 504]);
 
 /** The socket's codes (and Azure's wrapper for them) when the store's address answers nothing. */
