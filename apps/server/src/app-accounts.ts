@@ -113,6 +113,7 @@ export async function composeAccounts(app: FastifyInstance, platform: Platform, 
   const integrations = createIntegrationsModule({
     ...platform,
     localStore: () => createLocalStore(config.mediaDir),
+    storeIdleTimeoutMs: env.STORAGE_TIMEOUT_SECONDS * 1000,
   });
   app.addHook('onClose', async () => integrations.service.close());
   // The one way a module reaches an organisation's media store.

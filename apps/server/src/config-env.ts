@@ -131,6 +131,12 @@ export const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Where the local store keeps media; defaults to DATA_DIR/media. */
   MEDIA_DIR: z.string().optional(),
+  /**
+   * How long a request to a cloud store (S3, Azure) may go without a byte sent or received
+   * before it fails (retried by the SDK, then the step or the API call fails with "storage
+   * unavailable").
+   */
+  STORAGE_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   /** Debian's Chromium, which the Parley Notetaker runs in to record Parley rooms. */
   CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),

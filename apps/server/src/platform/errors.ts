@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messageForStatus, type ApiError } from '@parley/contracts';
-import { DATABASE_UNAVAILABLE_MESSAGE, outageOf, STORAGE_FULL_MESSAGE } from './outage.js';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  outageOf,
+  STORAGE_FULL_MESSAGE,
+  STORAGE_UNAVAILABLE_MESSAGE,
+  type Outage,
+} from './outage.js';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -78,6 +84,16 @@ export function frameworkErrorReply(error: FastifyError, _request: unknown, repl
   return reply.status(status).send(errorBody(status, message));
 }
 
+const OUTAGE_ANSWERS: Record<Outage, { status: number; message: string; what: string }> = {
+  database: {
+    status: 503,
+    message: DATABASE_UNAVAILABLE_MESSAGE,
+    what: 'the database is unavailable',
+  },
+  storage: { status: 503, message: STORAGE_UNAVAILABLE_MESSAGE, what: 'the store is unavailable' },
+  'disk-full': { status: 507, message: STORAGE_FULL_MESSAGE, what: 'the disk is full' },
+};
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
@@ -93,10 +109,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const outage = outageOf(err);
     if (outage) {
       // Logged once per request so an operator sees the outage; the client may retry.
-      const what = outage === 'disk-full' ? 'the disk is full' : 'the database is unavailable';
+      const { status, message, what } = OUTAGE_ANSWERS[outage];
       request.log.error({ err, outage }, `request failed: ${what}`);
-      const [status, message] =
-        outage === 'disk-full' ? [507, STORAGE_FULL_MESSAGE] : [503, DATABASE_UNAVAILABLE_MESSAGE];
       if (status === 503) void reply.header('retry-after', '5');
       return reply.status(status).send(errorBody(status, message));
     }

@@ -1,8 +1,9 @@
 /**
  * Failures of what the server stands on rather than of the request (issue 20, faults): the
- * database gone (restarting, failing over, refusing connections) or the disk full. Both answer
- * in the one error shape with a status a client can act on — 503, try again shortly; 507, an
- * operator must free space — instead of a 500 that reads like a bug.
+ * database gone (restarting, failing over, refusing connections), the media store (S3, Azure)
+ * failing or not answering, or the disk full. Each answers in the one error shape with a
+ * status a client can act on — 503, try again shortly; 507, an operator must free space —
+ * instead of a 500 that reads like a bug.
  */
 
 /** PostgreSQL's SQLSTATE classes and codes that mean "not reachable now", not "wrong query". */
@@ -25,6 +26,17 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database is not available at the moment, please try again shortly';
 export const STORAGE_FULL_MESSAGE =
   "The server's storage is full, please contact your administrator";
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'The storage is not available at the moment, please try again shortly';
+
+/**
+ * A cloud store that answered 5xx, could not be reached or did not answer in time, after the
+ * SDK's own retries. Its message says which, in words fit for a step's error; the cause is
+ * the SDK's error, for the log.
+ */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+}
 
 /** The error and its causes (drizzle wraps the driver's error in `cause`), nearest first. */
 function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
@@ -37,11 +49,12 @@ function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> 
   }
 }
 
-export type Outage = 'database' | 'disk-full';
+export type Outage = 'database' | 'storage' | 'disk-full';
 
 /** What kind of outage an error is, or null for an ordinary failure. */
 export function outageOf(err: unknown): Outage | null {
   for (const e of chain(err)) {
+    if (e instanceof StorageUnavailableError) return 'storage';
     // A refused call to an outside service (fetch, the S3 SDK) is not the database: its
     // socket codes below would read the same, so the walk stops at those.
     const code = typeof e.code === 'string' ? e.code : '';

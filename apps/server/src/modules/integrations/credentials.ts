@@ -168,7 +168,14 @@ export const checkConfig = (c: CloudConfig, guard: EndpointGuard): Promise<strin
 /** The SDKs' own defaults for their agents (kept alive; the store's close() ends them). */
 const STORE_AGENTS = { keepAlive: true, maxSockets: 50 };
 
-export const storeFromConfig = (c: CloudConfig, guard: EndpointGuard): CloudStore =>
-  c.provider === 'aws'
-    ? createS3Store(c.options, guard.agents(STORE_AGENTS))
-    : createAzureStore(c.options, guard.agents(STORE_AGENTS));
+/** `idleTimeoutMs`: STORAGE_TIMEOUT_SECONDS (see S3StoreOptions.idleTimeoutMs). */
+export const storeFromConfig = (
+  c: CloudConfig,
+  guard: EndpointGuard,
+  idleTimeoutMs?: number,
+): CloudStore => {
+  const limit = idleTimeoutMs ? { idleTimeoutMs } : {};
+  return c.provider === 'aws'
+    ? createS3Store({ ...c.options, ...limit }, guard.agents(STORE_AGENTS))
+    : createAzureStore({ ...c.options, ...limit }, guard.agents(STORE_AGENTS));
+};

@@ -42,6 +42,8 @@ export interface IntegrationsDeps {
   localStore: () => ObjectStore;
   /** Every connection to a configured endpoint goes through it (internal addresses refused). */
   endpoints: EndpointGuard;
+  /** STORAGE_TIMEOUT_SECONDS in ms: how long a store request may stay silent. */
+  storeIdleTimeoutMs?: number;
 }
 
 const RETIRE_AFTER_MS = 10 * 60_000;
@@ -62,6 +64,7 @@ export function createIntegrationsService({
   secrets,
   localStore,
   endpoints,
+  storeIdleTimeoutMs,
 }: IntegrationsDeps) {
   /** One client per organisation and cloud, rebuilt when its configuration row changes. */
   const stores = new Map<string, { stamp: string; store: CloudStore }>();
@@ -284,7 +287,7 @@ export function createIntegrationsService({
       const cached = stores.get(key);
       if (cached?.stamp === stamp) return cached.store;
       if (cached) retire(cached.store);
-      const store = storeFromConfig(opened(row, chosen), endpoints);
+      const store = storeFromConfig(opened(row, chosen), endpoints, storeIdleTimeoutMs);
       stores.set(key, { stamp, store });
       return store;
     },

@@ -4,6 +4,7 @@ import { MEETING_MESSAGES } from '@parley/contracts';
 import { MediaToolError, type MediaTools } from '../../platform/media/ffmpeg.js';
 import { withLocalFile, withScratchDir } from '../../platform/media/local-file.js';
 import { renditionFor, thumbnailTime } from '../../platform/media/playable.js';
+import { StorageUnavailableError } from '../../platform/outage.js';
 import type { StoreResolver } from '../../platform/storage/resolver.js';
 import type { MediaFields, MeetingRow, MeetingsRepo } from './repo.js';
 
@@ -94,6 +95,8 @@ export async function processMeetingMedia(
       return { ok: false, reason: MEETING_MESSAGES.mediaFailed(err.message) };
     }
     deps.log.warn({ err, meetingId }, 'media step failed; the queue retries it');
+    // A store outage already says what failed, in words the step's error can show.
+    if (err instanceof StorageUnavailableError) throw err;
     throw new Error('the file could not be read from storage', { cause: err });
   }
 

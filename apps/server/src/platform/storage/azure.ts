@@ -1,16 +1,24 @@
 import type { Agent } from 'node:http';
+import { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import {
   BlobSASPermissions,
   BlobServiceClient,
   RestError,
+  type ContainerClient,
   StorageSharedKeyCredential,
   type StoragePipelineOptions,
 } from '@azure/storage-blob';
 import { azureBlockId } from '@parley/contracts';
 import { notFound } from '../errors.js';
 import type { NetAgents } from '../net/endpoint-guard.js';
-import { contentTypeFor, networkReason, type CloudStore } from './cloud.js';
+import {
+  contentTypeFor,
+  DEFAULT_STORE_IDLE_TIMEOUT_MS,
+  networkReason,
+  reportingOutages,
+  type CloudStore,
+} from './cloud.js';
 
 export type AzureCredentials =
   | { connectionString: string }
@@ -26,6 +34,8 @@ export type AzureStoreOptions = AzureCredentials & {
   maxTries?: number;
   /** Per-try time limit; unset for the store itself, since a large block can take long. */
   tryTimeoutMs?: number;
+  /** As S3StoreOptions.idleTimeoutMs. Default DEFAULT_STORE_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
 };
 
 /**
@@ -67,11 +77,43 @@ function toReadable(body: NodeJS.ReadableStream | undefined): Readable {
   throw new Error('Azure answered without a readable body');
 }
 
-export function createAzureStore(opts: AzureStoreOptions, agents: NetAgents): CloudStore {
-  const service = createAzureServiceClient(opts, agents);
-  const container = service.getContainerClient(opts.container);
-  const blob = (key: string) => container.getBlockBlobClient(key);
+/**
+ * Azure's SDK has no client-side time limit (`tryTimeoutInMs` only asks the service to give up),
+ * so a store that takes a request and never answers would hold it for ever. Its sockets get the
+ * limit instead: silent for `ms`, a socket is destroyed with ETIMEDOUT, which the SDK's retry
+ * policy retries and reportingOutages reports. Sockets idle in the pool just close.
+ */
+function limitIdle(agents: NetAgents, ms: number): NetAgents {
+  for (const agent of [agents.http, agents.https]) {
+    const create = agent.createConnection.bind(agent);
+    agent.createConnection = (options, callback) => {
+      const socket = create(options, callback);
+      if (socket instanceof Socket) {
+        socket.setTimeout(ms);
+        socket.on('timeout', () => {
+          const err = new Error(`the storage sent nothing for ${ms} ms`);
+          socket.destroy(Object.assign(err, { code: 'ETIMEDOUT' }));
+        });
+      }
+      return socket;
+    };
+    // Node's agent clears a socket's time limit when it goes back to the pool and sets none
+    // when the socket is reused: set it again (this runs after the agent's own 'free').
+    agent.on('free', (socket: unknown) => {
+      if (socket instanceof Socket) socket.setTimeout(ms);
+    });
+  }
+  return agents;
+}
 
+export function createAzureStore(opts: AzureStoreOptions, netAgents: NetAgents): CloudStore {
+  const agents = limitIdle(netAgents, opts.idleTimeoutMs ?? DEFAULT_STORE_IDLE_TIMEOUT_MS);
+  const service = createAzureServiceClient(opts, agents);
+  return reportingOutages(azureStore(service.getContainerClient(opts.container), agents), statusOf);
+}
+
+function azureStore(container: ContainerClient, agents: NetAgents): CloudStore {
+  const blob = (key: string) => container.getBlockBlobClient(key);
   return {
     provider: 'azure',
 
@@ -185,7 +227,10 @@ export async function checkAzureContainer(
 ): Promise<string | null> {
   let service: BlobServiceClient;
   try {
-    service = createAzureServiceClient({ ...opts, maxTries: 1, tryTimeoutMs: 10_000 }, agents);
+    service = createAzureServiceClient(
+      { ...opts, maxTries: 1, tryTimeoutMs: 10_000 },
+      limitIdle(agents, 10_000),
+    );
   } catch {
     // The SDK's parse error quotes the connection string; say what is wrong without it.
     return 'the connection string or account key is not valid';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { UNREACHABLE_ENDPOINT_MESSAGE } from '@parley/contracts';
 import { isUnreachable } from '../net/endpoint-guard.js';
+import { StorageUnavailableError } from '../outage.js';
 import type { ObjectStore } from './types.js';
 
 /**
@@ -50,4 +51,88 @@ export function contentTypeFor(key: string): string | undefined {
  */
 export function networkReason(err: unknown): string | null {
   return isUnreachable(err) ? UNREACHABLE_ENDPOINT_MESSAGE : null;
+}
+
+/** How long a store request may stay silent when STORAGE_TIMEOUT_SECONDS is not set. */
+export const DEFAULT_STORE_IDLE_TIMEOUT_MS = 30_000;
+
+/** A server error, or one overloaded or unreachable behind a gateway; not 501 (unsupported). */
+const UNAVAILABLE_STATUSES = new Set([500, 502, 503, 504]);
+
+/** The socket's codes (and Azure's wrapper for them) when the store's address answers nothing. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'REQUEST_SEND_ERROR',
+]);
+
+/** The calls of a store that reach its server (presignGet only signs, close only releases). */
+const REMOTE_CALLS = [
+  'put',
+  'get',
+  'info',
+  'delete',
+  'list',
+  'beginChunked',
+  'putChunk',
+  'completeChunked',
+  'abortChunked',
+] as const;
+
+/**
+ * The store with its server's failures — a 5xx, no connection, no answer in time — thrown as
+ * StorageUnavailableError once the SDK's own retries are spent, so the API answers 503 "try
+ * again" (platform/outage.ts) and a job's attempt fails with a reason users can read and is
+ * retried. Any other error (404, 403, a bad request) passes unchanged.
+ */
+export function reportingOutages<S extends CloudStore>(
+  store: S,
+  statusOf: (err: unknown) => number | undefined,
+): S {
+  const reasonOf = (err: unknown): string | null => {
+    const status = statusOf(err);
+    if (status !== undefined) {
+      return UNAVAILABLE_STATUSES.has(status) ? `the storage answered ${status}` : null;
+    }
+    const codes = chainOf(err);
+    if (codes.some((e) => e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')) {
+      return 'the storage did not answer in time';
+    }
+    // Not isUnreachable: a file the body was read from (ENOENT) or an endpoint the guard
+    // refuses is no outage, and no retry would fix it.
+    return codes.some((e) => typeof e.code === 'string' && NETWORK_CODES.has(e.code))
+      ? 'the storage cannot be reached'
+      : null;
+  };
+  const wrapped: S = { ...store };
+  for (const name of REMOTE_CALLS) {
+    const call = store[name] as (...args: unknown[]) => Promise<unknown>;
+    const guarded = async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } catch (err) {
+        const reason = reasonOf(err);
+        throw reason ? new StorageUnavailableError(reason, { cause: err }) : err;
+      }
+    };
+    Object.assign(wrapped, { [name]: guarded });
+  }
+  return wrapped;
+}
+
+/** The error and its causes, nearest first. */
+function chainOf(err: unknown): { name?: unknown; code?: unknown }[] {
+  const out: { name?: unknown; code?: unknown; cause?: unknown }[] = [];
+  for (let e: unknown = err; e && typeof e === 'object' && out.length < 5;) {
+    const link = e as { name?: unknown; code?: unknown; cause?: unknown };
+    out.push(link);
+    e = link.cause;
+  }
+  return out;
 }

@@ -17,7 +17,13 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { notFound } from '../errors.js';
 import type { NetAgents } from '../net/endpoint-guard.js';
-import { contentTypeFor, networkReason, type CloudStore } from './cloud.js';
+import {
+  contentTypeFor,
+  DEFAULT_STORE_IDLE_TIMEOUT_MS,
+  networkReason,
+  reportingOutages,
+  type CloudStore,
+} from './cloud.js';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -30,9 +36,15 @@ export interface S3StoreOptions {
   forcePathStyle?: boolean;
   /** Attempts per request (SDK default 3); the connection check uses fewer to answer quickly. */
   maxAttempts?: number;
-  /** Per-request time limit; unset for the store itself, since a large part can take long. */
-  requestTimeoutMs?: number;
+  /**
+   * How long a request may go without a byte sent or received before it fails (and the SDK
+   * retries it): a hung store fails in bounded time, while a large part that keeps moving is
+   * never cut off. Default DEFAULT_STORE_IDLE_TIMEOUT_MS.
+   */
+  idleTimeoutMs?: number;
 }
+
+const idleTimeoutOf = (opts: S3StoreOptions) => opts.idleTimeoutMs ?? DEFAULT_STORE_IDLE_TIMEOUT_MS;
 
 /** `agents`: the endpoint guard's, so the endpoint cannot point inside the network. */
 export function createS3Client(opts: S3StoreOptions, agents: NetAgents): S3Client {
@@ -46,7 +58,9 @@ export function createS3Client(opts: S3StoreOptions, agents: NetAgents): S3Clien
       httpAgent: agents.http,
       httpsAgent: agents.https,
       connectionTimeout: 10_000,
-      ...(opts.requestTimeoutMs ? { requestTimeout: opts.requestTimeoutMs } : {}),
+      // The socket's idle limit, not `requestTimeout`: that one only logs a warning unless
+      // throwOnRequestTimeout is set, and would cut off a long transfer that is progressing.
+      socketTimeout: idleTimeoutOf(opts),
     },
     // The SDK's default CRC checksums use aws-chunked bodies that S3-compatible servers
     // (s3rver, older MinIO/Ceph) store verbatim, framing and all; send them only when S3
@@ -73,6 +87,10 @@ export function createS3Store(opts: S3StoreOptions, agents: NetAgents): CloudSto
   const client = createS3Client(opts, agents);
   const Bucket = opts.bucket;
 
+  return reportingOutages(s3Store(client, Bucket), statusOf);
+}
+
+function s3Store(client: S3Client, Bucket: string): CloudStore {
   return {
     provider: 'aws',
 
@@ -219,7 +237,7 @@ export async function checkS3Bucket(
   opts: S3StoreOptions,
   agents: NetAgents,
 ): Promise<string | null> {
-  const client = createS3Client({ ...opts, maxAttempts: 1, requestTimeoutMs: 10_000 }, agents);
+  const client = createS3Client({ ...opts, maxAttempts: 1, idleTimeoutMs: 10_000 }, agents);
   try {
     await client.send(new HeadBucketCommand({ Bucket: opts.bucket }));
     return null;
