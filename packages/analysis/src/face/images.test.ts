@@ -90,15 +90,27 @@ describe('faces in still images', () => {
     expect(meanBinError).toBeLessThanOrEqual(AGE_BIN_ERROR);
   }, 600_000);
 
-  it('finds the face, gender and age on the 120 photos of faces/fairface-more', async () => {
-    const { table } = await faceBiasOn(fixture('faces/fairface-more'));
-    console.log(`faces/fairface-more:\n${formatBiasTable(table)}`);
+  it('finds the face, gender and age on every 4th photo of faces/fairface-more', async () => {
+    // 30 of the 120 photos (16 women, 14 men, ages 0-2 to 50-59): a stride over the labels, not
+    // a pick. The full pass with its floors is bench/face-bias.bench.mjs. Thirty photos cannot
+    // hold the full set's rates to two decimals, so each rate must be consistent with the full
+    // set's measured figure: the upper end of its 95 % Wilson interval at or above it. Gender
+    // right on 20 of 30 (0.67, interval up to 0.81 against 0.82) fails; both genders are held
+    // to the same figure, so a model that fails one group fails the test.
+    const { table } = await faceBiasOn(fixture('faces/fairface-more'), { every: 4 });
+    console.log(`faces/fairface-more, every 4th photo:\n${formatBiasTable(table)}`);
     const all = table.overall;
-    expect(all.photos).toBe(120);
-    expect(all.detected.rate).toBeGreaterThanOrEqual(MORE_DETECTED);
-    expect(all.gender.rate).toBeGreaterThanOrEqual(MORE_GENDER);
-    expect(all.ageWithinOne.rate).toBeGreaterThanOrEqual(MORE_AGE_WITHIN_ONE);
-  }, 1_800_000);
+    expect(all.photos).toBe(30);
+    const genders = table.rows.filter((r) => r.by === 'gender');
+    expect(genders.map((r) => [r.group, r.photos])).toEqual([
+      ['female', 16],
+      ['male', 14],
+    ]);
+    expect(all.detected.high).toBeGreaterThanOrEqual(MORE_DETECTED);
+    expect(all.gender.high).toBeGreaterThanOrEqual(MORE_GENDER);
+    expect(all.ageWithinOne.high).toBeGreaterThanOrEqual(MORE_AGE_WITHIN_ONE);
+    for (const r of genders) expect(r.gender.high, r.group).toBeGreaterThanOrEqual(MORE_GENDER);
+  }, 600_000);
 
   it('reads a smiling face as happy, and a neutral face not as happy', async () => {
     // From faces/expressions/labels.csv: a broad smile and a frontal neutral face, both clean.
@@ -157,7 +169,7 @@ describe('faces in still images', () => {
 // AgeGenderNet (age-gender.ts): faces/fairface gender 15 of 18 (0.833), age bin exact 0.611 and
 // mean error 0.39 bins (Human's faceres gave 0.778, 0.222 and 1.72).
 const GENDER_ACCURACY = 0.83;
-// fairface-more (120 photos): a face on 117 (0.975; detector candidates at 0.3 verified by the
+// fairface-more (all 120 photos, bench/face-bias.bench.mjs): a face on 117 (0.975; detector candidates at 0.3 verified by the
 // mesh at 0.5, then a second pass inside borders; the 3 missed are profiles or the back of a
 // head), gender right on 0.821 of those (women 0.786, men 0.852; faceres gave 0.701), age within
 // one bin 0.932 (faceres 0.701).

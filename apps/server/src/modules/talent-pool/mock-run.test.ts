@@ -23,7 +23,10 @@ import {
 import { call, json, signIn, signUp } from '../../test/context.js';
 import { followUpReason } from './follow-up.js';
 
-useTestApp();
+// An API process only, as in production's ROLE=api: what is asked of finishing is that it
+// queues the analysis (feedback.test.ts runs one to the end). A worker here would run the
+// whole pipeline on the recording in the background, for nothing this file reads.
+useTestApp(undefined, { env: { ROLE: 'api' } });
 
 const recording = interviewRecording;
 
