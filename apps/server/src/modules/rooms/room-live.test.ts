@@ -143,6 +143,7 @@ describe('a room call transcribed live', () => {
       // call's clock their first final starts well before the recording was announced (audio
       // sent after it could start at most a chunk before).
       const recordingSec = (recordingAt - Date.parse(status.startedAt!)) / 1000;
+      console.log(`recording announced ${recordingSec.toFixed(1)} s into the call`);
       const hostFirst = finals.find((s) => s.name === host.self.name)!;
       expect(hostFirst.timeStamps!.start).toBeLessThan(recordingSec - 1);
     },
