@@ -173,7 +173,11 @@ export async function startOwnServer(opts: {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
+      // A call still running (a journey that failed mid-call) can hold the shutdown past the
+      // hook's minute on a loaded machine; the server must not outlive the journey.
+      const kill = setTimeout(() => server.kill('SIGKILL'), 45_000);
       await exited;
+      clearTimeout(kill);
     }
     rmSync(work, { recursive: true, force: true });
   };

@@ -12,6 +12,8 @@ export async function connectRealtime(ctx: TestContext, token: string): Promise<
     auth: { token },
     transports: ['websocket'],
     reconnection: false,
+    // Not shared with a room socket of the same test, which a call's end closes (rooms-kit).
+    forceNew: true,
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import {
@@ -38,6 +39,10 @@ export async function joinCall(ctx: TestContext, auth: RoomHandshake): Promise<R
     auth,
     transports: ['websocket'],
     reconnection: false,
+    // A connection of its own, as each participant's browser has: socket.io-client would
+    // otherwise share one with the test's other sockets to this server, and the server's
+    // disconnect(true) at the end of a call would close them all (the realtime socket too).
+    forceNew: true,
   });
   opened.push(socket);
   const welcome = await new Promise<RoomJoinAnswer>((resolve, reject) => {
@@ -60,6 +65,33 @@ export function next<T>(socket: Socket, event: string, ms = 2000): Promise<T | n
     };
     socket.once(event, on);
   });
+}
+
+/** 16 kHz mono Int16 of a fixture (its first `seconds` when given), as the bot page sends it. */
+export function pcmOf(file: string, seconds?: number): Buffer {
+  const r = spawnSync(
+    'ffmpeg',
+    [
+      ...['-v', 'error', '-i', file, ...(seconds ? ['-t', String(seconds)] : [])],
+      ...['-vn', '-ac', '1', '-ar', '16000', '-f', 's16le', '-'],
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (r.status !== 0) throw new Error(String(r.stderr));
+  return r.stdout;
+}
+
+/** Resolves as `promise` does, or fails saying what did not come within `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A LiveAudioSink that keeps every sample it is given, by speaker name. */

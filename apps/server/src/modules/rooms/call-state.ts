@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io';
 import type { RecordingState, RoomParticipant } from '@parley/contracts';
 import type { RoomRecording } from './recording.js';
+import { HeldAudio } from './held-audio.js';
 import { isNotetaker, takesSeat } from './call-roles.js';
 
 /** One person (or the bot) in a call, by the socket they joined with. */
@@ -31,6 +32,8 @@ export interface Call {
   file: RoomRecording | null;
   /** The live audio sink was opened for this call (closed at its end). */
   audioOpen: boolean;
+  /** The notetaker's audio from before the sink was open, pushed once it is. */
+  held: HeldAudio;
   ended: boolean;
   /** Ends the call when everyone but the bot left and nobody came back in time. */
   emptyTimer: NodeJS.Timeout | null;
@@ -53,6 +56,7 @@ export function newCall(meeting: {
     startedAt: null,
     file: null,
     audioOpen: false,
+    held: new HeldAudio(),
     ended: false,
     emptyTimer: null,
   };

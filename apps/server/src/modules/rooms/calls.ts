@@ -184,6 +184,7 @@ export function createCalls(deps: CallsDeps) {
     call.botId = null;
     call.askedForBot = false;
     call.recording = 'off';
+    call.held.clear();
     announceRecording(call, reason);
     if (humans(call).length === 0) {
       if (call.emptyTimer) clearTimeout(call.emptyTimer);
@@ -197,6 +198,7 @@ export function createCalls(deps: CallsDeps) {
     if (call.recording === 'stopped' || call.recording === 'off') return;
     call.stoppedAt = new Date();
     call.recording = 'stopped';
+    call.held.clear();
     botOf(call)?.socket.emit(E.botStop);
     announceRecording(call, M.recordingStopped);
   }
@@ -254,7 +256,13 @@ export function createCalls(deps: CallsDeps) {
   function onBotEvents(socket: Socket, call: Call): void {
     socket.on(E.botRecording, async () => {
       if (call.recording !== 'starting' || call.ended) return;
-      call.file = await openRoomRecording(deps.recordingsDir, call.meetingId, deps.ffmpegPath);
+      const file = await openRoomRecording(deps.recordingsDir, call.meetingId, deps.ffmpegPath);
+      // Consent withdrawn (or the call ended) while the file was being made: nothing starts.
+      if (call.recording !== 'starting' || call.ended) {
+        await file.discard();
+        return;
+      }
+      call.file = file;
       call.recording = 'recording';
       announceRecording(call);
       await deps.sink.open({
@@ -263,6 +271,10 @@ export function createCalls(deps: CallsDeps) {
         ...(call.startedAt ? { callStartedAt: call.startedAt } : {}),
       });
       call.audioOpen = true;
+      // What people said while the notetaker was starting: the call's first words.
+      const held = call.held.take();
+      if (call.recording === 'recording')
+        for (const { speaker, pcm } of held) deps.sink.push(call.meetingId, speaker, pcm);
       if (call.botId) await deps.reports.state(call.botId, 'recording');
       void announce(socket, call);
     });
@@ -272,14 +284,17 @@ export function createCalls(deps: CallsDeps) {
       call.file.append(msg.seq, msg.data);
     });
     socket.on(E.botAudio, (msg: { participantId?: unknown; pcm?: unknown }) => {
-      if (call.recording !== 'recording') return;
+      if (call.recording !== 'recording' && call.recording !== 'starting') return;
       const speaker = call.members.get(String(msg?.participantId))?.participant;
       if (!speaker || !speaks(speaker.role) || !Buffer.isBuffer(msg.pcm)) return;
       const pcm = msg.pcm;
       // A copy on an aligned buffer: socket.io's Buffer may start at an odd offset.
       const samples = new Int16Array(Math.floor(pcm.length / 2));
       Buffer.from(samples.buffer).set(pcm.subarray(0, samples.length * 2));
-      deps.sink.push(call.meetingId, { id: speaker.id, name: speaker.name }, samples);
+      const who = { id: speaker.id, name: speaker.name };
+      if (call.recording === 'recording' && call.audioOpen)
+        deps.sink.push(call.meetingId, who, samples);
+      else call.held.hold(who, samples);
     });
   }
 

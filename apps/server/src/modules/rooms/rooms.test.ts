@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import {
   closeRoomSockets,
   joinCall,
   next,
+  pcmOf,
   recordingSink,
   rms,
   socketBot,
@@ -144,19 +144,6 @@ describe('rooms', () => {
     ).rejects.toThrow(M.ended);
   });
 });
-
-/** 16 kHz mono Int16 of a fixture, as the bot page sends it. */
-function pcmOf(file: string): Buffer {
-  const r = spawnSync(
-    'ffmpeg',
-    ['-v', 'error', '-i', file, '-ac', '1', '-ar', '16000', '-f', 's16le', '-'],
-    {
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  if (r.status !== 0) throw new Error(String(r.stderr));
-  return r.stdout;
-}
 
 const webmRecording = () =>
   derived('room-recording.webm', (out) =>
@@ -306,5 +293,56 @@ describe('the room bot', () => {
     );
     // The kept recording is the first slice only, remuxed: far smaller than the whole file.
     expect(stored.length).toBeLessThan(cut * 1.5);
+  });
+
+  it('keeps what is said while the notetaker starts, and hands it over once the live session opens', async () => {
+    const room = await createRoom('Early words');
+    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
+    const guest = await joinCall(ctx, {
+      meetingId: room.meetingId,
+      guestToken: guestTokenOf(room),
+      name: 'Hana',
+    });
+    const bot = await testBot.joined(2);
+    // The guest's first words reach the server before the bot says it records.
+    const early = Buffer.alloc(4800, 0x11);
+    const later = Buffer.alloc(3200, 0x22);
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: early.subarray(0, 3200) });
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: early.subarray(3200) });
+    const recording = next(host.socket, E.recording);
+    bot.socket.emit(E.botRecording);
+    expect(await recording).toMatchObject({ state: 'recording' });
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: later });
+    await expect.poll(() => heard.heard.get('Hana')?.samples.length ?? 0).toBe(4000);
+    // In order: the held words first, as one piece after the session opened, then the rest.
+    const samples = heard.heard.get('Hana')!.samples;
+    expect(new Set(samples.slice(0, 2400))).toEqual(new Set([0x1111]));
+    expect(new Set(samples.slice(2400))).toEqual(new Set([0x2222]));
+    expect(heard.log.filter((l) => l.endsWith(room.meetingId))).toEqual([`open ${room.meetingId}`]);
+    host.socket.emit(E.end);
+    expect(await next(guest.socket, E.ended, 20_000)).not.toBeNull();
+  });
+
+  it('keeps nothing of what was said before recording when consent is withdrawn first', async () => {
+    const room = await createRoom('Early refusal');
+    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
+    const guest = await joinCall(ctx, {
+      meetingId: room.meetingId,
+      guestToken: guestTokenOf(room),
+      name: 'Ivo',
+    });
+    const bot = await testBot.joined(3);
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: Buffer.alloc(3200, 0x33) });
+    const stopped = next<{ state: string }>(host.socket, E.recording);
+    guest.socket.emit(E.stopRecording);
+    expect(await stopped).toMatchObject({ state: 'stopped' });
+    // The bot's own start, late, does not start the recording or the live session.
+    bot.socket.emit(E.botRecording);
+    bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: Buffer.alloc(3200, 0x33) });
+    expect(await next(host.socket, E.recording, 1000)).toBeNull();
+    expect(heard.heard.get('Ivo')).toBeUndefined();
+    expect(heard.log.filter((l) => l.endsWith(room.meetingId))).toEqual([]);
+    host.socket.emit(E.end);
+    expect(await next(guest.socket, E.ended, 20_000)).not.toBeNull();
   });
 });

@@ -104,7 +104,7 @@ export function LiveBiometricCard({ meetingId }: { meetingId: string }) {
   };
 
   return (
-    <Card>
+    <Card role="region" aria-label="Live verification">
       <CardHeader className="flex-row items-center gap-2">
         <ScanFace className="size-4 text-muted" aria-hidden />
         <CardTitle className="text-sm">Live verification</CardTitle>
@@ -145,9 +145,9 @@ export function LiveBiometricCard({ meetingId }: { meetingId: string }) {
           </p>
         ) : result ? (
           <Result result={result} />
-        ) : (
+        ) : people.data?.length ? (
           <p className="text-sm text-muted">{M.waiting}</p>
-        )}
+        ) : null}
       </CardContent>
     </Card>
   );

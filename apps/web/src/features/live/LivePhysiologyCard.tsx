@@ -42,7 +42,7 @@ export function LivePhysiologyCard({ physiology }: { physiology: LivePhysiology 
   const running = physiology.inferenceId !== null;
   const e = physiology.estimate;
   return (
-    <Card>
+    <Card role="region" aria-label="Live physiology">
       <CardHeader className="flex-row items-center gap-2">
         <HeartPulse className="size-4 text-muted" aria-hidden />
         <CardTitle className="text-sm">Live physiology</CardTitle>

@@ -103,7 +103,9 @@ export function CallView(props: CallViewProps) {
         : null;
 
   return (
-    <div className="flex h-dvh flex-col bg-bg">
+    // On a phone the page scrolls as a whole (nested scroll areas left the live cards a
+    // sliver under the videos) and the controls stay at the bottom; wider, it fills the screen.
+    <div className="flex min-h-dvh flex-col bg-bg md:h-dvh">
       <header className="flex flex-wrap items-center gap-3 border-b border-border px-4 py-2">
         <h1 className="text-base font-semibold text-fg">{props.meetingName}</h1>
         <span className="text-sm text-muted">
@@ -126,7 +128,7 @@ export function CallView(props: CallViewProps) {
       </header>
 
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-        <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-auto p-4">
+        <div className="flex min-h-0 flex-1 flex-col gap-4 p-4 md:overflow-auto">
           <main
             className="grid auto-rows-min grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3"
             aria-label="Participants"
@@ -191,7 +193,7 @@ export function CallView(props: CallViewProps) {
         </aside>
       </div>
 
-      <footer className="flex flex-wrap items-center justify-center gap-2 border-t border-border p-3">
+      <footer className="sticky bottom-0 z-10 flex flex-wrap items-center justify-center gap-2 border-t border-border bg-bg p-3">
         <Button
           variant="secondary"
           onClick={() => toggle('audio', !micOn)}
