@@ -163,24 +163,26 @@ const webmRecording = () =>
   );
 
 describe('the room bot', () => {
+  /** A room with its host and a named guest in the call, and the notetaker joined as bot `nth`. */
+  async function callWithGuest(title: string, guestName: string, nth: number) {
+    const room = await createRoom(title);
+    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
+    const guest = await joinCall(ctx, {
+      meetingId: room.meetingId,
+      guestToken: guestTokenOf(room),
+      name: guestName,
+    });
+    const bot = await testBot.joined(nth);
+    return { room, host, guest, bot };
+  }
+
   // The recording is made with ffmpeg and imported through the pipeline's first step: minutes
   // rather than seconds when the whole suite loads the machine.
   it(
     'streams each participant’s audio under their name, records, and the call becomes the meeting’s media',
     { timeout: 90_000 },
     async () => {
-      const room = await createRoom('Recorded call');
-      const guestToken = guestTokenOf(room);
-      const host = await joinCall(ctx, {
-        meetingId: room.meetingId,
-        token: who.member.accessToken,
-      });
-      const guest = await joinCall(ctx, {
-        meetingId: room.meetingId,
-        guestToken,
-        name: 'Gina Guest',
-      });
-      const bot = await testBot.joined(0);
+      const { room, host, guest, bot } = await callWithGuest('Recorded call', 'Gina Guest', 0);
       expect(testBot.joins[0]).toMatchObject({
         meetingId: room.meetingId,
         botName: 'Parley Notetaker',
@@ -245,11 +247,7 @@ describe('the room bot', () => {
   );
 
   it('stops at once when any participant withdraws consent, and keeps nothing after it', async () => {
-    const room = await createRoom('Consent call');
-    const guestToken = guestTokenOf(room);
-    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
-    const guest = await joinCall(ctx, { meetingId: room.meetingId, guestToken, name: 'Carl' });
-    const bot = await testBot.joined(1);
+    const { room, host, guest, bot } = await callWithGuest('Consent call', 'Carl', 1);
     bot.socket.emit(E.botRecording);
     expect(await next(host.socket, E.recording)).toMatchObject({ state: 'recording' });
     const file = readFileSync(webmRecording());
@@ -296,14 +294,7 @@ describe('the room bot', () => {
   });
 
   it('keeps what is said while the notetaker starts, and hands it over once the live session opens', async () => {
-    const room = await createRoom('Early words');
-    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
-    const guest = await joinCall(ctx, {
-      meetingId: room.meetingId,
-      guestToken: guestTokenOf(room),
-      name: 'Hana',
-    });
-    const bot = await testBot.joined(2);
+    const { room, host, guest, bot } = await callWithGuest('Early words', 'Hana', 2);
     // The guest's first words reach the server before the bot says it records.
     const early = Buffer.alloc(4800, 0x11);
     const later = Buffer.alloc(3200, 0x22);
@@ -324,14 +315,7 @@ describe('the room bot', () => {
   });
 
   it('keeps nothing of what was said before recording when consent is withdrawn first', async () => {
-    const room = await createRoom('Early refusal');
-    const host = await joinCall(ctx, { meetingId: room.meetingId, token: who.member.accessToken });
-    const guest = await joinCall(ctx, {
-      meetingId: room.meetingId,
-      guestToken: guestTokenOf(room),
-      name: 'Ivo',
-    });
-    const bot = await testBot.joined(3);
+    const { room, host, guest, bot } = await callWithGuest('Early refusal', 'Ivo', 3);
     bot.socket.emit(E.botAudio, { participantId: guest.self.id, pcm: Buffer.alloc(3200, 0x33) });
     const stopped = next<{ state: string }>(host.socket, E.recording);
     guest.socket.emit(E.stopRecording);
