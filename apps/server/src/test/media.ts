@@ -54,14 +54,42 @@ export function derived(name: string, make: (out: string) => void): string {
 }
 
 /**
- * The talking-face fixture (1.9 MB) re-encoded at a high bit rate: same 33.6 s, but about
- * 12 MB, so a chunked upload of it has three 5 MiB chunks.
+ * The first `seconds` of talking-face.mp4, stream-copied: the same real recording, for tests
+ * whose subject is the pipeline's plumbing, not how much speech it can take. A stream copy
+ * cuts at packet boundaries, so figures that follow from the length are read with
+ * `mediaSeconds`, not assumed to be `seconds`.
+ */
+export function talkingFaceClip(seconds: number): string {
+  return derived(`talking-face-${seconds}s.mp4`, (out) =>
+    ffmpeg(['-i', fixture('talking-face.mp4'), '-t', String(seconds), '-c', 'copy', out]),
+  );
+}
+
+/** A media file's length in seconds, as its container (ffprobe) states it. */
+export function mediaSeconds(file: string): number {
+  const r = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+    { encoding: 'utf8' },
+  );
+  const seconds = Number(r.stdout.trim());
+  if (r.status !== 0 || !(seconds > 0)) throw new Error(`ffprobe ${file}: ${r.stderr}`);
+  return seconds;
+}
+
+/** Meeting credits a recording of this length costs: one per started minute. */
+export const creditsForSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/**
+ * The first 12 s of the talking-face fixture re-encoded at a high bit rate: about 13.5 MB, so a
+ * chunked upload of it has three 5 MiB chunks. Each upload is analysed behind the test that
+ * made it, so a third of the recording is a third of that background work.
  */
 export function largeTalkingFace(): string {
-  return derived('talking-face-hq.mp4', (out) =>
+  return derived('talking-face-12s-hq.mp4', (out) =>
     ffmpeg([
-      ...['-i', fixture('talking-face.mp4'), '-c:v', 'libx264', '-preset', 'ultrafast'],
-      ...['-b:v', '3M', '-minrate', '3M', '-maxrate', '3M', '-bufsize', '1M'],
+      ...['-i', fixture('talking-face.mp4'), '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast'],
+      ...['-b:v', '9M', '-minrate', '9M', '-maxrate', '9M', '-bufsize', '3M'],
       ...['-x264-params', 'nal-hrd=cbr', '-c:a', 'copy', out],
     ]),
   );

@@ -174,7 +174,12 @@ export async function followRoom(meetingId: string) {
 export function useParticipantsKit() {
   beforeAll(async () => {
     // One retry (two attempts) keeps the failure test, which waits for every attempt, short.
-    ctx = await createMediaContext({ env: { ANALYSIS_RETRY_LIMIT: '1' } });
+    // The uploads are analysed too (Acme has the video features), beside the verifications
+    // these tests wait for: 1 fps of faces and 5 of skin trace keep that background work small;
+    // nothing here reads the video step's figures.
+    ctx = await createMediaContext({
+      env: { ANALYSIS_RETRY_LIMIT: '1', VIDEO_FPS: '1', PHYSIOLOGY_FPS: '5' },
+    });
     staff = (await signIn(ctx, 'user@acme.parley.local')).accessToken;
     outsider = (await signUp(ctx, 'someone@elsewhere.example', { organizationName: 'Elsewhere' }))
       .accessToken;

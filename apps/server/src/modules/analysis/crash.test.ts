@@ -13,7 +13,7 @@ import {
   type OfflineStatus,
 } from '@parley/contracts';
 import { createPglite } from '../../platform/db/client.js';
-import { fixture, waitFor } from '../../test/media.js';
+import { creditsForSeconds, mediaSeconds, talkingFaceClip, waitFor } from '../../test/media.js';
 
 /**
  * Crash recovery on the built server (`node apps/server/dist/main.js`), as an operator runs
@@ -24,7 +24,11 @@ import { fixture, waitFor } from '../../test/media.js';
 const MAIN = path.resolve(import.meta.dirname, '../../../dist/main.js');
 const EMAIL = 'user@acme.parley.local';
 const SEEDED_CREDITS = 600;
-const video = readFileSync(fixture('talking-face.mp4'));
+// Eight seconds of the talking-face recording: the speech step still takes seconds, long
+// enough to be caught running and killed, and the recovery does not depend on the length.
+const clip = talkingFaceClip(8);
+const video = readFileSync(clip);
+const clipSec = mediaSeconds(clip);
 
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -226,8 +230,8 @@ function expectProcessedOnce(final: OfflineStatus, outcome: Outcome) {
   // The speech step ran again after the kill.
   expect(final.steps[1]?.attempts).toBeGreaterThanOrEqual(2);
   expect(outcome.transcripts).toBe(1);
-  // 33.6 s: one credit, taken once.
-  expect(outcome.credits).toBe(SEEDED_CREDITS - 1);
+  // Its started minutes, taken once.
+  expect(outcome.credits).toBe(SEEDED_CREDITS - creditsForSeconds(clipSec));
   expect(outcome.chargedRunId).toBe(final.runId);
 }
 

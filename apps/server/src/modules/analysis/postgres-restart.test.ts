@@ -6,13 +6,11 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '../../platform/outage.js';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
 import {
   complete,
-  derived,
-  ffmpeg,
-  fixture,
   initiate,
   offlineStatus,
   sendChunk,
   type Started,
+  talkingFaceClip,
   waitFor,
 } from '../../test/media.js';
 import { appOnDatabase } from '../../test/own-database-app.js';
@@ -35,10 +33,7 @@ const missing = privatePostgresMissing();
 if (missing) console.warn(`PostgreSQL restart test skipped: ${missing}`);
 
 /** Eight seconds of the talking-face fixture: the whole pipeline in seconds, not minutes. */
-const shortClip = () =>
-  derived('talking-face-8s.mp4', (out) =>
-    ffmpeg(['-i', fixture('talking-face.mp4'), '-t', '8', '-c', 'copy', out]),
-  );
+const shortClip = () => talkingFaceClip(8);
 
 /** What a client does on a 503: waits a moment and asks again, a bounded number of times. */
 async function withRetry(

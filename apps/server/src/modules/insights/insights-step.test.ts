@@ -10,13 +10,23 @@ import {
 } from '@parley/contracts';
 import { bundleFeatures, features, meetingInsights } from '../../platform/db/schema.js';
 import { call, json, signIn, type TestContext } from '../../test/context.js';
-import { analysisSettled, createMediaContext, fixture, uploadBytes } from '../../test/media.js';
+import {
+  analysisSettled,
+  createMediaContext,
+  mediaSeconds,
+  talkingFaceClip,
+  uploadBytes,
+} from '../../test/media.js';
 import { promptsForStage } from './prompts.js';
 
 let ctx: TestContext & { mediaDir: string };
 let token: string;
-const video = readFileSync(fixture('talking-face.mp4'));
-const RECORDING_SEC = 33.6;
+// The first 17 s of the talking-face recording: enough speech for every prompt to cite, and the
+// step's behaviour (one row per prompt, re-runs in place, the feature gate) does not grow with
+// the length.
+const clip = talkingFaceClip(17);
+const video = readFileSync(clip);
+const RECORDING_SEC = mediaSeconds(clip);
 
 const settled = (meetingId: string, runId?: string) =>
   analysisSettled(ctx, token, meetingId, { runId });

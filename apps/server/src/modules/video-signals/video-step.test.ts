@@ -24,6 +24,7 @@ import {
   derived,
   ffmpeg,
   fixture,
+  talkingFaceClip,
   uploadBytes,
   waitFor,
 } from '../../test/media.js';
@@ -54,10 +55,7 @@ const settled = (meetingId: string) =>
  * trace) and four live lip-sync windows, short enough that the whole pipeline takes seconds.
  */
 const CLIP_SEC = 17;
-const clip = () =>
-  derived(`talking-face-${CLIP_SEC}s.mp4`, (out) =>
-    ffmpeg(['-i', fixture('talking-face.mp4'), '-t', String(CLIP_SEC), '-c', 'copy', out]),
-  );
+const clip = () => talkingFaceClip(CLIP_SEC);
 
 beforeAll(async () => {
   // 1 fps keeps the face pass short; 5 fps of skin trace (pulse up to 150 bpm) is enough to test
