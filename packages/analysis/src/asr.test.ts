@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parsePocketsphinx, PocketsphinxEngine } from './asr/pocketsphinx.js';
 import { decodeAll } from './decode.js';
@@ -34,6 +34,21 @@ describe('pocketsphinx engine', () => {
     expect(words.map((w) => w.start)).toEqual([...words.map((w) => w.start)].sort((a, b) => a - b));
   });
 
+  it('ends its processes when the caller aborts, and answers with the abort', async () => {
+    const pcm = await decodeAll(fixture('speech/jfk.wav'));
+    const controller = new AbortController();
+    const running = engine.transcribe(pcm, {
+      speech: await detectSpeech(pcm),
+      signal: controller.signal,
+    });
+    // Aborted once a recogniser runs (it takes seconds on 11 s of speech).
+    await waitForChildren((n) => n > 0, 10_000);
+    controller.abort(new Error('stopping'));
+    await expect(running).rejects.toThrow();
+    // Killed, not left to finish their pieces (seconds each).
+    await waitForChildren((n) => n === 0, 500);
+  });
+
   it('parses -time output: drops markers and fillers, strips alternates, offsets times', () => {
     const out = [
       'and i got',
@@ -50,3 +65,28 @@ describe('pocketsphinx engine', () => {
     ]);
   });
 });
+
+/** Waits (`ms` at most) until this process's running pocketsphinx children satisfy `ok`. */
+async function waitForChildren(ok: (n: number) => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (ok(pocketsphinxChildren())) return;
+    if (Date.now() > end) throw new Error(`pocketsphinx children: ${pocketsphinxChildren()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function pocketsphinxChildren(): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const m = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
+      if (m && m[1].startsWith('pocketsphinx') && m[2] !== 'Z' && Number(m[3]) === process.pid) n++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n;
+}

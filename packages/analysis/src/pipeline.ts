@@ -58,6 +58,11 @@ export interface SpeechStepOptions {
   /** Fraction 0..1 of the step done, for progress bars. */
   onProgress?: (fraction: number) => void;
   /**
+   * Aborted when the caller gives the work up (its process stopping): the speech engine's
+   * processes are ended and no further batch starts.
+   */
+  signal?: AbortSignal;
+  /**
    * The spoken language (ISO 639-1) when the meeting declares one. A language the engine
    * cannot transcribe gets a notice and no words instead of a transcript of nonsense.
    */
@@ -173,6 +178,7 @@ async function speechStep(
           samples,
           speech,
           (done) => report(PROGRESS.decode + PROGRESS.diarize + PROGRESS.asr * done),
+          opts.signal,
           opts.onPartial
             ? (sofar, transcribedSec, soFarLanguage) =>
                 opts.onPartial!({ ...result(sofar, soFarLanguage), transcribedSec })
@@ -272,6 +278,7 @@ async function transcribeFromFile(
   samples: number,
   speech: readonly Segment[],
   onDone: (fraction: number) => void,
+  signal: AbortSignal | undefined,
   onBatch?: (
     sofar: Word[],
     transcribedSec: number,
@@ -313,8 +320,10 @@ async function transcribeFromFile(
       }));
     const batchSec = batch.reduce((a, p) => a + (p.end - p.start), 0);
     let pieceSec = 0;
+    signal?.throwIfAborted();
     const { words: batchWords, language } = await engine.transcribe(pcm, {
       speech: inside,
+      ...(signal ? { signal } : {}),
       // The engine re-plans pieces inside the batch; their seconds move the bar within it.
       onPieceDone: (p) => {
         pieceSec += p.end - p.start;

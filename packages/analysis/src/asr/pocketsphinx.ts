@@ -34,10 +34,12 @@ export function parsePocketsphinx(stdout: string, offsetSec = 0): Word[] {
 
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
-function run(wavPath: string): Promise<string> {
+function run(wavPath: string, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
+    // Aborted, the process is killed and the promise rejects with the abort's error.
     const child = spawn(BINARY, ['-infile', wavPath, '-time', 'yes', '-logfn', '/dev/null'], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal } : {}),
     });
     let out = '';
     let err = '';
@@ -45,9 +47,11 @@ function run(wavPath: string): Promise<string> {
     child.stderr.setEncoding('utf8').on('data', (d: string) => (err = (err + d).slice(-2000)));
     child.once('error', (e) =>
       reject(
-        new Error(
-          `cannot run ${BINARY} (apt-get install pocketsphinx pocketsphinx-en-us): ${e.message}`,
-        ),
+        e.name === 'AbortError'
+          ? e
+          : new Error(
+              `cannot run ${BINARY} (apt-get install pocketsphinx pocketsphinx-en-us): ${e.message}`,
+            ),
       ),
     );
     child.once('close', (code) =>
@@ -80,9 +84,10 @@ export class PocketsphinxEngine implements AsrEngine {
         async (piece, i) => {
           const from = Math.floor(piece.start * SAMPLE_RATE);
           const to = Math.ceil(piece.end * SAMPLE_RATE);
+          opts.signal?.throwIfAborted();
           const file = join(dir, `piece-${i}.wav`);
           await writeFile(file, encodeWav(peakNormalize(pcm.subarray(from, to))));
-          const words = parsePocketsphinx(await run(file), from / SAMPLE_RATE);
+          const words = parsePocketsphinx(await run(file, opts.signal), from / SAMPLE_RATE);
           opts.onPieceDone?.(piece);
           return words;
         },

@@ -18,6 +18,8 @@ export interface TranscribeOptions {
   maxPieceSec?: number;
   /** Called as each piece is recognised (in any order), for progress bars. */
   onPieceDone?: (piece: Segment) => void;
+  /** Ends the engine's processes and starts no further piece once aborted. */
+  signal?: AbortSignal;
 }
 
 /** The spoken language (ISO 639-1): detected by the engine, or the only one it knows. */

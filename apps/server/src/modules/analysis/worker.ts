@@ -59,6 +59,8 @@ interface StepContext {
   meeting: MeetingRow;
   /** Records a fraction 0..1 of the step, throttled. */
   progress(fraction: number): void;
+  /** Aborted once the queue stopped and gave the job back (JobRun.signal). */
+  signal: AbortSignal;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
 
       let outcome: void | 'skipped';
       try {
-        outcome = await body({ job, meeting, progress: reporter.report });
+        outcome = await body({ job, meeting, progress: reporter.report, signal: ctx.signal });
         await reporter.flush();
       } catch (err) {
         await reporter.flush();
@@ -205,7 +207,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
 
   await queue.work(
     analysisStepJobs.speech,
-    handler('speech', async ({ job, meeting, progress }) => {
+    handler('speech', async ({ job, meeting, progress, signal }) => {
       const sourceKey = meeting.sourceKey;
       if (!sourceKey) throw new PermanentStepError(A.notReady);
       const store = await deps.resolveStore(meeting.organizationId, meeting.storageProvider);
@@ -258,6 +260,7 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
         runSpeechStep(file, {
           speakers,
           onProgress: progress,
+          signal,
           embedder: speakerModel?.embed,
           // Each batch's transcript is stored and announced at once: the meeting page shows
           // the first lines while the rest is transcribed (the final write replaces it).

@@ -173,6 +173,7 @@ export async function startQueue(
   // cannot complete or fail its job on a closing database. That job stays 'active' and is
   // recovered like a crashed process's (requeued on PGlite, expired on PostgreSQL).
   let stopped = false;
+  const stopping = new AbortController();
   const executor = sqlExecutorFor(database);
   const db: PgBoss.Db = {
     // Undefined is what pg-boss's own client answers once closed; its callers expect it.
@@ -288,6 +289,7 @@ export async function startQueue(
                 attempt,
                 attempts: job.retryLimit + 1,
                 reason: failureReason(job.output),
+                signal: stopping.signal,
               }),
             );
           try {
@@ -320,6 +322,9 @@ export async function startQueue(
     async stop(graceSeconds) {
       await boss.stop({ graceful: true, timeout: graceSeconds * 1000, close: false, wait: true });
       stopped = true;
+      // Jobs still running past the grace period go back to the queue; their child processes
+      // must not go on using the machine after this process has let them go.
+      stopping.abort(new Error('the job queue stopped'));
     },
   };
 }

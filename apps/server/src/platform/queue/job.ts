@@ -78,6 +78,11 @@ export interface JobRun {
   attempts: number;
   /** Why the job was dead-lettered, as users may read it (dead-letter queues only, else null). */
   reason: string | null;
+  /**
+   * Aborted when the queue stops and the grace period is over: the job has been given back,
+   * and work it started in other processes (speech engines) should end rather than run on.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler<T> = (payload: T, run: JobRun) => Promise<void>;

@@ -110,17 +110,22 @@ describe('the job queue', () => {
     await check.stop(1);
   });
 
-  it('hands a job that outlives the grace period back to the queue as a failed attempt', async () => {
+  it('hands a job that outlives the grace period back to the queue as a failed attempt, telling it to stop', async () => {
     const job = testJob('test-late', { retry: { limit: 2, delaySeconds: 0 } });
     const queue = await startQueue(ctx.database, settings, [job], log);
     let started = false;
-    await queue.work(job, async () => {
+    let signal: AbortSignal | undefined;
+    await queue.work(job, async (_payload, run) => {
       started = true;
+      signal = run.signal;
       await new Promise((r) => setTimeout(r, 4000));
     });
     const id = (await queue.send(job, {})) ?? '';
     await waitFor(async () => (started ? true : undefined), 10_000, 'the job to start');
+    expect(signal?.aborted).toBe(false);
     await queue.stop(1);
+    // Given back: what the handler started elsewhere (speech engines) is to end now.
+    expect(signal?.aborted).toBe(true);
     const check = await startQueue(ctx.database, settings, [job], log);
     expect(await stateOf(check, 'test-late', id)).toBe('retry');
     await check.stop(1);
