@@ -83,7 +83,7 @@ function pocketsphinxChildren(): number {
       // /proc/<pid>/stat: "pid (comm) state ppid …"
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const m = /^\d+ \((.*)\) (\S) (\d+)/.exec(stat);
-      if (m && m[1].startsWith('pocketsphinx') && m[2] !== 'Z' && Number(m[3]) === process.pid) n++;
+      if (m?.[1]?.startsWith('pocketsphinx') && m[2] !== 'Z' && Number(m[3]) === process.pid) n++;
     } catch {
       // gone meanwhile
     }
