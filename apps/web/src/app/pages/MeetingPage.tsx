@@ -222,7 +222,11 @@ export default function MeetingPage({
         backTo={backTo}
       />
       {/* The bot comes first on a call's page: the analysis waits for its recording. */}
-      <BotBanner meetingId={m.id} live={m.meetingLink !== null} />
+      <BotBanner
+        meetingId={m.id}
+        live={m.meetingLink !== null}
+        recordingArrived={Boolean(m.storageLink)}
+      />
       <StatusBanner
         status={s}
         reason={m.statusReason ?? status.data?.statusReason ?? null}

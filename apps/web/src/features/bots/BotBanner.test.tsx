@@ -35,7 +35,9 @@ describe('the bot banner', () => {
     signInWith(['Base']);
     fakeServer().on(botRoutes.ofMeeting, { data: bot() });
     const socket = fakeSocket();
-    renderWithProviders(<BotBanner meetingId={MEETING} live connect={socket.connect} />);
+    renderWithProviders(
+      <BotBanner meetingId={MEETING} live recordingArrived={false} connect={socket.connect} />,
+    );
     expect((await banner()).dataset.state).toBe('joining');
     // The channel joins the meeting's room when it connects.
     act(() => socket.fire('connect'));
@@ -64,7 +66,14 @@ describe('the bot banner', () => {
           recordingStoppedAt: '2026-11-27T10:05:00.000Z',
         }),
       );
-    renderWithProviders(<BotBanner meetingId={MEETING} live connect={fakeSocket().connect} />);
+    renderWithProviders(
+      <BotBanner
+        meetingId={MEETING}
+        live
+        recordingArrived={false}
+        connect={fakeSocket().connect}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
     await screen.findByText(/Recording stopped at a participant’s request/);
     expect((await banner()).dataset.recording).toBe('stopped');
@@ -81,7 +90,14 @@ describe('the bot banner', () => {
       .on(botRoutes.consent, () =>
         json({ statusCode: 404, error: 'Not Found', message: BOT_MESSAGES.notFound }, 404),
       );
-    renderWithProviders(<BotBanner meetingId={MEETING} live connect={fakeSocket().connect} />);
+    renderWithProviders(
+      <BotBanner
+        meetingId={MEETING}
+        live
+        recordingArrived={false}
+        connect={fakeSocket().connect}
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
     expect((await screen.findByRole('alert')).textContent).toContain(BOT_MESSAGES.notFound);
     expect(screen.getByRole('button', { name: 'Stop recording' })).toBeTruthy();
@@ -92,7 +108,14 @@ describe('the bot banner', () => {
     fakeServer().on(botRoutes.ofMeeting, {
       data: bot({ state: 'failed', reason: 'The bot was not let in from the waiting room' }),
     });
-    renderWithProviders(<BotBanner meetingId={MEETING} live connect={fakeSocket().connect} />);
+    renderWithProviders(
+      <BotBanner
+        meetingId={MEETING}
+        live
+        recordingArrived={false}
+        connect={fakeSocket().connect}
+      />,
+    );
     expect((await banner()).dataset.state).toBe('failed');
     expect(screen.getByTestId('bot-banner-text').textContent).toBe(
       'The bot was not let in from the waiting room',
@@ -100,10 +123,36 @@ describe('the bot banner', () => {
     expect(screen.queryByRole('button', { name: 'Stop recording' })).toBeNull();
   });
 
+  it('says the bot left and its recording is on the way, then that it is the meeting’s media', async () => {
+    signInWith(['Base']);
+    fakeServer().on(botRoutes.ofMeeting, { data: bot({ state: 'left' }) });
+    const { rerender } = renderWithProviders(
+      <BotBanner
+        meetingId={MEETING}
+        live
+        recordingArrived={false}
+        connect={fakeSocket().connect}
+      />,
+    );
+    expect((await banner()).dataset.state).toBe('left');
+    expect(screen.getByTestId('bot-banner-text').textContent).toMatch(/analyzed once it arrives/);
+    rerender(
+      <BotBanner meetingId={MEETING} live recordingArrived connect={fakeSocket().connect} />,
+    );
+    expect(screen.getByTestId('bot-banner-text').textContent).toMatch(/this meeting’s media/);
+  });
+
   it('shows nothing for a meeting no bot was sent to', async () => {
     signInWith(['Base']);
     const server = fakeServer().on(botRoutes.ofMeeting, { data: null });
-    renderWithProviders(<BotBanner meetingId={MEETING} live connect={fakeSocket().connect} />);
+    renderWithProviders(
+      <BotBanner
+        meetingId={MEETING}
+        live
+        recordingArrived={false}
+        connect={fakeSocket().connect}
+      />,
+    );
     await waitFor(() => expect(server.calls(botRoutes.ofMeeting).length).toBe(1));
     expect(screen.queryByTestId('bot-banner')).toBeNull();
   });

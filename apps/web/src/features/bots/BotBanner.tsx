@@ -14,6 +14,8 @@ const TEXT: Record<MeetingBotView['state'], string> = {
   left: 'The bot left the call. Its recording is analyzed once it arrives.',
   failed: 'The bot could not record the call.',
 };
+/** Once the recording is the meeting's media, 'left' no longer waits for anything. */
+const LEFT_AND_ARRIVED = 'The bot left the call. Its recording is this meeting’s media.';
 
 const BOX: Record<MeetingBotView['state'], string> = {
   joining: 'border-info/30 bg-info-soft',
@@ -29,6 +31,8 @@ export function BotBannerView(props: {
   onStop?(): void;
   stopping?: boolean;
   error?: string | null;
+  /** The call's recording has reached the meeting (it has media). */
+  recordingArrived?: boolean;
 }) {
   const { bot } = props;
   const { icon: Icon, spin } = BOT_LOOK[bot.state];
@@ -40,7 +44,9 @@ export function BotBannerView(props: {
       ? (bot.reason ?? TEXT.failed)
       : paused
         ? 'Recording stopped at a participant’s request: nothing after that moment is kept.'
-        : TEXT[bot.state];
+        : bot.state === 'left' && props.recordingArrived
+          ? LEFT_AND_ARRIVED
+          : TEXT[bot.state];
   return (
     <div
       role="status"
@@ -89,10 +95,13 @@ export function BotBannerView(props: {
 export function BotBanner({
   meetingId,
   live,
+  recordingArrived,
   connect,
 }: {
   meetingId: string;
   live: boolean;
+  /** The meeting has its media: the bot's recording has arrived. */
+  recordingArrived: boolean;
   /** Replaces socket.io (tests). */
   connect?: Connect;
 }) {
@@ -103,6 +112,7 @@ export function BotBanner({
   return (
     <BotBannerView
       bot={bot}
+      recordingArrived={recordingArrived}
       onStop={() => stop.mutate(bot.id)}
       stopping={stop.isPending}
       error={stop.error ? failureMessage(stop.error, 'Recording could not be stopped') : null}
