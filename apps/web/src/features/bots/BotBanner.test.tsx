@@ -29,15 +29,17 @@ afterEach(() => {
 });
 
 const banner = () => screen.findByTestId('bot-banner');
+/** The meeting's banner as the meeting page shows it, before the recording has arrived. */
+const bannerOf = (connect = fakeSocket().connect, recordingArrived = false) => (
+  <BotBanner meetingId={MEETING} live recordingArrived={recordingArrived} connect={connect} />
+);
 
 describe('the bot banner', () => {
   it('follows the bot from joining through the lobby to recording, live', async () => {
     signInWith(['Base']);
     fakeServer().on(botRoutes.ofMeeting, { data: bot() });
     const socket = fakeSocket();
-    renderWithProviders(
-      <BotBanner meetingId={MEETING} live recordingArrived={false} connect={socket.connect} />,
-    );
+    renderWithProviders(bannerOf(socket.connect));
     expect((await banner()).dataset.state).toBe('joining');
     // The channel joins the meeting's room when it connects.
     act(() => socket.fire('connect'));
@@ -66,14 +68,7 @@ describe('the bot banner', () => {
           recordingStoppedAt: '2026-11-27T10:05:00.000Z',
         }),
       );
-    renderWithProviders(
-      <BotBanner
-        meetingId={MEETING}
-        live
-        recordingArrived={false}
-        connect={fakeSocket().connect}
-      />,
-    );
+    renderWithProviders(bannerOf());
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
     await screen.findByText(/Recording stopped at a participant’s request/);
     expect((await banner()).dataset.recording).toBe('stopped');
@@ -90,14 +85,7 @@ describe('the bot banner', () => {
       .on(botRoutes.consent, () =>
         json({ statusCode: 404, error: 'Not Found', message: BOT_MESSAGES.notFound }, 404),
       );
-    renderWithProviders(
-      <BotBanner
-        meetingId={MEETING}
-        live
-        recordingArrived={false}
-        connect={fakeSocket().connect}
-      />,
-    );
+    renderWithProviders(bannerOf());
     fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
     expect((await screen.findByRole('alert')).textContent).toContain(BOT_MESSAGES.notFound);
     expect(screen.getByRole('button', { name: 'Stop recording' })).toBeTruthy();
@@ -108,14 +96,7 @@ describe('the bot banner', () => {
     fakeServer().on(botRoutes.ofMeeting, {
       data: bot({ state: 'failed', reason: 'The bot was not let in from the waiting room' }),
     });
-    renderWithProviders(
-      <BotBanner
-        meetingId={MEETING}
-        live
-        recordingArrived={false}
-        connect={fakeSocket().connect}
-      />,
-    );
+    renderWithProviders(bannerOf());
     expect((await banner()).dataset.state).toBe('failed');
     expect(screen.getByTestId('bot-banner-text').textContent).toBe(
       'The bot was not let in from the waiting room',
@@ -126,33 +107,17 @@ describe('the bot banner', () => {
   it('says the bot left and its recording is on the way, then that it is the meeting’s media', async () => {
     signInWith(['Base']);
     fakeServer().on(botRoutes.ofMeeting, { data: bot({ state: 'left' }) });
-    const { rerender } = renderWithProviders(
-      <BotBanner
-        meetingId={MEETING}
-        live
-        recordingArrived={false}
-        connect={fakeSocket().connect}
-      />,
-    );
+    const { rerender } = renderWithProviders(bannerOf());
     expect((await banner()).dataset.state).toBe('left');
     expect(screen.getByTestId('bot-banner-text').textContent).toMatch(/analyzed once it arrives/);
-    rerender(
-      <BotBanner meetingId={MEETING} live recordingArrived connect={fakeSocket().connect} />,
-    );
+    rerender(bannerOf(fakeSocket().connect, true));
     expect(screen.getByTestId('bot-banner-text').textContent).toMatch(/this meeting’s media/);
   });
 
   it('shows nothing for a meeting no bot was sent to', async () => {
     signInWith(['Base']);
     const server = fakeServer().on(botRoutes.ofMeeting, { data: null });
-    renderWithProviders(
-      <BotBanner
-        meetingId={MEETING}
-        live
-        recordingArrived={false}
-        connect={fakeSocket().connect}
-      />,
-    );
+    renderWithProviders(bannerOf());
     await waitFor(() => expect(server.calls(botRoutes.ofMeeting).length).toBe(1));
     expect(screen.queryByTestId('bot-banner')).toBeNull();
   });
