@@ -38,11 +38,16 @@ export class StorageUnavailableError extends Error {
   override readonly name = 'StorageUnavailableError';
 }
 
-/** The error and its causes (drizzle wraps the driver's error in `cause`), nearest first. */
-function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
+/**
+ * The error and its causes (drizzle wraps the driver's error in `cause`, the SDKs theirs),
+ * nearest first.
+ */
+export function* errorChain(
+  err: unknown,
+): Generator<{ name?: unknown; code?: unknown; message?: unknown }> {
   let e: unknown = err;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    yield e as { code?: unknown; message?: unknown };
+    yield e as { name?: unknown; code?: unknown; message?: unknown };
     const next = (e as { cause?: unknown }).cause;
     if (next === e) return;
     e = next;
@@ -53,7 +58,7 @@ export type Outage = 'database' | 'storage' | 'disk-full';
 
 /** What kind of outage an error is, or null for an ordinary failure. */
 export function outageOf(err: unknown): Outage | null {
-  for (const e of chain(err)) {
+  for (const e of errorChain(err)) {
     if (e instanceof StorageUnavailableError) return 'storage';
     // A refused call to an outside service (fetch, the S3 SDK) is not the database: its
     // socket codes below would read the same, so the walk stops at those.

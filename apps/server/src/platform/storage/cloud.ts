@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { UNREACHABLE_ENDPOINT_MESSAGE } from '@parley/contracts';
 import { isUnreachable } from '../net/endpoint-guard.js';
-import { StorageUnavailableError } from '../outage.js';
+import { errorChain, StorageUnavailableError } from '../outage.js';
 import type { ObjectStore } from './types.js';
 
 /**
@@ -100,7 +100,7 @@ export function reportingOutages<S extends CloudStore>(
     if (status !== undefined) {
       return UNAVAILABLE_STATUSES.has(status) ? `the storage answered ${status}` : null;
     }
-    const codes = chainOf(err);
+    const codes = [...errorChain(err)];
     if (codes.some((e) => e.name === 'TimeoutError' || e.code === 'ETIMEDOUT')) {
       return 'the storage did not answer in time';
     }
@@ -124,15 +124,4 @@ export function reportingOutages<S extends CloudStore>(
     Object.assign(wrapped, { [name]: guarded });
   }
   return wrapped;
-}
-
-/** The error and its causes, nearest first. */
-function chainOf(err: unknown): { name?: unknown; code?: unknown }[] {
-  const out: { name?: unknown; code?: unknown; cause?: unknown }[] = [];
-  for (let e: unknown = err; e && typeof e === 'object' && out.length < 5;) {
-    const link = e as { name?: unknown; code?: unknown; cause?: unknown };
-    out.push(link);
-    e = link.cause;
-  }
-  return out;
 }
