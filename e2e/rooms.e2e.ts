@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { useOwnServer, waitProcessed } from './meeting-support';
+import { switchThemeInPlace, useOwnServer, waitProcessed } from './meeting-support';
 import { expect, signIn, test } from './support';
 
 // A Parley room end to end: the host and a guest on fake cameras and microphones playing
@@ -69,16 +69,12 @@ const CHROMIUM_ARGS = [
 
 async function screenshots(page: Page, name: string, fullPage = false) {
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle('dark', dark);
-      document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
-    }, theme === 'dark');
+    await switchThemeInPlace(page, theme);
+    // Colours ease over 150 ms (transition-colors): a picture taken at once mixes both themes.
+    await page.waitForTimeout(300);
     await page.screenshot({ path: `test-results/screens/rooms-${name}-${theme}.png`, fullPage });
   }
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.style.colorScheme = 'light';
-  });
+  await switchThemeInPlace(page, 'light');
 }
 
 test.describe('Parley rooms', () => {
@@ -262,7 +258,11 @@ test.describe('Parley rooms', () => {
       // The recording plays: it has a length, and the player has the call's video.
       await expect(page.getByText('Participant did not join.')).toHaveCount(0);
       await expect(page.getByText(/^0 seconds$/)).toHaveCount(0);
-      await page.screenshot({ path: 'test-results/screens/rooms-meeting-light.png' });
+      // The bot's banner no longer waits for a recording that has arrived.
+      await expect(page.getByTestId('bot-banner-text')).toHaveText(
+        /Its recording is this meeting’s media\./,
+      );
+      await screenshots(page, 'meeting');
     } finally {
       await host.close();
     }
