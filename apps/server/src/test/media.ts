@@ -77,9 +77,6 @@ export function mediaSeconds(file: string): number {
   return seconds;
 }
 
-/** Meeting credits a recording of this length costs: one per started minute. */
-export const creditsForSeconds = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-
 /**
  * The first 12 s of the talking-face fixture re-encoded at a high bit rate: about 13.5 MB, so a
  * chunked upload of it has three 5 MiB chunks. Each upload is analysed behind the test that

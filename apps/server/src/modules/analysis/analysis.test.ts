@@ -11,12 +11,12 @@ import {
   type OfflineStatus,
 } from '@parley/contracts';
 import { analysisRuns, meetingTranscripts, participants, plans } from '../../platform/db/schema.js';
+import { creditsFor } from '../billing/index.js';
 import { call, json, signIn, signUp, type TestContext } from '../../test/context.js';
 import { remainingCredits } from '../../test/plans-kit.js';
 import {
   analysisSettled,
   createMediaContext,
-  creditsForSeconds,
   mediaSeconds,
   offlineStatus,
   talkingFaceClip,
@@ -94,7 +94,7 @@ describe('the analysis pipeline', () => {
     // pocketsphinx's en-us model knows English only: assumed, not detected.
     expect(rows[0]?.language).toEqual({ code: 'en', source: 'default' });
     expect(rows[0]?.analytics).toMatchObject({ audioLengthSec: expect.any(Number) });
-    expect(await remaining()).toBe((before ?? 0) - creditsForSeconds(clipSec));
+    expect(await remaining()).toBe((before ?? 0) - creditsFor(clipSec / 60));
     const [run] = await ctx.database.db
       .select()
       .from(analysisRuns)
@@ -131,7 +131,7 @@ describe('the analysis pipeline', () => {
     expect(rows[0]?.words).toEqual(kept?.words);
     expect(rows[0]?.analytics).not.toBeNull();
     // A run is charged once: this one once more.
-    expect(await remaining()).toBe((before ?? 0) - creditsForSeconds(clipSec));
+    expect(await remaining()).toBe((before ?? 0) - creditsFor(clipSec / 60));
   }, 180_000);
 
   it("takes the meeting's invited participants as the speaker count's bound, recorded as their source", async () => {

@@ -13,7 +13,8 @@ import {
   type OfflineStatus,
 } from '@parley/contracts';
 import { createPglite } from '../../platform/db/client.js';
-import { creditsForSeconds, mediaSeconds, talkingFaceClip, waitFor } from '../../test/media.js';
+import { creditsFor } from '../billing/index.js';
+import { mediaSeconds, talkingFaceClip, waitFor } from '../../test/media.js';
 
 /**
  * Crash recovery on the built server (`node apps/server/dist/main.js`), as an operator runs
@@ -231,7 +232,7 @@ function expectProcessedOnce(final: OfflineStatus, outcome: Outcome) {
   expect(final.steps[1]?.attempts).toBeGreaterThanOrEqual(2);
   expect(outcome.transcripts).toBe(1);
   // Its started minutes, taken once.
-  expect(outcome.credits).toBe(SEEDED_CREDITS - creditsForSeconds(clipSec));
+  expect(outcome.credits).toBe(SEEDED_CREDITS - creditsFor(clipSec / 60));
   expect(outcome.chargedRunId).toBe(final.runId);
 }
 
