@@ -206,6 +206,12 @@ async function runLayout(layout) {
       ids.push((await chunkedUpload(base, token, bytes, `load ${i}.mp4`)).id);
     const auth = { authorization: `Bearer ${token}` };
     const meetingId = ids[0];
+    // The figures are for real answers: the list read below holds the uploads.
+    const listed = await (
+      await fetch(`${base}/api/v1/meeting/user?page=0&size=10`, { headers: auth })
+    ).json();
+    if (listed.count < ids.length || !ids.every((id) => listed.data.some((m) => m.id === id)))
+      throw new Error(`the library list lacks the uploads: ${JSON.stringify(listed)}`);
     const steps = [
       [
         'list',

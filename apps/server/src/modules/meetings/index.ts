@@ -5,7 +5,12 @@ export { ownedObjects } from './service.js';
 export { derivedPrefix } from './media-step.js';
 export type { MeetingListsService } from './lists.js';
 export { seesWholeOrganisation, visibleTo } from './visibility.js';
-export { dateRange } from './list-repo.js';
+export { dateRange } from './list-conditions.js';
 export { searchTextOf } from './view.js';
 export { toMeeting } from './view.js';
-export { likePattern, listConditions, orderOf as listOrder, type ListQuery } from './list-repo.js';
+export {
+  likePattern,
+  listConditions,
+  orderOf as listOrder,
+  type ListQuery,
+} from './list-conditions.js';

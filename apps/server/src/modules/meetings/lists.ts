@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { dayUsageSchema, Meeting, meetingUsageSchema } from '@parley/contracts';
 import type { MediaLinks } from '../../platform/media/links.js';
-import type { ListQuery, ListScope, MeetingListRepo } from './list-repo.js';
+import type { ListQuery, ListScope } from './list-conditions.js';
+import type { MeetingListRepo } from './list-repo.js';
 import { toMeeting } from './view.js';
 import type { Caller } from '../../platform/http/caller.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
 export interface SecurityOptions {
   /** PUBLIC_URL: HSTS and upgrade-insecure-requests only when it is https. */
@@ -75,7 +75,9 @@ const COMPRESSIBLE =
  */
 export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
   const https = opts.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  // helmet itself, built once: @fastify/helmet built the whole middleware again for every
+  // request, a measurable share of the busiest routes' CPU (bench/load.mjs profiles).
+  const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(
       https,
       opts.webIndex ? inlineScriptHashes(opts.webIndex) : [],
@@ -86,6 +88,9 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Over plain http the header means nothing and would pin a later https setup for a year.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
   await app.register(compress, {
     globalDecompression: false,
