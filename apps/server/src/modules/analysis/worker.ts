@@ -59,7 +59,7 @@ interface StepContext {
   meeting: MeetingRow;
   /** Records a fraction 0..1 of the step, throttled. */
   progress(fraction: number): void;
-  /** Aborted once the queue stopped and gave the job back (JobRun.signal). */
+  /** Aborted once the job was given back: the queue stopped, or the attempt expired (JobRun.signal). */
   signal: AbortSignal;
 }
 

@@ -90,6 +90,29 @@ type Rows = { rows: unknown[] };
 
 /** The reason kept with a job whose process ended under it (requeueOrphans). */
 const ORPHANED = 'the server stopped while it ran this job (the process ended or was killed)';
+/**
+ * Seconds of a job's expireIn, an interval that node-postgres parses into its parts and PGlite
+ * may answer as text (`HH:MM:SS`); 0 when it cannot be read.
+ */
+export function secondsOf(interval: unknown): number {
+  if (typeof interval === 'string') {
+    const hms = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(interval);
+    return hms ? Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]) : 0;
+  }
+  if (!interval || typeof interval !== 'object') return 0;
+  const part = (key: string) => {
+    const v = (interval as Record<string, unknown>)[key];
+    return typeof v === 'number' ? v : 0;
+  };
+  return (
+    part('days') * 86_400 +
+    part('hours') * 3600 +
+    part('minutes') * 60 +
+    part('seconds') +
+    part('milliseconds') / 1000
+  );
+}
+
 /** pg-boss's words for an expired job, which is either of two things; users get both. */
 const PG_BOSS_TIMEOUT = 'job failed by timeout in active state';
 const TIMED_OUT =
@@ -282,6 +305,12 @@ export async function startQueue(
             return typeof given === 'string' ? given : undefined;
           };
           const requestId = carried(REQUEST_ID_KEY);
+          // Past its expiry pg-boss takes the attempt for stuck and retries it: this one must
+          // end then, or the two would run side by side.
+          const expiry = secondsOf(job.expireIn);
+          const signal = expiry
+            ? AbortSignal.any([stopping.signal, AbortSignal.timeout(expiry * 1000)])
+            : stopping.signal;
           const run = (traceparent?: string) =>
             withWork({ requestId, traceparent }, () =>
               handler(parsed.data, {
@@ -289,7 +318,7 @@ export async function startQueue(
                 attempt,
                 attempts: job.retryLimit + 1,
                 reason: failureReason(job.output),
-                signal: stopping.signal,
+                signal,
               }),
             );
           try {

@@ -79,8 +79,9 @@ export interface JobRun {
   /** Why the job was dead-lettered, as users may read it (dead-letter queues only, else null). */
   reason: string | null;
   /**
-   * Aborted when the queue stops and the grace period is over: the job has been given back,
-   * and work it started in other processes (speech engines) should end rather than run on.
+   * Aborted when the queue stops and the grace period is over, or when the attempt outlives
+   * its expiry: either way the job has been given back (pg-boss retries it), and work this
+   * attempt started in other processes (speech engines) should end rather than run on.
    */
   signal: AbortSignal;
 }

@@ -9,6 +9,7 @@ import {
   defineJob,
   failureReason,
   retryOverRecording,
+  secondsOf,
   startQueue,
   type JobQueue,
   type RetryPolicy,
@@ -131,6 +132,34 @@ describe('the job queue', () => {
     await check.stop(1);
     // Let the abandoned handler end before the database closes.
     await new Promise((r) => setTimeout(r, 3500));
+  });
+
+  it('tells an attempt that outlives its expiry to stop, so it does not run beside its retry', async () => {
+    const job = testJob('test-expiry', { retry: { limit: 0, expireInSeconds: 2 } });
+    const queue = await startQueue(ctx.database, settings, [job], log);
+    let abortedAfter: number | undefined;
+    await queue.work(job, async (_payload, run) => {
+      const started = Date.now();
+      await new Promise<void>((resolve) => {
+        if (run.signal.aborted) return resolve();
+        run.signal.addEventListener('abort', () => resolve(), { once: true });
+        setTimeout(resolve, 10_000);
+      });
+      abortedAfter = run.signal.aborted ? Date.now() - started : undefined;
+    });
+    await queue.send(job, {});
+    await waitFor(async () => (abortedAfter !== undefined ? true : undefined), 15_000, 'the abort');
+    expect(abortedAfter).toBeGreaterThanOrEqual(1500);
+    expect(abortedAfter).toBeLessThan(5000);
+    await queue.stop(1);
+  });
+
+  it('reads a job expiry in either form the databases answer it', () => {
+    expect(secondsOf({ hours: 1, minutes: 2, seconds: 3 })).toBe(3723);
+    expect(secondsOf('00:15:00')).toBe(900);
+    expect(secondsOf('23:59:00')).toBe(86_340);
+    expect(secondsOf(null)).toBe(0);
+    expect(secondsOf('soon')).toBe(0);
   });
 
   it('returns jobs left active by a dead process to the queue', async () => {
