@@ -178,6 +178,7 @@ export async function analyzeFaces(
     faceFps: fps,
     maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
     emotions: withEmotions,
+    signal: opts.signal,
   })) {
     opts.skin?.onFrame(tracked);
     const { frame, raw } = tracked;

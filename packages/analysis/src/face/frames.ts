@@ -82,6 +82,11 @@ export interface SampleOptions {
   /** Frames per second taken from the video (2 by default). */
   fps?: number;
   maxSide?: number;
+  /**
+   * Once aborted, the next frame throws its reason instead of coming: whoever wanted the frames
+   * has given the work up (a job handed back), and ffmpeg is stopped with the iteration.
+   */
+  signal?: AbortSignal;
 }
 
 /** Samples frames at `fps`, the first at t = 0, each as rgb24 at most maxSide on its longer side. */
@@ -93,7 +98,19 @@ export async function* sampleFrames(file: string, opts: SampleOptions = {}): Asy
   const [width, height] = scaledSize(info.width, info.height, opts.maxSide ?? DEFAULT_MAX_SIDE);
   // round=up makes frame k the first source frame at or after k / fps, so t below is true time
   // (the default rounding shows a frame up to half an interval later than its index says).
-  yield* rawRgbFrames(file, [`fps=${fps}:round=up,scale=${width}:${height}`], width, height, fps);
+  const frames = rawRgbFrames(
+    file,
+    [`fps=${fps}:round=up,scale=${width}:${height}`],
+    width,
+    height,
+    fps,
+  );
+  if (!opts.signal) return yield* frames;
+  opts.signal.throwIfAborted();
+  for await (const frame of frames) {
+    opts.signal.throwIfAborted();
+    yield frame;
+  }
 }
 
 /** A still image (any format ffmpeg reads) as one frame at its own size, up to maxSide. */

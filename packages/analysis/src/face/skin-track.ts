@@ -39,6 +39,8 @@ export interface SkinTrackOptions {
   maxSide?: number;
   /** Run the emotion model (off for a skin trace alone, or when the organisation turned it off). */
   emotions?: boolean;
+  /** Ends the pass at the next frame once aborted (SampleOptions.signal). */
+  signal?: AbortSignal;
 }
 
 /** A frame's brightness (ITU-R BT.601 luma), the only channel the motion estimate reads. */
@@ -148,6 +150,7 @@ export async function* trackFaces(
   for await (const frame of sampleFrames(file, {
     fps: opts.fps,
     maxSide: opts.maxSide ?? DEFAULT_MAX_SIDE,
+    signal: opts.signal,
   })) {
     if (index++ % every === 0) {
       // Largest first, so "the first face" is the main one everywhere downstream.

@@ -291,9 +291,9 @@ export async function registerAnalysisWorkers(queue: JobQueue, deps: WorkerDeps)
 
   await queue.work(
     analysisStepJobs.video,
-    handler('video', async ({ job, meeting, progress }) => {
+    handler('video', async ({ job, meeting, progress, signal }) => {
       if (!deps.video) return 'skipped';
-      const outcome = await deps.video.run(meeting, job.runId, progress);
+      const outcome = await deps.video.run(meeting, job.runId, progress, signal);
       return outcome === 'skipped' ? 'skipped' : undefined;
     }),
   );

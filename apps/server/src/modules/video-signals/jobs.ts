@@ -44,14 +44,18 @@ export async function registerPhysiologyWorker(deps: PhysiologyWorkerDeps): Prom
     if (!meeting) return;
     let written = 0;
     try {
-      await deps.step.runPhysiology(meeting, (fraction) => {
-        if (Date.now() - written < 1000) return;
-        written = Date.now();
-        const progress = Math.round(fraction * 100);
-        repo
-          .patchPhysiology(meeting.id, { physiologyProgress: progress }, now())
-          .catch((err: unknown) => log.warn({ err }, 'physiology progress not recorded'));
-      });
+      await deps.step.runPhysiology(
+        meeting,
+        (fraction) => {
+          if (Date.now() - written < 1000) return;
+          written = Date.now();
+          const progress = Math.round(fraction * 100);
+          repo
+            .patchPhysiology(meeting.id, { physiologyProgress: progress }, now())
+            .catch((err: unknown) => log.warn({ err }, 'physiology progress not recorded'));
+        },
+        ctx.signal,
+      );
     } catch (err) {
       const permanent = permanentMediaReason(err);
       const last = ctx.attempt >= ctx.attempts;

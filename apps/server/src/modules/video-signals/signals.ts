@@ -60,12 +60,15 @@ export async function analyzeVideoFaces(
   emotions = true,
   /** Physiology's skin trace from the same decode (sharesFacePass(fps, skin.fps) must hold). */
   skin?: SkinTrace,
+  /** Ends the pass (and its ffmpeg) at the next frame once the job is given back. */
+  signal?: AbortSignal,
 ): Promise<VideoFaceAnalysis> {
   return analyzeFaces(file, {
     fps,
     emotions,
     onFrame: (t) => on.progress(durationSec > 0 ? Math.min(1, t / durationSec) : 0),
     onLipSyncWindow: on.lipSyncWindow,
+    signal,
     ...(candidate ? { template: candidate } : {}),
     ...(skin ? { skin: { fps: skin.fps, onFrame: (f) => skin.add(f) } } : {}),
   });
@@ -111,10 +114,11 @@ export async function analyzePhysiology(
   rates: { fps: number; faceFps: number },
   durationSec: number,
   onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
 ): Promise<StoredPhysiology> {
   const trace = new SkinTrace(rates.fps);
   // The skin trace reads no expression: the emotion model is not run.
-  for await (const tracked of trackFaces(file, { ...rates, emotions: false })) {
+  for await (const tracked of trackFaces(file, { ...rates, emotions: false, signal })) {
     trace.add(tracked);
     if (durationSec > 0) onProgress(Math.min(1, tracked.frame.t / durationSec));
   }

@@ -159,6 +159,7 @@ export function createVideoStep(deps: VideoStepDeps) {
     file: string,
     durationSec: number,
     progress: (f: number) => void,
+    signal?: AbortSignal,
   ) =>
     physiologyOf(meeting, () =>
       analyzePhysiology(
@@ -166,6 +167,7 @@ export function createVideoStep(deps: VideoStepDeps) {
         { fps: deps.physiologyFps, faceFps: deps.fps },
         durationSec,
         progress,
+        signal,
       ),
     );
 
@@ -174,6 +176,8 @@ export function createVideoStep(deps: VideoStepDeps) {
       meeting: MeetingRow,
       runId: string,
       progress: (f: number) => void,
+      /** The job's (JobRun.signal): the frame passes end once it is aborted. */
+      signal?: AbortSignal,
     ): Promise<VideoStepOutcome> {
       const holder = await deps.featureHolder(meeting);
       const has = (f: FeatureName) => isFeatureAvailable(holder, f);
@@ -230,6 +234,7 @@ export function createVideoStep(deps: VideoStepDeps) {
             has('Proctoring') ? await deps.candidateFace(meeting) : null,
             await deps.emotionInference(meeting.organizationId),
             skin,
+            signal,
           );
         } catch (err) {
           emit(meeting.id, FACE_EVENTS, 'failed', {
@@ -250,8 +255,12 @@ export function createVideoStep(deps: VideoStepDeps) {
         const physiology = skin
           ? await physiologyOf(meeting, async () => skin.physiology())
           : withPhysiology
-            ? await physiologyPass(meeting, file, info.durationSec, (f) =>
-                progress(faceShare + f * (1 - faceShare)),
+            ? await physiologyPass(
+                meeting,
+                file,
+                info.durationSec,
+                (f) => progress(faceShare + f * (1 - faceShare)),
+                signal,
               )
             : null;
         await repo.save(
@@ -280,7 +289,11 @@ export function createVideoStep(deps: VideoStepDeps) {
      * start-physiology's job: physiology alone, for a meeting whose video step has run. A
      * failure is thrown to the job (jobs.ts), which records it and decides on a retry.
      */
-    async runPhysiology(meeting: MeetingRow, progress: (f: number) => void): Promise<void> {
+    async runPhysiology(
+      meeting: MeetingRow,
+      progress: (f: number) => void,
+      signal?: AbortSignal,
+    ): Promise<void> {
       await repo.patchPhysiology(
         meeting.id,
         { physiologyState: 'running', physiologyProgress: 0, physiologyError: null },
@@ -289,7 +302,7 @@ export function createVideoStep(deps: VideoStepDeps) {
       const physiology = await withMedia(meeting, async (file) => {
         const info = await probeVideoInfo(file);
         if (!info) throw new Error('the recording has no video');
-        return physiologyPass(meeting, file, info.durationSec, progress);
+        return physiologyPass(meeting, file, info.durationSec, progress, signal);
       });
       await repo.patchPhysiology(
         meeting.id,
