@@ -152,6 +152,27 @@ describe('OpenAI-compatible engine', () => {
     await expect(closed.transcribe(tone(1))).rejects.toThrow(/unreachable: .*ECONNREFUSED/);
   });
 
+  it('ends a request in flight when the transcription is given up, without retrying', async () => {
+    let requests = 0;
+    const silent = createServer(() => requests++);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const engine = new OpenAiCompatibleEngine({ url: `http://127.0.0.1:${port}`, retries: 3 });
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(new Error('the job was given back')), 200);
+      const started = Date.now();
+      await expect(engine.transcribe(tone(1), { signal: stop.signal })).rejects.toThrow(
+        'the job was given back',
+      );
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(requests).toBe(1);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
   it('parses verbose_json words with an offset and drops empty ones', () => {
     const [words, estimated] = parseVerboseJson(
       {

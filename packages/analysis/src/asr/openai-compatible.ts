@@ -94,9 +94,10 @@ export class OpenAiCompatibleEngine implements AsrEngine {
   ): Promise<Transcript> {
     const { pcm, pieces } = await prepareAudio(input, opts);
     const perPiece = await mapLimit(pieces, opts.concurrency ?? 4, async (piece) => {
+      opts.signal?.throwIfAborted();
       const from = Math.floor(piece.start * SAMPLE_RATE);
       const to = Math.ceil(piece.end * SAMPLE_RATE);
-      const body = await this.request(encodeWav(pcm.subarray(from, to)));
+      const body = await this.request(encodeWav(pcm.subarray(from, to)), opts.signal);
       const parsed = parseVerboseJson(body, from / SAMPLE_RATE);
       opts.onPieceDone?.(piece);
       return parsed;
@@ -105,20 +106,22 @@ export class OpenAiCompatibleEngine implements AsrEngine {
     return { words: perPiece.flatMap(([words]) => words) };
   }
 
-  private async request(wav: Buffer): Promise<VerboseJson> {
+  private async request(wav: Buffer, signal?: AbortSignal): Promise<VerboseJson> {
     const retries = this.opts.retries ?? 3;
     const baseMs = this.opts.retryBaseMs ?? 1000;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.post(wav);
+        return await this.post(wav, signal);
       } catch (e) {
+        // Given up by the caller: the abort's reason, not a server error, and no retry.
+        signal?.throwIfAborted();
         if (e instanceof FatalAsrError || attempt >= retries) throw e;
         await sleep(baseMs * 2 ** attempt);
       }
     }
   }
 
-  private async post(wav: Buffer): Promise<VerboseJson> {
+  private async post(wav: Buffer, signal?: AbortSignal): Promise<VerboseJson> {
     const form = new FormData();
     form.append(
       'file',
@@ -140,7 +143,9 @@ export class OpenAiCompatibleEngine implements AsrEngine {
         method: 'POST',
         body: form,
         headers,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs),
       });
     } catch (e) {
       const reason =

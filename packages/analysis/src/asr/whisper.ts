@@ -202,6 +202,8 @@ export class WhisperEngine implements AsrEngine {
     const words: Word[] = [];
     const heard: LanguageVote[] = [];
     for (const piece of pieces) {
+      // A piece in the worker runs to its end (30 s of audio at most); none starts after.
+      opts.signal?.throwIfAborted();
       const from = Math.floor(piece.start * SAMPLE_RATE);
       const to = Math.min(pcm.length, Math.ceil(piece.end * SAMPLE_RATE));
       const { text, segments, language } = await this.full(pcm.slice(from, to));
