@@ -19,7 +19,8 @@ const QUESTIONS = [
 const ROUNDS = 7;
 const engine = new EspeakSynthesizer();
 
-const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const pct = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 console.log('words  audio-s  synth-ms(median/p95)  +visemes-ms(median/p95)  cues  real-time-x');
 for (const q of QUESTIONS) {
@@ -52,4 +53,6 @@ for (const q of QUESTIONS) {
     ].join(' '),
   );
 }
-console.log('\nThe clip plays when it is whole (no streaming): time to first audio = the +visemes column.');
+console.log(
+  '\nThe clip plays when it is whole (no streaming): time to first audio = the +visemes column.',
+);

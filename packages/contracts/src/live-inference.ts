@@ -38,7 +38,11 @@ export const LIVE_PHYSIOLOGY = {
   postEveryMs: 1000,
 } as const;
 
-const colour = { r: z.number().min(0).max(255), g: z.number().min(0).max(255), b: z.number().min(0).max(255) };
+const colour = {
+  r: z.number().min(0).max(255),
+  g: z.number().min(0).max(255),
+  b: z.number().min(0).max(255),
+};
 export const liveSkinSampleSchema = z.object({
   /** Seconds since capture started (the browser's own clock). */
   t: z.number().min(0),
@@ -171,7 +175,10 @@ export const liveInferenceRoutes = {
     body: inferenceIdBody.extend({
       samples: z.array(liveSkinSampleSchema).max(LIVE_PHYSIOLOGY.maxBatch),
     }),
-    response: z.object({ accepted: z.number().int(), estimate: livePhysiologyEstimateSchema.nullable() }),
+    response: z.object({
+      accepted: z.number().int(),
+      estimate: livePhysiologyEstimateSchema.nullable(),
+    }),
   }),
   stopPhysiology: defineRoute({
     method: 'POST',

@@ -108,7 +108,13 @@ const body = (extra: object = {}) => ({
 
 describe('live biometric verification', () => {
   it("answers 'Something went wrong.' when a required field is missing", async () => {
-    for (const field of ['subjectId', 'meetingId', 'subjectName', 'inferenceId', 'voiceTimeStamp']) {
+    for (const field of [
+      'subjectId',
+      'meetingId',
+      'subjectName',
+      'inferenceId',
+      'voiceTimeStamp',
+    ]) {
       const b: Record<string, unknown> = body();
       delete b[field];
       const res = await verify(b);

@@ -7,8 +7,7 @@ import type { ParticipantRow, ParticipantsRepo, TemplateKind } from './repo.js';
 export const sealContext = (
   row: Pick<ParticipantRow, 'organizationId' | 'id'>,
   kind: TemplateKind,
-) =>
-  `biometric:${row.organizationId}:${row.id}:${kind}`;
+) => `biometric:${row.organizationId}:${row.id}:${kind}`;
 
 /** The participant's templates, opened; null for a kind they have not registered. */
 export async function openTemplates(

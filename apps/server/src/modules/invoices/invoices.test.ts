@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type {
-  Invoice,
-  InvoiceSummary,
-  PlanDetail,
-} from '@parley/contracts';
+import type { Invoice, InvoiceSummary, PlanDetail } from '@parley/contracts';
 import { invoiceSequences, invoices, plans } from '../../platform/db/schema.js';
 import { ctx } from '../../test/app-kit.js';
 import { useInvoicesApp } from '../../test/invoices-kit.js';
@@ -290,4 +286,3 @@ describe('numbering', () => {
     expect(last).toBe(9);
   });
 });
-

@@ -12,7 +12,10 @@ export interface PersonalDataNeeds extends Omit<PersonalDataDeps, 'repo'> {
 
 /** A talent-pool person's data: the archive of all of it, and the account's deletion. */
 export function createPersonalDataModule(needs: PersonalDataNeeds) {
-  const service = createPersonalDataService({ ...needs, repo: createPersonalDataRepo(needs.db, needs.access) });
+  const service = createPersonalDataService({
+    ...needs,
+    repo: createPersonalDataRepo(needs.db, needs.access),
+  });
   return {
     service,
     registerRoutes: (api: FastifyInstance) => registerPersonalDataRoutes(api, service),

@@ -1,11 +1,8 @@
 import { conflict } from '../errors.js';
+import { errorChain } from '../outage.js';
 
-function hasPgCode(err: unknown, code: string): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | null; e; e = e.cause as typeof e) {
-    if (e.code === code) return true;
-  }
-  return false;
-}
+const hasPgCode = (err: unknown, code: string): boolean =>
+  [...errorChain(err)].some((e) => e.code === code);
 
 /** PostgreSQL's unique_violation, as thrown by pg and PGlite (directly or as a cause). */
 export const isUniqueViolation = (err: unknown) => hasPgCode(err, '23505');

@@ -57,7 +57,10 @@ export function useLivePhysiology(
       const run = livePhysiologyRunSchema.safeParse(payload);
       if (!run.success || run.data.meetingId !== meetingId) return;
       if (name === E.physiologyStopped) {
-        setStopped((list) => [...list.filter((r) => r.inferenceId !== run.data.inferenceId), run.data]);
+        setStopped((list) => [
+          ...list.filter((r) => r.inferenceId !== run.data.inferenceId),
+          run.data,
+        ]);
         if (run.data.inferenceId === current.current) {
           current.current = null;
           setInferenceId(null);

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Meeting } from '@parley/contracts';
-import { CalendarClock, CircleAlert, CircleCheck, Clock, LoaderCircle, Radio, Upload } from 'lucide-react';
+import {
+  CalendarClock,
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  LoaderCircle,
+  Radio,
+  Upload,
+} from 'lucide-react';
 import { STATUS_LABELS, awaitsRecording } from './model';
 import {
   isTerminalStatus,
@@ -75,7 +83,11 @@ function AwaitingRecordingChip({ startTime }: { startTime: string }) {
   const upcoming = new Date(startTime).getTime() > Date.now();
   const Icon = upcoming ? CalendarClock : Radio;
   return (
-    <Badge tone={upcoming ? 'neutral' : 'accent'} data-status={upcoming ? 'scheduled' : 'live'} data-testid="meeting-status-chip">
+    <Badge
+      tone={upcoming ? 'neutral' : 'accent'}
+      data-status={upcoming ? 'scheduled' : 'live'}
+      data-testid="meeting-status-chip"
+    >
       <Icon aria-hidden />
       {upcoming ? 'Scheduled' : 'Live'}
     </Badge>

@@ -1,4 +1,13 @@
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { LivePhysiologyEstimate } from '@parley/contracts';
 import { organizationRef } from './accounts.js';
 import { createdAt } from './columns.js';
