@@ -15,7 +15,10 @@ RUN npm ci --no-audit --no-fund --loglevel=error
 COPY tsconfig.base.json ./
 COPY apps apps
 COPY packages packages
-RUN npm run build --silent && npm prune --omit=dev --no-audit --no-fund
+# npm nests a workspace's dependency under its own node_modules when the root holds another
+# version (the server's @opentelemetry/* today); the runtime copies the server's, made if none.
+RUN npm run build --silent \
+  && npm prune --omit=dev --no-audit --no-fund && mkdir -p apps/server/node_modules
 
 # --- runtime: Debian slim with the media and speech tools the analysis runs, as a non-root user.
 FROM node:20-bookworm-slim
@@ -33,6 +36,7 @@ COPY --from=build --chown=root:root /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
 COPY --from=build --chown=root:root /app/packages packages
 COPY --from=build --chown=root:root /app/apps/server/package.json apps/server/
+COPY --from=build --chown=root:root /app/apps/server/node_modules apps/server/node_modules
 COPY --from=build --chown=root:root /app/apps/server/dist apps/server/dist
 COPY --from=build --chown=root:root /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build --chown=root:root /app/apps/server/assets apps/server/assets
