@@ -11,13 +11,16 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/analysis/package.json packages/analysis/
 COPY packages/ai/package.json packages/ai/
-RUN npm ci --no-audit --no-fund --loglevel=error
+# Behind a TLS-intercepting proxy npm needs the proxy's CA: pass it as the secret `build-ca` and
+# --build-arg NODE_EXTRA_CA_CERTS=/run/secrets/build-ca. Neither reaches the runtime image.
+ARG NODE_EXTRA_CA_CERTS
+RUN --mount=type=secret,id=build-ca npm ci --no-audit --no-fund --loglevel=error
 COPY tsconfig.base.json ./
 COPY apps apps
 COPY packages packages
 # npm nests a workspace's dependency under its own node_modules when the root holds another
 # version (the server's @opentelemetry/* today); the runtime copies the server's, made if none.
-RUN npm run build --silent \
+RUN --mount=type=secret,id=build-ca npm run build --silent \
   && npm prune --omit=dev --no-audit --no-fund && mkdir -p apps/server/node_modules
 
 # --- runtime: Debian slim with the media and speech tools the analysis runs, as a non-root user.
