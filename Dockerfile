@@ -32,8 +32,9 @@ RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium fonts-dejavu-core tini ca-certificates \
   && rm -rf /var/lib/apt/lists/*
+# /data/media exists, owned by parley, so a volume mounted there (compose's `media`) starts so too.
 RUN useradd --system --uid 10001 --create-home --home-dir /home/parley parley \
-  && mkdir -p /data && chown parley:parley /data
+  && mkdir -p /data/media && chown -R parley:parley /data
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
