@@ -56,6 +56,7 @@ ENV NODE_ENV=production \
 USER parley
 EXPOSE 8080 9464
 VOLUME ["/data"]
+# Podman and buildah keep this only with `--format docker` (an OCI image has no health check).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "deploy/healthcheck.mjs"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
