@@ -11,11 +11,17 @@ COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/analysis/package.json packages/analysis/
 COPY packages/ai/package.json packages/ai/
-RUN npm ci --no-audit --no-fund --loglevel=error
+# Behind a TLS-intercepting proxy npm needs the proxy's CA: pass it as the secret `build-ca` and
+# --build-arg NODE_EXTRA_CA_CERTS=/run/secrets/build-ca. Neither reaches the runtime image.
+ARG NODE_EXTRA_CA_CERTS
+RUN --mount=type=secret,id=build-ca npm ci --no-audit --no-fund --loglevel=error
 COPY tsconfig.base.json ./
 COPY apps apps
 COPY packages packages
-RUN npm run build --silent && npm prune --omit=dev --no-audit --no-fund
+# npm nests a workspace's dependency under its own node_modules when the root holds another
+# version (the server's @opentelemetry/* today); the runtime copies the server's, made if none.
+RUN --mount=type=secret,id=build-ca npm run build --silent \
+  && npm prune --omit=dev --no-audit --no-fund && mkdir -p apps/server/node_modules
 
 # --- runtime: Debian slim with the media and speech tools the analysis runs, as a non-root user.
 FROM node:20-bookworm-slim
@@ -26,13 +32,15 @@ RUN apt-get update \
   && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng chromium fonts-dejavu-core tini ca-certificates \
   && rm -rf /var/lib/apt/lists/*
+# /data/media exists, owned by parley, so a volume mounted there (compose's `media`) starts so too.
 RUN useradd --system --uid 10001 --create-home --home-dir /home/parley parley \
-  && mkdir -p /data && chown parley:parley /data
+  && mkdir -p /data/media && chown -R parley:parley /data
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=root:root /app/node_modules node_modules
 COPY --from=build --chown=root:root /app/packages packages
 COPY --from=build --chown=root:root /app/apps/server/package.json apps/server/
+COPY --from=build --chown=root:root /app/apps/server/node_modules apps/server/node_modules
 COPY --from=build --chown=root:root /app/apps/server/dist apps/server/dist
 COPY --from=build --chown=root:root /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build --chown=root:root /app/apps/server/assets apps/server/assets
@@ -48,6 +56,7 @@ ENV NODE_ENV=production \
 USER parley
 EXPOSE 8080 9464
 VOLUME ["/data"]
+# Podman and buildah keep this only with `--format docker` (an OCI image has no health check).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "deploy/healthcheck.mjs"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
