@@ -98,17 +98,10 @@ export async function* sampleFrames(file: string, opts: SampleOptions = {}): Asy
   const [width, height] = scaledSize(info.width, info.height, opts.maxSide ?? DEFAULT_MAX_SIDE);
   // round=up makes frame k the first source frame at or after k / fps, so t below is true time
   // (the default rounding shows a frame up to half an interval later than its index says).
-  const frames = rawRgbFrames(
-    file,
-    [`fps=${fps}:round=up,scale=${width}:${height}`],
-    width,
-    height,
-    fps,
-  );
-  if (!opts.signal) return yield* frames;
-  opts.signal.throwIfAborted();
-  for await (const frame of frames) {
-    opts.signal.throwIfAborted();
+  opts.signal?.throwIfAborted();
+  const filter = `fps=${fps}:round=up,scale=${width}:${height}`;
+  for await (const frame of rawRgbFrames(file, [filter], width, height, fps)) {
+    opts.signal?.throwIfAborted();
     yield frame;
   }
 }

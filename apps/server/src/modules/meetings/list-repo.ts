@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { meetings } from '../../platform/db/schema.js';
 import type { Caller } from '../../platform/http/caller.js';
@@ -16,6 +16,8 @@ import type { MeetingRow } from './repo.js';
 import { visibilityForm, visibleTo, type Viewer } from './visibility.js';
 
 const PREPARED_LISTS = 100;
+/** The filters a list may carry besides `to`: each present one is a placeholder of its name. */
+const FILTER_KEYS = ['search', 'from', 'stage', 'providerName', 'status'] as const;
 
 export function createMeetingListRepo(db: Db) {
   /**
@@ -30,26 +32,16 @@ export function createMeetingListRepo(db: Db) {
   let named = 0;
 
   function prepareList(caller: Caller, scope: ListScope, f: ListFilter, order: string) {
-    const mark = <T>(v: T | undefined, name: string) =>
-      v === undefined ? undefined : sql.placeholder(name);
     const who: Viewer = {
       permissions: caller.permissions,
       userId: sql.placeholder('user'),
       organizationId: sql.placeholder('org'),
     };
-    const where = conditionsOf(
-      who,
-      scope,
-      {
-        search: mark(f.search, 'search'),
-        from: mark(f.from, 'from'),
-        to: f.to && { at: sql.placeholder('to'), inclusive: f.to.inclusive },
-        stage: mark(f.stage, 'stage'),
-        providerName: mark(f.providerName, 'provider'),
-        status: mark(f.status, 'status'),
-      },
-      sql.placeholder('now'),
-    );
+    const marked: ListFilter<Placeholder> = {
+      to: f.to && { at: sql.placeholder('to'), inclusive: f.to.inclusive },
+    };
+    for (const k of FILTER_KEYS) if (f[k] !== undefined) marked[k] = sql.placeholder(k);
+    const where = conditionsOf(who, scope, marked, sql.placeholder('now'));
     return db
       .select({
         row: meetings,
@@ -68,9 +60,7 @@ export function createMeetingListRepo(db: Db) {
       scope,
       visibilityForm(caller),
       order,
-      ...(['search', 'from', 'stage', 'providerName', 'status'] as const).map(
-        (k) => f[k] !== undefined,
-      ),
+      ...FILTER_KEYS.map((k) => f[k] !== undefined),
       f.to ? f.to.inclusive : null,
     ].join('|');
     let statement = statements.get(form);
@@ -91,19 +81,19 @@ export function createMeetingListRepo(db: Db) {
       now: Date,
     ): Promise<{ rows: MeetingRow[]; count: number }> {
       const f = filterOf(q);
-      const page = await statementFor(caller, scope, f, q.order).execute({
+      const values: Record<string, unknown> = {
         user: caller.userId,
         org: caller.organizationId,
         now: now.toISOString(),
-        search: f.search,
-        from: f.from?.toISOString(),
         to: f.to?.at.toISOString(),
-        stage: f.stage,
-        provider: f.providerName,
-        status: f.status,
         limit: q.size,
         offset: q.page * q.size,
-      });
+      };
+      for (const k of FILTER_KEYS) {
+        const v = f[k];
+        values[k] = v instanceof Date ? v.toISOString() : v;
+      }
+      const page = await statementFor(caller, scope, f, q.order).execute(values);
       const first = page[0];
       if (first) return { rows: page.map((p) => p.row), count: first.total };
       if (q.page === 0) return { rows: [], count: 0 };

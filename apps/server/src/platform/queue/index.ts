@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
+import parseInterval from 'postgres-interval';
 import { migrateOnce, type Database } from '../db/client.js';
 import { withoutServerDetails } from '../errors.js';
 import {
@@ -91,14 +92,11 @@ type Rows = { rows: unknown[] };
 /** The reason kept with a job whose process ended under it (requeueOrphans). */
 const ORPHANED = 'the server stopped while it ran this job (the process ended or was killed)';
 /**
- * Seconds of a job's expireIn, an interval that node-postgres parses into its parts and PGlite
- * may answer as text (`HH:MM:SS`); 0 when it cannot be read.
+ * Seconds of a job's expireIn: an interval node-postgres parses into its parts and PGlite
+ * answers as text (`00:15:00`), which the parser node-postgres uses reads the same way.
  */
 export function secondsOf(interval: unknown): number {
-  if (typeof interval === 'string') {
-    const hms = /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(interval);
-    return hms ? Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]) : 0;
-  }
+  if (typeof interval === 'string') return secondsOf(parseInterval(interval));
   if (!interval || typeof interval !== 'object') return 0;
   const part = (key: string) => {
     const v = (interval as Record<string, unknown>)[key];
