@@ -136,6 +136,16 @@ export function failureReason(output: unknown): string | null {
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/**
+ * The error a failed attempt ends with, as pg-boss keeps it (and users may read it): pg-boss
+ * stores the stack too, whose lines name the server's files, so its stack is its message alone.
+ */
+function jobFailure(message: string): Error {
+  const failure = new Error(message);
+  failure.stack = `Error: ${message}`;
+  return failure;
+}
+
 /** A schema's complaints in one line, e.g. "meetingId: Invalid UUID". */
 const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]) =>
   issues.map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`).join('; ');
@@ -291,7 +301,7 @@ export async function startQueue(
               'UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2',
               [name, job.id],
             );
-            throw new Error(reason);
+            throw jobFailure(reason);
           }
           // The one guard every job passes through: its error is logged in full here, and
           // what pg-boss keeps (and a dead-letter handler shows users) is a path-free line.
@@ -327,7 +337,7 @@ export async function startQueue(
           } catch (err) {
             done(false);
             log.error({ err, queue: name, jobId: job.id, attempt, requestId }, 'job failed');
-            throw new Error(withoutServerDetails(messageOf(err)) || 'the job failed');
+            throw jobFailure(withoutServerDetails(messageOf(err)) || 'the job failed');
           }
         },
       );
